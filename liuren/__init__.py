@@ -1,0 +1,43 @@
+"""liuren — 大六壬 (Da Liu Ren) charts, exact to the classical rules.
+
+>>> import liuren
+>>> c = liuren.chart("丙申", "午", "亥")
+>>> c.lessons[0].upper, c.lessons[0].lower
+('戌', '丙')
+"""
+
+from __future__ import annotations
+
+from .chart import Chart, Transmission
+from .cycle import BRANCHES, GENERALS, PILLARS, STEMS, Branch, GanZhi, General, Stem
+from .errors import (
+    InvalidChartError,
+    LiurenError,
+    NaiveDatetimeError,
+    OutOfRangeError,
+    ParseError,
+    SchoolError,
+)
+from .lessons import Lesson
+from .plate import Plate
+from .school import PRESETS, School
+from .transmissions import Method
+
+__version__ = "0.1.0"
+
+
+def chart(day, hour, general, *, noble=None, school=None, month=None) -> Chart:
+    """Build the 課式 for a day pillar, an hour branch and a month general.
+
+    ``noble`` is "day", "night" or None (the school's day/night rule decides from the hour);
+    ``school`` a :class:`School` or a preset name ("default"/"指南", "tanyuan"/"探原",
+    "daquan"/"大全"); ``month`` the month branch (月建), used by the seasonal patterns.
+    """
+    return Chart(day, hour, general, noble=noble, school=school, month=month)
+
+
+__all__ = [
+    "BRANCHES", "GENERALS", "PILLARS", "PRESETS", "STEMS", "Branch", "Chart", "GanZhi", "General",
+    "InvalidChartError", "Lesson", "LiurenError", "Method", "NaiveDatetimeError", "OutOfRangeError",
+    "ParseError", "Plate", "School", "SchoolError", "Stem", "Transmission", "chart", "__version__",
+]

@@ -1,0 +1,326 @@
+"""Chart: a 課式, the pure function of a day pillar, an hour branch and a month general.
+
+>>> c = Chart("丙申", "午", "亥")
+>>> "".join(t.branch for t in c.transmissions), c.method, c.lesson_type
+('卯申丑', '賊克', '元首')
+>>> [t.general for t in c.transmissions]
+['太常', '六合', '太陰']
+>>> c.void
+('辰', '巳')
+>>> eval(repr(c)) == c
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cycle import (
+    BRANCHES,
+    GENERALS,
+    JIGONG,
+    PILLARS,
+    STEM_ELEMENT,
+    STEMS,
+    Branch,
+    GanZhi,
+    General,
+    Stem,
+    _BRANCH_LOOKUP,
+    _PILLAR_LOOKUP,
+    kin_of,
+    parse_branch,
+    parse_pillar,
+)
+from .errors import InvalidChartError, ParseError
+from .generals import FORWARD_SQUARES
+from .lessons import KE, ZEI, Lesson, distinct_keys, relation
+from .plate import PLATES, Plate
+from .school import NOBLE_TABLES, PRESETS, School, resolve_school
+from .transmissions import Ke, Method, choose
+
+
+class Transmission(NamedTuple):
+    """One of the three transmissions: its ``branch``, the ``general`` riding it, its 六親
+    ``relation`` to the day stem, its 旬遁 ``stem`` (None when void) and whether it is ``void`` (旬空)."""
+
+    branch: Branch
+    general: General
+    relation: str
+    stem: Stem | None
+    void: bool
+
+    def __str__(self) -> str:
+        return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
+
+
+NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": True, "d": True, "n": False}
+
+
+def _branch(value: object, what: str) -> Branch:
+    found = _BRANCH_LOOKUP.get(value) if type(value) is str or type(value) is Branch else None
+    return found if found is not None else parse_branch(value, what)
+
+
+def _noble_flag(noble: object, school: School, hour: int) -> bool:
+    if noble is None:
+        day = school.is_day(hour)
+        if day is None:
+            raise InvalidChartError(
+                f"school {school.name!r} decides day and night by sunrise and sunset, which the hour "
+                f"branch alone cannot tell; pass noble='day' or noble='night', or use chart_at() with a location"
+            )
+        return day
+    flag = NOBLE_VALUES.get(noble.strip().lower()) if isinstance(noble, str) else None
+    if flag is None:
+        raise ParseError(f"noble={noble!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (decided by the hour)")
+    return flag
+
+
+class Chart:
+    """A 大六壬 課式 (frozen, hashable). Build it with ``Chart(day, hour, general)``.
+
+    ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
+    general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
+    hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建), needed
+    only by the seasonal patterns.
+    """
+
+    __slots__ = (
+        "day", "hour", "general", "noble", "school", "month", "plate", "lessons", "transmissions",
+        "method", "lesson_type", "void", "noble_branch", "generals_forward", "_ke",
+    )
+    day: GanZhi
+    hour: Branch
+    general: Branch
+    noble: str
+    school: School
+    month: Branch | None
+    plate: Plate
+    lessons: tuple[Lesson, Lesson, Lesson, Lesson]
+    transmissions: tuple[Transmission, Transmission, Transmission]
+    method: Method
+    lesson_type: str
+    void: tuple[Branch, Branch]
+    noble_branch: Branch
+    generals_forward: bool
+
+    def __init__(
+        self,
+        day: object,
+        hour: object,
+        general: object,
+        *,
+        noble: object = None,
+        school: School | str | None = None,
+        month: object = None,
+    ) -> None:
+        set_ = object.__setattr__
+        pillar = _PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
+        if pillar is None:
+            pillar = parse_pillar(day)
+        hour_b = _branch(hour, "an hour branch")
+        general_b = _branch(general, "a month general")
+        school_v = school if type(school) is School else resolve_school(school)
+        month_b = None if month is None else _branch(month, "a month branch")
+        h = hour_b.index
+        is_day = _noble_flag(noble, school_v, h)
+
+        p = pillar.index
+        s, z = p % 10, p % 12
+        d = (general_b.index - h) % 12
+        jig = JIGONG[s]
+        u1 = (jig + d) % 12
+        u2 = (u1 + d) % 12
+        u3 = (z + d) % 12
+        u4 = (u3 + d) % 12
+        uppers = (u1, u2, u3, u4)
+        squares = (jig, u1, z, u3)
+        rels = (relation(u1, STEM_ELEMENT[s]), relation(u2, BRANCH_ELEMENTS[u1]), relation(u3, BRANCH_ELEMENTS[z]), relation(u4, BRANCH_ELEMENTS[u3]))
+        ke = Ke(s, z, d, uppers, squares, rels, tuple(distinct_keys(s, squares, uppers, school_v.bubei_test)))
+        i, m, last, method, lesson_type = choose(ke, school_v)
+
+        nb = NOBLE_TABLES[school_v.noble_table][s][0 if is_day else 1]
+        forward = (nb - d) % 12 in FORWARD_SQUARES
+        if forward:
+            gen = [GENERALS[(b - nb) % 12] for b in range(12)]
+        else:
+            gen = [GENERALS[(nb - b) % 12] for b in range(12)]
+        stem = STEMS[s]
+        lessons = (
+            Lesson(BRANCHES[u1], stem, gen[u1], KINDS[rels[0]]),
+            Lesson(BRANCHES[u2], BRANCHES[u1], gen[u2], KINDS[rels[1]]),
+            Lesson(BRANCHES[u3], pillar.branch, gen[u3], KINDS[rels[2]]),
+            Lesson(BRANCHES[u4], BRANCHES[u3], gen[u4], KINDS[rels[3]]),
+        )
+        xun = (z - s) % 12
+        trans = tuple(
+            Transmission(BRANCHES[b], gen[b], kin_of(s, b), STEMS[k] if (k := (b - xun) % 12) < 10 else None, k >= 10)
+            for b in (i, m, last)
+        )
+        set_(self, "day", pillar)
+        set_(self, "hour", hour_b)
+        set_(self, "general", general_b)
+        set_(self, "noble", "day" if is_day else "night")
+        set_(self, "school", school_v)
+        set_(self, "month", month_b)
+        set_(self, "plate", PLATES[d])
+        set_(self, "lessons", lessons)
+        set_(self, "transmissions", trans)
+        set_(self, "method", method)
+        set_(self, "lesson_type", lesson_type)
+        set_(self, "void", (BRANCHES[(xun + 10) % 12], BRANCHES[(xun + 11) % 12]))
+        set_(self, "noble_branch", BRANCHES[nb])
+        set_(self, "generals_forward", forward)
+        set_(self, "_ke", ke)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Chart is immutable")
+
+    # ------------------------------------------------------------ identity
+    def _key(self) -> tuple:
+        return (self.day, self.hour, self.general, self.noble, self.school, self.month)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Chart):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self):
+        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month))
+
+    def __repr__(self) -> str:
+        school = repr(self.school.name) if PRESETS.get(self.school.name) == self.school else repr(self.school)
+        month = "" if self.month is None else f", month={str(self.month)!r}"
+        return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month})"
+
+    def __str__(self) -> str:
+        from .display import chart_text
+
+        return chart_text(self)
+
+    # ------------------------------------------------------------ derived views
+    @property
+    def offset(self) -> int:
+        """Plate offset d = (月將 − 占時) mod 12; 0 is 伏吟, 6 返吟."""
+        return self.plate.offset
+
+    @property
+    def stem(self) -> Stem:
+        """The day stem."""
+        return self.day.stem
+
+    @property
+    def branch(self) -> Branch:
+        """The day branch."""
+        return self.day.branch
+
+    def general_on(self, heaven: object) -> General:
+        """The general riding the heaven branch ``heaven``."""
+        b = _branch(heaven, "a branch").index
+        nb = self.noble_branch.index
+        return GENERALS[(b - nb) % 12 if self.generals_forward else (nb - b) % 12]
+
+    def branch_of(self, general: object) -> Branch:
+        """The heaven branch the general ``general`` rides."""
+        from .cycle import parse_general_name
+
+        g = parse_general_name(general).index
+        nb = self.noble_branch.index
+        return BRANCHES[(nb + g) % 12 if self.generals_forward else (nb - g) % 12]
+
+    @property
+    def generals(self) -> dict[Branch, General]:
+        """{heaven branch: general} for all twelve."""
+        return {b: self.general_on(b) for b in BRANCHES}
+
+    @property
+    def trace(self) -> tuple[str, ...]:
+        """The steps the method took to reach the initial transmission, in words."""
+        log: list[str] = [
+            "lessons: " + ", ".join(
+                f"{n} {lesson.upper}/{lesson.lower}{' ' + lesson.kind if lesson.kind else ''}"
+                for n, lesson in enumerate(self.lessons, 1)
+            )
+        ]
+        choose(self._ke, self.school, log)
+        t = self.transmissions
+        log.append(f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}: {self.method} → {self.lesson_type}")
+        return tuple(log)
+
+    @property
+    def distinct_lessons(self) -> int:
+        """How many of the four lessons are distinct (4 = 備; 3 or 2 = 不備)."""
+        return len(set(self._ke.keys))
+
+    def spec(self) -> str:
+        """The inputs as one line that :meth:`parse` reads back (a custom school is not representable)."""
+        month = "" if self.month is None else f" month={self.month}"
+        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}"
+
+    @classmethod
+    def parse(cls, spec: str) -> Chart:
+        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅]"``."""
+        if not isinstance(spec, str):
+            raise ParseError(f"a chart spec must be a string, got {spec!r}")
+        parts = spec.split()
+        if not 3 <= len(parts) <= 6:
+            raise ParseError(f"{spec!r} is not a chart spec; accepted: '丙申 午 亥 [day|night] [school] [month=寅]'")
+        kwargs: dict[str, Any] = {}
+        for part in parts[3:]:
+            if part.startswith("month="):
+                kwargs["month"] = part[6:]
+            elif part.lower() in NOBLE_VALUES:
+                kwargs["noble"] = part
+            else:
+                kwargs["school"] = part
+        return cls(parts[0], parts[1], parts[2], **kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        return {
+            "day": str(self.day),
+            "hour": str(self.hour),
+            "general": str(self.general),
+            "noble": self.noble,
+            "noble_branch": str(self.noble_branch),
+            "generals_forward": self.generals_forward,
+            "plate": self.plate.to_dict(),
+            "lessons": [
+                {"upper": str(x.upper), "lower": str(x.lower), "general": str(x.general), "kind": x.kind}
+                for x in self.lessons
+            ],
+            "transmissions": [
+                {
+                    "branch": str(t.branch),
+                    "general": str(t.general),
+                    "relation": t.relation,
+                    "stem": None if t.stem is None else str(t.stem),
+                    "void": t.void,
+                }
+                for t in self.transmissions
+            ],
+            "method": str(self.method),
+            "lesson_type": self.lesson_type,
+            "void": [str(b) for b in self.void],
+            "month": None if self.month is None else str(self.month),
+            "patterns": [],
+            "school": self.school.name,
+            "school_options": self.school.options(),
+        }
+
+
+def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None) -> Chart:
+    return Chart(day, hour, general, noble=noble, school=school, month=month)
+
+
+BRANCH_ELEMENTS = tuple(b.element.index for b in BRANCHES)
+KINDS = {0: "", 1: KE, -1: ZEI}
+
+__all__ = ["Chart", "Transmission", "PILLARS"]

@@ -1,0 +1,90 @@
+"""Command-line interface: ``liuren chart 丙申 午 亥 [--noble day|night] [--school NAME] [--json]``.
+
+Every bad input prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .chart import Chart
+from .errors import LiurenError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line and exit 2, as for every other bad input
+        raise _UsageError(message)
+
+
+class _UsageError(Exception):
+    pass
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (subcommands: chart, bench)."""
+    parser = _Parser(prog="liuren", description="大六壬 charts exact to the classical rules.")
+    parser.add_argument("--version", action="version", version=f"liuren {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    chart = sub.add_parser("chart", help="build one chart from a day pillar, an hour branch and a month general")
+    chart.add_argument("day", nargs="?", help="day pillar, e.g. 丙申")
+    chart.add_argument("hour", nargs="?", help="hour branch, e.g. 午")
+    chart.add_argument("general", nargs="?", help="month general, e.g. 亥")
+    chart.add_argument("--noble", help="day or night (default: the school's rule for the hour)")
+    chart.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
+    chart.add_argument("--month", help="month branch (月建), for seasonal patterns")
+    chart.add_argument("--json", action="store_true", help="print the chart as JSON")
+    chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
+    chart.set_defaults(func=_cmd_chart)
+
+    bench = sub.add_parser("bench", help="build all 8,640 charts and print charts per second")
+    bench.add_argument("--repeat", type=int, default=5, help="number of timed sweeps (best is reported)")
+    bench.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def _cmd_chart(args: argparse.Namespace) -> int:
+    if not (args.day and args.hour and args.general):
+        raise _UsageError("chart needs a day pillar, an hour branch and a month general, e.g. liuren chart 丙申 午 亥")
+    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=args.school, month=args.month)
+    _emit(chart, args)
+    return 0
+
+
+def _emit(chart: Chart, args: argparse.Namespace) -> None:
+    if args.json:
+        print(json.dumps(chart.to_dict(), ensure_ascii=False, indent=2))
+        return
+    print(chart)
+    if args.trace:
+        print()
+        print("\n".join(chart.trace))
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import run
+
+    print(run(repeat=max(1, args.repeat)))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit status."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except _UsageError as error:
+        print(f"liuren: error: {error}", file=sys.stderr)
+        return 2
+    except LiurenError as error:
+        print(f"liuren: {type(error).__name__}: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

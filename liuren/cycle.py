@@ -1,0 +1,291 @@
+"""The cycles: stems, branches, elements, the sixty pillars and the twelve generals.
+
+Every value is a ``str`` subclass holding the traditional character(s), so it compares equal
+to the plain string (``BRANCHES[0] == "子"``), prints as itself and is JSON-able, while
+carrying its index and element. All cycle arithmetic is on those indices, here, once.
+
+>>> BRANCHES[2], BRANCHES[2].index, BRANCHES[2].element
+('寅', 2, '木')
+>>> parse_pillar("丙申").stem, parse_pillar("丙申").branch
+('丙', '申')
+>>> parse_general_name("龙"), parse_general_name("元")
+('青龍', '玄武')
+"""
+
+from __future__ import annotations
+
+from .errors import ParseError
+
+# ---------------------------------------------------------------- the five elements
+ELEMENT_CHARS = "木火土金水"
+WOOD, FIRE, EARTH, METAL, WATER = range(5)
+
+
+class Element(str):
+    """One of the five elements (五行), ordered 木火土金水 so that ``(e + 1) % 5`` is what e produces."""
+
+    index: int
+
+    def __new__(cls, index: int) -> Element:
+        self = super().__new__(cls, ELEMENT_CHARS[index])
+        self.index = index
+        return self
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+    def produces(self, other: Element) -> bool:
+        """相生: 木生火, 火生土, 土生金, 金生水, 水生木."""
+        return (self.index + 1) % 5 == other.index
+
+    def conquers(self, other: Element) -> bool:
+        """相克: 木克土, 土克水, 水克火, 火克金, 金克木."""
+        return (self.index + 2) % 5 == other.index
+
+
+ELEMENTS = tuple(Element(i) for i in range(5))
+
+
+def produces(a: int, b: int) -> bool:
+    """相生 on element indices: a produces b."""
+    return (a + 1) % 5 == b
+
+
+def conquers(a: int, b: int) -> bool:
+    """相克 on element indices: a conquers (克) b."""
+    return (a + 2) % 5 == b
+
+
+# ---------------------------------------------------------------- stems and branches
+STEM_CHARS = "甲乙丙丁戊己庚辛壬癸"
+BRANCH_CHARS = "子丑寅卯辰巳午未申酉戌亥"
+
+STEM_ELEMENT = (WOOD, WOOD, FIRE, FIRE, EARTH, EARTH, METAL, METAL, WATER, WATER)
+"""五行 of the stems: 甲乙木 丙丁火 戊己土 庚辛金 壬癸水."""
+BRANCH_ELEMENT = (WATER, EARTH, WOOD, WOOD, EARTH, FIRE, FIRE, EARTH, METAL, METAL, EARTH, WATER)
+"""五行 of the branches: 子亥水 寅卯木 巳午火 申酉金 辰戌丑未土."""
+
+JIGONG = (2, 4, 5, 7, 5, 7, 8, 10, 11, 1)
+"""寄宮 (大全 卷一): 甲寅 乙辰 丙巳 丁未 戊巳 己未 庚申 辛戌 壬亥 癸丑; no stem lodges in 子午卯酉."""
+
+
+class Stem(str):
+    """A heavenly stem (天干); ``index`` 0 = 甲. Yang (陽) stems have even index."""
+
+    index: int
+    element: Element
+    yang: bool
+    lodging: Branch
+
+    def __new__(cls, index: int) -> Stem:
+        self = super().__new__(cls, STEM_CHARS[index])
+        self.index = index
+        self.element = ELEMENTS[STEM_ELEMENT[index]]
+        self.yang = index % 2 == 0
+        return self
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+
+class Branch(str):
+    """An earthly branch (地支); ``index`` 0 = 子. Yang (陽) branches have even index."""
+
+    index: int
+    element: Element
+    yang: bool
+
+    def __new__(cls, index: int) -> Branch:
+        self = super().__new__(cls, BRANCH_CHARS[index])
+        self.index = index
+        self.element = ELEMENTS[BRANCH_ELEMENT[index]]
+        self.yang = index % 2 == 0
+        return self
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+    @property
+    def opposite(self) -> Branch:
+        """沖: the branch six places away."""
+        return BRANCHES[(self.index + 6) % 12]
+
+
+STEMS = tuple(Stem(i) for i in range(10))
+BRANCHES = tuple(Branch(i) for i in range(12))
+for _s in STEMS:
+    _s.lodging = BRANCHES[JIGONG[_s.index]]
+
+
+class GanZhi(str):
+    """One of the sixty pillars (干支); ``index`` 0 = 甲子, 59 = 癸亥."""
+
+    index: int
+    stem: Stem
+    branch: Branch
+
+    def __new__(cls, index: int) -> GanZhi:
+        stem, branch = STEMS[index % 10], BRANCHES[index % 12]
+        self = super().__new__(cls, stem + branch)
+        self.index, self.stem, self.branch = index, stem, branch
+        return self
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+    @property
+    def xun(self) -> GanZhi:
+        """旬首: the 甲 pillar that opens this pillar's decade."""
+        return PILLARS[self.index - self.index % 10]
+
+
+PILLARS = tuple(GanZhi(i) for i in range(60))
+
+
+def pillar_index(stem: int, branch: int) -> int:
+    """Index of the pillar with this stem and branch (they must share yin-yang)."""
+    return (6 * stem - 5 * branch) % 60
+
+
+# ---------------------------------------------------------------- the twelve generals
+GENERAL_NAMES = ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后")
+"""天將 in order from the 貴人 (大全 卷二; 指南 卷一)."""
+GENERAL_SHORT = ("貴", "蛇", "朱", "合", "勾", "龍", "空", "虎", "常", "玄", "陰", "后")
+GENERAL_ELEMENT = (EARTH, FIRE, FIRE, WOOD, EARTH, WOOD, EARTH, METAL, EARTH, WATER, METAL, WATER)
+"""Elements of the generals (貴人 己丑土, 螣蛇 丁巳火, 朱雀 丙午火, 六合 乙卯木, 勾陳 戊辰土, 青龍 甲寅木,
+天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金, 天后 壬子水)."""
+
+
+class General(str):
+    """One of the twelve heavenly generals (天將); ``index`` 0 = 貴人."""
+
+    index: int
+    short: str
+    element: Element
+
+    def __new__(cls, index: int) -> General:
+        self = super().__new__(cls, GENERAL_NAMES[index])
+        self.index = index
+        self.short = GENERAL_SHORT[index]
+        self.element = ELEMENTS[GENERAL_ELEMENT[index]]
+        return self
+
+    def __repr__(self) -> str:
+        return f"'{self}'"
+
+
+GENERALS = tuple(General(i) for i in range(12))
+
+SPIRIT_NAMES = ("神後", "大吉", "功曹", "太沖", "天罡", "太乙", "勝光", "小吉", "傳送", "從魁", "河魁", "登明")
+"""The twelve 月將 spirit names by branch: 子 神後 … 亥 登明."""
+
+# ---------------------------------------------------------------- relations between branches
+XING = (3, 10, 5, 0, 4, 8, 6, 1, 2, 9, 7, 11)
+"""刑: 子→卯 卯→子; 寅→巳→申→寅; 丑→戌→未→丑; 辰午酉亥 刑 themselves."""
+LIUHE = (1, 0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
+"""六合: 子丑 寅亥 卯戌 辰酉 巳申 午未."""
+HAI = (7, 6, 5, 4, 3, 2, 1, 0, 11, 10, 9, 8)
+"""害: 子未 丑午 寅巳 卯辰 申亥 酉戌."""
+PO = (9, 4, 11, 6, 1, 8, 3, 10, 5, 0, 7, 2)
+"""破: 子酉 丑辰 寅亥 卯午 巳申 未戌."""
+STEM_COMBINE = (5, 6, 7, 8, 9, 0, 1, 2, 3, 4)
+"""干合: 甲己 乙庚 丙辛 丁壬 戊癸."""
+
+KIN = ("兄弟", "子孫", "妻財", "官鬼", "父母")
+"""六親 by ``(element(other) − element(day stem)) mod 5``: same, I produce, I 克, 克 me, produces me."""
+
+
+def kin_of(stem: int, branch: int) -> str:
+    """六親 of a branch seen from the day stem (兄弟 子孫 妻財 官鬼 父母)."""
+    return KIN[(BRANCH_ELEMENT[branch] - STEM_ELEMENT[stem]) % 5]
+
+
+# ---------------------------------------------------------------- parsing
+SIMPLIFIED = str.maketrans(
+    {
+        "贵": "貴", "腾": "螣", "陈": "陳", "龙": "龍", "阴": "陰", "贼": "賊", "别": "別", "责": "責", "专": "專", "遥": "遙",
+        "审": "審", "见": "見", "机": "機", "缀": "綴", "反": "返", "传": "傳", "从": "從", "胜": "勝", "冲": "沖", "时": "時",
+        "将": "將", "亲": "親", "财": "財", "孙": "孫", "杀": "殺", "嚆": "蒿", "弹": "彈", "视": "視", "独": "獨", "脚": "腳",
+        "无": "無", "罗": "羅", "网": "網", "狱": "獄", "励": "勵", "赘": "贅", "备": "備", "归": "歸", "衔": "銜", "递": "遞",
+        "夹": "夾", "战": "戰", "内": "內", "当": "當", "权": "權", "张": "張", "气": "氣", "马": "馬", "灾": "災", "阳": "陽",
+        "帏": "帷", "临": "臨", "长": "長", "门": "門", "户": "戶", "驿": "驛", "书": "書", "类": "類", "养": "養", "带": "帶",
+        "岁": "歲", "会": "會", "极": "極", "诸": "諸", "鸿": "鴻", "两": "兩", "厌": "厭", "刚": "剛", "润": "潤",
+    }
+)
+"""Simplified → traditional for every character liuren accepts (a superset of what it needs)."""
+
+
+def normalize(text: str) -> str:
+    """Strip spaces and map simplified characters to traditional ones."""
+    return text.strip().translate(SIMPLIFIED)
+
+
+def _require_str(value: object, what: str, accepted: str) -> str:
+    if isinstance(value, str):
+        return normalize(value)
+    raise ParseError(f"{what} must be a string, got {value!r} ({type(value).__name__}); {accepted}")
+
+
+_STEM_LOOKUP = {c: STEMS[i] for i, c in enumerate(STEM_CHARS)}
+_BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_CHARS)}
+for _i, _name in enumerate(SPIRIT_NAMES):
+    _BRANCH_LOOKUP[_name] = BRANCHES[_i]
+_PILLAR_LOOKUP: dict[str, GanZhi] = {p: p for p in PILLARS}
+_GENERAL_LOOKUP: dict[str, General] = {}
+for _g in GENERALS:
+    _GENERAL_LOOKUP[_g] = _g
+    _GENERAL_LOOKUP[_g.short] = _g
+for _alias, _i in (("螣", 1), ("天乙", 0), ("六", 3), ("勾", 4), ("青", 5), ("白", 7), ("元", 9), ("天玄", 9), ("后", 11), ("陳", 4)):
+    _GENERAL_LOOKUP[_alias] = GENERALS[_i]
+_GENERAL_LOOKUP["元武"] = GENERALS[9]
+
+BRANCH_ACCEPTED = "accepted: one of the 12 branches 子丑寅卯辰巳午未申酉戌亥 (or a 月將 name such as 登明)"
+
+
+def parse_stem(value: object) -> Stem:
+    """Read a heavenly stem ("甲")."""
+    accepted = "accepted: one of the 10 stems 甲乙丙丁戊己庚辛壬癸"
+    text = _require_str(value, "a stem", accepted)
+    try:
+        return _STEM_LOOKUP[text]
+    except KeyError:
+        raise ParseError(f"{value!r} is not a heavenly stem; {accepted}") from None
+
+
+def parse_branch(value: object, what: str = "a branch") -> Branch:
+    """Read an earthly branch ("午", "午時", or a 月將 spirit name such as "登明")."""
+    text = _require_str(value, what, BRANCH_ACCEPTED)
+    branch = _BRANCH_LOOKUP.get(text)
+    if branch is None and len(text) == 2 and text[1] in "時將":
+        branch = _BRANCH_LOOKUP.get(text[0])
+    if branch is None:
+        raise ParseError(f"{value!r} is not {what}; {BRANCH_ACCEPTED}")
+    return branch
+
+
+def parse_pillar(value: object) -> GanZhi:
+    """Read one of the sixty pillars ("丙申" or "丙申日")."""
+    accepted = "accepted: one of the 60 pillars, a stem and a branch of the same yin-yang, e.g. 甲子, 乙丑, 丙申"
+    text = _require_str(value, "a day pillar", accepted)
+    if text.endswith("日"):
+        text = text[:-1]
+    pillar = _PILLAR_LOOKUP.get(text)
+    if pillar is not None:
+        return pillar
+    if len(text) == 2 and text[0] in _STEM_LOOKUP and text[1] in BRANCH_CHARS:
+        raise ParseError(
+            f"{value!r} is not one of the 60 pillars: {text[0]} is "
+            f"{'yang' if _STEM_LOOKUP[text[0]].yang else 'yin'} and {text[1]} is "
+            f"{'yang' if _BRANCH_LOOKUP[text[1]].yang else 'yin'}; {accepted}"
+        )
+    raise ParseError(f"{value!r} is not a day pillar; {accepted}")
+
+
+def parse_general_name(value: object) -> General:
+    """Read a heavenly general by full name or abbreviation (貴 蛇 螣 朱 合 六 勾 龍 青 空 虎 白 常 玄 元 陰 后)."""
+    accepted = "accepted: a general's name (貴人 螣蛇 朱雀 六合 勾陳 青龍 天空 白虎 太常 玄武 太陰 天后) or abbreviation (貴 蛇 朱 合 勾 龍 空 虎 常 玄 陰 后)"
+    text = _require_str(value, "a general", accepted)
+    general = _GENERAL_LOOKUP.get(text)
+    if general is None:
+        raise ParseError(f"{value!r} is not one of the twelve generals; {accepted}")
+    return general

@@ -1,0 +1,50 @@
+"""四課: the four lessons, and which of them are really distinct (不備).
+
+Lesson 1: lower = the day stem (its square is its 寄宮), upper = the heaven branch over the 寄宮.
+Lesson 2: lower = upper of 1, upper = heaven over it. Lesson 3: lower = the day branch.
+Lesson 4: lower = upper of 3 (大全 卷一; rules.md §2.4). Relations are judged on the elements of
+the two characters, lesson 1 with the stem's own element: 上克下 = 克, 下賊上 = 賊.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cycle import BRANCH_ELEMENT, Branch, General, Stem
+
+KE = "上克下"
+ZEI = "下賊上"
+
+
+class Lesson(NamedTuple):
+    """One of the four lessons: ``upper`` over ``lower``, the ``general`` riding the upper, and
+    ``kind`` — "上克下" (克), "下賊上" (賊) or "" (neither)."""
+
+    upper: Branch
+    lower: Stem | Branch
+    general: General
+    kind: str
+
+    def __str__(self) -> str:
+        return f"{self.upper}/{self.lower}"
+
+
+def relation(upper: int, lower_element: int) -> int:
+    """1 when the upper 克 the lower (上克下), −1 when the lower 賊 the upper (下賊上), else 0."""
+    ue = BRANCH_ELEMENT[upper]
+    if (ue + 2) % 5 == lower_element:
+        return 1
+    if (lower_element + 2) % 5 == ue:
+        return -1
+    return 0
+
+
+def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], test: str) -> list[tuple[int, int]]:
+    """Identity of each lesson for the 不備 test (rules.md §2.5).
+
+    "square": same upper and same lower square, lesson 1's square being the 寄宮 (so 戊辰 d=1's
+    午/戊 and 午/巳 are one lesson); "character": the stem counts as a character of its own.
+    """
+    if test == "square":
+        return list(zip(uppers, squares))
+    return [(uppers[0], 100 + stem)] + list(zip(uppers[1:], squares[1:]))

@@ -1,0 +1,82 @@
+"""天地盤: the month general over the hour branch, heaven turned over the fixed earth.
+
+>>> plate = PLATES[5]
+>>> plate.heaven_over("戌"), plate.earth_under("卯")
+('卯', '戌')
+>>> Plate.from_general("亥", "午") is plate
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from .cycle import BRANCHES, Branch, parse_branch
+
+
+class Plate(Mapping[Branch, Branch]):
+    """The heaven plate as a mapping earth square → heaven branch (one of the 12 rotations).
+
+    Rule (大全 卷一 入手法): put the 月將 on the 地盤 square of the 占時 and turn clockwise, so the
+    heaven branch over square p is ``p + d`` with ``d = (月將 − 占時) mod 12``. d = 0 is 伏吟, d = 6 返吟.
+    """
+
+    __slots__ = ("offset",)
+    offset: int
+
+    def __init__(self, offset: int) -> None:
+        object.__setattr__(self, "offset", offset % 12)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Plate is immutable")
+
+    @classmethod
+    def from_general(cls, general: str, hour: str) -> Plate:
+        """The plate with the month general ``general`` over the hour ``hour``."""
+        d = (parse_branch(general, "a month general").index - parse_branch(hour, "an hour branch").index) % 12
+        return PLATES[d]
+
+    def heaven_over(self, earth: str) -> Branch:
+        """天盤 branch standing over the 地盤 square ``earth``."""
+        return BRANCHES[(parse_branch(earth).index + self.offset) % 12]
+
+    def earth_under(self, heaven: str) -> Branch:
+        """地盤 square under the 天盤 branch ``heaven``."""
+        return BRANCHES[(parse_branch(heaven).index - self.offset) % 12]
+
+    def __getitem__(self, earth: str) -> Branch:
+        return self.heaven_over(earth)
+
+    def __iter__(self) -> Iterator[Branch]:
+        return iter(BRANCHES)
+
+    def __len__(self) -> int:
+        return 12
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Plate):
+            return self.offset == other.offset
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(("Plate", self.offset))
+
+    def __repr__(self) -> str:
+        return f"Plate({self.offset})"
+
+    @property
+    def name(self) -> str:
+        """伏吟 for d = 0, 返吟 for d = 6, otherwise ''."""
+        return {0: "伏吟", 6: "返吟"}.get(self.offset, "")
+
+    def to_dict(self) -> dict[str, str]:
+        """{earth: heaven} as plain strings, earth from 子."""
+        return {str(e): str(BRANCHES[(e.index + self.offset) % 12]) for e in BRANCHES}
+
+    def _repr_html_(self) -> str:
+        from .display import plate_html
+
+        return plate_html(self)
+
+
+PLATES = tuple(Plate(d) for d in range(12))
