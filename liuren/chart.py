@@ -136,27 +136,30 @@ class Chart:
         u4 = (u3 + d) % 12
         uppers = (u1, u2, u3, u4)
         squares = (jig, u1, z, u3)
-        rels = (relation(u1, STEM_ELEMENT[s]), relation(u2, BRANCH_ELEMENTS[u1]), relation(u3, BRANCH_ELEMENTS[z]), relation(u4, BRANCH_ELEMENTS[u3]))
-        ke = Ke(s, z, d, uppers, squares, rels, tuple(distinct_keys(s, squares, uppers, school_v.bubei_test)))
+        rels = (REL[u1][STEM_ELEMENT[s]], REL[u2][BRANCH_ELEMENTS[u1]], REL[u3][BRANCH_ELEMENTS[z]], REL[u4][BRANCH_ELEMENTS[u3]])
+        keys = tuple(zip(uppers, squares))
+        if school_v.bubei_test != "square":
+            keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
+        ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
         i, m, last, method, lesson_type = choose(ke, school_v)
 
         nb = NOBLE_TABLES[school_v.noble_table][s][0 if is_day else 1]
         forward = (nb - d) % 12 in FORWARD_SQUARES
-        if forward:
-            gen = [GENERALS[(b - nb) % 12] for b in range(12)]
-        else:
-            gen = [GENERALS[(nb - b) % 12] for b in range(12)]
+        sign = 1 if forward else -1
         stem = STEMS[s]
         lessons = (
-            Lesson(BRANCHES[u1], stem, gen[u1], KINDS[rels[0]]),
-            Lesson(BRANCHES[u2], BRANCHES[u1], gen[u2], KINDS[rels[1]]),
-            Lesson(BRANCHES[u3], pillar.branch, gen[u3], KINDS[rels[2]]),
-            Lesson(BRANCHES[u4], BRANCHES[u3], gen[u4], KINDS[rels[3]]),
+            _tnew(Lesson, (BRANCHES[u1], stem, GENERALS[(u1 - nb) * sign % 12], KINDS[rels[0]])),
+            _tnew(Lesson, (BRANCHES[u2], BRANCHES[u1], GENERALS[(u2 - nb) * sign % 12], KINDS[rels[1]])),
+            _tnew(Lesson, (BRANCHES[u3], pillar.branch, GENERALS[(u3 - nb) * sign % 12], KINDS[rels[2]])),
+            _tnew(Lesson, (BRANCHES[u4], BRANCHES[u3], GENERALS[(u4 - nb) * sign % 12], KINDS[rels[3]])),
         )
         xun = (z - s) % 12
-        trans = tuple(
-            Transmission(BRANCHES[b], gen[b], kin_of(s, b), STEMS[k] if (k := (b - xun) % 12) < 10 else None, k >= 10)
-            for b in (i, m, last)
+        kin = KIN_TABLE[s]
+        k1, k2, k3 = (i - xun) % 12, (m - xun) % 12, (last - xun) % 12
+        trans = (
+            _tnew(Transmission, (BRANCHES[i], GENERALS[(i - nb) * sign % 12], kin[i], XUN_STEMS[k1], k1 >= 10)),
+            _tnew(Transmission, (BRANCHES[m], GENERALS[(m - nb) * sign % 12], kin[m], XUN_STEMS[k2], k2 >= 10)),
+            _tnew(Transmission, (BRANCHES[last], GENERALS[(last - nb) * sign % 12], kin[last], XUN_STEMS[k3], k3 >= 10)),
         )
         set_(self, "day", pillar)
         set_(self, "hour", hour_b)
@@ -322,5 +325,12 @@ def _rebuild(day: str, hour: str, general: str, noble: str, school: School, mont
 
 BRANCH_ELEMENTS = tuple(b.element.index for b in BRANCHES)
 KINDS = {0: "", 1: KE, -1: ZEI}
+REL = tuple(tuple(relation(upper, element) for element in range(5)) for upper in range(12))
+"""relation() as a table: REL[upper branch][lower element] is 1 (上克下), −1 (下賊上) or 0."""
+KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
+"""六親 of every branch seen from every day stem."""
+XUN_STEMS = (*STEMS, None, None)
+"""遁干 by the distance from the 旬首 branch; the last two places of a 旬 are void and get no stem."""
+_tnew = tuple.__new__
 
 __all__ = ["Chart", "Transmission", "PILLARS"]

@@ -149,25 +149,33 @@ def zeike(ke: Ke, school: School, log: list | None) -> Result | None:
     """賊克 (元首/重審): a 下賊上 outranks every 上克下; one candidate branch is the 初 (大全 卷一;
     指南). Several → 比用; then 涉害."""
     rel = ke.relations
-    zei = [i for i in range(4) if rel[i] == -1]
-    ke_ = [i for i in range(4) if rel[i] == 1]
-    if not zei and not ke_:
+    has_ke = 1 in rel
+    if -1 in rel:
+        lessons, kind = [i for i in (0, 1, 2, 3) if rel[i] == -1], "下賊上"
+    elif has_ke:
+        lessons, kind = [i for i in (0, 1, 2, 3) if rel[i] == 1], "上克下"
+    else:
         return None
-    lessons, kind = (zei, "下賊上") if zei else (ke_, "上克下")
-    candidates = _unique(ke.uppers[i] for i in lessons)
-    counted = len(lessons) if school.count_duplicate_lessons else len(_unique(ke.keys[i] for i in lessons))
+    uppers = ke.uppers
+    if len(lessons) == 1:
+        candidates, counted = [uppers[lessons[0]]], 1
+    else:
+        candidates = _unique(uppers[i] for i in lessons)
+        counted = len(lessons) if school.count_duplicate_lessons else len({ke.keys[i] for i in lessons})
     if log is not None:
-        where = ", ".join(f"lesson {i + 1} ({_b(ke.uppers[i])})" for i in lessons)
-        log.append(f"{kind} in {where}" + ("; 下賊上 outranks 上克下" if zei and ke_ else ""))
-    if len(candidates) == 1 and counted == 1:
+        where = ", ".join(f"lesson {i + 1} ({_b(uppers[i])})" for i in lessons)
+        log.append(f"{kind} in {where}" + ("; 下賊上 outranks 上克下" if kind == "下賊上" and has_ke else ""))
+    if counted == 1:
         init = candidates[0]
         if kind == "上克下":
             name = "元首"
         else:
-            name = "始入" if school.split_shiru and not ke_ else "重審"
+            name = "始入" if school.split_shiru and not has_ke else "重審"
         if log is not None:
             log.append(f"one candidate: 初 = {_b(init)} ({name})")
-        return _chain(ke, init, Method.ZEIKE, name)
+        d = ke.offset
+        middle = (init + d) % 12
+        return init, middle, (middle + d) % 12, Method.ZEIKE, name
     return biyong(ke, school, log, candidates, lessons, kind)
 
 

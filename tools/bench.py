@@ -1,0 +1,50 @@
+"""Engine benchmark: all 8,640 (day, hour, general) charts from scratch, charts per second.
+
+    python tools/bench.py [--repeat N]
+
+Times liuren's full Chart objects and, in the same run, bazaar-of-fates's 大六壬 engine
+(``fortune.liuren_ext.cast``, plain dicts) when that package is installed, so the two numbers are
+measured side by side on the same machine. One core: the loop is single-threaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from liuren.bench import all_inputs, sweep
+from liuren.cycle import BRANCHES, PILLARS
+
+
+def bazaar_sweep() -> float | None:
+    """Seconds for bazaar-of-fates to cast the same 8,640 charts, or None when it is absent."""
+    try:
+        from fortune import liuren_ext
+    except ImportError:
+        return None
+    inputs = [(p.stem.index, p.branch.index, h.index, g.index) for p in PILLARS for h in BRANCHES for g in BRANCHES]
+    start = time.perf_counter()
+    for ds, db, hb, yj in inputs:
+        liuren_ext.cast(ds, db, hb, yj)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    inputs = all_inputs()
+    n = len(inputs)
+    ours = min(sweep(inputs) for _ in range(args.repeat))
+    print(f"liuren           {n} charts {ours * 1000:7.1f} ms  {n / ours:>9,.0f} charts/s  (Chart objects)")
+    timings = [t for t in (bazaar_sweep() for _ in range(args.repeat)) if t is not None]
+    if timings:
+        theirs = min(timings)
+        print(f"bazaar-of-fates  {n} charts {theirs * 1000:7.1f} ms  {n / theirs:>9,.0f} charts/s  (plain dicts)")
+        print(f"liuren is {theirs / ours:.2f}x as fast")
+    else:
+        print("bazaar-of-fates is not installed (pip install bazaar-of-fates) — no side-by-side number")
+
+
+if __name__ == "__main__":
+    main()
