@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from .cycle import (
+    _BRANCH_LOOKUP,
+    _PILLAR_LOOKUP,
     BRANCHES,
     GENERALS,
     JIGONG,
@@ -26,8 +28,6 @@ from .cycle import (
     GanZhi,
     General,
     Stem,
-    _BRANCH_LOOKUP,
-    _PILLAR_LOOKUP,
     kin_of,
     parse_branch,
     parse_pillar,
@@ -87,8 +87,21 @@ class Chart:
     """
 
     __slots__ = (
-        "day", "hour", "general", "noble", "school", "month", "plate", "lessons", "transmissions",
-        "method", "lesson_type", "void", "noble_branch", "generals_forward", "_ke",
+        "_ke",
+        "day",
+        "general",
+        "generals_forward",
+        "hour",
+        "lesson_type",
+        "lessons",
+        "method",
+        "month",
+        "noble",
+        "noble_branch",
+        "plate",
+        "school",
+        "transmissions",
+        "void",
     )
     day: GanZhi
     hour: Branch
@@ -137,7 +150,7 @@ class Chart:
         uppers = (u1, u2, u3, u4)
         squares = (jig, u1, z, u3)
         rels = (REL[u1][STEM_ELEMENT[s]], REL[u2][BRANCH_ELEMENTS[u1]], REL[u3][BRANCH_ELEMENTS[z]], REL[u4][BRANCH_ELEMENTS[u3]])
-        keys = tuple(zip(uppers, squares))
+        keys = tuple(zip(uppers, squares, strict=True))
         if school_v.bubei_test != "square":
             keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
         ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
@@ -333,4 +346,4 @@ XUN_STEMS = (*STEMS, None, None)
 """遁干 by the distance from the 旬首 branch; the last two places of a 旬 are void and get no stem."""
 _tnew = tuple.__new__
 
-__all__ = ["Chart", "Transmission", "PILLARS"]
+__all__ = ["PILLARS", "Chart", "Transmission"]

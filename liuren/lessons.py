@@ -46,5 +46,5 @@ def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], 
     午/戊 and 午/巳 are one lesson); "character": the stem counts as a character of its own.
     """
     if test == "square":
-        return list(zip(uppers, squares))
-    return [(uppers[0], 100 + stem)] + list(zip(uppers[1:], squares[1:]))
+        return list(zip(uppers, squares, strict=True))
+    return [(uppers[0], 100 + stem), *zip(uppers[1:], squares[1:], strict=True)]
