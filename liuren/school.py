@@ -41,7 +41,7 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "noble_table": tuple(NOBLE_TABLES),
     "day_night": tuple(DAY_NIGHT_RULES),
     "shehai": ("mengzhong", "depth", "depth-excluding-start"),
-    "zhuixia": ("day-side", "branch-side"),
+    "zhuixia": ("day-side",),
     "bubei_test": ("square", "character"),
     "biezhe_yin": ("branch", "heaven"),
     "fuyin_chain": ("loop", "open"),
@@ -70,7 +70,9 @@ class School:
     """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
     "depth-excluding-start" (六壬大全's worked examples)."""
     zhuixia: str = "day-side"
-    """綴瑕 tie: "day-side" 陽日 lessons 1–2 first, 陰日 3–4 first; "branch-side" lessons 3–4 first always."""
+    """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4
+    (rules.md option 7). It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌
+    返吟 follows no stated rule, so it is recorded here rather than offered as an option."""
     count_duplicate_lessons: bool = False
     """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
     default counts it once (探原, 直指御定). Never changes the transmissions."""

@@ -146,8 +146,8 @@ def fanyin(ke: Ke, school: School, log: list | None) -> Result | None:
 
 
 def zeike(ke: Ke, school: School, log: list | None) -> Result | None:
-    """賊克 (元首/重審): a 下賊上 outranks every 上克下; one candidate branch is the 初 (大全 卷一;
-    指南). Several → 比用; then 涉害."""
+    """賊克 (元首/重審/始入): a 下賊上 outranks every 上克下; one candidate branch is the 初 (大全 卷一;
+    指南). Several → 比用; then 涉害. 探原 names a single 下賊上 lesson with no 上克下 anywhere 始入."""
     rel = ke.relations
     has_ke = 1 in rel
     if -1 in rel:
@@ -170,7 +170,7 @@ def zeike(ke: Ke, school: School, log: list | None) -> Result | None:
         if kind == "上克下":
             name = "元首"
         else:
-            name = "始入" if school.split_shiru and not has_ke else "重審"
+            name = "始入" if school.split_shiru and not has_ke and len(lessons) == 1 else "重審"
         if log is not None:
             log.append(f"one candidate: 初 = {_b(init)} ({name})")
         d = ke.offset
@@ -225,7 +225,7 @@ def shehai(ke: Ke, school: School, log: list | None, pool: list[int], lessons: l
         if on:
             pool = on
             break
-    order = (0, 1, 2, 3) if ke.stem % 2 == 0 and school.zhuixia == "day-side" else (2, 3, 0, 1)
+    order = (0, 1, 2, 3) if ke.stem % 2 == 0 else (2, 3, 0, 1)
     init = next(ke.uppers[i] for i in order if i in lessons and ke.uppers[i] in pool)
     if log is not None:
         log.append(

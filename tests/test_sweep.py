@@ -1,0 +1,155 @@
+"""Exhaustive: every (day, hour, general) chart under every preset, and the classical statistics."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import liuren
+from liuren.cycle import BRANCHES, GENERALS, PILLARS
+
+PRESETS = ("default", "tanyuan", "daquan")
+BAZHUAN_DAYS = {"甲寅", "庚申", "丁未", "己未", "癸丑"}
+
+
+def all_charts(school: str):
+    for day in PILLARS:
+        for hour in BRANCHES:
+            for general in BRANCHES:
+                yield liuren.chart(day, hour, general, school=school)
+
+
+@pytest.fixture(scope="module", params=PRESETS)
+def sweep(request):
+    return request.param, list(all_charts(request.param))
+
+
+def test_every_chart_builds(sweep):
+    _, charts = sweep
+    assert len(charts) == 8640
+    assert len(set(charts)) == 8640
+
+
+def test_plate_is_a_rotation(sweep):
+    for chart in sweep[1]:
+        d = (chart.general.index - chart.hour.index) % 12
+        assert chart.offset == d
+        assert chart.plate.heaven_over(chart.hour) == chart.general
+        assert sorted(chart.plate.values()) == sorted(BRANCHES)
+        assert all(chart.plate[e].index == (e.index + d) % 12 for e in BRANCHES)
+        assert all(chart.plate.earth_under(chart.plate[e]) == e for e in BRANCHES)
+
+
+def test_lessons_chain(sweep):
+    for chart in sweep[1]:
+        first, second, third, fourth = chart.lessons
+        assert first.lower == chart.day.stem
+        assert first.upper == chart.plate[chart.day.stem.lodging]
+        assert second.lower == first.upper and second.upper == chart.plate[first.upper]
+        assert third.lower == chart.day.branch and third.upper == chart.plate[chart.day.branch]
+        assert fourth.lower == third.upper and fourth.upper == chart.plate[third.upper]
+        for lesson in chart.lessons:
+            assert lesson.general == chart.general_on(lesson.upper)
+
+
+def test_each_general_rides_one_branch(sweep):
+    for chart in sweep[1]:
+        generals = chart.generals
+        assert sorted(generals.values(), key=lambda g: g.index) == list(GENERALS)
+        assert generals[chart.noble_branch] == "貴人"
+        assert chart.noble_branch not in ("辰", "戌")
+        assert all(chart.branch_of(g) == b for b, g in generals.items())
+        under = chart.plate.earth_under(chart.noble_branch)
+        assert chart.generals_forward == (under in "亥子丑寅卯辰")
+        step = 1 if chart.generals_forward else -1
+        assert generals[BRANCHES[(chart.noble_branch.index + step) % 12]] == "螣蛇"
+
+
+def test_fuyin_and_fanyin_exactly_when_the_plate_says(sweep):
+    for chart in sweep[1]:
+        assert (chart.method == "伏吟") == (chart.general == chart.hour)
+        assert (chart.method == "返吟") == (chart.general == chart.hour.opposite)
+
+
+def test_bazhuan_only_on_its_five_days(sweep):
+    days = Counter(str(c.day) for c in sweep[1] if c.method == "八專")
+    # 探原: 甲寅 2, 庚申 4, 丁未 4, 己未 6 (獨足 included); 癸丑 always has a 克 (its 寄宮 丑 is 土)
+    assert {day: n // 12 for day, n in days.items()} == {"甲寅": 2, "庚申": 4, "丁未": 4, "己未": 6}
+    assert set(days) < BAZHUAN_DAYS
+
+
+def test_transmissions_depend_on_hour_only_through_offset_and_noble(sweep):
+    seen = {}
+    for chart in sweep[1]:
+        key = (chart.day, chart.offset, chart.noble)
+        value = (chart.transmissions, chart.lessons, chart.method, chart.lesson_type)
+        assert seen.setdefault(key, value) == value
+    assert len(seen) == 60 * 12 * 2  # every (課, 晝/夜) pair occurs
+
+
+def test_transmission_details(sweep):
+    for chart in sweep[1]:
+        for t in chart.transmissions:
+            assert t.void == (t.branch in chart.void)
+            assert (t.stem is None) == t.void
+            assert t.general == chart.general_on(t.branch)
+            assert t.relation in ("父母", "兄弟", "子孫", "妻財", "官鬼")
+
+
+def ke_720(school: str):
+    """The 720 課 (noon charts: hour 午 fixes day/night, the 三傳 do not care)."""
+    return [liuren.chart(day, "午", general, school=school) for day in PILLARS for general in BRANCHES]
+
+
+CLASSICAL = {
+    # method counts over the 720 課 (rules.md §4, §8: 大全 卷一, 探原 推演篇)
+    "別責": 9,
+    "昴星": 16,
+    "八專": 16,
+    "遙克": 65,
+    "伏吟": 60,
+    "返吟": 60,
+}
+TYPES = {"虎視": 4, "冬蛇掩目": 12, "獨足": 1, "蒿矢": 40, "彈射": 25, "不虞": 6, "自任": 24, "自信": 9, "杜傳": 21, "井欄射": 6}
+
+
+@pytest.mark.parametrize("school", PRESETS)
+def test_classical_method_statistics(school):
+    charts = ke_720(school)
+    methods = Counter(str(c.method) for c in charts)
+    types = Counter(c.lesson_type for c in charts)
+    for method, count in CLASSICAL.items():
+        assert methods[method] == count, method
+    for name, count in TYPES.items():
+        assert types[name] == count, name
+    assert sum(methods.values()) == 720
+
+
+def _fanyin_inner(chart) -> str:
+    """The 涉害 sub-rule a 返吟 課 used inside, read from its trace."""
+    return next((name for name in ("見機", "察微", "綴瑕") for step in chart.trace if name in step), "")
+
+
+def test_shehai_statistics_default():
+    charts = ke_720("default")
+    types = Counter(c.lesson_type for c in charts if c.method == "涉害")
+    assert types == {"見機": 50, "察微": 25, "綴瑕": 1}
+    inner = Counter(_fanyin_inner(c) for c in charts if c.method == "返吟" and c.lesson_type == "無依")
+    assert (inner["見機"], inner["綴瑕"]) == (4, 2)
+
+
+def test_shehai_statistics_tanyuan():
+    charts = ke_720("tanyuan")
+    types = Counter(c.lesson_type for c in charts if c.method == "涉害")
+    # 探原's own list has 64 涉害 rows (his summary says 63), 見機 9, 察微 2, 綴瑕 1
+    assert types == {"涉害": 64, "見機": 9, "察微": 2, "綴瑕": 1}
+
+
+def test_distinct_lessons():
+    charts = ke_720("default")
+    counts = Counter(c.distinct_lessons for c in charts)
+    assert all(c.distinct_lessons == 2 for c in charts if str(c.day) in BAZHUAN_DAYS and c.offset not in (0,))
+    assert all(c.distinct_lessons == 3 for c in charts if c.method == "別責")
+    assert all(c.distinct_lessons == 4 for c in charts if c.method == "昴星")
+    assert counts[4] + counts[3] + counts[2] + counts[1] == 720
