@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from .calendar import Pillars, pillars
 from .chart import Chart, Transmission
 from .cycle import BRANCHES, GENERALS, PILLARS, STEMS, Branch, GanZhi, General, Stem
 from .errors import (
@@ -36,6 +37,18 @@ def chart(day, hour, general, *, noble=None, school=None, month=None) -> Chart:
     return Chart(day, hour, general, noble=noble, school=school, month=month)
 
 
+def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
+    """Build the 課式 for a moment: a timezone-aware datetime such as
+    ``datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))``.
+
+    The day pillar, hour branch, month general (中氣), month branch (節) and 晝/夜 come from
+    :func:`pillars` under ``school``; ``noble`` ("day"/"night") overrides the school's 晝/夜 rule;
+    ``location`` (latitude, longitude) is needed for true solar time or the sunrise/sunset rule.
+    """
+    p = pillars(when, school=school, location=location)
+    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch)
+
+
 __all__ = [
     "BRANCHES",
     "GENERALS",
@@ -53,6 +66,7 @@ __all__ = [
     "NaiveDatetimeError",
     "OutOfRangeError",
     "ParseError",
+    "Pillars",
     "Plate",
     "School",
     "SchoolError",
@@ -60,4 +74,6 @@ __all__ = [
     "Transmission",
     "__version__",
     "chart",
+    "chart_at",
+    "pillars",
 ]

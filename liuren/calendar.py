@@ -1,0 +1,312 @@
+"""From an instant to what a chart needs: four pillars, 月將, 月建, 晝/夜.
+
+The conventions, each a :class:`~liuren.School` option where the books disagree:
+
+* **月將** (month general) is the Sun's 次: it changes at the twelve 中氣 instants, 雨水 → 亥 登明,
+  春分 → 戌, … 冬至 → 丑, 大寒 → 子 (``yuejiang_switch="zhongqi"``, the default); with ``"jie"`` it
+  changes at the 節 and is always the 六合 partner of the 月建 (立春 → 亥).
+* **月建** (month branch) changes at the twelve 節 instants: 立春 starts 寅, 驚蟄 卯, … 小寒 丑. The
+  **year pillar** changes at the 立春 instant, the **month stem** follows 五虎遁 (甲己之年丙作首).
+* Solar-term instants come from ``tyme4py`` (寿星天文历, to the second, in Beijing time UTC+8); the
+  instant is compared in UTC, so the 月將, 月建 and year depend only on the instant, never on the
+  timezone it is written in.
+* **Day pillar** and **hour branch** are read from the local wall clock of the datetime given (or
+  from local true solar time with ``true_solar_time=True``): day = ``(date.toordinal() + 1721414) % 60``,
+  hour = ``((hour + 1) // 2) % 12``. The day changes at 23:00 (子初, ``day_boundary="23:00"``, the
+  default) or at 00:00. The **hour stem** follows 五鼠遁 from the day that begins at 23:00, so
+  23:00–24:00 is always the next day's 子 hour (庚子 after a 丙申 day), whichever boundary the day uses.
+* **晝/夜** follows the school's rule on the hour branch (卯–申 by default); with ``day_night="sun"``
+  it is day while the Sun's centre is above −0.833° at ``location``.
+
+Supported instants: 1900-01-01 00:00 UTC up to (not including) 2101-01-01 00:00 UTC, the range the
+solar terms are checked against an ephemeris in the tests.
+
+>>> from datetime import datetime
+>>> from zoneinfo import ZoneInfo
+>>> p = pillars(datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul")))
+>>> p.year, p.month, p.day, p.hour
+('丙午', '己亥', '丁未', '丁未')
+>>> p.general, p.month_branch, p.term, p.noble
+('寅', '亥', '小雪', 'day')
+>>> p.next_zhongqi, p.next_zhongqi_at.isoformat()
+('冬至', '2026-12-22T05:50:14+09:00')
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from functools import cache
+from typing import Any
+
+from . import solar
+from .cycle import BRANCHES, LIUHE, PILLARS, SPIRIT_NAMES, Branch, GanZhi, pillar_index
+from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError
+from .school import School, resolve_school
+
+TERM_NAMES = (
+    "冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種",
+    "夏至", "小暑", "大暑", "立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪",
+)
+"""The 24 solar terms in traditional characters, numbered as ``tyme4py`` numbers them (0 = 冬至).
+Even numbers are 中氣 (they move the 月將), odd numbers are 節 (they move the 月建)."""
+
+FIRST = datetime(1900, 1, 1, tzinfo=UTC)
+"""First supported instant."""
+END = datetime(2101, 1, 1, tzinfo=UTC)
+"""First instant after the supported range."""
+RANGE_TEXT = "1900-01-01 00:00 UTC up to 2100-12-31 23:59:59 UTC"
+
+BEIJING_SECONDS = 8 * 3600
+"""tyme4py's Julian days are Beijing civil time (UTC+8)."""
+ORDINAL_TO_PILLAR = 1721414
+"""Day pillar = (proleptic Gregorian ordinal + 1721414) mod 60, 0 = 甲子 (2024-06-01 is 丙申)."""
+
+_FIRST_TS = FIRST.timestamp()
+_END_TS = END.timestamp()
+_GREGORIAN_YEAR = 31556952
+_NOBLE = {True: "day", False: "night"}
+
+
+# ---------------------------------------------------------------- solar terms
+@cache
+def _year_terms(year: int) -> tuple[int, ...]:
+    """UTC POSIX seconds of terms 24·year … 24·year + 23 (冬至 of year − 1 to 大雪 of year), from tyme4py."""
+    from tyme4py.solar import SolarTerm
+
+    return tuple(
+        round((SolarTerm.from_index(year, i).get_julian_day().get_day() - solar.UNIX_EPOCH_JD) * 86400) - BEIJING_SECONDS
+        for i in range(24)
+    )
+
+
+@cache
+def _window(year: int) -> tuple[int, ...]:
+    """Terms 24·(year − 1) … 24·(year + 2) − 1, so that any instant of ``year`` has a term before and after."""
+    return _year_terms(year - 1) + _year_terms(year) + _year_terms(year + 1)
+
+
+def term_index(ts: float) -> int:
+    """Number of the solar term in force at the UTC instant ``ts``: 24·year + k with TERM_NAMES[k].
+
+    A term is in force from its instant (to the second) until the next term begins.
+    """
+    year = 1970 + int((ts + BEIJING_SECONDS) // _GREGORIAN_YEAR)
+    return 24 * (year - 1) + bisect_right(_window(year), ts) - 1
+
+
+def term_instant(number: int) -> int:
+    """UTC POSIX seconds of solar term number ``number`` (24·year + k, k indexing TERM_NAMES)."""
+    return _year_terms(number // 24)[number % 24]
+
+
+def general_of_term(number: int, switch: str = "zhongqi") -> Branch:
+    """月將 for the term in force: by 中氣 (雨水 亥 … 冬至 丑, 大寒 子) or by 節 (六合 of the 月建).
+
+    >>> general_of_term(4), general_of_term(6), general_of_term(2)  # 雨水, 春分, 大寒
+    ('亥', '戌', '子')
+    >>> general_of_term(3, "jie"), general_of_term(4, "jie")  # 立春 and 雨水 both give 亥 under 節
+    ('亥', '亥')
+    """
+    if switch == "jie":
+        return BRANCHES[LIUHE[month_of_term(number).index]]
+    zhongqi = number - number % 2
+    return BRANCHES[(1 - (zhongqi % 24) // 2) % 12]
+
+
+def month_of_term(number: int) -> Branch:
+    """月建: the branch of the month a 節 opens (立春 寅, 驚蟄 卯, … 大雪 子, 小寒 丑).
+
+    >>> month_of_term(3), month_of_term(4), month_of_term(1)  # 立春, 雨水, 小寒
+    ('寅', '寅', '丑')
+    """
+    jie = number - 1 + number % 2
+    return BRANCHES[((jie % 24) + 1) // 2 % 12]
+
+
+# ---------------------------------------------------------------- pillars from the calendar
+def day_pillar(day: date) -> GanZhi:
+    """日柱 of a civil date: the sixty-day cycle counted without a break (2024-06-01 is 丙申).
+
+    >>> day_pillar(date(2024, 6, 1)), day_pillar(date(1949, 10, 1))
+    ('丙申', '甲子')
+    """
+    return PILLARS[(day.toordinal() + ORDINAL_TO_PILLAR) % 60]
+
+
+def hour_branch(hour: int) -> Branch:
+    """占時 from the clock hour: 子 is 23:00–00:59, 丑 01:00–02:59, … 亥 21:00–22:59.
+
+    >>> hour_branch(23), hour_branch(0), hour_branch(14)
+    ('子', '子', '未')
+    """
+    return BRANCHES[((hour + 1) // 2) % 12]
+
+
+def year_pillar(number: int) -> GanZhi:
+    """年柱 of the year opened by the last 立春 at or before term ``number`` (1984 甲子)."""
+    lichun_year = (number - 3) // 24
+    return PILLARS[(lichun_year - 4) % 60]
+
+
+def month_pillar(year: GanZhi, month: Branch) -> GanZhi:
+    """月柱 by 五虎遁 (甲己之年丙作首): the 寅 month of a 甲 or 己 year is 丙寅, and so on.
+
+    >>> month_pillar(PILLARS[0], BRANCHES[2]), month_pillar(PILLARS[0], BRANCHES[1])
+    ('丙寅', '丁丑')
+    """
+    stem = ((year.stem.index % 5) * 2 + 2 + (month.index - 2) % 12) % 10
+    return PILLARS[pillar_index(stem, month.index)]
+
+
+def hour_pillar(day: GanZhi, hour: Branch) -> GanZhi:
+    """時柱 by 五鼠遁 (甲己還加甲): the 子 hour of a 甲 or 己 day is 甲子; ``day`` is the day the 子 hour opens.
+
+    >>> hour_pillar(PILLARS[0], BRANCHES[0]), hour_pillar(PILLARS[33], BRANCHES[0])
+    ('甲子', '庚子')
+    """
+    return PILLARS[pillar_index(((day.stem.index % 5) * 2 + hour.index) % 10, hour.index)]
+
+
+# ---------------------------------------------------------------- input checks
+def check_instant(when: object) -> float:
+    """POSIX seconds of an aware datetime inside the supported range; otherwise a clear error."""
+    if not isinstance(when, datetime):
+        raise ParseError(
+            f"{when!r} is not a datetime; accepted: a timezone-aware datetime such as "
+            f'datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))'
+        )
+    if when.utcoffset() is None:
+        fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
+        raise NaiveDatetimeError(
+            f"{when!r} has no timezone, so it names no instant; attach the zone the clock was read in: "
+            f'datetime({fields}, tzinfo=ZoneInfo("Asia/Seoul")), or when.replace(tzinfo=ZoneInfo("Asia/Seoul")) '
+            f"(from zoneinfo import ZoneInfo)"
+        )
+    ts = when.timestamp()
+    if not _FIRST_TS <= ts < _END_TS:
+        raise OutOfRangeError(f"{when.isoformat()} is outside the supported range {RANGE_TEXT}")
+    return ts
+
+
+def check_location(location: object) -> tuple[float, float]:
+    """(latitude, longitude) in degrees, north and east positive."""
+    accepted = "accepted: (latitude, longitude) in degrees, north and east positive, e.g. (37.57, 126.98) for Seoul"
+    try:
+        lat, lon = (float(v) for v in location)  # type: ignore[union-attr]
+    except (TypeError, ValueError):
+        raise ParseError(f"location={location!r} is not understood; {accepted}") from None
+    if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
+        raise ParseError(f"location={location!r} is off the globe; {accepted}")
+    return lat, lon
+
+
+# ---------------------------------------------------------------- the result
+@dataclass(frozen=True)
+class Pillars:
+    """Everything the calendar gives a chart, for one instant under one school."""
+
+    instant: datetime
+    """The aware datetime asked about, as given."""
+    clock: datetime
+    """The naive local clock the day and hour were read from (local true solar time when the school says so)."""
+    year: GanZhi
+    month: GanZhi
+    day: GanZhi
+    """日柱, after the school's day boundary."""
+    hour: GanZhi
+    general: Branch
+    """月將."""
+    term: str
+    """The solar term in force (traditional characters)."""
+    term_at: datetime
+    """When that term began, in the timezone of ``instant``."""
+    next_zhongqi: str
+    next_zhongqi_at: datetime
+    """The next 中氣 instant, in the timezone of ``instant``: when the 月將 (by 中氣) next changes."""
+    noble: str
+    """"day" (晝貴) or "night" (夜貴)."""
+    school: School
+
+    @property
+    def month_branch(self) -> Branch:
+        """月建, the branch of the month pillar."""
+        return self.month.branch
+
+    def __str__(self) -> str:
+        return (
+            f"{self.year}年 {self.month}月 {self.day}日 {self.hour}時 · 月將 {self.general}({SPIRIT_NAMES[self.general.index]})"
+            f" · 月建 {self.month_branch} · {self.term} since {self.term_at:%Y-%m-%d %H:%M:%S}"
+            f" · next 中氣 {self.next_zhongqi} {self.next_zhongqi_at:%Y-%m-%d %H:%M:%S} · {'晝' if self.noble == 'day' else '夜'}"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-able data."""
+        return {
+            "instant": self.instant.isoformat(),
+            "clock": self.clock.isoformat(),
+            "year": str(self.year),
+            "month": str(self.month),
+            "day": str(self.day),
+            "hour": str(self.hour),
+            "general": str(self.general),
+            "month_branch": str(self.month_branch),
+            "term": self.term,
+            "term_at": self.term_at.isoformat(),
+            "next_zhongqi": self.next_zhongqi,
+            "next_zhongqi_at": self.next_zhongqi_at.isoformat(),
+            "noble": self.noble,
+        }
+
+
+def pillars(when: datetime, *, school: School | str | None = None, location: object = None) -> Pillars:
+    """The four pillars, 月將, 月建, solar terms and 晝/夜 for a timezone-aware datetime.
+
+    ``location`` is (latitude, longitude) in degrees; it is needed only when the school uses
+    true solar time or decides day and night by the Sun.
+    """
+    ts = check_instant(when)
+    school_v = school if type(school) is School else resolve_school(school)
+    place = None if location is None else check_location(location)
+    if place is None and (school_v.true_solar_time or school_v.day_night == "sun"):
+        need = "true solar time" if school_v.true_solar_time else "day and night by the Sun"
+        raise InvalidChartError(
+            f"school {school_v.name!r} uses {need}, which needs a place; pass location=(latitude, longitude), "
+            f"e.g. location=(37.57, 126.98) for Seoul"
+        )
+
+    number = term_index(ts)
+    month = month_of_term(number)
+    year = year_pillar(number)
+
+    if school_v.true_solar_time:
+        clock = datetime(1970, 1, 1) + timedelta(seconds=ts + solar.true_solar_offset(ts, place[1]))  # type: ignore[index]
+    else:
+        clock = when.replace(tzinfo=None)
+    hour = hour_branch(clock.hour)
+    zi_day = day_pillar(clock.date() + timedelta(days=1)) if clock.hour == 23 else day_pillar(clock.date())
+    day = zi_day if school_v.day_boundary == "23:00" else day_pillar(clock.date())
+
+    if school_v.day_night == "sun":
+        noble = _NOBLE[solar.is_daylight(ts, *place)]  # type: ignore[misc]
+    else:
+        noble = _NOBLE[bool(school_v.is_day(hour.index))]
+
+    zone = when.tzinfo
+    next_zq = number + 2 - number % 2
+    return Pillars(
+        instant=when,
+        clock=clock,
+        year=year,
+        month=month_pillar(year, month),
+        day=day,
+        hour=hour_pillar(zi_day, hour),
+        general=general_of_term(number, school_v.yuejiang_switch),
+        term=TERM_NAMES[number % 24],
+        term_at=datetime.fromtimestamp(term_instant(number), zone),
+        next_zhongqi=TERM_NAMES[next_zq % 24],
+        next_zhongqi_at=datetime.fromtimestamp(term_instant(next_zq), zone),
+        noble=noble,
+        school=school_v,
+    )
