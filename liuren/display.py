@@ -1,24 +1,62 @@
-"""Text layout of a chart, as the classical books print a 課盤 (standard library only).
+"""Text and HTML layouts of a chart, as the classical books print a 課盤 (standard library only).
 
 Three blocks: the three transmissions (六親, 遁干, branch, general), the four lessons read right
 to left (generals, uppers, lowers ending in the day stem), and the heaven plate written on the
-fixed earth ring with 巳 in the top-left corner, clockwise.
+fixed earth ring with 巳 in the top-left corner, clockwise. The HTML uses inline ``style=""``
+only (untrusted notebooks strip ``<style>``, ids and scripts), escapes every string that reaches
+it and gives identical bytes for identical inputs.
+
+>>> from liuren import Chart
+>>> print(plate_rows(Chart("丙申", "午", "亥"))[0])
+戌亥子丑
 """
 
 from __future__ import annotations
 
+import base64
+import re
+from html import escape
+from importlib import resources
 from typing import TYPE_CHECKING
 
+from .cycle import BRANCHES, STEMS
+from .labels import LANGUAGES, gloss, label
+from .school import PRESET_NAMES
+
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from .chart import Chart
+    from .lessons import Lesson
+    from .plate import Plate
 
 BLANK = "　"
 KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
 """六親 abbreviations as the books print them."""
 RING = ((5, 6, 7, 8), (4, None, None, 9), (3, None, None, 10), (2, 1, 0, 11))
 """Earth squares of the 4×4 ring by row: 巳午未申 / 辰‥酉 / 卯‥戌 / 寅丑子亥."""
+STAGES = ("初傳", "中傳", "末傳")
+LESSON_NUMBERS = ("第一課", "第二課", "第三課", "第四課")
+BRANCH_SET = frozenset(BRANCHES)
+KIND_MARK = {"上克下": "克", "下賊上": "賊", "": ""}
+
+COLORS = {
+    "ink": "#1f1a17",
+    "muted": "#8a817c",
+    "paper": "#fbf8f1",
+    "line": "#d8cfc0",
+    "initial": "#b8322a",
+    "middle": "#b7791f",
+    "final": "#2b6a8a",
+    "mark": "#b8322a",
+    "void": "#9c9690",
+}
+"""The default palette: ink on paper, the three transmissions in vermilion, ochre and blue."""
+_COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
+FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans CJK TC','Source Han Serif TC',serif"
 
 
+# ---------------------------------------------------------------- text layout
 def transmission_lines(chart: Chart) -> list[str]:
     """One line per transmission: 六親 abbreviation, 遁干, branch, general abbreviation, ◎ if void."""
     return [
@@ -37,16 +75,278 @@ def lesson_rows(chart: Chart) -> list[str]:
     ]
 
 
-def plate_rows(chart: Chart) -> list[str]:
+def plate_rows(chart: Chart | Plate) -> list[str]:
     """The heaven branches on the 4×4 earth ring (巳 top-left, clockwise)."""
     d = chart.offset
-    from .cycle import BRANCHES
-
     return ["".join(BLANK if p is None else BRANCHES[(p + d) % 12] for p in row) for row in RING]
 
 
+def pattern_names(chart: Chart) -> list[str]:
+    """Names of the chart's named patterns (課體), in the chart's order."""
+    return [str(getattr(p, "name", p)) for p in getattr(chart, "patterns", ())]
+
+
 def chart_text(chart: Chart) -> str:
-    """The traditional three-block text layout."""
+    """The traditional three-block text layout, under a heading with the inputs and the method."""
     head = f"{chart.day}日 {chart.hour}時 {chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴 · {chart.method} {chart.lesson_type}"
+    names = pattern_names(chart)
+    if names:
+        head += " · " + " ".join(names)
     blocks = [[head], transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
     return "\n\n".join("\n".join(block) for block in blocks)
+
+
+# ---------------------------------------------------------------- HTML pieces
+def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
+    palette = dict(COLORS)
+    for key, value in (colors or {}).items():
+        if key not in COLORS:
+            raise ValueError(f"colors key {key!r} is not known; accepted: {', '.join(COLORS)}")
+        if not isinstance(value, str) or not _COLOR_VALUE.fullmatch(value):
+            raise ValueError(f"colors[{key!r}] = {value!r} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
+        palette[key] = value
+    return palette
+
+
+def _check_labels(labels: str) -> None:
+    if labels not in LANGUAGES:
+        raise ValueError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
+
+
+def _note(text: str, pal: dict[str, str]) -> str:
+    """A small annotation line under a character (a Korean reading or an English gloss)."""
+    if not text:
+        return ""
+    return f'<br><span style="font-size:10px;color:{pal["muted"]};font-family:sans-serif">{escape(text)}</span>'
+
+
+def _td(content: str, style: str = "", title: str = "") -> str:
+    tip = f' title="{escape(title)}"' if title else ""
+    return f'<td style="text-align:center;vertical-align:middle;padding:2px 5px;border:none;{style}"{tip}>{content}</td>'
+
+
+def _table(rows: Iterable[str], heading: str, pal: dict[str, str]) -> str:
+    body = "".join(f'<tr style="background:transparent">{row}</tr>' for row in rows)
+    return (
+        f'<table style="border-collapse:collapse;margin:0;font-size:inherit;table-layout:auto;background:transparent">'
+        f'<caption style="caption-side:top;font-size:11px;color:{pal["muted"]};text-align:center;padding:0 0 3px">'
+        f"{heading}</caption>{body}</table>"
+    )
+
+
+def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> dict[str, str]:
+    """Heaven branch → colour, for the branches ``highlight`` asks to mark on the plate."""
+    if highlight is None or highlight == "none":
+        return {}
+    if highlight in ("transmissions", "lessons"):
+        if chart is None:
+            return {}
+        if highlight == "lessons":
+            return {str(x.upper): pal["mark"] for x in chart.lessons}
+        out: dict[str, str] = {}
+        for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True):
+            out.setdefault(str(t.branch), pal[key])
+        return out
+    items = list(highlight) if isinstance(highlight, str) else [str(b) for b in highlight]  # type: ignore[attr-defined]
+    if not all(len(b) == 1 and b in BRANCH_SET for b in items):
+        raise ValueError(
+            f"highlight={highlight!r} is not understood; accepted: 'transmissions', 'lessons', 'none', "
+            f"or heaven branches such as '卯申丑'"
+        )
+    return dict.fromkeys(items, pal["mark"])
+
+
+def transmissions_html(transmissions: Iterable, labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
+    """The three transmissions as rows: stage, 六親, 遁干, branch, general, ◎ when void (旬空)."""
+    _check_labels(labels)
+    pal = _palette(colors)
+    rows = []
+    for stage, t, key in zip(STAGES, transmissions, ("initial", "middle", "final"), strict=True):
+        kin = KIN_SHORT[t.relation]
+        branch_color = pal["void"] if t.void else pal[key]
+        kin_note = gloss(t.relation, labels) if labels == "ko" else gloss(kin, labels, short="kin")
+        general_note = gloss(t.general, labels) if labels == "ko" else gloss(t.general.short, labels, short="general")
+        rows.append(
+            _td(escape(stage), f"font-size:11px;color:{pal['muted']}", label(stage, labels))
+            + _td(escape(kin) + _note(kin_note, pal), "font-size:16px", t.relation)
+            + _td(escape(t.stem or BLANK), f"font-size:13px;color:{pal['muted']}", "遁干" if t.stem else "")
+            + _td(escape(t.branch) + _note(gloss(t.branch, labels), pal), f"font-size:22px;font-weight:bold;color:{branch_color}")
+            + _td(escape(t.general.short) + _note(general_note, pal), "font-size:16px", t.general)
+            + _td("◎" if t.void else "", f"font-size:12px;color:{pal['void']}", "旬空" if t.void else "")
+        )
+    return _table(rows, escape(label("三傳", labels)), pal)
+
+
+def lessons_html(lessons: Iterable[Lesson], labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
+    """The four lessons read right to left: generals, uppers, lowers (the day stem rightmost), 克/賊."""
+    _check_labels(labels)
+    pal = _palette(colors)
+    items = list(lessons)[::-1]
+    numbers = LESSON_NUMBERS[::-1]
+    big = "font-size:22px;min-width:30px"
+    head = "".join(_td(escape(n[1]), f"font-size:10px;color:{pal['muted']}", label(n, labels)) for n in numbers)
+    generals = "".join(
+        _td(
+            escape(x.general.short) + _note(gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal),
+            "font-size:16px",
+            x.general,
+        )
+        for x in items
+    )
+    uppers = "".join(
+        _td(escape(x.upper) + _note(gloss(x.upper, labels), pal), big + (f";color:{pal['mark']}" if x.kind == "上克下" else ""))
+        for x in items
+    )
+    lowers = "".join(
+        _td(
+            escape(x.lower) + _note(gloss(x.lower, labels), pal),
+            big + (f";color:{pal['mark']}" if x.kind == "下賊上" else "") + (";font-weight:bold" if x.lower in STEMS else ""),
+        )
+        for x in items
+    )
+    kinds = "".join(_td(escape(KIND_MARK[x.kind]), f"font-size:11px;color:{pal['mark']}", x.kind) for x in items)
+    return _table((head, generals, uppers, lowers, kinds), escape(label("四課", labels)), pal)
+
+
+def plate_html(
+    plate: Plate | Chart,
+    labels: str = "zh",
+    highlight: object = "transmissions",
+    colors: Mapping[str, str] | None = None,
+) -> str:
+    """The heaven plate on the 4×4 earth ring: 巳 top-left, earth clockwise, heaven written big in
+    each cell, the earth square small in its corner and, for a chart, the general riding above."""
+    _check_labels(labels)
+    pal = _palette(colors)
+    chart = plate if hasattr(plate, "transmissions") else None
+    marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
+    d = plate.offset
+    rows = []
+    for r, row in enumerate(RING):
+        cells = []
+        for p in row:
+            if p is None:
+                if r == 1 and len(cells) == 1:
+                    cells.append(_centre(chart, plate, labels, pal))
+                continue
+            earth, heaven = BRANCHES[p], BRANCHES[(p + d) % 12]
+            general = chart.general_on(heaven) if chart is not None else None
+            color = marks.get(heaven)
+            style = f"font-size:22px;width:44px;height:50px;border:1px solid {pal['line']};padding:1px 3px;line-height:1.1"
+            if color:
+                style += f";color:{color};font-weight:bold"
+            top = f'<span style="font-size:11px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
+            foot = f'<br><span style="font-size:10px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
+            note = _note(gloss(heaven, labels), pal)
+            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "")
+            cells.append(_td(top + escape(heaven) + note + foot, style, title))
+        rows.append("".join(cells))
+    return _table(rows, escape(label("天地盤", labels)), pal)
+
+
+def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str]) -> str:
+    lines = [escape(label(chart.plate.name if chart is not None else plate.name, labels))]  # type: ignore[union-attr]
+    if chart is not None:
+        lines.append(escape(f"貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"))
+    text = "<br>".join(x for x in lines if x)
+    return _td(text, f"font-size:12px;color:{pal['muted']}").replace("<td ", '<td rowspan="2" colspan="2" ', 1)
+
+
+def caption_html(chart: Chart, labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
+    """Two caption lines: the inputs (day, hour, month general, noble, void) and the school, the
+    method with its lesson type, and the named patterns."""
+    _check_labels(labels)
+    pal = _palette(colors)
+    noble = "晝貴" if chart.noble == "day" else "夜貴"
+    school = PRESET_NAMES.get(chart.school.name, chart.school.name)
+
+    def term(text: str, en: str = "") -> str:
+        if labels == "en" and en:
+            return escape(f"{text} {en}")
+        return escape(label(text, labels))
+
+    def pinyin(chars: str) -> str:
+        return "-".join(gloss(c, "en") for c in chars)
+
+    inputs = [
+        term(f"{chart.day}日", f"day {pinyin(chart.day)}"),
+        term(f"{chart.hour}時", f"hour {pinyin(chart.hour)}"),
+        term(f"{chart.general}將", f"general {pinyin(chart.general)}"),
+        term(noble),
+        term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))),
+    ]
+    if chart.month is not None:
+        inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
+    rule = [
+        term("學派") + " " + term(school),
+        term(str(chart.method)) + " · " + term(chart.lesson_type),
+    ]
+    names = pattern_names(chart)
+    if names:
+        rule.append(term("課體") + " " + "、".join(term(n) for n in names))
+    sep = f' <span style="color:{pal["line"]}">|</span> '
+    return (
+        f'<div style="font-size:14px;font-weight:bold;margin:0 0 2px">{sep.join(inputs)}</div>'
+        f'<div style="font-size:12px;color:{pal["muted"]};margin:0 0 8px">{sep.join(rule)}</div>'
+    )
+
+
+def chart_html(
+    chart: Chart,
+    *,
+    labels: str = "zh",
+    highlight: object = "transmissions",
+    colors: Mapping[str, str] | None = None,
+) -> str:
+    """The whole 課盤 as one inline-styled HTML fragment: caption, 三傳, 四課 and 天地盤.
+
+    ``labels`` is "zh", "ko" (Korean readings: 원수 元首) or "en" (English glosses);
+    ``highlight`` marks heaven branches on the plate: "transmissions" (初 中 末 in their colours),
+    "lessons" (the four uppers), "none", or branches such as "卯申"; ``colors`` overrides entries
+    of :data:`COLORS`.
+
+    >>> from liuren import Chart
+    >>> html = chart_html(Chart("丙申", "午", "亥"))
+    >>> html.count("<table"), "<script" in html, html == chart_html(Chart("丙申", "午", "亥"))
+    (3, False, True)
+    """
+    _check_labels(labels)
+    pal = _palette(colors)
+    gap = '<div style="width:22px;flex:none"></div>'
+    return (
+        f'<div lang="zh-Hant" style="display:inline-block;font-family:{FONT_STACK};color:{pal["ink"]};'
+        f'background:{pal["paper"]};border:1px solid {pal["line"]};border-radius:6px;padding:10px 14px;line-height:1.25">'
+        + caption_html(chart, labels, colors)
+        + '<div style="display:flex;flex-wrap:wrap;align-items:flex-start;row-gap:10px">'
+        + transmissions_html(chart.transmissions, labels, colors)
+        + gap
+        + lessons_html(chart.lessons, labels, colors)
+        + gap
+        + plate_html(chart, labels, highlight, colors)
+        + "</div></div>"
+    )
+
+
+def font_data_uri() -> str:
+    """The shipped WOFF2 subset as a data: URI for ``@font-face`` in standalone pages."""
+    data = (resources.files("liuren") / "fonts" / "LiurenSerifTC.woff2").read_bytes()
+    return "data:font/woff2;base64," + base64.b64encode(data).decode("ascii")
+
+
+def to_html(chart: Chart, path: str | None = None, *, standalone: bool = True, **options: object) -> str:
+    """The chart as HTML to share: a whole page embedding the font when ``standalone`` (the
+    default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
+    ``options`` are those of :func:`chart_html`."""
+    body = chart_html(chart, **options)  # type: ignore[arg-type]
+    if standalone:
+        title = escape(f"{chart.day}日 {chart.hour}時 {chart.general}將 · {chart.method} {chart.lesson_type}")
+        body = (
+            '<!DOCTYPE html>\n<html lang="zh-Hant">\n<head>\n<meta charset="utf-8">\n'
+            f"<title>{title}</title>\n"
+            f'<style>@font-face{{font-family:"Liuren Serif TC";src:url({font_data_uri()}) format("woff2");}}</style>\n'
+            f'</head>\n<body style="margin:16px;background:#ffffff">\n{body}\n</body>\n</html>\n'
+        )
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(body)
+    return body
