@@ -31,6 +31,9 @@ class Element(str):
         self.index = index
         return self
 
+    def __reduce__(self):
+        return (_singleton, ('ELEMENTS', self.index))
+
     def __repr__(self) -> str:
         return f"'{self}'"
 
@@ -44,6 +47,11 @@ class Element(str):
 
 
 ELEMENTS = tuple(Element(i) for i in range(5))
+
+
+def _singleton(table: str, index: int):
+    """Unpickle a cycle value as the module's own instance."""
+    return globals()[table][index]
 
 
 def produces(a: int, b: int) -> bool:
@@ -84,6 +92,9 @@ class Stem(str):
         self.yang = index % 2 == 0
         return self
 
+    def __reduce__(self):
+        return (_singleton, ('STEMS', self.index))
+
     def __repr__(self) -> str:
         return f"'{self}'"
 
@@ -101,6 +112,9 @@ class Branch(str):
         self.element = ELEMENTS[BRANCH_ELEMENT[index]]
         self.yang = index % 2 == 0
         return self
+
+    def __reduce__(self):
+        return (_singleton, ('BRANCHES', self.index))
 
     def __repr__(self) -> str:
         return f"'{self}'"
@@ -129,6 +143,9 @@ class GanZhi(str):
         self = super().__new__(cls, stem + branch)
         self.index, self.stem, self.branch = index, stem, branch
         return self
+
+    def __reduce__(self):
+        return (_singleton, ('PILLARS', self.index))
 
     def __repr__(self) -> str:
         return f"'{self}'"
@@ -169,6 +186,9 @@ class General(str):
         self.short = GENERAL_SHORT[index]
         self.element = ELEMENTS[GENERAL_ELEMENT[index]]
         return self
+
+    def __reduce__(self):
+        return (_singleton, ('GENERALS', self.index))
 
     def __repr__(self) -> str:
         return f"'{self}'"

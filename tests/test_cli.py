@@ -1,0 +1,75 @@
+"""The command-line interface: text, JSON, trace, errors as one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import liuren
+from liuren.cli import main
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    proc = subprocess.run([sys.executable, "-m", "liuren", *args], capture_output=True, text=True, encoding="utf-8")
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def test_chart_text(capsys):
+    assert main(["chart", "丙申", "午", "亥"]) == 0
+    out = capsys.readouterr().out
+    assert out == str(liuren.chart("丙申", "午", "亥")) + "\n"
+    assert "卯" in out.splitlines()[2]
+
+
+def test_chart_json(capsys):
+    assert main(["chart", "丙申", "午", "亥", "--json", "--school", "探原", "--noble", "night"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == liuren.chart("丙申", "午", "亥", school="tanyuan", noble="night").to_dict()
+    assert data["school"] == "tanyuan" and data["noble"] == "night"
+
+
+def test_chart_trace(capsys):
+    assert main(["chart", "甲戌", "未", "亥", "--trace"]) == 0
+    out = capsys.readouterr().out
+    assert "上克下 in lesson" in out and "三傳 寅午戌" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("chart", "甲丑", "午", "亥"), "'甲丑' is not one of the 60 pillars"),
+        (("chart", "丙申", "午", "亥", "--school", "nope"), "'nope' is not a school"),
+        (("chart", "丙申", "午", "亥", "--noble", "noon"), "noble='noon'"),
+        (("chart", "丙申", "午"), "needs a day pillar, an hour branch and a month general"),
+        (("chart", "丙申", "午", "亥", "--bogus"), "unrecognized arguments"),
+        (("frobnicate",), "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and message in err
+    assert "Traceback" not in err
+
+
+def test_version():
+    code, out, _ = run("--version")
+    assert code == 0 and out.strip() == f"liuren {liuren.__version__}"
+
+
+def test_console_script_is_declared():
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["project"]["scripts"]["liuren"] == "liuren.cli:main"
+
+
+def test_bench_command(capsys):
+    assert main(["bench", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("liuren: 8640 charts in ") and "charts/s" in out
