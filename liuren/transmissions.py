@@ -31,6 +31,9 @@ class Method(StrEnum):
     FUYIN = "伏吟"
     FANYIN = "返吟"
 
+    def __repr__(self) -> str:
+        return f"'{self.value}'"
+
 
 LESSON_TYPES = (
     "元首", "重審", "始入", "比用", "知一", "涉害", "見機", "察微", "綴瑕", "蒿矢", "彈射",
