@@ -1,0 +1,102 @@
+"""Every worked example of the four seed chapters, reproduced field by field.
+
+The rows of ``data/seed_examples.csv`` hold what the rules give for each example; where the text
+printed something else, ``text_printed`` and ``note`` say what and why (see ``data/README.md``).
+"""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+
+import pytest
+
+import liuren
+from liuren.cycle import BRANCH_CHARS
+
+from .conftest import DATA
+
+SEED_ROWS = {
+    "004_0fbdf5fae1a9e465.txt": 3,
+    "000_6807c8b2ee8f8428.txt": 3,
+    "002_27ea3017475a71da.txt": 12,
+    "003_0c0843e220b1d1c2.txt": 12,
+}
+"""The seed files of shared/seeds/README.md and how many worked examples each one has (the tests
+must not read shared/, so the names are written here)."""
+
+COLUMNS = [
+    "seed", "example", "where", "day", "hour", "general", "noble", "month",
+    "lesson_uppers", "lesson_generals", "transmissions", "transmission_generals", "relations",
+    "method", "lesson_type", "patterns", "text_printed", "note",
+]  # fmt: skip
+
+KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
+DAY_HOURS = "卯辰巳午未申"
+
+with (DATA / "seed_examples.csv").open(encoding="utf-8", newline="") as f:
+    READER = csv.DictReader(f)
+    HEADER = READER.fieldnames
+    ROWS = list(READER)
+
+
+def chart_fields(row: dict[str, str]) -> dict[str, str]:
+    """The compared fields of the chart a row describes, in the abbreviations the CSV uses."""
+    c = liuren.chart(row["day"], row["hour"], row["general"], noble=row["noble"], month=row["month"] or None)
+    return {
+        "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
+        "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
+        "transmissions": "".join(str(t.branch) for t in c.transmissions),
+        "transmission_generals": "".join(t.general.short for t in c.transmissions),
+        "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
+        "method": str(c.method),
+        "lesson_type": c.lesson_type,
+    }
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row["example"] for row in ROWS])
+def test_seed_example(row):
+    got = chart_fields(row)
+    wrong = [
+        f"  {field}: chart gives {value}, the data says {row[field]}"
+        for field, value in got.items()
+        if value != row[field]
+    ]
+    where = f"{row['seed']} «{row['where']}» = {row['day']}日 {row['hour']}時 {row['general']}將 {row['noble']}"
+    assert not wrong, (
+        f"{row['example']} ({where}) differs in {len(wrong)} field(s):\n"
+        + "\n".join(wrong)
+        + (f"\n  note: {row['note']}" if row["note"] else "")
+    )
+
+
+def test_header():
+    assert HEADER == COLUMNS
+
+
+def test_rows_per_seed():
+    assert Counter(row["seed"] for row in ROWS) == SEED_ROWS
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[row["example"] for row in ROWS])
+def test_row_is_well_formed(row):
+    assert row["seed"] in SEED_ROWS, f"{row['example']}: {row['seed']!r} is not one of the seed files"
+    assert row["example"].startswith(row["seed"][:3] + "-"), (
+        f"{row['example']}: the id must start with its seed's number"
+    )
+    assert 0 < len(row["where"]) <= 30
+    assert row["noble"] in ("day", "night")
+    assert row["hour"] in BRANCH_CHARS and row["general"] in BRANCH_CHARS
+    assert row["month"] == "" or row["month"] in BRANCH_CHARS
+    lengths = {"lesson_uppers": 4, "lesson_generals": 4, "transmissions": 3, "transmission_generals": 3, "relations": 3}
+    assert {field: len(row[field]) for field in lengths} == lengths
+    assert not row["note"].startswith("ENGINE?"), "suspected engine bugs are reported, not kept as golden data"
+    if row["text_printed"]:
+        assert row["note"], f"{row['example']}: a text_printed value needs a note saying why it differs"
+    if (row["noble"] == "day") != (row["hour"] in DAY_HOURS):
+        assert "noble=" in row["note"], f"{row['example']}: noble departs from the 卯–申 rule without a note saying why"
+
+
+def test_example_ids_are_unique():
+    ids = [row["example"] for row in ROWS]
+    assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
