@@ -1,0 +1,191 @@
+"""find(): reverse lookup over the 720 課 × 晝/夜 of a school — which charts give these 三傳, these
+generals, this method, this lesson type or this named pattern?
+
+A 課 is a day pillar with a plate offset (60 × 12 = 720); with the 晝 or the 夜 noble it fixes the
+lessons, the transmissions and the generals. Each result is a :class:`Chart` built with a
+representative hour of that half of the day (the first 晝 hour from 卯, the first 夜 hour from 酉,
+under the school's day/night rule), so ``chart.day``, ``chart.offset`` and ``chart.noble`` are what
+the query found. Only 天網 and 解網 depend on the hour itself: for them every hour of the half is
+tried and each hour that fires is returned.
+
+The 1,440 charts of a school (and month) are built once and kept as a search index.
+
+>>> [f"{c.day} d={c.offset} {c.noble}" for c in find(transmissions="酉丑巳", generals="合后虎", noble="day")]
+['乙丑 d=4 day', '己巳 d=4 day', '己丑 d=4 day', '乙巳 d=4 day']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from .chart import NOBLE_VALUES, Chart
+from .cycle import _GENERAL_LOOKUP as GENERAL_LOOKUP
+from .cycle import BRANCHES, PILLARS, Branch, normalize, parse_branch, parse_general_name
+from .errors import ParseError
+from .patterns import UNJUDGED, detect, get_pattern
+from .school import School, resolve_school
+from .transmissions import LESSON_TYPES, Method
+
+WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
+"""Characters that stand for "any branch" or "any general" in a query."""
+
+_INDEXES: dict[tuple[School, Branch | None], _Index] = {}
+
+
+class _Index:
+    """The 1,440 charts of one school and month, with their searchable keys."""
+
+    def __init__(self, school: School, month: Branch | None) -> None:
+        self.school, self.month = school, month
+        self.hours = {flag: _half(school, flag) for flag in (True, False)}
+        self.charts: list[Chart] = []
+        self.keys: list[tuple] = []
+        for day in PILLARS:
+            for d in range(12):
+                for flag in (True, False):
+                    hour = self.hours[flag][0]
+                    c = Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble="day" if flag else "night",
+                              school=school, month=month)
+                    t = c.transmissions
+                    self.charts.append(c)
+                    self.keys.append((tuple(x.branch.index for x in t), tuple(x.general.index for x in t),
+                                      c.method, c.lesson_type, c.noble))
+        self._hits: dict[str, frozenset[int]] | None = None
+
+    def hits(self, name: str) -> frozenset[int]:
+        """Positions of the charts on which the pattern ``name`` fires (all patterns found in one pass)."""
+        if self._hits is None:
+            found: dict[str, set[int]] = {}
+            for i, c in enumerate(self.charts):
+                for p in detect(c)[0]:
+                    found.setdefault(p.name, set()).add(i)
+            self._hits = {k: frozenset(v) for k, v in found.items()}
+        return self._hits.get(name, frozenset())
+
+
+def _half(school: School, day: bool) -> tuple[int, ...]:
+    """Hours of the 晝 (or 夜) half under the school's rule, starting at 卯 (or 酉); all twelve when the rule needs the sun."""
+    start = 3 if day else 9
+    order = [(start + k) % 12 for k in range(12)]
+    if school.is_day(0) is None:
+        return tuple(order)
+    return tuple(h for h in order if school.is_day(h) == day)
+
+
+def _index(school: School, month: Branch | None) -> _Index:
+    key = (school, month)
+    if key not in _INDEXES:
+        _INDEXES[key] = _Index(school, month)
+    return _INDEXES[key]
+
+
+def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
+    accepted = f"accepted: three {what}s as one string or a sequence of three, '?' for any"
+    if isinstance(value, str):
+        items = tokens(normalize(value))
+    elif isinstance(value, Sequence):
+        items = list(value)
+    else:
+        raise ParseError(f"{value!r} is not three {what}s; {accepted}")
+    if len(items) != 3:
+        raise ParseError(f"{value!r} does not name three {what}s (found {len(items)}); {accepted}")
+    return tuple(None if item is None or item in WILDCARDS else parse(item).index for item in items)
+
+
+def _general_tokens(text: str) -> list[str]:
+    if re.search(r"[\s,，、/]", text):
+        return [t for t in re.split(r"[\s,，、/]+", text) if t]
+    tokens, i = [], 0
+    while i < len(text):
+        step = 2 if text[i:i + 2] in GENERAL_LOOKUP else 1
+        tokens.append(text[i:i + step])
+        i += step
+    return tokens
+
+
+def _branch_tokens(text: str) -> list[str]:
+    return [c for c in text if not re.match(r"[\s,，、/]", c)]
+
+
+def find(
+    *,
+    transmissions: object = None,
+    generals: object = None,
+    method: object = None,
+    lesson_type: object = None,
+    pattern: object = None,
+    noble: object = None,
+    school: School | str | None = None,
+    month: object = None,
+) -> list[Chart]:
+    """Every chart of the 720 課 × 晝/夜 (for ``school``) that matches all the criteria given.
+
+    ``transmissions``: the 三傳 as "酉丑巳" or a sequence of three branches ("?" = any);
+    ``generals``: their generals by full name or abbreviation ("合后虎", "六合 天后 白虎", a sequence);
+    ``method`` (e.g. "遙克"), ``lesson_type`` (e.g. "蒿矢"), ``pattern`` (a registered name, e.g. "勵德");
+    ``noble``: "day"/"晝", "night"/"夜" or None for both; ``month``: the month branch for seasonal patterns.
+    Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
+    """
+    school_v = resolve_school(school)
+    month_b = None if month is None else parse_branch(month, "a month branch")
+    trans = None if transmissions is None else _triple(transmissions, "branch", parse_branch, _branch_tokens)
+    gens = None if generals is None else _triple(generals, "general", parse_general_name, _general_tokens)
+    method_v = None if method is None else _method(method)
+    type_v = None if lesson_type is None else _lesson_type(lesson_type)
+    pattern_v = None if pattern is None else get_pattern(pattern)
+    noble_v = None if noble is None else _noble(noble)
+
+    index = _index(school_v, month_b)
+    chosen = range(len(index.charts))
+    if pattern_v is not None and not pattern_v.needs_hour:
+        chosen = sorted(index.hits(pattern_v.name))
+    results: list[Chart] = []
+    for i in chosen:
+        t, g, m, lt, nb = index.keys[i]
+        if (
+            (trans is None or all(q is None or q == x for q, x in zip(trans, t, strict=True)))
+            and (gens is None or all(q is None or q == x for q, x in zip(gens, g, strict=True)))
+            and (method_v is None or m == method_v)
+            and (type_v is None or lt == type_v)
+            and (noble_v is None or nb == noble_v)
+        ):
+            results.append(index.charts[i])
+    if pattern_v is not None and pattern_v.needs_hour:
+        results = [h for c in results for h in _by_hour(c, index, pattern_v)]
+    return results
+
+
+def _by_hour(c: Chart, index: _Index, pattern) -> list[Chart]:
+    d, flag = c.offset, c.noble == "day"
+    out = []
+    for hour in index.hours[flag]:
+        h = Chart(c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=index.school, month=index.month)
+        if pattern.detect(h) not in (None, UNJUDGED):
+            out.append(h)
+    return out
+
+
+def _method(value: object) -> Method:
+    text = normalize(value) if isinstance(value, str) else value
+    try:
+        return Method(text)
+    except ValueError:
+        raise ParseError(f"{value!r} is not one of the nine methods; accepted: {' '.join(Method)}") from None
+
+
+def _lesson_type(value: object) -> str:
+    text = normalize(value) if isinstance(value, str) else value
+    if text not in LESSON_TYPES:
+        raise ParseError(f"{value!r} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}")
+    return text
+
+
+def _noble(value: object) -> str:
+    flag = NOBLE_VALUES.get(normalize(value).lower()) if isinstance(value, str) else None
+    if flag is None:
+        raise ParseError(f"noble={value!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (both)")
+    return "day" if flag else "night"
+
+
+__all__ = ["WILDCARDS", "find"]
