@@ -88,6 +88,7 @@ class Chart:
 
     __slots__ = (
         "_ke",
+        "_patterns",
         "day",
         "general",
         "generals_forward",
@@ -270,6 +271,32 @@ class Chart:
         log.append(f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}: {self.method} → {self.lesson_type}")
         return tuple(log)
 
+    def _detected(self) -> tuple:
+        try:
+            return self._patterns
+        except AttributeError:
+            from .patterns import detect
+
+            found = detect(self)
+            object.__setattr__(self, "_patterns", found)
+            return found
+
+    @property
+    def patterns(self) -> tuple:
+        """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
+        return self._detected()[0]
+
+    @property
+    def unjudged_patterns(self) -> tuple[str, ...]:
+        """Names of seasonal patterns that could fire but need the month branch, which this chart lacks."""
+        return self._detected()[1]
+
+    def explain(self) -> str:
+        """The method trace followed by every pattern's evidence, as text."""
+        from .patterns import explain
+
+        return explain(self)
+
     @property
     def distinct_lessons(self) -> int:
         """How many of the four lessons are distinct (4 = 備; 3 or 2 = 不備)."""
@@ -326,7 +353,7 @@ class Chart:
             "lesson_type": self.lesson_type,
             "void": [str(b) for b in self.void],
             "month": None if self.month is None else str(self.month),
-            "patterns": [],
+            "patterns": [p.name for p in self.patterns],
             "school": self.school.name,
             "school_options": self.school.options(),
         }
