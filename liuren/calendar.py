@@ -34,9 +34,10 @@ solar terms are checked against an ephemeris in the tests.
 
 from __future__ import annotations
 
+import os
 from bisect import bisect_right
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from functools import cache
 from typing import Any
 
@@ -310,3 +311,60 @@ def pillars(when: datetime, *, school: School | str | None = None, location: obj
         noble=noble,
         school=school_v,
     )
+
+
+# ---------------------------------------------------------------- timezones and clock text (for the CLI)
+ZONE_ACCEPTED = "accepted: an IANA timezone name such as 'Asia/Seoul', 'Asia/Shanghai', 'America/New_York' or 'UTC'"
+
+
+def resolve_zone(name: str | None) -> tzinfo:
+    """The IANA zone called ``name``; None gives the machine's local zone (see :func:`local_zone`)."""
+    from zoneinfo import ZoneInfo, available_timezones
+
+    if name is None:
+        return local_zone()
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError, OSError):
+        from difflib import get_close_matches
+
+        close = get_close_matches(name, sorted(available_timezones()), n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise ParseError(f"{name!r} is not a known timezone{hint}; {ZONE_ACCEPTED}") from None
+
+
+def local_zone() -> tzinfo:
+    """The machine's zone: $TZ, else the zone /etc/localtime links to, else the current fixed UTC offset."""
+    from zoneinfo import ZoneInfo
+
+    candidates = [os.environ.get("TZ", "").lstrip(":")]
+    link = os.path.realpath("/etc/localtime")
+    if "/zoneinfo/" in link:
+        candidates.append(link.split("/zoneinfo/", 1)[1])
+    for key in candidates:
+        if key:
+            try:
+                return ZoneInfo(key)
+            except (KeyError, ValueError, OSError):
+                continue
+    return datetime.now().astimezone().tzinfo  # type: ignore[return-value]
+
+
+def zone_label(when: datetime) -> str:
+    """"Asia/Seoul (UTC+09:00)": the zone's name and the offset in force at ``when``."""
+    offset = when.strftime("%z")
+    name = getattr(when.tzinfo, "key", None) or when.tzname()
+    return f"{name} (UTC{offset[:3]}:{offset[3:]})"
+
+
+def parse_moment(text: str, zone: tzinfo) -> datetime:
+    """A wall-clock text ("2026-11-29 14:05") read in ``zone``; a text with its own UTC offset is an
+    instant, shown in ``zone``."""
+    try:
+        parsed = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ParseError(
+            f"{text!r} is not a date and time; accepted: 'YYYY-MM-DD HH:MM[:SS]', optionally with a UTC offset "
+            f"such as +09:00, e.g. '2026-11-29 14:05'"
+        ) from None
+    return parsed.replace(tzinfo=zone) if parsed.tzinfo is None else parsed.astimezone(zone)

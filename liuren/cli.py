@@ -1,4 +1,5 @@
-"""Command-line interface: ``liuren chart 丙申 午 亥 [--noble day|night] [--school NAME] [--json]``.
+"""Command-line interface: ``liuren chart 丙申 午 亥 [--noble day|night] [--school NAME] [--json]``,
+``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul`` and ``liuren now [--tz NAME]``.
 
 Every bad input prints one line on stderr and exits with status 2.
 """
@@ -39,7 +40,17 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--month", help="month branch (月建), for seasonal patterns")
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
+    chart.add_argument("--at", help='a date and time instead of the three inputs, e.g. "2026-11-29 14:05"')
+    _add_calendar_options(chart)
     chart.set_defaults(func=_cmd_chart)
+
+    now = sub.add_parser("now", help="the chart for the present moment")
+    now.add_argument("--noble", help="day or night (default: the school's rule)")
+    now.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
+    now.add_argument("--json", action="store_true", help="print the chart as JSON")
+    now.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
+    _add_calendar_options(now)
+    now.set_defaults(func=_cmd_now)
 
     bench = sub.add_parser("bench", help="build all 8,640 charts and print charts per second")
     bench.add_argument("--repeat", type=int, default=5, help="number of timed sweeps (best is reported)")
@@ -47,7 +58,58 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_calendar_options(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--tz", help="IANA timezone of the clock, e.g. Asia/Seoul (default: this machine's zone)")
+    command.add_argument("--location", help="LAT,LON in degrees (north, east positive), for true solar time or day_night=sun")
+    command.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="a School option, e.g. day_boundary=00:00, yuejiang_switch=jie, day_night=sun, true_solar_time=true",
+    )
+
+
+def _cmd_now(args: argparse.Namespace) -> int:
+    from datetime import datetime
+
+    from .calendar import resolve_zone
+
+    return _chart_at(datetime.now(resolve_zone(args.tz)), args)
+
+
+def _chart_at(when, args: argparse.Namespace) -> int:
+    from . import chart_at
+    from .calendar import check_location, pillars, zone_label
+    from .school import resolve_school
+
+    school = resolve_school(args.school)
+    if args.option:
+        changes = {}
+        for item in args.option:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise _UsageError(f"--option {item!r} is not KEY=VALUE, e.g. --option day_boundary=00:00")
+            flag = {"true": True, "false": False}.get(value.strip().lower())
+            changes[key.strip()] = flag if key.strip() == "true_solar_time" and flag is not None else value.strip()
+        school = school.replace(**changes)
+    location = None if args.location is None else check_location(args.location.split(","))
+    p = pillars(when, school=school, location=location)
+    chart = chart_at(when, school=school, noble=args.noble, location=location)
+    if args.json:
+        print(json.dumps({**chart.to_dict(), "timezone": zone_label(when), "calendar": p.to_dict()}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{when:%Y-%m-%d %H:%M:%S} {zone_label(when)}")
+    print(p)
+    print()
+    _emit(chart, args)
+    return 0
+
+
 def _cmd_chart(args: argparse.Namespace) -> int:
+    if args.at is not None:
+        from .calendar import parse_moment, resolve_zone
+
+        if args.day or args.month:
+            raise _UsageError("give either --at or the day pillar, hour and general, not both")
+        return _chart_at(parse_moment(args.at, resolve_zone(args.tz)), args)
     if not (args.day and args.hour and args.general):
         raise _UsageError("chart needs a day pillar, an hour branch and a month general, e.g. liuren chart 丙申 午 亥")
     chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=args.school, month=args.month)
