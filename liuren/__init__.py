@@ -19,7 +19,9 @@ from .errors import (
     ParseError,
     SchoolError,
 )
+from .find import find
 from .lessons import Lesson
+from .patterns import PATTERNS, Detected, Pattern
 from .plate import Plate
 from .school import PRESETS, School
 from .transmissions import Method
@@ -52,11 +54,13 @@ def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
 __all__ = [
     "BRANCHES",
     "GENERALS",
+    "PATTERNS",
     "PILLARS",
     "PRESETS",
     "STEMS",
     "Branch",
     "Chart",
+    "Detected",
     "GanZhi",
     "General",
     "InvalidChartError",
@@ -66,6 +70,7 @@ __all__ = [
     "NaiveDatetimeError",
     "OutOfRangeError",
     "ParseError",
+    "Pattern",
     "Pillars",
     "Plate",
     "School",
@@ -75,5 +80,6 @@ __all__ = [
     "__version__",
     "chart",
     "chart_at",
+    "find",
     "pillars",
 ]

@@ -40,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--month", help="month branch (月建), for seasonal patterns")
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
+    chart.add_argument("--explain", action="store_true", help="print the method trace and every named pattern's evidence")
     chart.add_argument("--at", help='a date and time instead of the three inputs, e.g. "2026-11-29 14:05"')
     _add_calendar_options(chart)
     chart.set_defaults(func=_cmd_chart)
@@ -122,7 +123,10 @@ def _emit(chart: Chart, args: argparse.Namespace) -> None:
         print(json.dumps(chart.to_dict(), ensure_ascii=False, indent=2))
         return
     print(chart)
-    if args.trace:
+    if getattr(args, "explain", False):
+        print()
+        print(chart.explain())
+    elif args.trace:
         print()
         print("\n".join(chart.trace))
 
