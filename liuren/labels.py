@@ -24,7 +24,8 @@ CHAR_KO = dict(
         "首重審始入知一見機察微綴瑕蒿矢彈射視冬掩目獨足自任信杜傳不虞無依井欄"
         "三四課地盤初中末第二旬日時將晝夜月建神後大吉功曹沖罡乙勝光小送從魁河登明"
         "勵德服蹉跎贅婿當權淫備獄清平網張羅死奇回生魄化歸魂銜尸殃咎遞內戰外干支坐墓帷簿修腳"
-        "上下遁空亡學派指南探原全體格式占輸親解",
+        "上下遁空亡學派指南探原全體格式占輸親解"
+        "乘兩含夾女泆煞狡真童箭陽鴻鹿",
         "자축인묘진사오미신유술해갑을병정무기경신임계"
         "귀인등사주작육합구진청룡천공백호태상현무음후원"
         "부모형제손처재관귀재살"
@@ -32,14 +33,15 @@ CHAR_KO = dict(
         "수중심시입지일견기찰미철하호시탄사시동엄목독족자임신두전불우무의정란"
         "삼사과지반초중말제이순일시장주야월건신후대길공조충강을승광소송종괴하등명"
         "려덕복차타췌서당권음비옥청평망장라사기회생백화귀혼함시앙구체내전외간지좌묘유부수각"
-        "상하둔공망학파지남탐원전체격식점수친해",
+        "상하둔공망학파지남탐원전체격식점수친해"
+        "승량함협녀일살교진동전양홍록",
         strict=True,
     )
 )
 """Sino-Korean reading (한자음) of each character the package can display."""
 
 INITIAL_SOUND = {
-    "려": "여", "례": "예", "료": "요", "룡": "용", "류": "유", "륙": "육", "리": "이", "림": "임", "립": "입",
+    "려": "여", "량": "양", "례": "예", "료": "요", "룡": "용", "류": "유", "륙": "육", "리": "이", "림": "임", "립": "입",
     "라": "나", "락": "낙", "란": "난", "래": "내", "로": "노", "록": "녹", "뢰": "뇌", "루": "누", "릉": "능",
     "녀": "여", "뇨": "요", "뉴": "유", "니": "이",
 }
@@ -66,6 +68,13 @@ EN = {
     "勵德": "Encouraging Virtue", "贅婿": "Live-in Son-in-law", "無淫": "Without Licence", "不備": "Incomplete",
     "天獄": "Heavenly Prison", "天網四張": "Heaven's Net Spread", "羅網": "Net", "死奇": "Dead Oddity",
     "魄化": "Soul Dissolving", "殃咎": "Calamity", "帷簿不修": "Untended Curtains", "獨腳": "One-legged",
+    "微服": "Incognito", "蹉跎": "Stumbling", "贅婿當權": "Son-in-law in Power", "淫泆": "Licentiousness",
+    "狡童": "Cunning Youth", "泆女": "Wanton Woman", "天獄清平": "Heavenly Prison Cleared", "真天獄": "True Heavenly Prison",
+    "天網": "Heaven's Net", "解網": "Net Untied", "天網煞": "Heaven's Net Spirit", "死奇回生": "Dead Oddity Revived",
+    "魄化歸魂": "Soul Returning", "虎銜尸": "Tiger Carrying a Corpse", "遞克": "Successive Conquest",
+    "夾克": "Pincer Conquest", "內戰": "Inner Battle", "外戰": "Outer Battle", "干支乘墓": "Riding the Tombs",
+    "干支坐墓": "Sitting in the Tombs", "一箭中兩鴻": "One Arrow, Two Geese", "一鹿含兩矢": "One Deer, Two Arrows",
+    "三光": "Three Lights", "三陽": "Three Yang", "三陰": "Three Yin",
     # chart vocabulary
     "三傳": "Three Transmissions", "四課": "Four Lessons", "天地盤": "Heaven and Earth Plate",
     "初傳": "Initial", "中傳": "Middle", "末傳": "Final", "旬空": "Void", "課體": "Patterns",
@@ -139,17 +148,20 @@ def label(term: str, labels: str = "zh") -> str:
 
 
 def all_terms() -> tuple[str, ...]:
-    """Every Hanzi term the package can put on a chart, from the engine's own tables."""
+    """Every Hanzi term the package can put on a chart, from the engine's own tables and the
+    pattern registry."""
     from .cycle import BRANCH_CHARS, GENERAL_NAMES, GENERAL_SHORT, KIN, SPIRIT_NAMES, STEM_CHARS
+    from .patterns import PATTERNS
+    from .school import PRESET_NAMES
     from .transmissions import LESSON_TYPES, Method
 
     return (
         *BRANCH_CHARS, *STEM_CHARS, *GENERAL_NAMES, *GENERAL_SHORT, *KIN, *SPIRIT_NAMES,
-        *(str(m) for m in Method), *LESSON_TYPES, *EN,
+        *(str(m) for m in Method), *LESSON_TYPES, *(p.name for p in PATTERNS), *PRESET_NAMES.values(), *EN,
     )
 
 
-DISPLAY_EXTRA = "◎·、　|順逆地天貴日時將月晝夜課盤傳第一二三四初中末空旬干遁學派體克賊上下神親六吟伏返"
+DISPLAY_EXTRA = "◎·、　|加行順逆地天貴日時將月晝夜課盤傳第一二三四初中末空旬干遁學派體克賊上下神親六吟伏返"
 """Characters the layouts and plates write besides the terms (marks, headings, 順/逆)."""
 
 
