@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cycle import (
     _BRANCH_LOOKUP,
@@ -38,6 +38,9 @@ from .lessons import KE, ZEI, Lesson, distinct_keys, relation
 from .plate import PLATES, Plate
 from .school import NOBLE_TABLES, PRESETS, School, resolve_school
 from .transmissions import Ke, Method, choose
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 class Transmission(NamedTuple):
@@ -182,8 +185,8 @@ class Chart:
         set_(self, "school", school_v)
         set_(self, "month", month_b)
         set_(self, "plate", PLATES[d])
-        set_(self, "lessons", lessons)
-        set_(self, "transmissions", trans)
+        set_(self, "lessons", _tnew(Lessons, lessons))
+        set_(self, "transmissions", _tnew(Transmissions, trans))
         set_(self, "method", method)
         set_(self, "lesson_type", lesson_type)
         set_(self, "void", (BRANCHES[(xun + 10) % 12], BRANCHES[(xun + 11) % 12]))
@@ -221,6 +224,21 @@ class Chart:
         from .display import chart_text
 
         return chart_text(self)
+
+    def _repr_html_(self) -> str:
+        from .display import chart_html
+
+        return chart_html(self)
+
+    def plot(self, style: str = "round", **options: Any) -> Figure:
+        """The 天地盤 drawn as a new matplotlib Figure (object-oriented API, no pyplot state).
+
+        ``style`` is "round" (earth ring fixed, heaven turned over it, generals on a third ring)
+        or "square" (the book's 4×4 ring); ``options`` go to :func:`liuren.drawing.draw_plate`.
+        """
+        from .drawing import plate_figure
+
+        return plate_figure(self, style, **options)
 
     # ------------------------------------------------------------ derived views
     @property
@@ -357,6 +375,28 @@ class Chart:
             "school": self.school.name,
             "school_options": self.school.options(),
         }
+
+
+class Lessons(tuple):
+    """The four lessons: a plain tuple that Jupyter shows as the book's three rows, read right to left."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from .display import lessons_html
+
+        return lessons_html(self)
+
+
+class Transmissions(tuple):
+    """The three transmissions: a plain tuple that Jupyter shows as the book's three lines."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from .display import transmissions_html
+
+        return transmissions_html(self)
 
 
 def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None) -> Chart:
