@@ -21,7 +21,6 @@ from .errors import (
 )
 from .find import find
 from .lessons import Lesson
-from .patterns import PATTERNS, Detected, Pattern
 from .plate import Plate
 from .school import PRESETS, School
 from .transmissions import Method
@@ -49,6 +48,14 @@ def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
     """
     p = pillars(when, school=school, location=location)
     return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch)
+
+
+def __getattr__(name: str):
+    if name in ("PATTERNS", "Detected", "Pattern"):  # the pattern registry loads on first use, keeping `import liuren` light
+        from . import patterns
+
+        return getattr(patterns, name)
+    raise AttributeError(f"module 'liuren' has no attribute {name!r}")
 
 
 __all__ = [
