@@ -23,7 +23,6 @@ from .chart import NOBLE_VALUES, Chart
 from .cycle import _GENERAL_LOOKUP as GENERAL_LOOKUP
 from .cycle import BRANCHES, PILLARS, Branch, normalize, parse_branch, parse_general_name
 from .errors import ParseError
-from .patterns import UNJUDGED, detect, get_pattern
 from .school import School, resolve_school
 from .transmissions import LESSON_TYPES, Method
 
@@ -55,6 +54,8 @@ class _Index:
 
     def hits(self, name: str) -> frozenset[int]:
         """Positions of the charts on which the pattern ``name`` fires (all patterns found in one pass)."""
+        from .patterns import detect
+
         if self._hits is None:
             found: dict[str, set[int]] = {}
             for i, c in enumerate(self.charts):
@@ -133,7 +134,7 @@ def find(
     gens = None if generals is None else _triple(generals, "general", parse_general_name, _general_tokens)
     method_v = None if method is None else _method(method)
     type_v = None if lesson_type is None else _lesson_type(lesson_type)
-    pattern_v = None if pattern is None else get_pattern(pattern)
+    pattern_v = None if pattern is None else _pattern(pattern)
     noble_v = None if noble is None else _noble(noble)
 
     index = _index(school_v, month_b)
@@ -156,7 +157,17 @@ def find(
     return results
 
 
+def _pattern(value: object):
+    from .patterns import (
+        get_pattern,  # the registry is loaded on the first pattern query, keeping `import liuren` light
+    )
+
+    return get_pattern(value)
+
+
 def _by_hour(c: Chart, index: _Index, pattern) -> list[Chart]:
+    from .patterns import UNJUDGED
+
     d, flag = c.offset, c.noble == "day"
     out = []
     for hour in index.hours[flag]:
