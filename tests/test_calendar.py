@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import csv
-import subprocess
-import sys
 from datetime import UTC, date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
@@ -335,10 +333,3 @@ def test_four_pillars_agree_with_tyme4py_in_beijing_time(when):
 def test_general_depends_only_on_the_instant(when):
     general = pillars(when).general
     assert {pillars(when.astimezone(ZoneInfo(z))).general for z in ZONES} == {general}
-
-
-# ---------------------------------------------------------------- import cost
-def test_import_liuren_does_not_import_tyme4py():
-    code = "import sys, liuren; print('tyme4py' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "False"
