@@ -1,0 +1,128 @@
+"""Plates drawn with matplotlib (Agg): geometry read back from the artists, no warnings, a stored render."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.testing.compare import compare_images  # noqa: E402
+
+import liuren  # noqa: E402
+from liuren.cycle import BRANCHES  # noqa: E402
+from liuren.drawing import FAMILY, draw_plate, plate_png, register_font, ring_angle, square_cell  # noqa: E402
+
+DATA = Path(__file__).parent / "data"
+REFERENCE = DATA / "plate-丙申-午-亥.png"
+"""The round plate of seed 004 元首 example 1 (丙申日 亥將 午時), rendered by plate_png(dpi=72)."""
+
+
+def ring_labels(ax: Axes) -> dict[str, tuple[float, float]]:
+    return {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").split("-")[0] in ("earth", "heaven", "general")}
+
+
+def angle_of(xy: tuple[float, float]) -> float:
+    return math.degrees(math.atan2(xy[1], xy[0])) % 360
+
+
+@pytest.mark.parametrize(("day", "hour", "general"), [("丙申", "午", "亥"), ("甲午", "申", "巳"), ("壬申", "卯", "丑"), ("乙丑", "子", "子")])
+def test_round_plate_places_36_ring_labels_where_the_offset_says(day, hour, general):
+    chart = liuren.chart(day, hour, general)
+    ax = draw_plate(chart)
+    assert isinstance(ax, Axes)
+    labels = ring_labels(ax)
+    assert len(labels) == 36
+    d = chart.offset
+    for b in BRANCHES:
+        assert angle_of(labels[f"earth-{b}"]) == pytest.approx(ring_angle(b.index) % 360)
+        assert angle_of(labels[f"heaven-{b}"]) == pytest.approx(ring_angle((b.index - d) % 12) % 360)
+        general_xy = labels[f"general-{chart.general_on(b)}"]
+        assert angle_of(general_xy) == pytest.approx(angle_of(labels[f"heaven-{b}"]))
+    radii = {kind: {round(math.hypot(*xy), 6) for gid, xy in labels.items() if gid.startswith(kind)} for kind in ("earth", "heaven", "general")}
+    assert all(len(r) == 1 for r in radii.values())
+    assert radii["general"].pop() < radii["heaven"].pop() < radii["earth"].pop()
+
+
+def test_round_plate_puts_hour_at_the_bottom_ring_order_of_the_book():
+    assert ring_angle(0) % 360 == 270 and ring_angle(6) % 360 == 90
+    assert ring_angle(3) % 360 == 180 and ring_angle(9) % 360 == 0
+
+
+def test_square_plate_matches_the_book_ring():
+    chart = liuren.chart("丙申", "午", "亥")
+    ax = draw_plate(chart, style="square")
+    labels = ring_labels(ax)
+    assert len(labels) == 36
+    for b in BRANCHES:
+        col, row = square_cell((b.index - chart.offset) % 12)
+        x, y = labels[f"heaven-{b}"]
+        assert (int(x), 3 - int(y)) == (col, row)
+    assert square_cell(5) == (0, 0) and square_cell(8) == (3, 0) and square_cell(11) == (3, 3) and square_cell(2) == (0, 3)
+    with pytest.raises(ValueError):
+        square_cell(12)
+
+
+def test_marks_lessons_transmissions_and_stem():
+    chart = liuren.chart("丙申", "午", "亥")
+    ax = draw_plate(chart)
+    gids = {t.get_gid(): t.get_text() for t in ax.texts if t.get_gid()}
+    assert gids["stem-丙"] == "丙"
+    assert {g for g in gids if g.startswith("transmission-")} == {"transmission-初", "transmission-中", "transmission-末"}
+    assert sorted(g[7:] for g in gids if g.startswith("lesson-")) == ["一", "三", "二", "四"]
+    arrows = [p for p in ax.patches if type(p).__name__ == "FancyArrowPatch"]
+    assert len(arrows) == 3  # 將加時 arc head + 初→中 + 中→末
+
+
+def test_given_axes_is_drawn_on_and_returned():
+    fig = Figure(figsize=(8, 4))
+    left, right = fig.subplots(1, 2)
+    chart = liuren.chart("甲戌", "未", "亥")
+    assert draw_plate(chart, left) is left
+    assert draw_plate(chart, right, style="square") is right
+    with pytest.raises(ValueError, match="style"):
+        draw_plate(chart, style="oval")
+
+
+def test_no_missing_glyph_or_other_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for args in [("丙申", "午", "亥"), ("甲午", "申", "巳"), ("己卯", "午", "辰")]:
+            chart = liuren.chart(*args)
+            for style in ("round", "square"):
+                assert plate_png(chart, style, dpi=40).startswith(b"\x89PNG")
+
+
+def test_plot_returns_an_object_oriented_figure():
+    code = (
+        "import sys, liuren; fig = liuren.chart('丙申', '午', '亥').plot();"
+        "print(type(fig).__module__, type(fig).__name__, 'matplotlib.pyplot' in sys.modules, sep='|', end='|');"
+        "print(fig.get_axes()[0].texts[0].get_fontname())"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out.split("|") == ["matplotlib.figure", "Figure", "False", FAMILY]
+
+
+def test_import_liuren_leaves_matplotlib_unimported():
+    code = "import sys, liuren; liuren.chart('丙申', '午', '亥')._repr_html_(); print('matplotlib' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+
+
+def test_font_registration_gives_the_shipped_family():
+    assert register_font() == FAMILY == "Liuren Serif TC"
+
+
+def test_png_matches_the_stored_render(tmp_path):
+    actual = tmp_path / "actual.png"
+    actual.write_bytes(plate_png(liuren.chart("丙申", "午", "亥"), dpi=72))
+    assert plate_png(liuren.chart("丙申", "午", "亥"), dpi=72) == actual.read_bytes()
+    result = compare_images(str(REFERENCE), str(actual), tol=3)
+    assert result is None, result
