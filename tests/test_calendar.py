@@ -314,6 +314,32 @@ def test_chart_at_equals_the_chart_built_by_hand(when, school):
     assert liuren.chart_at(when, school=school) == by_hand
 
 
+places = st.tuples(st.floats(-66, 66), st.floats(-180, 180))
+
+
+@settings(max_examples=200, deadline=None)
+@given(instants, places, st.sampled_from(("23:00", "00:00")))
+def test_chart_at_with_true_solar_time_and_the_sun_equals_the_chart_built_by_hand(when, place, boundary):
+    from liuren import solar
+
+    school = liuren.School(true_solar_time=True, day_night="sun", day_boundary=boundary)
+    p = pillars(when, school=school, location=place)
+    ts = when.timestamp()
+    shift = (p.clock - datetime(1970, 1, 1)).total_seconds() - ts
+    assert shift == pytest.approx(place[1] * 240 + solar.equation_of_time(ts), abs=1e-3)
+    assert abs(shift - place[1] * 240) < 17 * 60  # the equation of time stays within ±16.5 min
+    assert p.hour.branch == liuren.BRANCHES[((p.clock.hour + 1) // 2) % 12]
+    assert p.noble == ("day" if solar.elevation(ts, *place) > -0.833 else "night")
+    by_hand = liuren.chart(p.day, p.hour.branch, p.general, noble=p.noble, school=school, month=p.month_branch)
+    assert liuren.chart_at(when, school=school, location=place) == by_hand
+
+
+def test_noble_argument_overrides_the_school_rule():
+    when = datetime(2026, 11, 29, 14, 5, tzinfo=SEOUL)
+    assert (liuren.chart_at(when).noble, liuren.chart_at(when, noble="night").noble) == ("day", "night")
+    assert liuren.chart_at(when, noble="night") == liuren.chart("丁未", "未", "寅", noble="night", month="亥")
+
+
 @settings(max_examples=150, deadline=None)
 @given(instants)
 def test_four_pillars_agree_with_tyme4py_in_beijing_time(when):
