@@ -194,15 +194,12 @@ def _drawing_available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None and importlib.util.find_spec("liuren.drawing") is not None
 
 
-def plate_png(chart: Chart) -> bytes:
-    """The plate drawing of ``chart`` as PNG bytes (needs matplotlib and ``liuren.drawing``)."""
-    from matplotlib.figure import Figure
-
+def plate_png(chart: Chart, dpi: int = 64) -> bytes:
+    """The round plate drawing of ``chart`` as PNG bytes (needs matplotlib and ``liuren.drawing``)."""
     drawing = importlib.import_module("liuren.drawing")
-    fig = Figure(figsize=(4, 4), dpi=100)
-    drawing.draw_plate(chart, ax=fig.add_subplot())
+    ax = drawing.draw_plate(chart)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": None})
+    ax.figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
     return buf.getvalue()
 
 

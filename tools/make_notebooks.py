@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.util
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -168,16 +169,43 @@ def execute(nb: nbformat.NotebookNode) -> None:
     nb.metadata["language_info"] = {"name": "python"}
 
 
-MODEL_ID = re.compile(r"\b[0-9a-f]{32}\b")
+MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
-def deterministic(text: str, name: str) -> str:
-    """Renumber widget model ids (random uuids) in order of first appearance."""
-    mapping: dict[str, str] = {}
-    for found in MODEL_ID.findall(text):
-        if found not in mapping:
-            mapping[found] = hashlib.sha256(f"{name}:{len(mapping)}".encode()).hexdigest()[:32]
-    return MODEL_ID.sub(lambda m: mapping[m.group(0)], text)
+def widget_order(nb: nbformat.NotebookNode) -> list[str]:
+    """Widget model ids in a run-independent order: the displayed widgets cell by cell, then the
+    models they reference, breadth first; unreferenced models last, by their content."""
+    state = nb.metadata.get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
+    queue = [
+        out["data"][WIDGET_VIEW]["model_id"]
+        for cell in nb.cells
+        for out in cell.get("outputs", ())
+        if WIDGET_VIEW in out.get("data", {})
+    ]
+    order: list[str] = []
+
+    def visit(queue: list[str]) -> None:
+        while queue:
+            model = queue.pop(0)
+            if model not in order:
+                order.append(model)
+                queue.extend(MODEL_ID.findall(json.dumps(state.get(model, {}), sort_keys=True)))
+
+    visit(queue)
+    for model in sorted(set(state) - set(order), key=lambda m: MODEL_ID.sub("", json.dumps(state[m], sort_keys=True))):
+        visit([model])
+    return order
+
+
+def deterministic(nb: nbformat.NotebookNode, name: str) -> str:
+    """The notebook as text with widget model ids (random uuids) renumbered in a fixed order."""
+    mapping = {
+        model: hashlib.sha256(f"{name}:{n}".encode()).hexdigest()[:32] for n, model in enumerate(widget_order(nb))
+    }
+    text = MODEL_ID.sub(lambda m: mapping.get(m.group(0), m.group(0)), nbformat.writes(nb))
+    return nbformat.writes(nbformat.reads(text, as_version=4)).rstrip("\n") + "\n"
 
 
 def errors(nb: nbformat.NotebookNode) -> list[str]:
@@ -209,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
             if problems:
                 print(f"{book.filename}: errors\n  " + "\n  ".join(problems))
                 status = 1
-        text = deterministic(nbformat.writes(nb), book.filename).rstrip("\n") + "\n"
+        text = deterministic(nb, book.filename)
         (OUT / book.filename).write_text(text, encoding="utf-8")
         print(f"wrote notebooks/{book.filename}")
     return status
