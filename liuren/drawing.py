@@ -18,7 +18,7 @@ import math
 from importlib import resources
 from io import BytesIO
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from matplotlib import font_manager
 from matplotlib.figure import Figure
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from matplotlib.axes import Axes
+    from matplotlib.text import Text
 
     from .chart import Chart
 
@@ -87,6 +88,33 @@ def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axe
     return fig.add_axes((0, 0, 1, 1))
 
 
+class _Pen:
+    """What every drawing step needs: the Axes, the font family, the palette and the scale ``k``
+    (font sizes and line widths are given for a 6.4-inch plate and scaled to the Axes' size)."""
+
+    def __init__(self, ax: Axes, family: str, pal: dict[str, str], base: float) -> None:
+        self.ax, self.family, self.pal = ax, family, pal
+        fig = ax.get_figure()
+        w, h = ax.get_position().size * fig.get_size_inches()  # type: ignore[union-attr]
+        self.k = min(w, h) / base
+
+    def text(self, x: float, y: float, s: str, size: float, gid: str = "", bold: bool = False, **kw: Any) -> Text:
+        """Text in the shipped face, centred unless told; ``bold`` thickens the strokes (the subset has one weight)."""
+        kw.setdefault("ha", "center")
+        kw.setdefault("va", "center")
+        if bold:
+            kw["path_effects"] = [withStroke(linewidth=size * self.k / 22, foreground=kw.get("color", "black"))]
+        if "bbox" in kw:
+            kw.setdefault("zorder", 7)
+        t = self.ax.text(x, y, s, fontsize=size * self.k, family=[self.family, "DejaVu Sans"], **kw)
+        if gid:
+            t.set_gid(gid)
+        return t
+
+    def lw(self, width: float) -> float:
+        return width * self.k
+
+
 def draw_plate(
     chart: Chart,
     ax: Axes | None = None,
@@ -105,42 +133,35 @@ def draw_plate(
     by arrows in order (初 → 中 → 末). ``style="square"``: the 4×4 ring of the printed 課盤 with the
     same marks. ``highlight`` and ``colors`` are those of :func:`liuren.display.chart_html`.
     """
+    if style not in ("round", "square"):
+        raise ValueError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
     family = register_font()
     pal = _palette(colors)
+    marks = _highlights(chart, highlight, pal)
     if style == "round":
         ax = _new_axes(ax, 6.4)
-        _round(chart, ax, family, pal, _highlights(chart, highlight, pal), arrows, title)
-    elif style == "square":
-        ax = _new_axes(ax, 6.0, 6.0 * (4.86 / 4.16 if title else 1.0))
-        _square(chart, ax, family, pal, _highlights(chart, highlight, pal), arrows, title)
+        _round(chart, _Pen(ax, family, pal, 6.4), marks, arrows, title)
     else:
-        raise ValueError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
+        ax = _new_axes(ax, 6.0, 6.0 * (4.86 / 4.16 if title else 1.0))
+        _square(chart, _Pen(ax, family, pal, 6.0), marks, arrows, title)
     return ax
 
 
-def _text(ax: Axes, x: float, y: float, s: str, family: str, size: float, gid: str = "", bold: bool = False, **kw: object) -> None:
-    """Centred text in the shipped face; ``bold`` thickens the strokes (the subset has one weight)."""
-    if bold:
-        kw["path_effects"] = [withStroke(linewidth=size / 22, foreground=kw.get("color", "black"))]
-    t = ax.text(x, y, s, fontsize=size, family=[family, "DejaVu Sans"], ha="center", va="center", **kw)
-    if gid:
-        t.set_gid(gid)
-
-
-def _round(chart: Chart, ax: Axes, family: str, pal: dict[str, str], marks: dict[str, str], arrows: bool, title: bool) -> None:
+def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
+    ax, pal = pen.ax, pen.pal
     d = chart.offset
     ink, line = pal["ink"], pal["line"]
     for (r0, r1), fill in ((R_EARTH, EARTH_FILL), (R_HEAVEN, HEAVEN_FILL), (R_GENERAL, GENERAL_FILL)):
         for s in range(12):
             a = ring_angle(s)
-            ax.add_patch(Wedge((0, 0), r1, a - 15, a + 15, width=r1 - r0, facecolor=fill, edgecolor=line, lw=0.8))
-    ax.add_patch(Circle((0, 0), R_GENERAL[0], facecolor="white", edgecolor=line, lw=0.8))
-    ax.add_patch(Circle((0, 0), R_HEAVEN[1], fill=False, edgecolor=ink, lw=1.6))
-    ax.add_patch(Circle((0, 0), R_EARTH[1], fill=False, edgecolor=ink, lw=1.6))
+            ax.add_patch(Wedge((0, 0), r1, a - 15, a + 15, width=r1 - r0, facecolor=fill, edgecolor=line, lw=pen.lw(0.8)))
+    ax.add_patch(Circle((0, 0), R_GENERAL[0], facecolor="white", edgecolor=line, lw=pen.lw(0.8)))
+    ax.add_patch(Circle((0, 0), R_HEAVEN[1], fill=False, edgecolor=ink, lw=pen.lw(1.6)))
+    ax.add_patch(Circle((0, 0), R_EARTH[1], fill=False, edgecolor=ink, lw=pen.lw(1.6)))
 
     hour = chart.hour.index
     a = ring_angle(hour)
-    ax.add_patch(Wedge((0, 0), R_EARTH[1], a - 15, a + 15, width=R_EARTH[1] - R_HEAVEN[0], fill=False, edgecolor=pal["mark"], lw=2.4, zorder=4))
+    ax.add_patch(Wedge((0, 0), R_EARTH[1], a - 15, a + 15, width=R_EARTH[1] - R_HEAVEN[0], fill=False, edgecolor=pal["mark"], lw=pen.lw(2.4), zorder=4))
 
     for s in range(12):
         a = ring_angle(s)
@@ -149,39 +170,40 @@ def _round(chart: Chart, ax: Axes, family: str, pal: dict[str, str], marks: dict
         color = marks.get(heaven)
         if color:
             ax.add_patch(Wedge((0, 0), R_HEAVEN[1], a - 15, a + 15, width=R_HEAVEN[1] - R_HEAVEN[0], facecolor=color, alpha=0.14, lw=0))
-        _text(ax, *_polar(sum(R_EARTH) / 2, a), earth, family, 15, f"earth-{earth}", color=ink)
-        _text(ax, *_polar(sum(R_HEAVEN) / 2, a), heaven, family, 21, f"heaven-{heaven}", color=color or ink, bold=bool(color))
+        pen.text(*_polar(sum(R_EARTH) / 2, a), earth, 15, f"earth-{earth}", color=ink)
+        pen.text(*_polar(sum(R_HEAVEN) / 2, a), heaven, 21, f"heaven-{heaven}", color=color or ink, bold=bool(color))
         noble = general.index == 0
-        _text(ax, *_polar(sum(R_GENERAL) / 2, a), general, family, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
+        pen.text(*_polar(sum(R_GENERAL) / 2, a), general, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
 
-    _stem_tag(ax, chart, family, pal, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.index)))
-    _general_arc(ax, chart, family, pal)
+    _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.index)))
+    _general_arc(pen, chart)
     at = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
     for branch, numbers in lessons.items():
-        _text(ax, *_polar(R_HEAVEN[1] - 0.045, at[branch] + 10), numbers, family, 7.5, f"lesson-{numbers}", color=pal["muted"])
+        pen.text(*_polar(R_HEAVEN[1] - 0.045, at[branch] + 10), numbers, 7.5, f"lesson-{numbers}", color=pal["muted"])
     for branch, (stages, key) in _stage_labels(chart).items():
-        _text(ax, *_polar(R_HEAVEN[1] - 0.045, at[branch] - 10), stages, family, 8, f"transmission-{stages}", color=pal[key], bold=True)
+        pen.text(*_polar(R_HEAVEN[1] - 0.045, at[branch] - 10), stages, 8, f"transmission-{stages}", color=pal[key], bold=True)
     if arrows:
-        points = [_polar(R_HEAVEN[0] + 0.03, at[t.branch]) for t in chart.transmissions]
+        points = [_polar(R_GENERAL[0] - 0.03, at[t.branch]) for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):
             if p != q:
-                ax.add_patch(_arrow(p, q, (0.0, 0.0), 0.18, pal[key], 4))
+                ax.add_patch(_arrow(pen, p, q, (0.0, 0.0), 0.18, pal[key], 4))
     if title:
-        _corner_text(ax, chart, family, pal, -1.27, 1.27)
+        _corner_text(pen, chart, -1.27, 1.27)
     ax.set_xlim(-1.3, 1.3)
     ax.set_ylim(-1.3, 1.3)
     ax.set_aspect("equal")
     ax.set_axis_off()
 
 
-def _arrow(p: tuple[float, float], q: tuple[float, float], centre: tuple[float, float], bend: float, color: str, shrink: float) -> FancyArrowPatch:
+def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tuple[float, float], bend: float, color: str, shrink: float) -> FancyArrowPatch:
     """A transmission arrow from p to q, bowed towards ``centre`` so it stays off the ring's labels."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     mx, my = centre[0] - (p[0] + q[0]) / 2, centre[1] - (p[1] + q[1]) / 2
     rad = bend if dy * mx - dx * my >= 0 else -bend
-    return FancyArrowPatch(p, q, connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>,head_length=8,head_width=4",
-                           shrinkA=shrink, shrinkB=shrink, color=color, lw=2.0, zorder=5, alpha=0.9)
+    k = pen.k
+    return FancyArrowPatch(p, q, connectionstyle=f"arc3,rad={rad}", arrowstyle=f"-|>,head_length={8 * k},head_width={4 * k}",
+                           shrinkA=shrink * k, shrinkB=shrink * k, color=color, lw=pen.lw(2.0), zorder=5, alpha=0.9)
 
 
 def _lesson_labels(chart: Chart) -> dict[str, str]:
@@ -201,50 +223,47 @@ def _stage_labels(chart: Chart) -> dict[str, tuple[str, str]]:
     return {b: (stages + ("◎" if b in chart.void else ""), key) for b, (stages, key) in out.items()}
 
 
-def _general_arc(ax: Axes, chart: Chart, family: str, pal: dict[str, str]) -> None:
+def _general_arc(pen: _Pen, chart: Chart) -> None:
     """「亥將加午」: an arrow outside the plate from the month general's own earth square to the hour
     square it is put on, the turn that carries the whole heaven ring with it."""
+    ax, pal, k = pen.ax, pen.pal, pen.k
     g, h = chart.general.index, chart.hour.index
     steps = (h - g) % 12
     steps = steps - 12 if steps > 6 else steps
     r = R_EARTH[1] + 0.07
     a_hour = ring_angle(h)
-    label = f"{chart.general}將加{chart.hour}"
     if steps:
         start, end = ring_angle(g), a_hour
         n = 6 * abs(steps)
         xs, ys = zip(*(_polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
-        ax.plot(xs, ys, color=pal["muted"], lw=1.4, solid_capstyle="round", zorder=3)
-        ax.add_patch(FancyArrowPatch((xs[-2], ys[-2]), (xs[-1], ys[-1]), arrowstyle="-|>,head_length=7,head_width=3.5",
+        ax.plot(xs, ys, color=pal["muted"], lw=pen.lw(1.4), solid_capstyle="round", zorder=3)
+        ax.add_patch(FancyArrowPatch((xs[-2], ys[-2]), (xs[-1], ys[-1]), arrowstyle=f"-|>,head_length={7 * k},head_width={3.5 * k}",
                                      color=pal["muted"], lw=0, shrinkA=0, shrinkB=0, zorder=3))
-        _text(ax, *_polar(r, ring_angle(g)), "●", family, 5, color=pal["muted"])
+        pen.text(*_polar(r, ring_angle(g)), "●", 5, color=pal["muted"])
     lodge = chart.day.stem.lodging.index == h
     x, y = _polar(R_EARTH[1] + (0.2 if lodge else 0.12), a_hour)
     ha = "left" if x > 0.3 else "right" if x < -0.3 else "center"
-    ax.text(x, y, label, fontsize=9.5, family=[family, "DejaVu Sans"], ha=ha, va="center", color=pal["mark"], zorder=7)
+    pen.text(x, y, f"{chart.general}將加{chart.hour}", 9.5, ha=ha, color=pal["mark"], zorder=7)
 
 
-def _stem_tag(ax: Axes, chart: Chart, family: str, pal: dict[str, str], xy: tuple[float, float]) -> None:
+def _stem_tag(pen: _Pen, chart: Chart, xy: tuple[float, float]) -> None:
     """The day stem in a box beside its lodging square (寄宮), where lesson 1 starts."""
     stem = chart.day.stem
-    t = ax.text(*xy, stem, fontsize=11, family=[family, "DejaVu Sans"], ha="center", va="center", color="white", zorder=7,
-                bbox={"boxstyle": "round,pad=0.22", "facecolor": pal["ink"], "edgecolor": "none"})
-    t.set_gid(f"stem-{stem}")
+    pen.text(*xy, stem, 11, f"stem-{stem}", color="white", bbox={"boxstyle": "round,pad=0.22", "facecolor": pen.pal["ink"], "edgecolor": "none"})
 
 
-def _corner_text(ax: Axes, chart: Chart, family: str, pal: dict[str, str], x: float, y: float) -> None:
+def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
     """The inputs top-left and the method, 三傳 and void bottom-left."""
-    t = chart.transmissions
-    kw = {"family": [family, "DejaVu Sans"], "ha": "left", "va": "top"}
-    ax.text(x, y, f"{chart.day}日 {chart.hour}時", fontsize=14, color=pal["ink"], **kw)
-    ax.text(x, y - 0.13, f"{chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行",
-            fontsize=10, color=pal["muted"], **kw)
-    kw["va"] = "bottom"
-    ax.text(x, -y + 0.13, f"{chart.method} · {chart.lesson_type}", fontsize=12, color=pal["ink"], **kw)
-    ax.text(x, -y, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}", fontsize=10, color=pal["muted"], **kw)
+    t, pal = chart.transmissions, pen.pal
+    pen.text(x, y, f"{chart.day}日 {chart.hour}時", 14, ha="left", va="top", color=pal["ink"])
+    pen.text(x, y - 0.13, f"{chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行",
+             10, ha="left", va="top", color=pal["muted"])
+    pen.text(x, -y + 0.13, f"{chart.method} · {chart.lesson_type}", 12, ha="left", va="bottom", color=pal["ink"])
+    pen.text(x, -y, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}", 10, ha="left", va="bottom", color=pal["muted"])
 
 
-def _square(chart: Chart, ax: Axes, family: str, pal: dict[str, str], marks: dict[str, str], arrows: bool, title: bool) -> None:
+def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
+    ax, pal = pen.ax, pen.pal
     d = chart.offset
     ink, line = pal["ink"], pal["line"]
     centres: dict[str, tuple[float, float]] = {}
@@ -255,41 +274,39 @@ def _square(chart: Chart, ax: Axes, family: str, pal: dict[str, str], marks: dic
         earth, heaven = BRANCHES[s], BRANCHES[(s + d) % 12]
         general = chart.general_on(heaven)
         color = marks.get(heaven)
-        ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=HEAVEN_FILL, edgecolor=line, lw=1.0))
+        ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=HEAVEN_FILL, edgecolor=line, lw=pen.lw(1.0)))
         if color:
             ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=color, alpha=0.13, lw=0))
         if s == chart.hour.index:
-            ax.add_patch(Rectangle((x0 + 0.03, y0 + 0.03), 0.94, 0.94, fill=False, edgecolor=pal["mark"], lw=2.0))
+            ax.add_patch(Rectangle((x0 + 0.03, y0 + 0.03), 0.94, 0.94, fill=False, edgecolor=pal["mark"], lw=pen.lw(2.0)))
         centres[heaven] = (x0 + 0.5, y0 + 0.47)
-        _text(ax, x0 + 0.5, y0 + 0.47, heaven, family, 24, f"heaven-{heaven}", color=color or ink, bold=bool(color))
+        pen.text(x0 + 0.5, y0 + 0.47, heaven, 24, f"heaven-{heaven}", color=color or ink, bold=bool(color))
         noble = general.index == 0
-        _text(ax, x0 + 0.5, y0 + 0.84, general, family, 9.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
-        _text(ax, x0 + 0.85, y0 + 0.13, earth, family, 10, f"earth-{earth}", color=pal["muted"])
+        pen.text(x0 + 0.5, y0 + 0.84, general, 9.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
+        pen.text(x0 + 0.85, y0 + 0.13, earth, 10, f"earth-{earth}", color=pal["muted"])
         if s == lodging:
-            t = ax.text(x0 + 0.15, y0 + 0.14, chart.day.stem, fontsize=10, family=[family, "DejaVu Sans"], ha="center", va="center",
-                        color="white", bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"})
-            t.set_gid(f"stem-{chart.day.stem}")
-    ax.add_patch(Rectangle((0, 0), 4, 4, fill=False, edgecolor=ink, lw=1.6))
-    ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=1.0))
+            pen.text(x0 + 0.15, y0 + 0.14, chart.day.stem, 10, f"stem-{chart.day.stem}", color="white",
+                     bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"})
+    ax.add_patch(Rectangle((0, 0), 4, 4, fill=False, edgecolor=ink, lw=pen.lw(1.6)))
+    ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=pen.lw(1.0)))
     for branch, numbers in _lesson_labels(chart).items():
         x, y = centres[branch]
-        _text(ax, x - 0.34, y + 0.37, numbers, family, 7.5, f"lesson-{numbers}", color=pal["muted"])
+        pen.text(x - 0.34, y + 0.37, numbers, 7.5, f"lesson-{numbers}", color=pal["muted"])
     for branch, (stages, key) in _stage_labels(chart).items():
         x, y = centres[branch]
-        _text(ax, x + 0.33, y + 0.37, stages, family, 8, f"transmission-{stages}", color=pal[key], bold=True)
+        pen.text(x + 0.33, y + 0.37, stages, 8, f"transmission-{stages}", color=pal[key], bold=True)
     if arrows:
         points = [centres[t.branch] for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):
             if p != q:
-                ax.add_patch(_arrow(p, q, (2.0, 2.0), 0.2, pal[key], 18))
+                ax.add_patch(_arrow(pen, p, q, (2.0, 2.0), 0.2, pal[key], 18))
     if title:
         t = chart.transmissions
-        kw = {"family": [family, "DejaVu Sans"], "va": "bottom"}
-        ax.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", fontsize=14, color=ink, ha="left", **kw)
-        ax.text(0, 4.13, f"{'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
-                fontsize=10, color=pal["muted"], ha="left", **kw)
-        ax.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", fontsize=13, color=ink, ha="right", **kw)
-        ax.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", fontsize=10, color=pal["muted"], ha="right", **kw)
+        pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
+        pen.text(0, 4.13, f"{'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
+                 10, color=pal["muted"], ha="left", va="bottom")
+        pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
+        pen.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom")
     ax.set_xlim(-0.08, 4.08)
     ax.set_ylim(-0.08, 4.78 if title else 4.08)
     ax.set_aspect("equal")

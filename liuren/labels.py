@@ -161,7 +161,7 @@ def all_terms() -> tuple[str, ...]:
     )
 
 
-DISPLAY_EXTRA = "◎·、　|加行順逆地天貴日時將月晝夜課盤傳第一二三四初中末空旬干遁學派體克賊上下神親六吟伏返"
+DISPLAY_EXTRA = "◎·、　|十九宗門加行順逆地天貴日時將月晝夜課盤傳第一二三四初中末空旬干遁學派體克賊上下神親六吟伏返"
 """Characters the layouts and plates write besides the terms (marks, headings, 順/逆)."""
 
 

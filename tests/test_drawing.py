@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 import warnings
@@ -126,3 +127,19 @@ def test_png_matches_the_stored_render(tmp_path):
     assert plate_png(liuren.chart("丙申", "午", "亥"), dpi=72) == actual.read_bytes()
     result = compare_images(str(REFERENCE), str(actual), tol=3)
     assert result is None, result
+
+
+def test_make_figures_writes_every_figure(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-W", "error", str(root / "tools" / "make_figures.py"), "--out", str(tmp_path)],
+                          capture_output=True, text=True, check=True)
+    names = sorted(p.name for p in tmp_path.iterdir())
+    seeds = (DATA / "seed_examples.csv").read_text(encoding="utf-8").count("\n") - 1
+    assert len(names) == 3 + seeds
+    assert {"00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "01-004-元首-1.png", "02-000-蒿矢-1.png"} <= set(names)
+    assert all(re.fullmatch(r"0[0-4]-.+\.png", n) for n in names)
+    assert all((tmp_path / n).read_bytes().startswith(b"\x89PNG") for n in names)
+    assert f"{len(names)} figures" in done.stdout
+    committed = root / "figures"
+    if committed.is_dir():
+        assert sorted(p.name for p in committed.glob("*.png")) == names
