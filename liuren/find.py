@@ -74,6 +74,11 @@ def _half(school: School, day: bool) -> tuple[int, ...]:
     return tuple(h for h in order if school.is_day(h) == day)
 
 
+def clear_indexes() -> None:
+    """Forget the search indexes built so far (for benchmarks of the first query)."""
+    _INDEXES.clear()
+
+
 def _index(school: School, month: Branch | None) -> _Index:
     key = (school, month)
     if key not in _INDEXES:
@@ -82,15 +87,15 @@ def _index(school: School, month: Branch | None) -> _Index:
 
 
 def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
-    accepted = f"accepted: three {what}s as one string or a sequence of three, '?' for any"
+    accepted = f"accepted: three {what} as one string or a sequence of three, '?' for any"
     if isinstance(value, str):
         items = tokens(normalize(value))
     elif isinstance(value, Sequence):
         items = list(value)
     else:
-        raise ParseError(f"{value!r} is not three {what}s; {accepted}")
+        raise ParseError(f"{value!r} is not three {what}; {accepted}")
     if len(items) != 3:
-        raise ParseError(f"{value!r} does not name three {what}s (found {len(items)}); {accepted}")
+        raise ParseError(f"{value!r} does not name three {what} (found {len(items)}); {accepted}")
     return tuple(None if item is None or item in WILDCARDS else parse(item).index for item in items)
 
 
@@ -130,8 +135,8 @@ def find(
     """
     school_v = resolve_school(school)
     month_b = None if month is None else parse_branch(month, "a month branch")
-    trans = None if transmissions is None else _triple(transmissions, "branch", parse_branch, _branch_tokens)
-    gens = None if generals is None else _triple(generals, "general", parse_general_name, _general_tokens)
+    trans = None if transmissions is None else _triple(transmissions, "branches", parse_branch, _branch_tokens)
+    gens = None if generals is None else _triple(generals, "generals", parse_general_name, _general_tokens)
     method_v = None if method is None else _method(method)
     type_v = None if lesson_type is None else _lesson_type(lesson_type)
     pattern_v = None if pattern is None else _pattern(pattern)
@@ -199,4 +204,4 @@ def _noble(value: object) -> str:
     return "day" if flag else "night"
 
 
-__all__ = ["WILDCARDS", "find"]
+__all__ = ["WILDCARDS", "clear_indexes", "find"]

@@ -1,0 +1,108 @@
+"""find(): reverse lookup over the 720 課 × 晝/夜 of a school."""
+
+from __future__ import annotations
+
+import pytest
+
+from liuren import Chart, Method, ParseError, SchoolError, find
+
+
+def specs(charts) -> list[str]:
+    return [f"{c.day} d={c.offset} {c.noble}" for c in charts]
+
+
+def test_the_whole_space_is_720_ke_by_day_and_night():
+    every = find()
+    assert len(every) == 1440
+    assert len({(c.day, c.offset, c.noble) for c in every}) == 1440
+    assert {c.hour for c in every if c.noble == "day"} == {"卯"} and {c.hour for c in every if c.noble == "night"} == {"酉"}
+
+
+def test_003_jiyou_example_comes_from_other_days():
+    # 003 prints 己酉日三傳酉丑巳 with 晝將 合后虎: no 己酉 chart gives it; these do.
+    found = find(transmissions="酉丑巳", generals=["六合", "天后", "白虎"], noble="day")
+    assert specs(found) == ["乙丑 d=4 day", "己巳 d=4 day", "己丑 d=4 day", "乙巳 d=4 day"]
+    assert not [c for c in find(transmissions="酉丑巳") if c.day == "己酉"]
+
+
+def test_query_forms_are_equivalent():
+    a = find(transmissions="酉丑巳", generals="合后虎", noble="晝")
+    assert a == find(transmissions=["酉", "丑", "巳"], generals="六合 天后 白虎", noble="day")
+    assert a == find(transmissions="酉 丑 巳", generals="六合天后白虎", noble="day")
+    assert a == find(transmissions="酉丑巳", generals=("合", "后", "白"), noble="day")
+    assert a == find(transmissions="酉丑巳", generals="六合,天后,白虎", noble="昼")  # simplified 昼
+
+
+def test_wildcards():
+    some = find(transmissions="酉??")
+    assert some and all(c.transmissions[0].branch == "酉" for c in some)
+    assert find(transmissions=["酉", None, "巳"]) == [c for c in some if c.transmissions[2].branch == "巳"]
+
+
+def test_filters_by_method_type_pattern():
+    yaoke = find(method="遙克")
+    assert len({(c.day, c.offset) for c in yaoke}) == 65  # 40 蒿矢 + 25 彈射 課 (rules.md §4.4)
+    assert len(find(lesson_type="蒿矢", noble="day")) == 40
+    assert len(find(method=Method.BIEZHE, noble="night")) == 9
+    assert len(find(method="别责", noble="night")) == 9  # simplified
+    lide = find(pattern="勵德", noble="day")
+    assert lide and all(c.plate.earth_under(c.noble_branch) in "卯酉" for c in lide)
+    assert find(pattern="励德") == find(pattern="勵德")
+
+
+def test_pattern_and_other_filters_combine():
+    found = find(pattern="贅婿", transmissions="戌午寅")
+    assert specs(found) == ["甲戌 d=8 day", "甲戌 d=8 night"]
+
+
+def test_hour_dependent_patterns_return_each_hour():
+    found = find(pattern="天網", transmissions="戌酉申")
+    assert found and all("天網" in [p.name for p in c.patterns] for c in found)
+    assert ("壬戌", "未") in {(str(c.day), str(c.hour)) for c in found}  # 003 魄化's 六月未時壬戌
+
+
+def test_seasonal_patterns_need_a_month():
+    assert find(pattern="魄化", transmissions="戌酉申") == []  # no month: nothing is guessed
+    found = find(pattern="魄化", transmissions="戌酉申", month="未")
+    assert any(c.day == "壬戌" and c.month == "未" for c in found)
+
+
+def test_other_schools():
+    a = find(transmissions="酉丑巳", noble="day", school="探原")
+    assert a and all(c.school.name == "tanyuan" for c in a)
+    with pytest.raises(SchoolError):
+        find(school="nope")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"pattern": "天門"}, r"'天門' is not a named pattern; accepted: 勵德"),
+        ({"transmissions": "酉丑"}, r"'酉丑' does not name three branches \(found 2\)"),
+        ({"transmissions": "酉丑甲"}, r"'甲' is not a branch"),
+        ({"transmissions": 3}, r"3 is not three branches"),
+        ({"generals": "合后龍虎"}, r"does not name three generals \(found 4\)"),
+        ({"generals": "合后馬"}, r"'馬' is not one of the twelve generals"),
+        ({"method": "元首"}, r"'元首' is not one of the nine methods; accepted: 賊克"),
+        ({"lesson_type": "天獄"}, r"'天獄' is not a lesson type; accepted: 元首"),
+        ({"noble": "dusk"}, r"noble='dusk' is not understood"),
+        ({"month": "十月"}, r"'十月' is not a month branch"),
+    ],
+)
+def test_bad_queries_are_clear_errors(kwargs, message):
+    with pytest.raises(ParseError, match=message):
+        find(**kwargs)
+
+
+def test_results_are_real_charts():
+    c = find(transmissions="卯申丑", generals="常合陰")[0]
+    assert isinstance(c, Chart) and c == Chart(c.day, c.hour, c.general, noble=c.noble)
+
+
+def test_clear_indexes_rebuilds_the_same_answers():
+    from liuren.find import clear_indexes
+
+    before = find(pattern="微服")
+    clear_indexes()
+    after = find(pattern="微服")
+    assert after == before and len(after) == 16 and after[0] is not before[0]
