@@ -1,17 +1,21 @@
-"""Build the teaching notebooks in notebooks/ from the cell sources below, then execute them.
+"""Build the teaching notebooks in notebooks/ from their plain-text sources, then execute them.
 
     .venv/bin/python tools/make_notebooks.py            # write and execute every notebook
     .venv/bin/python tools/make_notebooks.py 01 03      # only these
     .venv/bin/python tools/make_notebooks.py --no-execute
+    .venv/bin/python tools/make_notebooks.py --check    # are the saved notebooks in step with the sources?
 
 The cell sources are plain text, one file per notebook, in notebooks/src/NN-topic.txt: a ``%% meta``
 block (number, short title) and then cells, each opened by a line ``%% md`` or ``%% code`` with
 optional flags — ``check`` (prepends ``# NBVAL_CHECK_OUTPUT``: nbval compares the output),
 ``ignore`` (``# NBVAL_IGNORE_OUTPUT``: widgets and figures) and ``needs=a,b`` (features of liuren
-the cell uses: html, drawing, patterns, find, calendar). This script adds the generated parts — contents (from the ``##`` headings) and navigation to the neighbouring
-notebooks — executes each notebook with nbclient in the current environment, and makes the saved
-file deterministic: no execution timestamps, widget model ids renumbered in order of appearance.
-Cells that need a part of liuren that is not importable are left out, and the script says which.
+the cell uses: html, drawing, patterns, find, calendar).
+
+This script adds the generated parts — contents (from the ``##`` headings) and navigation to the
+neighbouring notebooks — executes each notebook with nbclient in the current environment, and makes
+the saved file deterministic: no execution timestamps, widget model ids renumbered in a fixed order.
+Cells that need a part of liuren that is not importable are left out, and the script says which; a
+notebook whose execution raises is not written.
 """
 
 from __future__ import annotations
@@ -217,10 +221,21 @@ def errors(nb: nbformat.NotebookNode) -> list[str]:
     ]
 
 
+def stale(nb: nbformat.NotebookNode, path: Path) -> bool:
+    """Whether the saved notebook's cells differ from the ones the sources give now."""
+    if not path.exists():
+        return True
+    saved = nbformat.read(path, as_version=4)
+    return [(c.cell_type, c.source) for c in saved.cells] != [(c.cell_type, c.source) for c in nb.cells]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", help="notebook numbers to build (default: all)")
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
+    parser.add_argument(
+        "--check", action="store_true", help="only report notebooks whose cells differ from the sources"
+    )
     args = parser.parse_args(argv)
     features = available_features()
     books = [parse(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.txt"))]
@@ -231,14 +246,19 @@ def main(argv: list[str] | None = None) -> int:
         nb, dropped = build(index, books, features)
         if dropped:
             print(f"{book.filename}: left out cells needing {', '.join(dropped)} (not available)")
+        if args.check:
+            if stale(nb, OUT / book.filename):
+                print(f"notebooks/{book.filename} differs from notebooks/src/{book.filename[:-6]}.txt")
+                status = 1
+            continue
         if not args.no_execute:
             execute(nb)
             problems = errors(nb)
             if problems:
-                print(f"{book.filename}: errors\n  " + "\n  ".join(problems))
+                print(f"{book.filename}: not written, errors:\n  " + "\n  ".join(problems))
                 status = 1
-        text = deterministic(nb, book.filename)
-        (OUT / book.filename).write_text(text, encoding="utf-8")
+                continue
+        (OUT / book.filename).write_text(deterministic(nb, book.filename), encoding="utf-8")
         print(f"wrote notebooks/{book.filename}")
     return status
 
