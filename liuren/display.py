@@ -87,12 +87,9 @@ def pattern_names(chart: Chart) -> list[str]:
 
 
 def chart_text(chart: Chart) -> str:
-    """The traditional three-block text layout, under a heading with the inputs and the method
-    and, when the chart shows named patterns, a line 「課體 …」."""
+    """The traditional three-block text layout under one heading line with the inputs and the
+    method (the named patterns are in the HTML caption and ``chart.explain()``)."""
     head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴 · {chart.method} {chart.lesson_type}"]
-    names = pattern_names(chart)
-    if names:
-        head.append("課體 " + " ".join(names))
     blocks = [head, transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
     return "\n\n".join("\n".join(block) for block in blocks)
 
