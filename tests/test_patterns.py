@@ -322,6 +322,10 @@ def test_one_failed_condition_turns_a_pattern_off(name, positive, negative, fail
     assert name not in names(neg) and name not in neg.unjudged_patterns, fails
 
 
+def test_every_pattern_has_a_negative_case():
+    assert {n[0] for n in NEGATIVE} == set(BY_NAME)
+
+
 def test_negatives_keep_the_other_conditions():
     # spot-check that the one-condition claim holds where a parent pattern is involved
     assert "勵德" in names(_parse("甲子 寅 午 night default month=未"))  # 微服 negative
