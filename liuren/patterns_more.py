@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import shensha as ss
 from .cycle import BRANCH_ELEMENT, GENERAL_ELEMENT, GENERAL_NAMES, JIGONG, STEM_ELEMENT
-from .detectors import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _k, _stem
+from .detectors import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _k, _stem, tianwang, tianyu
 
 
 # ---------------------------------------------------------------- 魄化 (003)
@@ -187,3 +187,26 @@ def sanyin(v: View) -> str | None:
     riders = " and ".join(GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (7, 9))
     return (f"貴人 {_b(v.nb)} goes backward; 干上 {_b(v.u[0])} and 支上 {_b(v.u[2])} stand behind it; "
             f"中 {_b(v.t[1])} {states[0]}, 末 {_b(v.t[2])} {states[1]}; {riders} in the 傳")
+
+
+# ---------------------------------------------------------------- named severities inside 003's 天獄 and 天網 pages
+def jiaozhan(v: View) -> str | None:
+    """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (003 天獄: 若魄化為用神，死囚繫日本，凶倍於天獄)."""
+    if v.t[0] != v.branch_of(7):
+        return None
+    tiger, prison = pohua(v), tianyu(v)
+    if tiger is None or prison is None:
+        return None
+    if UNJUDGED in (tiger, prison):
+        return UNJUDGED
+    return f"{tiger}; {prison}"
+
+
+def ruwang(v: View) -> str | None:
+    """入網: 天網 with 災煞 or 劫煞 of the day branch among the 三傳 (003 《金匱》: 傳見災劫，為之入網)."""
+    base = tianwang(v)
+    if base is None:
+        return None
+    marks = [f"{pos} {_b(b)} is {name}" for pos, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True)
+             for name, sha in (("災煞", ss.calamity(v.z)), ("劫煞", ss.robbery(v.z))) if b == sha]
+    return f"{base}; {', '.join(marks)}" if marks else None

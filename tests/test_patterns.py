@@ -36,13 +36,13 @@ def evidence(chart: Chart, name: str) -> str:
 # ---------------------------------------------------------------- the registry
 REQUIRED = (
     "勵德 微服 蹉跎 贅婿 贅婿當權 無淫 不備 天獄 天獄清平 天網 解網 羅網 死奇 死奇回生 魄化 魄化歸魂 虎銜尸 "
-    "殃咎 遞克 夾克 內戰 外戰 干支乘墓 干支坐墓 三光 三陽 三陰 淫泆 一箭中兩鴻 一鹿含兩矢 真天獄 天網煞"
+    "殃咎 遞克 夾克 內戰 外戰 干支乘墓 干支坐墓 三光 三陽 三陰 淫泆 一箭中兩鴻 一鹿含兩矢 真天獄 天網煞 絞斬 入網"
 ).split()
 
 
 def test_every_named_pattern_of_the_chapters_and_companions_is_registered():
     assert set(REQUIRED) <= set(BY_NAME)
-    assert len(PATTERNS) == len(BY_NAME) == 34
+    assert len(PATTERNS) == len(BY_NAME) == 36
 
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
@@ -284,6 +284,8 @@ NEGATIVE = [
     ("天獄", "乙酉 午 亥 day default month=寅", "乙酉 午 亥 day custom month=寅", "辰 on 日本 (十干 長生 of 乙 is 午)"),
     ("天獄清平", "己卯 卯 亥 day default month=寅", "乙酉 午 亥 day default month=寅", "貴人 on 辰/戌 or 德/生氣 on 干支"),
     ("真天獄", "甲子 寅 未 night default month=午", "乙酉 午 亥 day default month=寅", "災/劫/刑/害 in 中末"),
+    ("絞斬", "己卯 卯 亥 day default month=卯", "己卯 卯 亥 day default month=寅", "魄化 (寅月 死神 巳, 死氣 午: 白虎's 未 is neither)"),
+    ("入網", "丙寅 亥 辰 night default", "壬戌 未 午 day default month=未", "災煞/劫煞 in the 傳 (戌's 子 and 亥 are absent)"),
     ("天網", "壬戌 未 午 day default month=未", "壬戌 申 未 day default month=未", "the hour 克s the stem (申 金 does not 克 壬)"),
     ("解網", "戊辰 寅 亥 night default", "戊辰 寅 亥 day default", "a good general on the rescuer"),
     ("天網煞", "甲子 卯 午 day default month=寅", "甲子 卯 午 day default month=子", "天網煞 in the 三傳"),
@@ -331,6 +333,8 @@ def test_negatives_keep_the_other_conditions():
     assert "勵德" in names(_parse("甲子 寅 午 night default month=未"))  # 微服 negative
     assert "贅婿" in names(_parse("甲戌 寅 戌 night default month=卯"))  # 當權 negative
     assert "天獄" in names(_parse("乙酉 午 亥 day default month=寅"))  # 清平 and 真天獄 negatives
+    assert "天獄" in names(_parse("己卯 卯 亥 day default month=寅"))  # 絞斬 negative
+    assert "天網" in names(_parse("壬戌 未 午 day default month=未"))  # 入網 negative
     assert "天網" in names(_parse("戊辰 寅 亥 day default"))  # 解網 negative
     assert "魄化" in names(_parse("甲子 卯 未 day default month=寅"))  # 歸魂 negative
     assert "死奇" in names(_parse("甲子 酉 戌 night default"))  # 回生 negative
@@ -402,7 +406,7 @@ def test_counts_table_is_sane():
     rows = {r["pattern"]: r for r in csv.DictReader(COUNTS.open(encoding="utf-8"))}
     for p in PATTERNS:
         months = [int(rows[p.name][m]) for m in MONTHS]
-        assert all(0 < n < 1440 for n in months) or p.name in ("魄化歸魂", "虎銜尸", "天獄清平"), p.name
+        assert all(0 < n < 1440 for n in months) or p.name in ("魄化歸魂", "虎銜尸", "絞斬"), p.name
         if not p.needs_month:  # month-free patterns do not move with the month
             assert len(set(months)) == 1 and int(rows[p.name]["no_month"]) == months[0], p.name
             assert rows[p.name]["no_month_unjudged"] == "0"
