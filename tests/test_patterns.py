@@ -66,6 +66,11 @@ def test_aliases_and_simplified_names_resolve():
     assert get_pattern("励德").name == "勵德"
     assert get_pattern("赘婿").name == "贅婿"
     assert all(get_pattern(alias).name == target for alias, target in ALIASES.items())
+    simplified = {"绞斩": "絞斬", "芜淫": "無淫", "虎衔尸": "虎銜尸", "递克": "遞克", "夹克": "夾克", "内战": "內戰",
+                  "外战": "外戰", "一箭中两鸿": "一箭中兩鴻", "赘婿当权": "贅婿當權", "天狱清平": "天獄清平",
+                  "真天狱": "真天獄", "魄化归魂": "魄化歸魂", "罗网": "羅網", "入网": "入網", "三阳": "三陽", "三阴": "三陰",
+                  "无淫": "無淫", "不备": "不備", "解网": "解網", "天网煞": "天網煞"}
+    assert {s: get_pattern(s).name for s in simplified} == simplified
 
 
 def test_unknown_pattern_name_is_a_parse_error_that_lists_the_names():
