@@ -117,6 +117,15 @@ def test_month_that_is_not_a_branch_is_a_clear_error():
         find(month="寅月")
 
 
+def test_school_options_reach_the_patterns():
+    # 戊子 with 辰 on 戊: 戊's 墓 is 辰 only when 土 follows 水 (tomb="water"); 粹言's default puts it at 戌.
+    wu = {tomb: names(Chart("戊子", "子", "亥", noble="night", school=School().replace(tomb=tomb))) for tomb in ("fire", "water", "stem")}
+    assert ["干支乘墓" in found for found in wu.values()] == [False, True, False]
+    # 甲子 初傳 子 in the 辰 month: 死 when 土 rules the 月建 辰, 休 when 辰 counts as spring.
+    assert "天獄" in names(Chart("甲子", "寅", "未", month="辰"))
+    assert "天獄" not in names(Chart("甲子", "寅", "未", month="辰", school=School().replace(wangxiang="season")))
+
+
 # ---------------------------------------------------------------- seed 002
 def test_002_lide_xinhai_yang_behind_yin_in_front():
     # 正月辛亥日寅時 (亥將): 天乙居勝光在酉上; 小吉 傳送 (陽) behind, 天罡 太乙 (陰) in front.
