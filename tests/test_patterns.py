@@ -60,6 +60,14 @@ def test_seasonal_flags_match_what_the_detectors_ask_for():
     assert {name for name in c.unjudged_patterns} <= {p.name for p in PATTERNS if p.needs_month}
 
 
+def test_pattern_detect_on_its_own():
+    tianyu = BY_NAME["天獄"]
+    assert tianyu.detect(Chart("甲子", "寅", "未")) == UNJUDGED
+    assert tianyu.detect(Chart("甲子", "寅", "未", month="子")) is None
+    assert tianyu.detect(Chart("甲子", "寅", "未", month="午")).startswith("初傳 子 is 囚 in the 午 month")
+    assert str(Chart("乙酉", "午", "亥").patterns[2]).startswith("天獄 (天獄): 初傳 未 is the day's 墓")
+
+
 def test_aliases_and_simplified_names_resolve():
     assert get_pattern("清平").name == "天獄清平"
     assert get_pattern("天网四张").name == "天網"
