@@ -30,13 +30,19 @@ FAMILY = "Liuren Serif TC"
 POSTSCRIPT = "LiurenSerifTC-Regular"
 
 
+LATIN = string.digits + " ()-.,:;=+"
+"""The few Latin characters kept, for numbers beside the Hanzi; other Latin text falls back to
+DejaVu Sans in matplotlib (the family list is [FAMILY, "DejaVu Sans"]) and to the page's fonts in
+HTML. Full printable ASCII would add 8 KB."""
+
+
 def characters() -> str:
-    """The characters the subset keeps: every label character and printable ASCII (Korean readings
+    """The characters the subset keeps: every label character and :data:`LATIN` (Korean readings
     appear only in HTML, where the browser's own fonts supply Hangul)."""
     sys.path.insert(0, str(ROOT))
     from liuren.labels import hanzi
 
-    return hanzi() + string.printable
+    return hanzi() + LATIN
 
 
 def rename(font: TTFont) -> None:
