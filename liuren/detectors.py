@@ -87,20 +87,20 @@ def _stem(v: View) -> str:
 
 
 # ---------------------------------------------------------------- 勵德 (002)
-def _lide(v: View) -> tuple[str, list[int], list[int]] | None:
+def _lide(v: View) -> tuple[str, list[int]] | None:
     if v.noble_square not in (3, 9):
         return None
     side = [v.side(u) for u in v.u]
-    yang = f"陽神 {_bs(v.u[i] for i in (0, 2))}"
-    yin = f"陰神 {_bs(v.u[i] for i in (1, 3))}"
     words = {1: "in front", -1: "behind it", 0: "on the 貴人 itself"}
-    yang_side, yin_side = {side[0], side[2]}, {side[1], side[3]}
-    parts = [
-        f"{yang} {words[side[0]] if len(yang_side) == 1 else 'split'}",
-        f"{yin} {words[side[1]] if len(yin_side) == 1 else 'split'}",
-    ]
-    text = f"貴人 rides {_b(v.nb)} on 地盤 {_b(v.noble_square)} (日月之門); " + ", ".join(parts)
-    return text, side, list(v.u)
+
+    def group(label: str, lessons: tuple[int, int]) -> str:
+        a, b = lessons
+        if side[a] == side[b]:
+            return f"{label} {_b(v.u[a])} {_b(v.u[b])} {words[side[a]]}"
+        return f"{label} {_b(v.u[a])} {words[side[a]]} and {_b(v.u[b])} {words[side[b]]}"
+
+    text = f"貴人 rides {_b(v.nb)} on 地盤 {_b(v.noble_square)} (日月之門); {group('陽神', (0, 2))}, {group('陰神', (1, 3))}"
+    return text, side
 
 
 def lide(v: View) -> str | None:
