@@ -118,9 +118,11 @@ def _note(text: str, pal: dict[str, str]) -> str:
     return f'<br><span style="font-size:10px;color:{pal["muted"]};font-family:sans-serif">{escape(text)}</span>'
 
 
-def _td(content: str, style: str = "", title: str = "") -> str:
+def _td(content: str, style: str = "", title: str = "", span: int = 1) -> str:
+    """A centred cell; ``span`` > 1 makes it span that many rows and columns (the ring's centre)."""
+    spans = f'rowspan="{span}" colspan="{span}" ' if span > 1 else ""
     tip = f' title="{escape(title)}"' if title else ""
-    return f'<td style="text-align:center;vertical-align:middle;padding:2px 5px;border:none;{style}"{tip}>{content}</td>'
+    return f'<td {spans}style="text-align:center;vertical-align:middle;padding:2px 5px;border:none;{style}"{tip}>{content}</td>'
 
 
 def _table(rows: Iterable[str], heading: str, pal: dict[str, str]) -> str:
@@ -247,7 +249,7 @@ def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[st
     if chart is not None:
         lines.append(escape(f"貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"))
     text = "<br>".join(x for x in lines if x)
-    return _td(text, f"font-size:12px;color:{pal['muted']}").replace("<td ", '<td rowspan="2" colspan="2" ', 1)
+    return _td(text, f"font-size:12px;color:{pal['muted']}", span=2)
 
 
 def caption_html(chart: Chart, labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
