@@ -107,8 +107,8 @@ def available_features() -> set[str]:
 
 
 def anchor(heading: str) -> str:
-    """The id JupyterLab gives a markdown heading: its text with spaces replaced by hyphens."""
-    return heading.strip().replace(" ", "-")
+    """The id JupyterLab gives a markdown heading: its text (no code marks) with spaces as hyphens."""
+    return heading.strip().replace("`", "").replace(" ", "-")
 
 
 def contents(cells: list[Cell]) -> str:
