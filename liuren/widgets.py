@@ -62,7 +62,7 @@ class Explorer:
         school: School | str | None = None,
         month: object = None,
         drawing: bool = True,
-        trace: bool = False,
+        explain: bool = False,
     ) -> None:
         first = Chart(day, hour, general, noble=noble, school=school, month=month)
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
@@ -87,20 +87,20 @@ class Explorer:
         self.month = widgets.Dropdown(
             options=MONTH_OPTIONS, value="none" if first.month is None else str(first.month), description="月建"
         )
-        self.show_trace = widgets.Checkbox(value=trace, description="trace", indent=False)
+        self.show_explain = widgets.Checkbox(value=explain, description="explain", indent=False)
         self.output = widgets.Output()
         self.drawing = drawing and _drawing_available()
         self.chart: Chart | None = first
         self.error: str | None = None
         self._holding = False
 
-        controls = (self.day, self.hour, self.general, self.noble, self.school, self.month, self.show_trace)
+        controls = (self.day, self.hour, self.general, self.noble, self.school, self.month, self.show_explain)
         for control in controls:
             control.observe(self._on_change, names="value")
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general]),
-                widgets.HBox([self.noble, self.school, self.month, self.show_trace]),
+                widgets.HBox([self.noble, self.school, self.month, self.show_explain]),
                 self.output,
             ]
         )
@@ -110,11 +110,11 @@ class Explorer:
     def set(self, **values: object) -> None:
         """Set several controls at once and rebuild the chart once: ``ex.set(day="甲戌", hour="未")``.
 
-        Keys are the control names (day, hour, general, noble, school, month, show_trace); values
+        Keys are the control names (day, hour, general, noble, school, month, show_explain); values
         are what the dropdowns hold (a pillar, a branch, "auto"/"day"/"night", a preset name, a
         month branch or "none").
         """
-        unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "show_trace"}
+        unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "show_explain"}
         if unknown:
             raise TypeError(f"Explorer.set() got unknown control(s) {sorted(unknown)}")
         with self._hold():
@@ -159,8 +159,8 @@ class Explorer:
             self.output.append_display_data(HTML(f'<p style="color:#a00">{_escape(self.error or "")}</p>'))
             return
         self.output.append_display_data(self.chart)
-        if self.show_trace.value:
-            self.output.append_display_data(HTML("<pre>" + _escape("\n".join(self.chart.trace)) + "</pre>"))
+        if self.show_explain.value:
+            self.output.append_display_data(HTML("<pre>" + _escape(self.chart.explain()) + "</pre>"))
         if self.drawing:
             self.output.append_display_data(Image(data=plate_png(self.chart)))
 
@@ -182,12 +182,13 @@ def explorer(
     school: School | str | None = None,
     month: object = None,
     drawing: bool = True,
-    trace: bool = False,
+    explain: bool = False,
 ) -> Explorer:
     """An :class:`Explorer` starting at ``day``, ``hour`` and ``general`` (same arguments as
     :func:`liuren.chart`). Bad starting values raise the chart's own error; ``drawing=False``
-    leaves out the plate drawing, ``trace=True`` shows how the method chose the initial transmission."""
-    return Explorer(day, hour, general, noble=noble, school=school, month=month, drawing=drawing, trace=trace)
+    leaves out the plate drawing, ``explain=True`` shows :meth:`Chart.explain` (how the method chose the
+    initial transmission, and the evidence of each named pattern)."""
+    return Explorer(day, hour, general, noble=noble, school=school, month=month, drawing=drawing, explain=explain)
 
 
 def _drawing_available() -> bool:

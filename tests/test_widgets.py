@@ -152,15 +152,16 @@ def test_repr_and_output_are_deterministic():
     assert a.output.outputs == b.output.outputs
 
 
-def test_output_holds_the_chart_and_optionally_the_trace():
+def test_output_holds_the_chart_and_optionally_its_explanation():
     ex = explorer("甲午", "申", "巳", drawing=False)
     (shown,) = ex.output.outputs
     assert shown["output_type"] == "display_data"
     assert shown["data"]["text/plain"] == repr(ex.chart)
-    ex.show_trace.value = True
-    trace = ex.output.outputs[-1]["data"]["text/html"]
-    assert "蒿矢" in trace
-    assert "only 申 克s the day stem" in trace
+    assert "蒿矢" in shown["data"]["text/html"]
+    ex.show_explain.value = True
+    explained = ex.output.outputs[-1]["data"]["text/html"]
+    assert "only 申 克s the day stem" in explained
+    assert "天網 (天網): the hour 申 and the 初傳 申 both 克 甲" in explained
 
 
 def test_plate_drawing_when_available():
@@ -175,3 +176,15 @@ def test_plate_drawing_when_available():
 def test_widget_mimebundle():
     bundle = explorer()._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
+
+
+def test_starting_values_are_read_like_chart_inputs():
+    ex = explorer("丙申", "午時", "登明", noble="晝", school="探原", month="寅")
+    assert (ex.hour.value, ex.general.value, ex.noble.value, ex.school.value, ex.month.value) == (
+        "午",
+        "亥",
+        "day",
+        "tanyuan",
+        "寅",
+    )
+    assert ex.chart == liuren.chart("丙申", "午", "亥", noble="day", school="tanyuan", month="寅")
