@@ -143,3 +143,35 @@ def test_make_figures_writes_every_figure(tmp_path):
     committed = root / "figures"
     if committed.is_dir():
         assert sorted(p.name for p in committed.glob("*.png")) == names
+
+
+def test_turn_frames_rotate_heaven_one_square_per_hour():
+    from liuren.drawing import turn_frames
+
+    chart = liuren.chart("丙申", "午", "亥")
+    steps = turn_frames(chart, hours=2, frames=6)
+    assert len(steps) == 13
+    assert [str(c.hour) for c, _ in steps[::6]] == ["午", "未", "申"]
+    later = liuren.chart("丙申", "申", "亥", noble=chart.noble)
+    for b in BRANCHES:
+        assert steps[0][1][b] == ring_angle((b.index - chart.offset) % 12)
+        assert steps[3][1][b] == pytest.approx(steps[0][1][b] - 15)
+        assert steps[-1][1][b] % 360 == pytest.approx(ring_angle((b.index - later.offset) % 12) % 360)
+
+
+def test_animate_turn_saves_without_warnings(tmp_path):
+    from matplotlib.animation import FuncAnimation
+
+    from liuren.drawing import animate_turn
+
+    anim = animate_turn(liuren.chart("甲午", "申", "巳"), hours=1, frames=2)
+    assert isinstance(anim, FuncAnimation)
+    path = tmp_path / "turn.gif"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        anim.save(str(path), writer="pillow", fps=4)
+    assert path.read_bytes()[:6] == b"GIF89a"
+    ax = anim._fig.axes[0]
+    heaven = {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").startswith("heaven-")}
+    chart = liuren.chart("甲午", "酉", "巳", noble="day")
+    assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.index - chart.offset) % 12) % 360) for b in BRANCHES)
