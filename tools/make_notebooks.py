@@ -171,6 +171,21 @@ def execute(nb: nbformat.NotebookNode) -> None:
     )
     client.execute()
     nb.metadata["language_info"] = {"name": "python"}
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
+
+
+def coalesce_streams(outputs: list) -> list:
+    """Join consecutive stdout (or stderr) pieces: how the kernel splits a stream varies from run to run."""
+    joined: list = []
+    for out in outputs:
+        last = joined[-1] if joined else None
+        if out.output_type == "stream" and last is not None and last.output_type == "stream" and last.name == out.name:
+            last.text += out.text
+        else:
+            joined.append(out)
+    return joined
 
 
 MODEL_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
