@@ -112,15 +112,18 @@ class Explorer:
 
         Keys are the control names (day, hour, general, noble, school, month, show_explain); values
         are what the dropdowns hold (a pillar, a branch, "auto"/"day"/"night", a preset name, a
-        month branch or "none").
+        month branch or "none"). A value a dropdown does not offer raises traitlets' TraitError; the
+        chart then matches the controls set before it.
         """
         unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "show_explain"}
         if unknown:
             raise TypeError(f"Explorer.set() got unknown control(s) {sorted(unknown)}")
-        with self._hold():
-            for name, value in values.items():
-                getattr(self, name).value = value
-        self._update()
+        try:
+            with self._hold():
+                for name, value in values.items():
+                    getattr(self, name).value = value
+        finally:
+            self._update()
 
     @contextmanager
     def _hold(self) -> Iterator[None]:

@@ -138,6 +138,14 @@ def test_bad_starting_values_raise_the_chart_error():
         explorer(day="甲丑")
 
 
+def test_set_with_a_bad_value_keeps_chart_and_controls_in_step():
+    ex = explorer()
+    with pytest.raises(traitlets.TraitError):
+        ex.set(day="甲戌", hour="未時")
+    assert (ex.day.value, ex.hour.value) == ("甲戌", "午")
+    assert ex.chart == liuren.chart("甲戌", "午", "亥")
+
+
 def test_dropdowns_refuse_values_outside_their_options():
     ex = explorer()
     with pytest.raises(traitlets.TraitError):
