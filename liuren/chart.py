@@ -30,13 +30,14 @@ from .cycle import (
     Stem,
     kin_of,
     parse_branch,
+    parse_general_name,
     parse_pillar,
 )
 from .errors import InvalidChartError, ParseError
-from .generals import FORWARD_SQUARES
+from .generals import branch_of, general_on, is_forward, noble_branch
 from .lessons import KE, ZEI, Lesson, distinct_keys, relation
 from .plate import PLATES, Plate
-from .school import NOBLE_TABLES, PRESETS, School, resolve_school
+from .school import PRESETS, School, resolve_school
 from .transmissions import Ke, Method, choose
 
 if TYPE_CHECKING:
@@ -160,8 +161,8 @@ class Chart:
         ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
         i, m, last, method, lesson_type = choose(ke, school_v)
 
-        nb = NOBLE_TABLES[school_v.noble_table][s][0 if is_day else 1]
-        forward = (nb - d) % 12 in FORWARD_SQUARES
+        nb = noble_branch(s, is_day, school_v)
+        forward = is_forward(nb, d)
         sign = 1 if forward else -1
         stem = STEMS[s]
         lessons = (
@@ -258,17 +259,12 @@ class Chart:
 
     def general_on(self, heaven: object) -> General:
         """The general riding the heaven branch ``heaven``."""
-        b = _branch(heaven, "a branch").index
-        nb = self.noble_branch.index
-        return GENERALS[(b - nb) % 12 if self.generals_forward else (nb - b) % 12]
+        return general_on(_branch(heaven, "a branch").index, self.noble_branch.index, self.generals_forward)
 
     def branch_of(self, general: object) -> Branch:
         """The heaven branch the general ``general`` rides."""
-        from .cycle import parse_general_name
-
         g = parse_general_name(general).index
-        nb = self.noble_branch.index
-        return BRANCHES[(nb + g) % 12 if self.generals_forward else (nb - g) % 12]
+        return BRANCHES[branch_of(g, self.noble_branch.index, self.generals_forward)]
 
     @property
     def generals(self) -> dict[Branch, General]:
