@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -143,13 +144,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
-        return args.func(args)
+        status = args.func(args)
+        sys.stdout.flush()
+        return status
     except _UsageError as error:
         print(f"liuren: error: {error}", file=sys.stderr)
         return 2
     except LiurenError as error:
         print(f"liuren: {type(error).__name__}: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (`liuren chart … | head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -73,3 +73,12 @@ def test_bench_command(capsys):
     assert main(["bench", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("liuren: 8640 charts in ") and "charts/s" in out
+
+
+def test_a_closed_pipe_is_not_a_traceback():
+    code = (
+        "import os, sys; r, w = os.pipe(); os.close(r); sys.stdout = os.fdopen(w, 'w');"
+        "from liuren.cli import main; sys.stderr.write(f'status {main([\"chart\", \"丙申\", \"午\", \"亥\"])}')"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
+    assert proc.stderr == "status 1"
