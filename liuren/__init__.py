@@ -27,28 +27,29 @@ from .transmissions import Method
 __version__ = "0.1.0"
 
 
-def chart(day, hour, general, *, noble=None, school=None, month=None) -> Chart:
+def chart(day, hour, general, *, noble=None, school=None, month=None, year=None) -> Chart:
     """Build the 課式 for a day pillar, an hour branch and a month general.
 
     ``noble`` is "day", "night" or None (the school's day/night rule decides from the hour);
     ``school`` a :class:`School` or a preset name ("default"/"指南", "tanyuan"/"探原",
-    "daquan"/"大全"); ``month`` the month branch (月建), used by the seasonal patterns.
+    "daquan"/"大全"); ``month`` the month branch (月建), used by the seasonal patterns; ``year`` the
+    year branch (太歲), used by the patterns that look at the year (三奇死課).
     """
-    return Chart(day, hour, general, noble=noble, school=school, month=month)
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
 
 
 def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
     """Build the 課式 for a moment: a timezone-aware datetime such as
     ``datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))``.
 
-    The day pillar, hour branch, month general (中氣), month branch (節) and 晝/夜 come from
+    The day pillar, hour branch, month general (中氣), month branch (節), year branch and 晝/夜 come from
     :func:`pillars` under ``school``; ``noble`` ("day"/"night") overrides the school's 晝/夜 rule;
     ``location`` (latitude, longitude) is needed for true solar time or the sunrise/sunset rule.
     """
     from .calendar import pillars
 
     p = pillars(when, school=school, location=location)
-    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch)
+    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch, year=p.year.branch)
 
 
 def pillars(when, *, school=None, location=None):

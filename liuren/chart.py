@@ -86,7 +86,8 @@ class Chart:
 
     ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
     general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
-    hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建), needed
+    hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建) and ``year``
+    the year branch (太歲), needed
     only by the seasonal patterns.
     """
 
@@ -107,6 +108,7 @@ class Chart:
         "school",
         "transmissions",
         "void",
+        "year",
     )
     day: GanZhi
     hour: Branch
@@ -114,6 +116,7 @@ class Chart:
     noble: str
     school: School
     month: Branch | None
+    year: Branch | None
     plate: Plate
     lessons: tuple[Lesson, Lesson, Lesson, Lesson]
     transmissions: tuple[Transmission, Transmission, Transmission]
@@ -132,6 +135,7 @@ class Chart:
         noble: object = None,
         school: School | str | None = None,
         month: object = None,
+        year: object = None,
     ) -> None:
         set_ = object.__setattr__
         pillar = _PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
@@ -141,6 +145,7 @@ class Chart:
         general_b = _branch(general, "a month general")
         school_v = school if type(school) is School else resolve_school(school)
         month_b = None if month is None else _branch(month, "a month branch")
+        year_b = None if year is None else _branch(year, "a year branch")
         h = hour_b.index
         is_day = _noble_flag(noble, school_v, h)
 
@@ -185,6 +190,7 @@ class Chart:
         set_(self, "noble", "day" if is_day else "night")
         set_(self, "school", school_v)
         set_(self, "month", month_b)
+        set_(self, "year", year_b)
         set_(self, "plate", PLATES[d])
         set_(self, "lessons", _tnew(Lessons, lessons))
         set_(self, "transmissions", _tnew(Transmissions, trans))
@@ -203,7 +209,7 @@ class Chart:
 
     # ------------------------------------------------------------ identity
     def _key(self) -> tuple:
-        return (self.day, self.hour, self.general, self.noble, self.school, self.month)
+        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chart):
@@ -214,12 +220,13 @@ class Chart:
         return hash(self._key())
 
     def __reduce__(self):
-        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month))
+        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year))
 
     def __repr__(self) -> str:
         school = repr(self.school.name) if PRESETS.get(self.school.name) == self.school else repr(self.school)
         month = "" if self.month is None else f", month={str(self.month)!r}"
-        return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month})"
+        year = "" if self.year is None else f", year={str(self.year)!r}"
+        return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month}{year})"
 
     def __str__(self) -> str:
         from .display import chart_text
@@ -302,7 +309,7 @@ class Chart:
 
     @property
     def unjudged_patterns(self) -> tuple[str, ...]:
-        """Names of seasonal patterns that could fire but need the month branch, which this chart lacks."""
+        """Names of patterns that could fire but need the month (or year) branch, which this chart lacks."""
         return self._detected()[1]
 
     def explain(self) -> str:
@@ -319,20 +326,23 @@ class Chart:
     def spec(self) -> str:
         """The inputs as one line that :meth:`parse` reads back (a custom school is not representable)."""
         month = "" if self.month is None else f" month={self.month}"
-        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}"
+        year = "" if self.year is None else f" year={self.year}"
+        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}{year}"
 
     @classmethod
     def parse(cls, spec: str) -> Chart:
-        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅]"``."""
+        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午]"``."""
         if not isinstance(spec, str):
             raise ParseError(f"a chart spec must be a string, got {spec!r}")
         parts = spec.split()
-        if not 3 <= len(parts) <= 6:
-            raise ParseError(f"{spec!r} is not a chart spec; accepted: '丙申 午 亥 [day|night] [school] [month=寅]'")
+        if not 3 <= len(parts) <= 7:
+            raise ParseError(f"{spec!r} is not a chart spec; accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午]'")
         kwargs: dict[str, Any] = {}
         for part in parts[3:]:
             if part.startswith("month="):
                 kwargs["month"] = part[6:]
+            elif part.startswith("year="):
+                kwargs["year"] = part[5:]
             elif part.lower() in NOBLE_VALUES:
                 kwargs["noble"] = part
             else:
@@ -367,6 +377,7 @@ class Chart:
             "lesson_type": self.lesson_type,
             "void": [str(b) for b in self.void],
             "month": None if self.month is None else str(self.month),
+            "year": None if self.year is None else str(self.year),
             "patterns": [p.name for p in self.patterns],
             "school": self.school.name,
             "school_options": self.school.options(),
@@ -395,8 +406,8 @@ class Transmissions(tuple):
         return transmissions_html(self)
 
 
-def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None) -> Chart:
-    return Chart(day, hour, general, noble=noble, school=school, month=month)
+def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None) -> Chart:
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
 
 
 BRANCH_ELEMENTS = tuple(b.element.index for b in BRANCHES)

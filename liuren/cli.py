@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--noble", help="day or night (default: the school's rule for the hour)")
     chart.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
     chart.add_argument("--month", help="month branch (月建), for seasonal patterns")
+    chart.add_argument("--year", help="year branch (太歲), for the patterns that look at the year")
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
     chart.add_argument("--explain", action="store_true", help="print the method trace and every named pattern's evidence")
@@ -109,12 +110,12 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     if args.at is not None:
         from .calendar import parse_moment, resolve_zone
 
-        if args.day or args.month:
+        if args.day or args.month or args.year:
             raise _UsageError("give either --at or the day pillar, hour and general, not both")
         return _chart_at(parse_moment(args.at, resolve_zone(args.tz)), args)
     if not (args.day and args.hour and args.general):
         raise _UsageError("chart needs a day pillar, an hour branch and a month general, e.g. liuren chart 丙申 午 亥")
-    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=args.school, month=args.month)
+    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=args.school, month=args.month, year=args.year)
     _emit(chart, args)
     return 0
 

@@ -34,7 +34,7 @@ GOOD_GENERALS = frozenset((0, 3, 5, 8, 10, 11))
 class View:
     """A chart as the integers the detectors compare (built once per chart)."""
 
-    __slots__ = ("chart", "d", "fwd", "hour", "month", "nb", "noble_square", "s", "school", "t", "tg", "u", "z")
+    __slots__ = ("chart", "d", "fwd", "hour", "month", "nb", "noble_square", "s", "school", "t", "tg", "u", "year", "z")
 
     def __init__(self, chart: Chart) -> None:
         self.chart = chart
@@ -49,6 +49,7 @@ class View:
         self.noble_square = (self.nb - self.d) % 12
         self.hour = chart.hour.index
         self.month = None if chart.month is None else chart.month.index
+        self.year = None if chart.year is None else chart.year.index
         self.school = chart.school
 
     def general(self, b: int) -> int:
@@ -327,6 +328,21 @@ def siqi(v: View) -> str | None:
     square = v.under(4)
     worry = ("父母", "兄弟", "妻子")[(0 if square in (2, 5, 8, 11) else 1 if square in (0, 3, 6, 9) else 2)]
     return f"天罡 辰 is the upper of lesson {lessons} and is 發用; it stands on {_b(square)} (worry for {worry})"
+
+
+def sanqi_si(v: View) -> str | None:
+    """三奇死課: 死奇 with 天罡 riding over the 太歲 or the 月建 (003 象曰: 更乘歲月之上，為三奇死課).
+
+    Fires when 辰 stands on the earth square of the year or month branch; when it stands on neither
+    of the ones the chart knows and the other is missing, it cannot be ruled out (unjudged)."""
+    base = siqi(v)
+    if base is None:
+        return None
+    square = v.under(4)
+    over = [n for n, b in (("太歲", v.year), ("月建", v.month)) if b == square]
+    if over:
+        return f"{base}; and 天罡 rides over the {' and '.join(over)} {_b(square)} (乘歲月之上)"
+    return UNJUDGED if v.year is None or v.month is None else None
 
 
 def siqi_huisheng(v: View) -> str | None:

@@ -75,7 +75,7 @@ EN = {
     "夾克": "Pincer Conquest", "內戰": "Inner Battle", "外戰": "Outer Battle", "干支乘墓": "Riding the Tombs",
     "干支坐墓": "Sitting in the Tombs", "一箭中兩鴻": "One Arrow, Two Geese", "一鹿含兩矢": "One Deer, Two Arrows",
     "三光": "Three Lights", "三陽": "Three Yang", "三陰": "Three Yin", "絞斬": "Strangling and Beheading",
-    "入網": "Entering the Net",
+    "入網": "Entering the Net", "三奇死課": "Three Oddities Dead",
     # chart vocabulary
     "三傳": "Three Transmissions", "四課": "Four Lessons", "天地盤": "Heaven and Earth Plate",
     "初傳": "Initial", "中傳": "Middle", "末傳": "Final", "旬空": "Void", "課體": "Patterns",

@@ -94,6 +94,8 @@ PATTERNS: tuple[Pattern, ...] = (
        "003 羅網 (孔明: 日辰前一辰為天羅，對沖為地網)", False, d.luowang),
     _P("死奇", "死奇", "天罡 辰 is the upper of one of the four lessons and is 發用", "003 死奇課 (又曰: 斗罡繫日辰陰陽發用)",
        False, d.siqi),
+    _P("三奇死課", "死奇", "死奇, with 天罡 riding over the 太歲 or the 月建", "003 死奇課 (象曰: 更乘歲月之上，為三奇死課)",
+       True, d.sanqi_si),
     _P("死奇回生", "死奇", "死奇, with the 月將 (日奇) being 辰 or appearing in the lessons or transmissions",
        "003 死奇課 (有日奇反吉，更辰為月將，尤美，為死奇回生課)", False, d.siqi_huisheng),
     _P("魄化", "魄化", "白虎 rides the month's 死神 or 死氣, on the 干 or 支 or as 發用",
@@ -125,7 +127,7 @@ PATTERNS: tuple[Pattern, ...] = (
 BY_NAME: dict[str, Pattern] = {p.name: p for p in PATTERNS}
 ALIASES = {
     "當權": "贅婿當權", "蕪淫": "無淫", "清平": "天獄清平", "天網四張": "天網", "回生": "死奇回生", "歸魂": "魄化歸魂",
-    "魄化魂歸": "魄化歸魂", "坐墓": "干支坐墓", "乘墓": "干支乘墓", "化魄": "魄化", "一箭射兩鹿": "一箭中兩鴻",
+    "魄化魂歸": "魄化歸魂", "三奇死": "三奇死課", "坐墓": "干支坐墓", "乘墓": "干支乘墓", "化魄": "魄化", "一箭射兩鹿": "一箭中兩鴻",
 }
 """Other names the books use for a registered pattern."""
 FAMILIES = tuple(dict.fromkeys(p.family for p in PATTERNS))
@@ -143,7 +145,7 @@ def get_pattern(name: object) -> Pattern:
 
 
 def detect(chart: Chart) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
-    """(patterns that fire, names that need the month branch the chart lacks)."""
+    """(patterns that fire, names that need the month or year branch the chart lacks)."""
     v = View(chart)
     found: list[Detected] = []
     unjudged: list[str] = []
@@ -166,7 +168,7 @@ def explain(chart: Chart) -> str:
     lines.extend(f"  {p}" for p in chart.patterns)
     if chart.unjudged_patterns:
         lines.append(
-            "not judged (they need the month branch; pass month=...): " + " ".join(chart.unjudged_patterns)
+            "not judged (they need the month or year branch; pass month=... or year=...): " + " ".join(chart.unjudged_patterns)
         )
     return "\n".join(lines)
 

@@ -310,7 +310,7 @@ def test_chart_at_equals_the_chart_built_by_hand(when, school):
     day = clock.date() + timedelta(days=1 if clock.hour == 23 and school.day_boundary == "23:00" else 0)
     assert p.day == liuren.PILLARS[(day.toordinal() + 1721414) % 60]
     assert p.hour.branch == liuren.BRANCHES[((clock.hour + 1) // 2) % 12]
-    by_hand = liuren.chart(p.day, p.hour.branch, p.general, school=school, month=p.month_branch)
+    by_hand = liuren.chart(p.day, p.hour.branch, p.general, school=school, month=p.month_branch, year=p.year.branch)
     assert liuren.chart_at(when, school=school) == by_hand
 
 
@@ -330,14 +330,14 @@ def test_chart_at_with_true_solar_time_and_the_sun_equals_the_chart_built_by_han
     assert abs(shift - place[1] * 240) < 17 * 60  # the equation of time stays within ±16.5 min
     assert p.hour.branch == liuren.BRANCHES[((p.clock.hour + 1) // 2) % 12]
     assert p.noble == ("day" if solar.elevation(ts, *place) > -0.833 else "night")
-    by_hand = liuren.chart(p.day, p.hour.branch, p.general, noble=p.noble, school=school, month=p.month_branch)
+    by_hand = liuren.chart(p.day, p.hour.branch, p.general, noble=p.noble, school=school, month=p.month_branch, year=p.year.branch)
     assert liuren.chart_at(when, school=school, location=place) == by_hand
 
 
 def test_noble_argument_overrides_the_school_rule():
     when = datetime(2026, 11, 29, 14, 5, tzinfo=SEOUL)
     assert (liuren.chart_at(when).noble, liuren.chart_at(when, noble="night").noble) == ("day", "night")
-    assert liuren.chart_at(when, noble="night") == liuren.chart("丁未", "未", "寅", noble="night", month="亥")
+    assert liuren.chart_at(when, noble="night") == liuren.chart("丁未", "未", "寅", noble="night", month="亥", year="午")
 
 
 @settings(max_examples=150, deadline=None)

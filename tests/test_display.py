@@ -196,6 +196,14 @@ def test_labels_module_reads_and_glosses():
     assert gloss("合", "en", short="general") == "Harmony" and gloss("財", "en", short="kin") == "Wealth"
 
 
+def test_every_method_type_and_pattern_has_a_korean_reading_and_an_english_gloss():
+    from liuren.patterns import PATTERNS
+    from liuren.transmissions import LESSON_TYPES, Method
+
+    for term in (*map(str, Method), *LESSON_TYPES, *(p.name for p in PATTERNS)):
+        assert label(term, "ko") != term and label(term, "en") != term, term
+
+
 def test_standalone_page_embeds_the_font_and_writes_the_file(tmp_path):
     chart = liuren.chart("丙申", "午", "亥")
     path = tmp_path / "chart.html"

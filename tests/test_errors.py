@@ -53,7 +53,7 @@ def test_bad_school_options():
 
 
 def test_bad_specs():
-    for spec in ("", "丙申 午", "丙申 午 亥 day default month=寅 extra", 7):
+    for spec in ("", "丙申 午", "丙申 午 亥 day default month=寅 year=午 extra", 7):
         with pytest.raises(ParseError):
             liuren.Chart.parse(spec)
     with pytest.raises(SchoolError):

@@ -36,13 +36,13 @@ def evidence(chart: Chart, name: str) -> str:
 # ---------------------------------------------------------------- the registry
 REQUIRED = (
     "勵德 微服 蹉跎 贅婿 贅婿當權 無淫 不備 天獄 天獄清平 天網 解網 羅網 死奇 死奇回生 魄化 魄化歸魂 虎銜尸 "
-    "殃咎 遞克 夾克 內戰 外戰 干支乘墓 干支坐墓 三光 三陽 三陰 淫泆 一箭中兩鴻 一鹿含兩矢 真天獄 天網煞 絞斬 入網"
+    "殃咎 遞克 夾克 內戰 外戰 干支乘墓 干支坐墓 三光 三陽 三陰 淫泆 一箭中兩鴻 一鹿含兩矢 真天獄 天網煞 絞斬 入網 三奇死課"
 ).split()
 
 
 def test_every_named_pattern_of_the_chapters_and_companions_is_registered():
     assert set(REQUIRED) <= set(BY_NAME)
-    assert len(PATTERNS) == len(BY_NAME) == 36
+    assert len(PATTERNS) == len(BY_NAME) == 37
 
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
@@ -105,7 +105,7 @@ def test_explain_gives_the_trace_and_each_evidence():
     assert "三傳 未子巳: 比用 → 比用" in text
     assert "  天獄 (天獄): 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
     no_month = Chart("甲子", "寅", "未").explain()
-    assert no_month.endswith("not judged (they need the month branch; pass month=...): 天獄 天獄清平 真天獄 天網煞 三光")
+    assert no_month.endswith("not judged (they need the month or year branch; pass month=... or year=...): 天獄 天獄清平 真天獄 天網煞 三光")
 
 
 def test_cli_explain(capsys):
@@ -225,6 +225,14 @@ def test_003_siqi_dou_on_yin_and_the_fifth_month_case():
     assert evidence(f, "真天獄").endswith("中傳 巳 is 劫煞")
 
 
+def test_003_sanqi_si_needs_the_year_or_the_month():
+    # 更乘歲月之上，為三奇死課: 甲子 斗加寅 is 死奇; 辰 stands on 寅, so a 寅 month or a 寅 year makes it 三奇死課
+    assert evidence(Chart("甲子", "寅", "辰", month="寅"), "三奇死課").endswith("rides over the 月建 寅 (乘歲月之上)")
+    assert evidence(Chart("甲子", "寅", "辰", year="寅"), "三奇死課").endswith("rides over the 太歲 寅 (乘歲月之上)")
+    assert "三奇死課" in Chart("甲子", "寅", "辰", month="卯").unjudged_patterns  # the year could still be 寅
+    assert "三奇死課" not in names(Chart("甲子", "寅", "辰", month="卯", year="子"))
+
+
 def test_003_pohua_examples():
     # 二月寅時甲戌日，勝光為虎: 死神 二月 午, 白虎 on 午 (支上); 晝 noble as in 002's print of this chart.
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯")
@@ -314,6 +322,7 @@ NEGATIVE = [
     ("羅網", "乙丑 卯 辰 day default", "乙丑 卯 巳 day default", "on 干/支 (初 申 is 丑's 地網 but not 干上 or 支上)"),
     ("死奇", "甲子 寅 辰 night default", "甲子 寅 未 night default month=午", "辰 a lesson upper (辰 stands on 亥 only)"),
     ("死奇回生", "甲子 寅 辰 night default", "甲子 酉 戌 night default", "月將 戌 absent from lessons and 傳"),
+    ("三奇死課", "甲子 寅 辰 night default month=寅", "甲子 寅 辰 night default month=卯 year=子", "辰 over 太歲 or 月建 (it stands on 寅)"),
     ("魄化", "壬戌 未 午 day default month=未", "壬戌 未 午 day default month=子", "白虎 on 死神/死氣 (子月 死神 卯, 死氣 辰)"),
     ("魄化歸魂", "丙子 卯 子 day default month=寅", "甲子 卯 未 day default month=寅", "貴人 on 鬼門 寅 (白虎's 午 is held by 子, but 貴人 is on 酉)"),
     ("虎銜尸", "乙亥 卯 亥 day default month=寅", "乙亥 卯 亥 day default month=丑", "死囚/死神/死氣 (未 is 旺 in 丑月)"),
@@ -428,7 +437,7 @@ def test_counts_table_is_sane():
     rows = {r["pattern"]: r for r in csv.DictReader(COUNTS.open(encoding="utf-8"))}
     for p in PATTERNS:
         months = [int(rows[p.name][m]) for m in MONTHS]
-        assert all(0 < n < 1440 for n in months) or p.name in ("魄化歸魂", "虎銜尸", "絞斬"), p.name
+        assert all(0 < n < 1440 for n in months) or p.name in ("魄化歸魂", "虎銜尸", "絞斬", "三奇死課"), p.name
         if not p.needs_month:  # month-free patterns do not move with the month
             assert len(set(months)) == 1 and int(rows[p.name]["no_month"]) == months[0], p.name
             assert rows[p.name]["no_month_unjudged"] == "0"

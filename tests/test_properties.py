@@ -19,9 +19,9 @@ months = st.one_of(st.none(), branches)
 SIMPLIFIED_GENERALS = {"貴人": "贵人", "勾陳": "勾陈", "青龍": "青龙", "太陰": "太阴", "螣蛇": "腾蛇"}
 
 
-@given(pillars, branches, branches, nobles, schools, months)
-def test_repr_round_trips(day, hour, general, noble, school, month):
-    chart = liuren.chart(day, hour, general, noble=noble, school=school, month=month)
+@given(pillars, branches, branches, nobles, schools, months, months)
+def test_repr_round_trips(day, hour, general, noble, school, month, year):
+    chart = liuren.chart(day, hour, general, noble=noble, school=school, month=month, year=year)
     again = eval(repr(chart), {"Chart": liuren.Chart})
     assert again == chart and hash(again) == hash(chart)
     assert again.transmissions == chart.transmissions
