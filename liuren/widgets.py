@@ -40,11 +40,13 @@ SCHOOL_OPTIONS = tuple((f"{zh} ({name})", name) for name, zh in PRESET_NAMES.ite
 """The school presets, labelled by their Hanzi and ASCII names."""
 MONTH_OPTIONS = (("—", "none"), *((f"{b}月", str(b)) for b in BRANCHES))
 """The month branch (月建) is optional; the seasonal patterns need it."""
+YEAR_OPTIONS = (("—", "none"), *((f"{b}年", str(b)) for b in BRANCHES))
+"""The year branch (太歲) is optional; the patterns that look at the year need it."""
 CUSTOM = "custom"
 
 
 class Explorer:
-    """Dropdowns for the day, hour, month general, day/night noble, school and month, and an
+    """Dropdowns for the day, hour, month general, day/night noble, school, month and year, and an
     Output showing the chart; :attr:`chart` is the chart for the current values.
 
     When a combination cannot be charted (e.g. a school that decides day and night by sunrise,
@@ -61,10 +63,11 @@ class Explorer:
         noble: object = None,
         school: School | str | None = None,
         month: object = None,
+        year: object = None,
         drawing: bool = True,
         explain: bool = False,
     ) -> None:
-        first = Chart(day, hour, general, noble=noble, school=school, month=month)
+        first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
         school_options = list(SCHOOL_OPTIONS)
         if self._custom_school is not None:
@@ -87,6 +90,9 @@ class Explorer:
         self.month = widgets.Dropdown(
             options=MONTH_OPTIONS, value="none" if first.month is None else str(first.month), description="月建"
         )
+        self.year = widgets.Dropdown(
+            options=YEAR_OPTIONS, value="none" if first.year is None else str(first.year), description="太歲"
+        )
         self.show_explain = widgets.Checkbox(value=explain, description="explain", indent=False)
         self.output = widgets.Output()
         self.drawing = drawing and _drawing_available()
@@ -94,13 +100,23 @@ class Explorer:
         self.error: str | None = None
         self._holding = False
 
-        controls = (self.day, self.hour, self.general, self.noble, self.school, self.month, self.show_explain)
+        controls = (
+            self.day,
+            self.hour,
+            self.general,
+            self.noble,
+            self.school,
+            self.month,
+            self.year,
+            self.show_explain,
+        )
         for control in controls:
             control.observe(self._on_change, names="value")
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general]),
-                widgets.HBox([self.noble, self.school, self.month, self.show_explain]),
+                widgets.HBox([self.noble, self.school, self.month]),
+                widgets.HBox([self.year, self.show_explain]),
                 self.output,
             ]
         )
@@ -110,12 +126,12 @@ class Explorer:
     def set(self, **values: object) -> None:
         """Set several controls at once and rebuild the chart once: ``ex.set(day="甲戌", hour="未")``.
 
-        Keys are the control names (day, hour, general, noble, school, month, show_explain); values
-        are what the dropdowns hold (a pillar, a branch, "auto"/"day"/"night", a preset name, a
-        month branch or "none"). A value a dropdown does not offer raises traitlets' TraitError; the
+        Keys are the control names (day, hour, general, noble, school, month, year, show_explain);
+        values are what the dropdowns hold (a pillar, a branch, "auto"/"day"/"night", a preset name,
+        a month or year branch or "none"). A value a dropdown does not offer raises traitlets' TraitError; the
         chart then matches the controls set before it.
         """
-        unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "show_explain"}
+        unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "year", "show_explain"}
         if unknown:
             raise TypeError(f"Explorer.set() got unknown control(s) {sorted(unknown)}")
         try:
@@ -145,9 +161,16 @@ class Explorer:
     def _update(self) -> None:
         noble = None if self.noble.value == "auto" else self.noble.value
         month = None if self.month.value == "none" else self.month.value
+        year = None if self.year.value == "none" else self.year.value
         try:
             self.chart = Chart(
-                self.day.value, self.hour.value, self.general.value, noble=noble, school=self._school(), month=month
+                self.day.value,
+                self.hour.value,
+                self.general.value,
+                noble=noble,
+                school=self._school(),
+                month=month,
+                year=year,
             )
             self.error = None
         except LiurenError as exc:
@@ -184,6 +207,7 @@ def explorer(
     noble: object = None,
     school: School | str | None = None,
     month: object = None,
+    year: object = None,
     drawing: bool = True,
     explain: bool = False,
 ) -> Explorer:
@@ -191,7 +215,9 @@ def explorer(
     :func:`liuren.chart`). Bad starting values raise the chart's own error; ``drawing=False``
     leaves out the plate drawing, ``explain=True`` shows :meth:`Chart.explain` (how the method chose the
     initial transmission, and the evidence of each named pattern)."""
-    return Explorer(day, hour, general, noble=noble, school=school, month=month, drawing=drawing, explain=explain)
+    return Explorer(
+        day, hour, general, noble=noble, school=school, month=month, year=year, drawing=drawing, explain=explain
+    )
 
 
 def _drawing_available() -> bool:

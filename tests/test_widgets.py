@@ -107,6 +107,13 @@ def test_month_is_passed_through():
     assert ex.chart.month is None
 
 
+def test_year_is_passed_through():
+    ex = explorer(year="午")
+    assert (ex.year.value, ex.chart.year) == ("午", "午")
+    ex.set(year="none")
+    assert ex.chart.year is None
+
+
 def test_custom_school_is_kept_as_an_option():
     custom = School().replace(noble_table="B")
     ex = explorer("丙申", "午", "亥", school=custom)
