@@ -160,7 +160,7 @@ class Chart:
         uppers = (u1, u2, u3, u4)
         squares = (jig, u1, z, u3)
         rels = (REL[u1][STEM_ELEMENT[s]], REL[u2][BRANCH_ELEMENTS[u1]], REL[u3][BRANCH_ELEMENTS[z]], REL[u4][BRANCH_ELEMENTS[u3]])
-        keys = tuple(zip(uppers, squares, strict=True))
+        keys = ((u1, jig), (u2, u1), (u3, z), (u4, u3))  # distinct_keys(..., "square"), spelled out for speed
         if school_v.bubei_test != "square":
             keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
         ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
@@ -196,7 +196,7 @@ class Chart:
         set_(self, "transmissions", _tnew(Transmissions, trans))
         set_(self, "method", method)
         set_(self, "lesson_type", lesson_type)
-        set_(self, "void", (BRANCHES[(xun + 10) % 12], BRANCHES[(xun + 11) % 12]))
+        set_(self, "void", VOID_PAIRS[xun])
         set_(self, "noble_branch", BRANCHES[nb])
         set_(self, "generals_forward", forward)
         set_(self, "_ke", ke)
@@ -417,6 +417,8 @@ REL = tuple(tuple(relation(upper, element) for element in range(5)) for upper in
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
 XUN_STEMS = (*STEMS, None, None)
+VOID_PAIRS = tuple((BRANCHES[(x + 10) % 12], BRANCHES[(x + 11) % 12]) for x in range(12))
+"""旬空 by the 旬首 branch: the two branches a decade of ten stems leaves over (甲子旬 戌亥 …)."""
 """遁干 by the distance from the 旬首 branch; the last two places of a 旬 are void and get no stem."""
 _tnew = tuple.__new__
 
