@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .cycle import (
     _BRANCH_LOOKUP,
     _PILLAR_LOOKUP,
+    BRANCH_ELEMENT,
     BRANCHES,
-    GENERALS,
     JIGONG,
     PILLARS,
     STEM_ELEMENT,
     STEMS,
+    VOID_PAIRS,
+    XUN_STEMS,
     Branch,
     GanZhi,
     General,
@@ -32,10 +34,11 @@ from .cycle import (
     parse_branch,
     parse_general_name,
     parse_pillar,
+    xun_branch,
 )
 from .errors import InvalidChartError, ParseError
-from .generals import branch_of, general_on, is_forward, noble_branch
-from .lessons import KE, ZEI, Lesson, distinct_keys, relation
+from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
+from .lessons import KE, RELATIONS, ZEI, Lesson, distinct_keys
 from .plate import PLATES, Plate
 from .school import PRESETS, School, resolve_school
 from .transmissions import Ke, Method, choose
@@ -159,30 +162,33 @@ class Chart:
         u4 = (u3 + d) % 12
         uppers = (u1, u2, u3, u4)
         squares = (jig, u1, z, u3)
-        rels = (REL[u1][STEM_ELEMENT[s]], REL[u2][BRANCH_ELEMENTS[u1]], REL[u3][BRANCH_ELEMENTS[z]], REL[u4][BRANCH_ELEMENTS[u3]])
-        keys = ((u1, jig), (u2, u1), (u3, z), (u4, u3))  # distinct_keys(..., "square"), spelled out for speed
-        if school_v.bubei_test != "square":
-            keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
+        rels = (
+            RELATIONS[u1][STEM_ELEMENT[s]],
+            RELATIONS[u2][BRANCH_ELEMENT[u1]],
+            RELATIONS[u3][BRANCH_ELEMENT[z]],
+            RELATIONS[u4][BRANCH_ELEMENT[u3]],
+        )
+        keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
         ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
         i, m, last, method, lesson_type = choose(ke, school_v)
 
         nb = noble_branch(s, is_day, school_v)
         forward = is_forward(nb, d)
-        sign = 1 if forward else -1
+        gen = PLACEMENTS[nb, forward]
         stem = STEMS[s]
         lessons = (
-            _tnew(Lesson, (BRANCHES[u1], stem, GENERALS[(u1 - nb) * sign % 12], KINDS[rels[0]])),
-            _tnew(Lesson, (BRANCHES[u2], BRANCHES[u1], GENERALS[(u2 - nb) * sign % 12], KINDS[rels[1]])),
-            _tnew(Lesson, (BRANCHES[u3], pillar.branch, GENERALS[(u3 - nb) * sign % 12], KINDS[rels[2]])),
-            _tnew(Lesson, (BRANCHES[u4], BRANCHES[u3], GENERALS[(u4 - nb) * sign % 12], KINDS[rels[3]])),
+            _tnew(Lesson, (BRANCHES[u1], stem, gen[u1], KINDS[rels[0]])),
+            _tnew(Lesson, (BRANCHES[u2], BRANCHES[u1], gen[u2], KINDS[rels[1]])),
+            _tnew(Lesson, (BRANCHES[u3], pillar.branch, gen[u3], KINDS[rels[2]])),
+            _tnew(Lesson, (BRANCHES[u4], BRANCHES[u3], gen[u4], KINDS[rels[3]])),
         )
-        xun = (z - s) % 12
+        xun = xun_branch(p)
         kin = KIN_TABLE[s]
         k1, k2, k3 = (i - xun) % 12, (m - xun) % 12, (last - xun) % 12
         trans = (
-            _tnew(Transmission, (BRANCHES[i], GENERALS[(i - nb) * sign % 12], kin[i], XUN_STEMS[k1], k1 >= 10)),
-            _tnew(Transmission, (BRANCHES[m], GENERALS[(m - nb) * sign % 12], kin[m], XUN_STEMS[k2], k2 >= 10)),
-            _tnew(Transmission, (BRANCHES[last], GENERALS[(last - nb) * sign % 12], kin[last], XUN_STEMS[k3], k3 >= 10)),
+            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= 10)),
+            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= 10)),
+            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= 10)),
         )
         set_(self, "day", pillar)
         set_(self, "hour", hour_b)
@@ -319,6 +325,11 @@ class Chart:
         return explain(self)
 
     @property
+    def lesson_identities(self) -> tuple:
+        """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
+        return self._ke.keys
+
+    @property
     def distinct_lessons(self) -> int:
         """How many of the four lessons are distinct (4 = 備; 3 or 2 = 不備)."""
         return len(set(self._ke.keys))
@@ -410,16 +421,9 @@ def _rebuild(day: str, hour: str, general: str, noble: str, school: School, mont
     return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
 
 
-BRANCH_ELEMENTS = tuple(b.element.index for b in BRANCHES)
 KINDS = {0: "", 1: KE, -1: ZEI}
-REL = tuple(tuple(relation(upper, element) for element in range(5)) for upper in range(12))
-"""relation() as a table: REL[upper branch][lower element] is 1 (上克下), −1 (下賊上) or 0."""
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
-XUN_STEMS = (*STEMS, None, None)
-VOID_PAIRS = tuple((BRANCHES[(x + 10) % 12], BRANCHES[(x + 11) % 12]) for x in range(12))
-"""旬空 by the 旬首 branch: the two branches a decade of ten stems leaves over (甲子旬 戌亥 …)."""
-"""遁干 by the distance from the 旬首 branch; the last two places of a 旬 are void and get no stem."""
 _tnew = tuple.__new__
 
 __all__ = ["PILLARS", "Chart", "Transmission"]

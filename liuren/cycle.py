@@ -155,8 +155,24 @@ class GanZhi(str):
         """旬首: the 甲 pillar that opens this pillar's decade."""
         return PILLARS[self.index - self.index % 10]
 
+    @property
+    def void(self) -> tuple[Branch, Branch]:
+        """旬空: the two branches this pillar's decade leaves over (甲子旬 戌亥 …)."""
+        return VOID_PAIRS[xun_branch(self.index)]
+
 
 PILLARS = tuple(GanZhi(i) for i in range(60))
+
+
+def xun_branch(pillar: int) -> int:
+    """Branch index of the 旬首 (the 甲 pillar opening the decade) of pillar index ``pillar``."""
+    return (pillar % 12 - pillar % 10) % 12
+
+
+XUN_STEMS = (*STEMS, None, None)
+"""遁干 (旬遁) by distance from the 旬首 branch: 甲 on the 旬首 … 癸; the two void places get no stem."""
+VOID_PAIRS = tuple((BRANCHES[(x + 10) % 12], BRANCHES[(x + 11) % 12]) for x in range(12))
+"""旬空 by the 旬首 branch: 甲子旬 戌亥, 甲戌 申酉, 甲申 午未, 甲午 辰巳, 甲辰 寅卯, 甲寅 子丑."""
 
 
 def pillar_index(stem: int, branch: int) -> int:

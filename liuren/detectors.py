@@ -19,7 +19,9 @@ from .cycle import (
     STEM_CHARS,
     STEM_ELEMENT,
     XING,
+    conquers,
 )
+from .generals import branch_of, general_index
 
 if TYPE_CHECKING:
     from .chart import Chart
@@ -54,11 +56,11 @@ class View:
 
     def general(self, b: int) -> int:
         """Index of the general riding heaven branch ``b`` (0 = 貴人)."""
-        return (b - self.nb) % 12 if self.fwd else (self.nb - b) % 12
+        return general_index(b, self.nb, self.fwd)
 
     def branch_of(self, g: int) -> int:
         """Heaven branch ridden by general index ``g``."""
-        return (self.nb + g) % 12 if self.fwd else (self.nb - g) % 12
+        return branch_of(g, self.nb, self.fwd)
 
     def side(self, b: int) -> int:
         """1 when ``b`` stands in front of the 貴人 (蛇雀合勾青), −1 behind (空虎常玄陰后), 0 on it (指南; rules.md §3.3)."""
@@ -76,11 +78,6 @@ def _b(i: int) -> str:
 
 def _bs(items) -> str:
     return " ".join(_b(i) for i in items)
-
-
-def _k(a: int, b: int) -> bool:
-    """Element a 克s element b."""
-    return (a + 2) % 5 == b
 
 
 def _stem(v: View) -> str:
@@ -129,7 +126,7 @@ def cuotuo(v: View) -> str | None:
 # ---------------------------------------------------------------- 贅婿 (002)
 def zhuixu(v: View) -> str | None:
     """贅婿: the day stem 克s the day branch, the 支 stands on the 干 (or the 干 on the 支) and is 發用 (002 孔明; 指南)."""
-    if not _k(STEM_ELEMENT[v.s], BRANCH_ELEMENT[v.z]):
+    if not conquers(STEM_ELEMENT[v.s], BRANCH_ELEMENT[v.z]):
         return None
     jig = JIGONG[v.s]
     init = v.t[0]
@@ -148,18 +145,18 @@ def dangquan(v: View) -> str | None:
     for pos, name in ((1, "中傳"), (2, "末傳")):
         b, g = v.t[pos], v.tg[pos]
         e = BRANCH_ELEMENT[b]
-        rescue = _k(e, BRANCH_ELEMENT[v.t[0]]) or (e + 1) % 5 == STEM_ELEMENT[v.s]
+        rescue = conquers(e, BRANCH_ELEMENT[v.t[0]]) or (e + 1) % 5 == STEM_ELEMENT[v.s]
         if rescue and g in GOOD_GENERALS:
-            how = f"克s the 初傳 {_b(v.t[0])}" if _k(e, BRANCH_ELEMENT[v.t[0]]) else f"produces {STEM_CHARS[v.s]}"
+            how = f"克s the 初傳 {_b(v.t[0])}" if conquers(e, BRANCH_ELEMENT[v.t[0]]) else f"produces {STEM_CHARS[v.s]}"
             return f"{base}; the {name} {_b(b)} {how} and rides {GENERAL_NAMES[g]} (吉將)"
     return None
 
 
 # ---------------------------------------------------------------- 無淫 / 不備 (002)
 def bubei(v: View) -> str | None:
-    """不備: fewer than four distinct lessons, a lesson counting as the same when upper and lower square match (rules.md §2.5; 002 邵氏)."""
-    keys = v.chart._ke.keys
-    if len(set(keys)) == 4:
+    """不備: fewer than four distinct lessons, judged by the school's 不備 test (rules.md §2.5; 002 邵氏)."""
+    keys = v.chart.lesson_identities
+    if v.chart.distinct_lessons == 4:
         return None
     order = (0, 1, 2, 3) if v.s % 2 == 0 else (2, 3, 0, 1)
     kept: list[int] = []
@@ -181,11 +178,11 @@ def bubei(v: View) -> str | None:
 def wuyin(v: View) -> str | None:
     """無淫 (蕪淫): 不備 with a 克 among the lessons, or 干上神 克s the 支 while 支上神 克s the 干 (交互相克) (002; rules.md §6)."""
     reasons = []
-    if len(set(v.chart._ke.keys)) < 4 and any(v.chart._ke.relations):
+    if v.chart.distinct_lessons < 4 and any(lesson.kind for lesson in v.chart.lessons):
         kinds = ", ".join(f"lesson {i + 1} {lesson.kind}" for i, lesson in enumerate(v.chart.lessons) if lesson.kind)
         reasons.append(f"不備 with {kinds}")
     a, b = v.u[0], v.u[2]
-    if _k(BRANCH_ELEMENT[a], BRANCH_ELEMENT[v.z]) and _k(BRANCH_ELEMENT[b], STEM_ELEMENT[v.s]):
+    if conquers(BRANCH_ELEMENT[a], BRANCH_ELEMENT[v.z]) and conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.s]):
         reasons.append(
             f"交互相克: 干上 {_b(a)} 克s the 支 {_b(v.z)} and 支上 {_b(b)} 克s the 干 {STEM_CHARS[v.s]}"
         )
@@ -281,7 +278,7 @@ def zhen_tianyu(v: View) -> str | None:
 def tianwang(v: View) -> str | None:
     """天網 (天網四張): the 占時 and the 初傳 both 克 the day stem (003 袁天罡: 正時及用神剋日)."""
     se = STEM_ELEMENT[v.s]
-    if _k(BRANCH_ELEMENT[v.hour], se) and _k(BRANCH_ELEMENT[v.t[0]], se):
+    if conquers(BRANCH_ELEMENT[v.hour], se) and conquers(BRANCH_ELEMENT[v.t[0]], se):
         return f"the hour {_b(v.hour)} and the 初傳 {_b(v.t[0])} both 克 {_stem(v)}"
     return None
 
@@ -293,7 +290,7 @@ def jiewang(v: View) -> str | None:
         return None
     ie = BRANCH_ELEMENT[v.t[0]]
     for name, b, g in (("中傳", v.t[1], v.tg[1]), ("末傳", v.t[2], v.tg[2]), ("干上神", v.u[0], v.general(v.u[0]))):
-        if _k(BRANCH_ELEMENT[b], ie) and g in GOOD_GENERALS:
+        if conquers(BRANCH_ELEMENT[b], ie) and g in GOOD_GENERALS:
             return f"{base}; the {name} {_b(b)} 克s it under {GENERAL_NAMES[g]}"
     return None
 

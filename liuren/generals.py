@@ -26,11 +26,24 @@ def is_forward(noble: int, offset: int) -> bool:
     return (noble - offset) % 12 in FORWARD_SQUARES
 
 
-def general_on(branch: int, noble: int, forward: bool) -> General:
-    """The general riding heaven branch ``branch``: general k rides ``noble ± k`` (順 +, 逆 −)."""
-    return GENERALS[(branch - noble) % 12 if forward else (noble - branch) % 12]
+def general_index(branch: int, noble: int, forward: bool) -> int:
+    """天將 placement (指南 卷一): general k rides heaven branch ``noble ± k`` (順 +, 逆 −); this is k."""
+    return (branch - noble) % 12 if forward else (noble - branch) % 12
 
 
 def branch_of(general: int, noble: int, forward: bool) -> int:
-    """The heaven branch ridden by general index ``general``."""
+    """The heaven branch ridden by general index ``general`` (the inverse of :func:`general_index`)."""
     return (noble + general) % 12 if forward else (noble - general) % 12
+
+
+PLACEMENTS = {
+    (noble, forward): tuple(GENERALS[general_index(b, noble, forward)] for b in range(12))
+    for noble in range(12)
+    for forward in (True, False)
+}
+"""The 24 ways to lay the generals: PLACEMENTS[noble, forward][heaven branch] is the general riding it."""
+
+
+def general_on(branch: int, noble: int, forward: bool) -> General:
+    """The general riding heaven branch ``branch``."""
+    return PLACEMENTS[noble, forward][branch]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cycle import BRANCH_ELEMENT, Branch, General, Stem
+from .cycle import BRANCH_ELEMENT, Branch, General, Stem, conquers
 
 KE = "上克下"
 ZEI = "下賊上"
@@ -32,19 +32,23 @@ class Lesson(NamedTuple):
 def relation(upper: int, lower_element: int) -> int:
     """1 when the upper 克 the lower (上克下), −1 when the lower 賊 the upper (下賊上), else 0."""
     ue = BRANCH_ELEMENT[upper]
-    if (ue + 2) % 5 == lower_element:
+    if conquers(ue, lower_element):
         return 1
-    if (lower_element + 2) % 5 == ue:
+    if conquers(lower_element, ue):
         return -1
     return 0
 
 
-def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], test: str) -> list[tuple[int, int]]:
+RELATIONS = tuple(tuple(relation(upper, element) for element in range(5)) for upper in range(12))
+"""relation() as a table: RELATIONS[upper branch][lower element]."""
+
+
+def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], test: str) -> tuple[tuple[int, int], ...]:
     """Identity of each lesson for the 不備 test (rules.md §2.5).
 
     "square": same upper and same lower square, lesson 1's square being the 寄宮 (so 戊辰 d=1's
     午/戊 and 午/巳 are one lesson); "character": the stem counts as a character of its own.
     """
     if test == "square":
-        return list(zip(uppers, squares, strict=True))
-    return [(uppers[0], 100 + stem), *zip(uppers[1:], squares[1:], strict=True)]
+        return tuple(zip(uppers, squares, strict=True))
+    return ((uppers[0], 100 + stem), *zip(uppers[1:], squares[1:], strict=True))

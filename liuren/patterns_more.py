@@ -7,8 +7,8 @@ returns the evidence, ``UNJUDGED`` or None; the registry is :mod:`liuren.pattern
 from __future__ import annotations
 
 from . import shensha as ss
-from .cycle import BRANCH_ELEMENT, GENERAL_ELEMENT, GENERAL_NAMES, JIGONG, STEM_ELEMENT
-from .detectors import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _k, _stem, tianwang, tianyu
+from .cycle import BRANCH_ELEMENT, GENERAL_ELEMENT, GENERAL_NAMES, JIGONG, STEM_ELEMENT, conquers
+from .detectors import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _stem, tianwang, tianyu
 
 
 # ---------------------------------------------------------------- 魄化 (003)
@@ -40,7 +40,7 @@ def guihun(v: View) -> str | None:
     we = BRANCH_ELEMENT[w]
     above = (w + v.d) % 12
     holders = [f"{n} {_b(b)}" for n, b in (("虎陰", above), ("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0]),
-                                          ("中傳", v.t[1]), ("末傳", v.t[2])) if _k(BRANCH_ELEMENT[b], we)]
+                                          ("中傳", v.t[1]), ("末傳", v.t[2])) if conquers(BRANCH_ELEMENT[b], we)]
     if not holders:
         return None
     return UNJUDGED if base == UNJUDGED else f"{base}; 貴人 on 鬼門 寅; {', '.join(holders)} 克 the 虎神 {_b(w)}"
@@ -69,9 +69,9 @@ def dike(v: View) -> str | None:
     e = [BRANCH_ELEMENT[b] for b in v.t]
     se = STEM_ELEMENT[v.s]
     a, m, z = (_b(b) for b in v.t)
-    if _k(e[0], e[1]) and _k(e[1], e[2]) and _k(e[2], se):
+    if conquers(e[0], e[1]) and conquers(e[1], e[2]) and conquers(e[2], se):
         return f"初 {a} 克 中 {m}, 中 克 末 {z}, 末 克 {_stem(v)}"
-    if _k(e[2], e[1]) and _k(e[1], e[0]) and _k(e[0], se):
+    if conquers(e[2], e[1]) and conquers(e[1], e[0]) and conquers(e[0], se):
         return f"末 {z} 克 中 {m}, 中 克 初 {a}, 初 克 {_stem(v)}"
     return None
 
@@ -80,21 +80,21 @@ def jiake(v: View) -> str | None:
     """夾克: the 初傳 is 克'd both by the square it stands on and by the general riding it (003 壬子 午加亥 玄武)."""
     init, g = v.t[0], v.tg[0]
     sq = v.under(init)
-    if _k(BRANCH_ELEMENT[sq], BRANCH_ELEMENT[init]) and _k(GENERAL_ELEMENT[g], BRANCH_ELEMENT[init]):
+    if conquers(BRANCH_ELEMENT[sq], BRANCH_ELEMENT[init]) and conquers(GENERAL_ELEMENT[g], BRANCH_ELEMENT[init]):
         return f"初傳 {_b(init)} stands on {_b(sq)}, which 克s it, and rides {GENERAL_NAMES[g]}, which 克s it"
     return None
 
 
 def neizhan(v: View) -> str | None:
     """內戰: the 初傳's branch 克s the general riding it (神克將; 003 己酉 酉 六合; 大全 reading of 神/將)."""
-    if _k(BRANCH_ELEMENT[v.t[0]], GENERAL_ELEMENT[v.tg[0]]):
+    if conquers(BRANCH_ELEMENT[v.t[0]], GENERAL_ELEMENT[v.tg[0]]):
         return f"初傳 {_b(v.t[0])} 克s its general {GENERAL_NAMES[v.tg[0]]} (神克將)"
     return None
 
 
 def waizhan(v: View) -> str | None:
     """外戰: the general riding the 初傳 克s its branch (將克神; 003 庚午 戌 六合)."""
-    if _k(GENERAL_ELEMENT[v.tg[0]], BRANCH_ELEMENT[v.t[0]]):
+    if conquers(GENERAL_ELEMENT[v.tg[0]], BRANCH_ELEMENT[v.t[0]]):
         return f"{GENERAL_NAMES[v.tg[0]]} 克s the 初傳 {_b(v.t[0])} it rides (將克神)"
     return None
 
@@ -130,7 +130,7 @@ def yangjiu(v: View) -> str | None:
 # ---------------------------------------------------------------- companions
 def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
     se = STEM_ELEMENT[v.s]
-    test = (lambda e: _k(se, e)) if stem_conquers else (lambda e: _k(e, se))
+    test = (lambda e: conquers(se, e)) if stem_conquers else (lambda e: conquers(e, se))
     return list(dict.fromkeys(b for b in v.u[1:] if test(BRANCH_ELEMENT[b])))
 
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from .cycle import BRANCH_CHARS, BRANCH_ELEMENT, JIGONG, STEM_CHARS, STEM_COMBINE, STEM_ELEMENT, XING
+from .cycle import BRANCH_CHARS, BRANCH_ELEMENT, JIGONG, STEM_CHARS, STEM_COMBINE, STEM_ELEMENT, XING, conquers
 from .school import School
+from .shensha import post_horse
 
 
 class Method(StrEnum):
@@ -41,11 +42,8 @@ LESSON_TYPES = (
 )
 """Every lesson_type a method can give."""
 
-LODGED = {2: (0,), 4: (1,), 5: (2, 4), 7: (3, 5), 8: (6,), 10: (7,), 11: (8,), 1: (9,)}
+LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) for square in range(12)}
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
-
-BAZHUAN_DAYS = frozenset((50, 56, 43, 55, 49))
-"""八專 days, where the 寄宮 is the day branch: 甲寅 庚申 丁未 己未 癸丑."""
 
 
 class Ke(NamedTuple):
@@ -139,7 +137,7 @@ def fanyin(ke: Ke, school: School, log: list | None) -> Result | None:
     if found is not None:
         init, middle, last, _, _ = found
         return init, middle, last, Method.FANYIN, "無依"
-    horse = (2, 11, 8, 5)[ke.branch % 4]
+    horse = post_horse(ke.branch)
     if log is not None:
         log.append(
             f"no 克 in any lesson: 初 = 驛馬 of {_b(ke.branch)} = {_b(horse)}, 中 = 支上神 {_b(ke.uppers[2])}, "
@@ -248,9 +246,9 @@ def _depth(branch: int, d: int, kind: str, include_start: bool) -> int:
     for q in steps:
         elements = [BRANCH_ELEMENT[q]]
         if include_start or q != branch:
-            elements += [STEM_ELEMENT[s] for s in LODGED.get(q, ())]
+            elements += [STEM_ELEMENT[s] for s in LODGED[q]]
         for e in elements:
-            if (e + 2) % 5 == element if kind == "下賊上" else (element + 2) % 5 == e:
+            if conquers(e, element) if kind == "下賊上" else conquers(element, e):
                 count += 1
     return count
 
@@ -278,10 +276,10 @@ def yaoke(ke: Ke, school: School, log: list | None) -> Result | None:
     that the stem 克s (彈射); several → the one whose yin-yang matches the day (指南)."""
     se = STEM_ELEMENT[ke.stem]
     uppers = ke.uppers[1:]
-    found = _unique(b for b in uppers if (BRANCH_ELEMENT[b] + 2) % 5 == se)
+    found = _unique(b for b in uppers if conquers(BRANCH_ELEMENT[b], se))
     name, how = "蒿矢", "克s the day stem"
     if not found:
-        found = _unique(b for b in uppers if (se + 2) % 5 == BRANCH_ELEMENT[b])
+        found = _unique(b for b in uppers if conquers(se, BRANCH_ELEMENT[b]))
         name, how = "彈射", "is 克'd by the day stem"
     if not found:
         return None

@@ -36,7 +36,7 @@ import liuren  # noqa: E402
 from liuren.cycle import BRANCHES, GENERALS, PILLARS  # noqa: E402
 from liuren.display import COLORS  # noqa: E402
 from liuren.drawing import EARTH_FILL, GENERAL_FILL, draw_plate, register_font, ring_angle  # noqa: E402
-from liuren.generals import FORWARD_SQUARES  # noqa: E402
+from liuren.generals import FORWARD_SQUARES, general_index  # noqa: E402
 from liuren.transmissions import Method  # noqa: E402
 
 SEED_NOTEBOOK = {"004": "01", "000": "02", "002": "03", "003": "04"}
@@ -124,7 +124,7 @@ def generals_ring(ax, noble: int, forward: bool, family: str) -> None:
         ax.add_patch(Wedge((0, 0), 0.78, a - 15, a + 15, width=0.3, facecolor=GENERAL_FILL, edgecolor=COLORS["line"], lw=0.8))
         x, y = 0.89 * math.cos(math.radians(a)), 0.89 * math.sin(math.radians(a))
         ax.text(x, y, BRANCHES[s], ha="center", va="center", fontsize=15, family=[family], color=ink)
-        k = (s - noble) % 12 if forward else (noble - s) % 12
+        k = general_index(s, noble, forward)
         x, y = 0.63 * math.cos(math.radians(a)), 0.63 * math.sin(math.radians(a))
         ax.text(x, y, GENERALS[k], ha="center", va="center", fontsize=11, family=[family], color=mark if k == 0 else ink)
         x, y = 0.41 * math.cos(math.radians(a)), 0.41 * math.sin(math.radians(a))
