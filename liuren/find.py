@@ -5,10 +5,10 @@ A 課 is a day pillar with a plate offset (60 × 12 = 720); with the 晝 or the 
 lessons, the transmissions and the generals. Each result is a :class:`Chart` built with a
 representative hour of that half of the day (the first 晝 hour from 卯, the first 夜 hour from 酉,
 under the school's day/night rule), so ``chart.day``, ``chart.offset`` and ``chart.noble`` are what
-the query found. Only 天網 and 解網 depend on the hour itself: for them every hour of the half is
-tried and each hour that fires is returned.
+the query found. A few patterns depend on the hour itself (天網, 解網 and 入網 on the 占時, 死奇回生 on
+the 月將): for them every hour of the half is tried and each hour that fires is returned.
 
-The 1,440 charts of a school (and month) are built once and kept as a search index.
+The 1,440 charts of a school (and month and year) are built once and kept as a search index.
 
 >>> [f"{c.day} d={c.offset} {c.noble}" for c in find(transmissions="酉丑巳", generals="合后虎", noble="day")]
 ['乙丑 d=4 day', '己巳 d=4 day', '己丑 d=4 day', '乙巳 d=4 day']
@@ -29,14 +29,14 @@ from .transmissions import LESSON_TYPES, Method
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
 """Characters that stand for "any branch" or "any general" in a query."""
 
-_INDEXES: dict[tuple[School, Branch | None], _Index] = {}
+_INDEXES: dict[tuple[School, Branch | None, Branch | None], _Index] = {}
 
 
 class _Index:
-    """The 1,440 charts of one school and month, with their searchable keys."""
+    """The 1,440 charts of one school, month and year, with their searchable keys."""
 
-    def __init__(self, school: School, month: Branch | None) -> None:
-        self.school, self.month = school, month
+    def __init__(self, school: School, month: Branch | None, year: Branch | None) -> None:
+        self.school, self.month, self.year = school, month, year
         self.hours = {flag: _half(school, flag) for flag in (True, False)}
         self.charts: list[Chart] = []
         self.keys: list[tuple] = []
@@ -45,7 +45,7 @@ class _Index:
                 for flag in (True, False):
                     hour = self.hours[flag][0]
                     c = Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble="day" if flag else "night",
-                              school=school, month=month)
+                              school=school, month=month, year=year)
                     t = c.transmissions
                     self.charts.append(c)
                     self.keys.append((tuple(x.branch.index for x in t), tuple(x.general.index for x in t),
@@ -79,10 +79,10 @@ def clear_indexes() -> None:
     _INDEXES.clear()
 
 
-def _index(school: School, month: Branch | None) -> _Index:
-    key = (school, month)
+def _index(school: School, month: Branch | None, year: Branch | None) -> _Index:
+    key = (school, month, year)
     if key not in _INDEXES:
-        _INDEXES[key] = _Index(school, month)
+        _INDEXES[key] = _Index(school, month, year)
     return _INDEXES[key]
 
 
@@ -124,17 +124,20 @@ def find(
     noble: object = None,
     school: School | str | None = None,
     month: object = None,
+    year: object = None,
 ) -> list[Chart]:
     """Every chart of the 720 課 × 晝/夜 (for ``school``) that matches all the criteria given.
 
     ``transmissions``: the 三傳 as "酉丑巳" or a sequence of three branches ("?" = any);
     ``generals``: their generals by full name or abbreviation ("合后虎", "六合 天后 白虎", a sequence);
     ``method`` (e.g. "遙克"), ``lesson_type`` (e.g. "蒿矢"), ``pattern`` (a registered name, e.g. "勵德");
-    ``noble``: "day"/"晝", "night"/"夜" or None for both; ``month``: the month branch for seasonal patterns.
+    ``noble``: "day"/"晝", "night"/"夜" or None for both; ``month`` and ``year``: the month branch (月建)
+    and year branch (太歲) for the patterns that need them.
     Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
     """
     school_v = resolve_school(school)
     month_b = None if month is None else parse_branch(month, "a month branch")
+    year_b = None if year is None else parse_branch(year, "a year branch")
     trans = None if transmissions is None else _triple(transmissions, "branches", parse_branch, _branch_tokens)
     gens = None if generals is None else _triple(generals, "generals", parse_general_name, _general_tokens)
     method_v = None if method is None else _method(method)
@@ -142,7 +145,7 @@ def find(
     pattern_v = None if pattern is None else _pattern(pattern)
     noble_v = None if noble is None else _noble(noble)
 
-    index = _index(school_v, month_b)
+    index = _index(school_v, month_b, year_b)
     chosen = range(len(index.charts))
     if pattern_v is not None and not pattern_v.needs_hour:
         chosen = sorted(index.hits(pattern_v.name))
@@ -176,7 +179,8 @@ def _by_hour(c: Chart, index: _Index, pattern) -> list[Chart]:
     d, flag = c.offset, c.noble == "day"
     out = []
     for hour in index.hours[flag]:
-        h = Chart(c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=index.school, month=index.month)
+        h = Chart(c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=index.school,
+                  month=index.month, year=index.year)
         if pattern.detect(h) not in (None, UNJUDGED):
             out.append(h)
     return out

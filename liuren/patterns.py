@@ -97,7 +97,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _P("三奇死課", "死奇", "死奇, with 天罡 riding over the 太歲 or the 月建", "003 死奇課 (象曰: 更乘歲月之上，為三奇死課)",
        True, d.sanqi_si),
     _P("死奇回生", "死奇", "死奇, with the 月將 (日奇) being 辰 or appearing in the lessons or transmissions",
-       "003 死奇課 (有日奇反吉，更辰為月將，尤美，為死奇回生課)", False, d.siqi_huisheng),
+       "003 死奇課 (有日奇反吉，更辰為月將，尤美，為死奇回生課)", False, d.siqi_huisheng, True),
     _P("魄化", "魄化", "白虎 rides the month's 死神 or 死氣, on the 干 or 支 or as 發用",
        "003 魄化課 (《金匱》: 白虎並死神，上迫日辰; verse 「來臨日用中」)", True, m.pohua),
     _P("魄化歸魂", "魄化", "魄化, with 貴人 on 鬼門 (地盤 寅) and 白虎's branch 克'd by its 陰神, the 干上, 支上 or a 傳",

@@ -106,3 +106,25 @@ def test_clear_indexes_rebuilds_the_same_answers():
     clear_indexes()
     after = find(pattern="微服")
     assert after == before and len(after) == 16 and after[0] is not before[0]
+
+
+def test_find_by_pattern_agrees_with_every_chart_of_the_space():
+    """For each pattern, find() returns exactly the (day, hour, general) charts on which it fires,
+    checked against all 8,640 charts (month 寅, year 子), hour-dependent patterns included."""
+    from liuren import BRANCHES, PILLARS
+    from liuren.patterns import PATTERNS
+
+    fires: dict[str, set] = {p.name: set() for p in PATTERNS}
+    for day in PILLARS:
+        for hour in BRANCHES:
+            for general in BRANCHES:
+                for p in Chart(day, hour, general, month="寅", year="子").patterns:
+                    fires[p.name].add((day, hour, general))
+    for p in PATTERNS:
+        found = {(c.day, c.hour, c.general) for c in find(pattern=p.name, month="寅", year="子")}
+        if p.needs_hour:
+            assert found == fires[p.name], p.name
+        else:  # one representative hour per 課 and noble: the same 課 as the charts that fire
+            assert {(d, (g.index - h.index) % 12) for d, h, g in found} == {
+                (d, (g.index - h.index) % 12) for d, h, g in fires[p.name]
+            }, p.name
