@@ -345,19 +345,18 @@ class Chart:
         """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午]"``."""
         if not isinstance(spec, str):
             raise ParseError(f"a chart spec must be a string, got {spec!r}")
+        accepted = "accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午]'"
         parts = spec.split()
         if not 3 <= len(parts) <= 7:
-            raise ParseError(f"{spec!r} is not a chart spec; accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午]'")
+            raise ParseError(f"{spec!r} is not a chart spec; {accepted}")
         kwargs: dict[str, Any] = {}
         for part in parts[3:]:
-            if part.startswith("month="):
-                kwargs["month"] = part[6:]
-            elif part.startswith("year="):
-                kwargs["year"] = part[5:]
-            elif part.lower() in NOBLE_VALUES:
-                kwargs["noble"] = part
-            else:
-                kwargs["school"] = part
+            key, _, value = part.partition("=")
+            if key not in ("month", "year"):
+                key, value = ("noble" if part.lower() in NOBLE_VALUES else "school"), part
+            if key in kwargs:
+                raise ParseError(f"{spec!r} gives the {key} twice ({kwargs[key]!r} and {value!r}); {accepted}")
+            kwargs[key] = value
         return cls(parts[0], parts[1], parts[2], **kwargs)
 
     def to_dict(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ Every bad input prints one line on stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from . import __version__
 from .chart import Chart
 from .errors import LiurenError
+from .school import School, resolve_school
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,21 +80,32 @@ def _cmd_now(args: argparse.Namespace) -> int:
     return _chart_at(datetime.now(resolve_zone(args.tz)), args)
 
 
+def _school(args: argparse.Namespace) -> School:
+    """The --school preset with every --option KEY=VALUE applied ("true"/"false" for the yes/no options)."""
+    school = resolve_school(args.school)
+    if not args.option:
+        return school
+    switches = {f.name for f in dataclasses.fields(School) if isinstance(f.default, bool)}
+    changes: dict[str, object] = {}
+    for item in args.option:
+        key, sep, value = (part.strip() for part in item.partition("="))
+        if not sep:
+            raise _UsageError(f"--option {item!r} is not KEY=VALUE, e.g. --option day_boundary=00:00")
+        if key in switches:
+            flag = {"true": True, "false": False}.get(value.lower())
+            if flag is None:
+                raise _UsageError(f"--option {item!r}: {key} is true or false")
+            changes[key] = flag
+        else:
+            changes[key] = value
+    return school.replace(**changes)
+
+
 def _chart_at(when, args: argparse.Namespace) -> int:
     from . import chart_at
     from .calendar import check_location, pillars, zone_label
-    from .school import resolve_school
 
-    school = resolve_school(args.school)
-    if args.option:
-        changes = {}
-        for item in args.option:
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise _UsageError(f"--option {item!r} is not KEY=VALUE, e.g. --option day_boundary=00:00")
-            flag = {"true": True, "false": False}.get(value.strip().lower())
-            changes[key.strip()] = flag if key.strip() == "true_solar_time" and flag is not None else value.strip()
-        school = school.replace(**changes)
+    school = _school(args)
     location = None if args.location is None else check_location(args.location.split(","))
     p = pillars(when, school=school, location=location)
     chart = chart_at(when, school=school, noble=args.noble, location=location)
@@ -115,7 +128,9 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         return _chart_at(parse_moment(args.at, resolve_zone(args.tz)), args)
     if not (args.day and args.hour and args.general):
         raise _UsageError("chart needs a day pillar, an hour branch and a month general, e.g. liuren chart 丙申 午 亥")
-    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=args.school, month=args.month, year=args.year)
+    if args.tz or args.location:
+        raise _UsageError("--tz and --location belong to a moment: use them with --at (or liuren now)")
+    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=_school(args), month=args.month, year=args.year)
     _emit(chart, args)
     return 0
 

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Iterable, Mapping
 from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING
 
 from .cycle import BRANCHES, STEMS
+from .errors import ParseError
 from .labels import LANGUAGES, gloss, label
 from .school import PRESET_NAMES
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
-
     from .chart import Chart
     from .lessons import Lesson
     from .plate import Plate
@@ -97,18 +97,28 @@ def chart_text(chart: Chart) -> str:
 # ---------------------------------------------------------------- HTML pieces
 def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
     palette = dict(COLORS)
+    if colors is not None and not isinstance(colors, Mapping):
+        raise ParseError(f"colors={colors!r} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}")
     for key, value in (colors or {}).items():
         if key not in COLORS:
-            raise ValueError(f"colors key {key!r} is not known; accepted: {', '.join(COLORS)}")
+            raise ParseError(f"colors key {key!r} is not known; accepted: {', '.join(COLORS)}")
         if not isinstance(value, str) or not _COLOR_VALUE.fullmatch(value):
-            raise ValueError(f"colors[{key!r}] = {value!r} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
+            raise ParseError(f"colors[{key!r}] = {value!r} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
         palette[key] = value
     return palette
 
 
 def _check_labels(labels: str) -> None:
-    if labels not in LANGUAGES:
-        raise ValueError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
+    if not isinstance(labels, str) or labels not in LANGUAGES:
+        raise ParseError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
+
+
+def check_chart(chart: object) -> None:
+    """Refuse anything that is not a :class:`~liuren.Chart` with a clear error."""
+    from .chart import Chart
+
+    if not isinstance(chart, Chart):
+        raise ParseError(f"expected a liuren.Chart, got {chart!r} ({type(chart).__name__}); build one with liuren.chart(...)")
 
 
 def _note(text: str, pal: dict[str, str]) -> str:
@@ -147,9 +157,14 @@ def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> 
         for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True):
             out.setdefault(str(t.branch), pal[key])
         return out
-    items = list(highlight) if isinstance(highlight, str) else [str(b) for b in highlight]  # type: ignore[attr-defined]
+    if isinstance(highlight, str):
+        items = list(highlight)
+    elif isinstance(highlight, Iterable):
+        items = [b if isinstance(b, str) else "" for b in highlight]
+    else:
+        items = [""]
     if not all(len(b) == 1 and b in BRANCH_SET for b in items):
-        raise ValueError(
+        raise ParseError(
             f"highlight={highlight!r} is not understood; accepted: 'transmissions', 'lessons', 'none', "
             f"or heaven branches such as '卯申丑'"
         )
@@ -310,6 +325,7 @@ def chart_html(
     >>> html.count("<table"), "<script" in html, html == chart_html(Chart("丙申", "午", "亥"))
     (3, False, True)
     """
+    check_chart(chart)
     _check_labels(labels)
     pal = _palette(colors)
     gap = '<div style="width:22px;flex:none"></div>'
@@ -337,6 +353,7 @@ def to_html(chart: Chart, path: str | None = None, *, standalone: bool = True, *
     """The chart as HTML to share: a whole page embedding the font when ``standalone`` (the
     default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
     ``options`` are those of :func:`chart_html`."""
+    check_chart(chart)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
         title = escape(f"{chart.day}日 {chart.hour}時 {chart.general}將 · {chart.method} {chart.lesson_type}")

@@ -26,7 +26,8 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, Wedge
 from matplotlib.patheffects import withStroke
 
 from .cycle import BRANCHES
-from .display import COLORS, RING, _highlights, _palette
+from .display import COLORS, RING, _highlights, _palette, check_chart
+from .errors import ParseError
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -134,8 +135,9 @@ def draw_plate(
     by arrows in order (初 → 中 → 末). ``style="square"``: the 4×4 ring of the printed 課盤 with the
     same marks. ``highlight`` and ``colors`` are those of :func:`liuren.display.chart_html`.
     """
+    check_chart(chart)
     if style not in ("round", "square"):
-        raise ValueError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
+        raise ParseError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
     family = register_font()
     pal = _palette(colors)
     marks = _highlights(chart, highlight, pal)
@@ -340,7 +342,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     from .chart import Chart as _Chart
 
     charts = [
-        _Chart(chart.day, BRANCHES[(chart.hour.index + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month)
+        _Chart(chart.day, BRANCHES[(chart.hour.index + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
         for k in range(hours + 1)
     ]
     out = []

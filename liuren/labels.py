@@ -13,6 +13,8 @@ word-initial sound rule 두음법칙), :func:`gloss` the English gloss, and
 
 from __future__ import annotations
 
+from .errors import ParseError
+
 LANGUAGES = ("zh", "ko", "en")
 
 CHAR_KO = dict(
@@ -137,7 +139,7 @@ def gloss(term: str, labels: str = "en", *, short: str = "") -> str:
         return SHORT_EN[short].get(term, "") if short else EN.get(term, "")
     if labels == "zh":
         return ""
-    raise ValueError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
+    raise ParseError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
 
 
 def label(term: str, labels: str = "zh") -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from .cycle import BRANCHES, Branch, parse_branch
+from .errors import ParseError
 
 
 class Plate(Mapping[Branch, Branch]):
@@ -25,6 +26,8 @@ class Plate(Mapping[Branch, Branch]):
     offset: int
 
     def __init__(self, offset: int) -> None:
+        if not isinstance(offset, int) or isinstance(offset, bool):
+            raise ParseError(f"a plate offset must be an integer (月將 − 占時, taken mod 12), got {offset!r}")
         object.__setattr__(self, "offset", offset % 12)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -45,7 +48,10 @@ class Plate(Mapping[Branch, Branch]):
         return BRANCHES[(parse_branch(heaven).index - self.offset) % 12]
 
     def __getitem__(self, earth: str) -> Branch:
-        return self.heaven_over(earth)
+        try:
+            return self.heaven_over(earth)
+        except ParseError:
+            raise KeyError(earth) from None  # the Mapping contract: `in` and .get() answer False / None
 
     def __iter__(self) -> Iterator[Branch]:
         return iter(BRANCHES)

@@ -20,7 +20,7 @@ from .cycle import BRANCH_ELEMENT, EARTH, FIRE, JIGONG, STEM_ELEMENT, WATER
 from .school import School
 
 STATES = ("旺", "相", "休", "囚", "死")
-"""旺相休囚死, indexed by ``(element − season element) mod 5``: same 旺, it produces 相 … (see season_state)."""
+"""The five seasonal states in their usual order; :func:`element_state` says which one applies."""
 _STATE_BY_DIFF = ("旺", "相", "死", "囚", "休")
 
 MONTH_ELEMENT = (WATER, EARTH, 0, 0, EARTH, FIRE, FIRE, EARTH, 3, 3, EARTH, WATER)
@@ -75,7 +75,11 @@ def changsheng(stem: int, school: School) -> int:
 
 
 def stage(stem: int, branch: int, school: School) -> str:
-    """Which of the 十二長生 stages the day stem is in at ``branch`` (陰干 count backwards in the 十干 system)."""
+    """Which of the 十二長生 stages the day stem is in at ``branch`` (陰干 count backwards in the 十干 system).
+
+    The stages count from :func:`changsheng`, so under the default school 戊己 (土 with 水, 長生 申)
+    reach 墓 at 辰, while :func:`tomb_of_stem` gives 戌 (土 with 火, 粹言): the two defaults of
+    rules.md (summary 12 and 13) come from different books, and this keeps each as its book has it."""
     start = changsheng(stem, school)
     step = (start - branch) if school.changsheng == "stem" and stem % 2 else (branch - start)
     return STAGES[step % 12]

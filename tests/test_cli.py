@@ -82,3 +82,24 @@ def test_a_closed_pipe_is_not_a_traceback():
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
     assert proc.stderr == "status 1"
+
+
+def test_options_apply_without_a_moment_too(capsys):
+    assert main(["chart", "甲辰", "子", "巳", "--option", "shehai=depth", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["lesson_type"] == "涉害" and data["school_options"]["shehai"] == "depth"
+    assert main(["chart", "甲辰", "子", "巳", "--option", "count_duplicate_lessons=true", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["school_options"]["count_duplicate_lessons"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("chart", "甲辰", "子", "巳", "--option", "split_shiru=maybe"), "split_shiru is true or false"),
+        (("chart", "甲辰", "子", "巳", "--option", "colour=red"), "unknown School option"),
+        (("chart", "甲辰", "子", "巳", "--tz", "Asia/Seoul"), "use them with --at"),
+    ],
+)
+def test_bad_options_are_one_line(args, message):
+    code, out, err = run(*args)
+    assert (code, out) == (2, "") and err.count("\n") == 1 and message in err

@@ -147,20 +147,17 @@ def test_html_uses_inline_styles_only_and_is_deterministic():
 def test_hostile_strings_are_escaped():
     chart = Chart("丙申", "午", "亥", school=School(name=HOSTILE))
 
-    class WithPattern:
+    class WithPattern(Chart):
         """A chart whose pattern has a hostile name (as a user's own registry might)."""
 
-        def __init__(self, inner):
-            self._inner = inner
-
-        def __getattr__(self, name):
-            return getattr(self._inner, name)
+        __slots__ = ()
 
         @property
         def patterns(self):
             return (type("P", (), {"name": HOSTILE + '"onmouseover="x'})(),)
 
-    for html in (chart_html(chart), chart_html(WithPattern(chart)), to_html(WithPattern(chart))):
+    hostile = WithPattern("丙申", "午", "亥", school=School(name=HOSTILE))
+    for html in (chart_html(chart), chart_html(hostile), to_html(hostile)):
         assert "<img" not in html
         assert "&lt;img src=x onerror=alert(1)&gt;" in html
         assert '"onmouseover' not in html
@@ -228,3 +225,20 @@ def test_every_chart_renders(school):
                 html = chart_html(chart)
                 assert len(ring(html)) == 12
                 assert plate_html(chart).count("<td") == 13
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda c: chart_html(c, labels="fr"), "not a label language"),
+        (lambda c: chart_html(c, highlight=5), "highlight=5"),
+        (lambda c: chart_html(c, highlight=[1, 2]), "highlight=[1, 2]"),
+        (lambda c: chart_html(c, colors=["red"]), "must be a mapping"),
+        (lambda c: chart_html(c, colors={"initial": "red;background:url(x)"}), "not a CSS colour"),
+        (lambda c: chart_html(None), "expected a liuren.Chart"),
+        (lambda c: to_html("丙申"), "expected a liuren.Chart"),
+    ],
+)
+def test_bad_display_options_are_liuren_errors(call, message):
+    with pytest.raises(liuren.LiurenError, match=re.escape(message)):
+        call(liuren.chart("丙申", "午", "亥"))

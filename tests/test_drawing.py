@@ -89,8 +89,10 @@ def test_given_axes_is_drawn_on_and_returned():
     chart = liuren.chart("甲戌", "未", "亥")
     assert draw_plate(chart, left) is left
     assert draw_plate(chart, right, style="square") is right
-    with pytest.raises(ValueError, match="style"):
+    with pytest.raises(liuren.ParseError, match="style"):
         draw_plate(chart, style="oval")
+    with pytest.raises(liuren.ParseError, match=r"expected a liuren\.Chart"):
+        draw_plate(None)
 
 
 def test_no_missing_glyph_or_other_warning():

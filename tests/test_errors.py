@@ -53,7 +53,8 @@ def test_bad_school_options():
 
 
 def test_bad_specs():
-    for spec in ("", "丙申 午", "丙申 午 亥 day default month=寅 year=午 extra", 7):
+    for spec in ("", "丙申 午", "丙申 午 亥 day default month=寅 year=午 extra", 7, "丙申 午 亥 day night",
+                 "丙申 午 亥 month=寅 month=卯", "丙申 午 亥 探原 default"):
         with pytest.raises(ParseError):
             liuren.Chart.parse(spec)
     with pytest.raises(SchoolError):
@@ -63,6 +64,12 @@ def test_bad_specs():
 def test_plate_rejects_bad_branches():
     with pytest.raises(ParseError, match="'丙'"):
         liuren.Plate(0).heaven_over("丙")
+    plate = liuren.Plate(5)
+    assert "丙" not in plate and plate.get("x") is None and "子" in plate and plate.get("子") == "巳"
+    with pytest.raises(KeyError):
+        plate["丙"]
+    with pytest.raises(ParseError, match="integer"):
+        liuren.Plate("a")
     with pytest.raises(AttributeError):
         liuren.Plate(0).offset = 3
 

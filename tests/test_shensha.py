@@ -60,6 +60,8 @@ def test_changsheng_element_and_stem():
 def test_stages_run_forward_and_yin_stems_backward_in_the_stem_school():
     assert ss.STAGES[0] == "長生" and ss.STAGES[8] == "墓" and len(ss.STAGES) == 12
     assert ss.stage(0, B("未"), DEFAULT) == "墓" and ss.stage(0, B("寅"), DEFAULT) == "臨官"
+    # default school: 戊's stages run from 申 (土 with 水) while its 日墓 is 戌 (土 with 火), as documented
+    assert ss.stage(4, B("辰"), DEFAULT) == "墓" and ss.tomb_of_stem(4, DEFAULT) == B("戌")
     stem = DEFAULT.replace(changsheng="stem", tomb="stem")
     assert ss.stage(1, B("卯"), stem) == "臨官"  # 陰干 臨官 = its 祿
     for s in range(10):  # the 十干 墓 table is the 墓 stage of the 十干 長生
