@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cycle import (
-    _BRANCH_LOOKUP,
-    _PILLAR_LOOKUP,
     BRANCH_ELEMENT,
+    BRANCH_LOOKUP,
     BRANCHES,
     JIGONG,
+    PILLAR_LOOKUP,
     PILLARS,
     STEM_ELEMENT,
     STEMS,
@@ -65,7 +65,7 @@ NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": T
 
 
 def _branch(value: object, what: str) -> Branch:
-    found = _BRANCH_LOOKUP.get(value) if type(value) is str or type(value) is Branch else None
+    found = BRANCH_LOOKUP.get(value) if type(value) is str or type(value) is Branch else None
     return found if found is not None else parse_branch(value, what)
 
 
@@ -141,7 +141,7 @@ class Chart:
         year: object = None,
     ) -> None:
         set_ = object.__setattr__
-        pillar = _PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
+        pillar = PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
         if pillar is None:
             pillar = parse_pillar(day)
         hour_b = _branch(hour, "an hour branch")

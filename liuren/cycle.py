@@ -263,18 +263,19 @@ def _require_str(value: object, what: str, accepted: str) -> str:
     raise ParseError(f"{what} must be a string, got {value!r} ({type(value).__name__}); {accepted}")
 
 
-_STEM_LOOKUP = {c: STEMS[i] for i, c in enumerate(STEM_CHARS)}
-_BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_CHARS)}
+STEM_LOOKUP = {c: STEMS[i] for i, c in enumerate(STEM_CHARS)}
+"""Exact-text lookups (traditional, no suffix): the fast path of the parsers below and of Chart."""
+BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_CHARS)}
 for _i, _name in enumerate(SPIRIT_NAMES):
-    _BRANCH_LOOKUP[_name] = BRANCHES[_i]
-_PILLAR_LOOKUP: dict[str, GanZhi] = {p: p for p in PILLARS}
-_GENERAL_LOOKUP: dict[str, General] = {}
+    BRANCH_LOOKUP[_name] = BRANCHES[_i]
+PILLAR_LOOKUP: dict[str, GanZhi] = {p: p for p in PILLARS}
+GENERAL_LOOKUP: dict[str, General] = {}
 for _g in GENERALS:
-    _GENERAL_LOOKUP[_g] = _g
-    _GENERAL_LOOKUP[_g.short] = _g
+    GENERAL_LOOKUP[_g] = _g
+    GENERAL_LOOKUP[_g.short] = _g
 for _alias, _i in (("螣", 1), ("天乙", 0), ("六", 3), ("勾", 4), ("青", 5), ("白", 7), ("元", 9), ("天玄", 9), ("后", 11), ("陳", 4)):
-    _GENERAL_LOOKUP[_alias] = GENERALS[_i]
-_GENERAL_LOOKUP["元武"] = GENERALS[9]
+    GENERAL_LOOKUP[_alias] = GENERALS[_i]
+GENERAL_LOOKUP["元武"] = GENERALS[9]
 
 BRANCH_ACCEPTED = "accepted: one of the 12 branches 子丑寅卯辰巳午未申酉戌亥 (or a 月將 name such as 登明)"
 
@@ -284,7 +285,7 @@ def parse_stem(value: object) -> Stem:
     accepted = "accepted: one of the 10 stems 甲乙丙丁戊己庚辛壬癸"
     text = _require_str(value, "a stem", accepted)
     try:
-        return _STEM_LOOKUP[text]
+        return STEM_LOOKUP[text]
     except KeyError:
         raise ParseError(f"{value!r} is not a heavenly stem; {accepted}") from None
 
@@ -292,9 +293,9 @@ def parse_stem(value: object) -> Stem:
 def parse_branch(value: object, what: str = "a branch") -> Branch:
     """Read an earthly branch ("午", "午時", or a 月將 spirit name such as "登明")."""
     text = _require_str(value, what, BRANCH_ACCEPTED)
-    branch = _BRANCH_LOOKUP.get(text)
+    branch = BRANCH_LOOKUP.get(text)
     if branch is None and len(text) == 2 and text[1] in "時將":
-        branch = _BRANCH_LOOKUP.get(text[0])
+        branch = BRANCH_LOOKUP.get(text[0])
     if branch is None:
         raise ParseError(f"{value!r} is not {what}; {BRANCH_ACCEPTED}")
     return branch
@@ -306,14 +307,14 @@ def parse_pillar(value: object) -> GanZhi:
     text = _require_str(value, "a day pillar", accepted)
     if text.endswith("日"):
         text = text[:-1]
-    pillar = _PILLAR_LOOKUP.get(text)
+    pillar = PILLAR_LOOKUP.get(text)
     if pillar is not None:
         return pillar
-    if len(text) == 2 and text[0] in _STEM_LOOKUP and text[1] in BRANCH_CHARS:
+    if len(text) == 2 and text[0] in STEM_LOOKUP and text[1] in BRANCH_CHARS:
         raise ParseError(
             f"{value!r} is not one of the 60 pillars: {text[0]} is "
-            f"{'yang' if _STEM_LOOKUP[text[0]].yang else 'yin'} and {text[1]} is "
-            f"{'yang' if _BRANCH_LOOKUP[text[1]].yang else 'yin'}; {accepted}"
+            f"{'yang' if STEM_LOOKUP[text[0]].yang else 'yin'} and {text[1]} is "
+            f"{'yang' if BRANCH_LOOKUP[text[1]].yang else 'yin'}; {accepted}"
         )
     raise ParseError(f"{value!r} is not a day pillar; {accepted}")
 
@@ -322,7 +323,7 @@ def parse_general_name(value: object) -> General:
     """Read a heavenly general by full name or abbreviation (貴 蛇 螣 朱 合 六 勾 龍 青 空 虎 白 常 玄 元 陰 后)."""
     accepted = "accepted: a general's name (貴人 螣蛇 朱雀 六合 勾陳 青龍 天空 白虎 太常 玄武 太陰 天后) or abbreviation (貴 蛇 朱 合 勾 龍 空 虎 常 玄 陰 后)"
     text = _require_str(value, "a general", accepted)
-    general = _GENERAL_LOOKUP.get(text)
+    general = GENERAL_LOOKUP.get(text)
     if general is None:
         raise ParseError(f"{value!r} is not one of the twelve generals; {accepted}")
     return general

@@ -20,8 +20,7 @@ import re
 from collections.abc import Sequence
 
 from .chart import NOBLE_VALUES, Chart
-from .cycle import _GENERAL_LOOKUP as GENERAL_LOOKUP
-from .cycle import BRANCHES, PILLARS, Branch, normalize, parse_branch, parse_general_name
+from .cycle import BRANCHES, GENERAL_LOOKUP, PILLARS, Branch, normalize, parse_branch, parse_general_name
 from .errors import ParseError
 from .school import School, resolve_school
 from .transmissions import LESSON_TYPES, Method
