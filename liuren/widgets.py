@@ -199,25 +199,11 @@ class Explorer:
         return f"Explorer({self.chart!r})"
 
 
-def explorer(
-    day: object = "丙申",
-    hour: object = "午",
-    general: object = "亥",
-    *,
-    noble: object = None,
-    school: School | str | None = None,
-    month: object = None,
-    year: object = None,
-    drawing: bool = True,
-    explain: bool = False,
-) -> Explorer:
-    """An :class:`Explorer` starting at ``day``, ``hour`` and ``general`` (same arguments as
-    :func:`liuren.chart`). Bad starting values raise the chart's own error; ``drawing=False``
-    leaves out the plate drawing, ``explain=True`` shows :meth:`Chart.explain` (how the method chose the
-    initial transmission, and the evidence of each named pattern)."""
-    return Explorer(
-        day, hour, general, noble=noble, school=school, month=month, year=year, drawing=drawing, explain=explain
-    )
+explorer = Explorer
+"""``explorer(day, hour, general, *, noble, school, month, year, drawing=True, explain=False)``: an
+:class:`Explorer` starting at those values (same arguments as :func:`liuren.chart`; bad starting values
+raise the chart's own error; ``drawing=False`` leaves out the plate drawing, ``explain=True`` shows
+:meth:`Chart.explain`)."""
 
 
 def _drawing_available() -> bool:
