@@ -46,7 +46,7 @@ def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
     :func:`pillars` under ``school``; ``noble`` ("day"/"night") overrides the school's 晝/夜 rule;
     ``location`` (latitude, longitude) is needed for true solar time or the sunrise/sunset rule.
     """
-    from .calendar import pillars
+    from .almanac import pillars
 
     p = pillars(when, school=school, location=location)
     return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch, year=p.year.branch)
@@ -54,16 +54,16 @@ def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
 
 def pillars(when, *, school=None, location=None):
     """The year, month, day and hour pillars, month general (月將), month branch (月建), solar term in
-    force, next 中氣 and 晝/夜 for a timezone-aware datetime: a :class:`liuren.calendar.Pillars`.
-    (The calendar module is imported on first use, keeping ``import liuren`` light.)"""
-    from .calendar import pillars
+    force, next 中氣 and 晝/夜 for a timezone-aware datetime: a :class:`liuren.almanac.Pillars`.
+    (The almanac module is imported on first use, keeping ``import liuren`` light.)"""
+    from .almanac import pillars
 
     return pillars(when, school=school, location=location)
 
 
 def __getattr__(name: str):
     if name == "Pillars":
-        from .calendar import Pillars
+        from .almanac import Pillars
 
         return Pillars
     if name in ("PATTERNS", "Detected", "Pattern"):  # the pattern registry loads on first use, keeping `import liuren` light

@@ -235,12 +235,12 @@ class Chart:
         return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month}{year})"
 
     def __str__(self) -> str:
-        from .display import chart_text
+        from .show.text import chart_text
 
         return chart_text(self)
 
     def _repr_html_(self) -> str:
-        from .display import chart_html
+        from .show.html import chart_html
 
         return chart_html(self)
 
@@ -248,9 +248,9 @@ class Chart:
         """The 天地盤 drawn as a new matplotlib Figure (object-oriented API, no pyplot state).
 
         ``style`` is "round" (earth ring fixed, heaven turned over it, generals on a third ring)
-        or "square" (the book's 4×4 ring); ``options`` go to :func:`liuren.drawing.draw_plate`.
+        or "square" (the book's 4×4 ring); ``options`` go to :func:`liuren.show.drawing.draw_plate`.
         """
-        from .drawing import plate_figure
+        from .show.drawing import plate_figure
 
         return plate_figure(self, style, **options)
 
@@ -400,7 +400,7 @@ class Lessons(tuple):
     __slots__ = ()
 
     def _repr_html_(self) -> str:
-        from .display import lessons_html
+        from .show.html import lessons_html
 
         return lessons_html(self)
 
@@ -411,7 +411,7 @@ class Transmissions(tuple):
     __slots__ = ()
 
     def _repr_html_(self) -> str:
-        from .display import transmissions_html
+        from .show.html import transmissions_html
 
         return transmissions_html(self)
 

@@ -29,7 +29,7 @@ class _UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (subcommands: chart, bench)."""
+    """The argument parser (subcommands: chart, now)."""
     parser = _Parser(prog="liuren", description="大六壬 charts exact to the classical rules.")
     parser.add_argument("--version", action="version", version=f"liuren {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -57,9 +57,6 @@ def build_parser() -> argparse.ArgumentParser:
     _add_calendar_options(now)
     now.set_defaults(func=_cmd_now)
 
-    bench = sub.add_parser("bench", help="build all 8,640 charts and print charts per second")
-    bench.add_argument("--repeat", type=int, default=5, help="number of timed sweeps (best is reported)")
-    bench.set_defaults(func=_cmd_bench)
     return parser
 
 
@@ -75,7 +72,7 @@ def _add_calendar_options(command: argparse.ArgumentParser) -> None:
 def _cmd_now(args: argparse.Namespace) -> int:
     from datetime import datetime
 
-    from .calendar import resolve_zone
+    from .almanac import resolve_zone
 
     return _chart_at(datetime.now(resolve_zone(args.tz)), args)
 
@@ -103,7 +100,7 @@ def _school(args: argparse.Namespace) -> School:
 
 def _chart_at(when, args: argparse.Namespace) -> int:
     from . import chart_at
-    from .calendar import check_location, pillars, zone_label
+    from .almanac import check_location, pillars, zone_label
 
     school = _school(args)
     location = None if args.location is None else check_location(args.location.split(","))
@@ -121,7 +118,7 @@ def _chart_at(when, args: argparse.Namespace) -> int:
 
 def _cmd_chart(args: argparse.Namespace) -> int:
     if args.at is not None:
-        from .calendar import parse_moment, resolve_zone
+        from .almanac import parse_moment, resolve_zone
 
         if args.day or args.month or args.year:
             raise _UsageError("give either --at or the day pillar, hour and general, not both")
@@ -146,13 +143,6 @@ def _emit(chart: Chart, args: argparse.Namespace) -> None:
     elif args.trace:
         print()
         print("\n".join(chart.trace))
-
-
-def _cmd_bench(args: argparse.Namespace) -> int:
-    from .bench import run
-
-    print(run(repeat=max(1, args.repeat)))
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -227,6 +227,16 @@ PO = (9, 4, 11, 6, 1, 8, 3, 10, 5, 0, 7, 2)
 STEM_COMBINE = (5, 6, 7, 8, 9, 0, 1, 2, 3, 4)
 """干合: 甲己 乙庚 丙辛 丁壬 戊癸."""
 
+
+
+def post_horse(branch: int) -> int:
+    """驛馬: 申子辰 → 寅, 寅午戌 → 申, 巳酉丑 → 亥, 亥卯未 → 巳 (the 沖 of the 三合's 長生; rules.md §6).
+
+    It lives here, with the other branch relations, because the 返吟 method (井欄射) needs it as
+    well as the 神煞 tables."""
+    return (2, 11, 8, 5)[branch % 4]
+
+
 KIN = ("兄弟", "子孫", "妻財", "官鬼", "父母")
 """六親 by ``(element(other) − element(day stem)) mod 5``: same, I produce, I 克, 克 me, produces me."""
 

@@ -80,7 +80,7 @@ class Plate(Mapping[Branch, Branch]):
         return {str(e): str(BRANCHES[(e.index + self.offset) % 12]) for e in BRANCHES}
 
     def _repr_html_(self) -> str:
-        from .display import plate_html
+        from .show.html import plate_html
 
         return plate_html(self)
 

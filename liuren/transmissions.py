@@ -14,9 +14,18 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import NamedTuple
 
-from .cycle import BRANCH_CHARS, BRANCH_ELEMENT, JIGONG, STEM_CHARS, STEM_COMBINE, STEM_ELEMENT, XING, conquers
+from .cycle import (
+    BRANCH_CHARS,
+    BRANCH_ELEMENT,
+    JIGONG,
+    STEM_CHARS,
+    STEM_COMBINE,
+    STEM_ELEMENT,
+    XING,
+    conquers,
+    post_horse,
+)
 from .school import School
-from .shensha import post_horse
 
 
 class Method(StrEnum):

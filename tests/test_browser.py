@@ -23,7 +23,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 import liuren  # noqa: E402
-from liuren.display import to_html  # noqa: E402
+from liuren.show.html import to_html  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("LIUREN_SCREENSHOTS", ROOT / "build" / "screenshots"))

@@ -69,12 +69,6 @@ def test_console_script_is_declared():
     assert project["project"]["scripts"]["liuren"] == "liuren.cli:main"
 
 
-def test_bench_command(capsys):
-    assert main(["bench", "--repeat", "1"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("liuren: 8640 charts in ") and "charts/s" in out
-
-
 def test_a_closed_pipe_is_not_a_traceback():
     code = (
         "import os, sys; r, w = os.pipe(); os.close(r); sys.stdout = os.fdopen(w, 'w');"

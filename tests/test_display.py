@@ -11,8 +11,9 @@ import pytest
 
 import liuren
 from liuren import Chart, School
-from liuren.display import chart_html, chart_text, lessons_html, plate_html, to_html, transmissions_html
-from liuren.labels import gloss, label, reading
+from liuren.show.html import chart_html, lessons_html, plate_html, to_html, transmissions_html
+from liuren.show.labels import gloss, label, reading
+from liuren.show.text import chart_text
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"

@@ -20,7 +20,7 @@ from matplotlib.testing.compare import compare_images  # noqa: E402
 
 import liuren  # noqa: E402
 from liuren.cycle import BRANCHES  # noqa: E402
-from liuren.drawing import FAMILY, draw_plate, plate_png, register_font, ring_angle, square_cell  # noqa: E402
+from liuren.show.drawing import FAMILY, draw_plate, plate_png, register_font, ring_angle, square_cell  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "plate-丙申-午-亥.png"
@@ -148,7 +148,7 @@ def test_make_figures_writes_every_figure(tmp_path):
 
 
 def test_turn_frames_rotate_heaven_one_square_per_hour():
-    from liuren.drawing import turn_frames
+    from liuren.show.drawing import turn_frames
 
     chart = liuren.chart("丙申", "午", "亥")
     steps = turn_frames(chart, hours=2, frames=6)
@@ -164,7 +164,7 @@ def test_turn_frames_rotate_heaven_one_square_per_hour():
 def test_animate_turn_saves_without_warnings(tmp_path):
     from matplotlib.animation import FuncAnimation
 
-    from liuren.drawing import animate_turn
+    from liuren.show.drawing import animate_turn
 
     anim = animate_turn(liuren.chart("甲午", "申", "巳"), hours=1, frames=2)
     assert isinstance(anim, FuncAnimation)

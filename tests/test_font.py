@@ -12,8 +12,8 @@ import pytest
 
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
-from liuren.display import chart_text
-from liuren.labels import hanzi
+from liuren.show.labels import hanzi
+from liuren.show.text import chart_text
 
 ttLib = pytest.importorskip("fontTools.ttLib")
 
@@ -77,7 +77,7 @@ def test_rendering_every_character_raises_no_missing_glyph_warning():
 
     from matplotlib.figure import Figure
 
-    from liuren.drawing import register_font
+    from liuren.show.drawing import register_font
 
     family = register_font()
     chars = hanzi()

@@ -1,12 +1,12 @@
-"""Supporting tables (liuren.shensha) against the lists written out in rules.md §5–§6."""
+"""Supporting tables (liuren.patterns.shensha) against the lists written out in rules.md §5–§6."""
 
 from __future__ import annotations
 
 import pytest
 
 from liuren import School
-from liuren import shensha as ss
 from liuren.cycle import BRANCH_CHARS, PILLARS
+from liuren.patterns import shensha as ss
 
 B = BRANCH_CHARS.index
 MONTHS = "寅卯辰巳午未申酉戌亥子丑"

@@ -15,7 +15,7 @@ import traitlets
 
 import liuren
 from liuren import ParseError, School
-from liuren.widgets import Explorer, explorer
+from liuren.show.widgets import Explorer, explorer
 
 
 def branches(chart: liuren.Chart) -> str:
@@ -181,7 +181,7 @@ def test_output_holds_the_chart_and_optionally_its_explanation():
 
 def test_plate_drawing_when_available():
     pytest.importorskip("matplotlib")
-    pytest.importorskip("liuren.drawing")
+    pytest.importorskip("liuren.show.drawing")
     ex = explorer("丙申", "午", "亥")
     assert ex.drawing
     assert ex.output.outputs[-1]["data"]["image/png"]

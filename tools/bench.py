@@ -12,8 +12,21 @@ from __future__ import annotations
 import argparse
 import time
 
-from liuren.bench import all_inputs, sweep
+from liuren import Chart
 from liuren.cycle import BRANCHES, PILLARS
+
+
+def all_inputs() -> list[tuple[str, str, str]]:
+    """The 8,640 (day, hour, general) triples as plain strings."""
+    return [(str(p), str(h), str(g)) for p in PILLARS for h in BRANCHES for g in BRANCHES]
+
+
+def sweep(inputs: list[tuple[str, str, str]]) -> float:
+    """Seconds to build one Chart per input (nothing is memoised across charts)."""
+    start = time.perf_counter()
+    for day, hour, general in inputs:
+        Chart(day, hour, general)
+    return time.perf_counter() - start
 
 
 def bazaar_sweep() -> float | None:

@@ -16,7 +16,7 @@ import time
 
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
-from liuren.display import chart_html, to_html
+from liuren.show.html import chart_html, to_html
 
 
 def best(repeat: int, fn, setup=lambda: None) -> float:
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"to_html standalone (font embedded): {seconds * 1000:.3f} ms")
 
     start = time.perf_counter()
-    from liuren.drawing import plate_png
+    from liuren.show.drawing import plate_png
 
     plate_png(chart)
     print(f"first plate_png (imports matplotlib, registers the font): {(time.perf_counter() - start) * 1000:.0f} ms")

@@ -34,9 +34,9 @@ from PIL import Image  # noqa: E402
 
 import liuren  # noqa: E402
 from liuren.cycle import BRANCHES, GENERALS, PILLARS  # noqa: E402
-from liuren.display import COLORS  # noqa: E402
-from liuren.drawing import EARTH_FILL, GENERAL_FILL, draw_plate, register_font, ring_angle  # noqa: E402
 from liuren.generals import FORWARD_SQUARES, general_index  # noqa: E402
+from liuren.show.drawing import EARTH_FILL, GENERAL_FILL, draw_plate, register_font, ring_angle  # noqa: E402
+from liuren.show.html import COLORS  # noqa: E402
 from liuren.transmissions import Method  # noqa: E402
 
 SEED_NOTEBOOK = {"004": "01", "000": "02", "002": "03", "003": "04"}

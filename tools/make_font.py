@@ -1,6 +1,6 @@
 """Make liuren/fonts/LiurenSerifTC.otf (+ .woff2): a renamed subset of Noto Serif CJK TC.
 
-The character list is the package's own (:func:`liuren.labels.hanzi`: every table, term, mark and
+The character list is the package's own (:func:`liuren.show.labels.hanzi`: every table, term, mark and
 accepted character) plus printable ASCII. The source is face 3 (TC) of Debian's
 ``fonts-noto-cjk`` NotoSerifCJK-Regular.ttc. The subset is a Modified Version under the SIL OFL
 1.1, so it is renamed "Liuren Serif TC" (the Noto CJK licence reserves the name "Source", and
@@ -40,7 +40,7 @@ def characters() -> str:
     """The characters the subset keeps: every label character and :data:`LATIN` (Korean readings
     appear only in HTML, where the browser's own fonts supply Hangul)."""
     sys.path.insert(0, str(ROOT))
-    from liuren.labels import hanzi
+    from liuren.show.labels import hanzi
 
     return hanzi() + LATIN
 

@@ -95,7 +95,7 @@ def available_features() -> set[str]:
     found = set()
     if hasattr(Chart, "_repr_html_"):
         found.add("html")
-    if importlib.util.find_spec("liuren.drawing") is not None and hasattr(Chart, "plot"):
+    if importlib.util.find_spec("liuren.show.drawing") is not None and hasattr(Chart, "plot"):
         found.add("drawing")
     if hasattr(Chart, "patterns") and hasattr(Chart, "explain"):
         found.add("patterns")

@@ -14,7 +14,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import liuren
-from liuren.calendar import END, FIRST
+from liuren.almanac import END, FIRST
 
 ZONES = ("Asia/Seoul", "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Los_Angeles",
          "Europe/London", "Europe/Berlin", "Pacific/Auckland", "Asia/Kolkata", "UTC")

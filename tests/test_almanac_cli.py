@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 import liuren
-from liuren.calendar import local_zone, parse_moment, resolve_zone
+from liuren.almanac import local_zone, parse_moment, resolve_zone
 from liuren.cli import main
 from liuren.errors import ParseError
 

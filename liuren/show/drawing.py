@@ -25,9 +25,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, Wedge
 from matplotlib.patheffects import withStroke
 
-from .cycle import BRANCHES
-from .display import COLORS, RING, _highlights, _palette, check_chart
-from .errors import ParseError
+from ..cycle import BRANCHES
+from ..errors import ParseError
+from .html import COLORS, RING, _highlights, _palette, check_chart
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.text import Text
 
-    from .chart import Chart
+    from ..chart import Chart
 
 FONT_FILE = "LiurenSerifTC.otf"
 FAMILY = "Liuren Serif TC"
@@ -133,7 +133,7 @@ def draw_plate(
     the twelve generals on a third ring, the month general over the hour outlined, the day stem at
     its lodging square, the four lessons numbered and the three transmissions coloured and joined
     by arrows in order (初 → 中 → 末). ``style="square"``: the 4×4 ring of the printed 課盤 with the
-    same marks. ``highlight`` and ``colors`` are those of :func:`liuren.display.chart_html`.
+    same marks. ``highlight`` and ``colors`` are those of :func:`liuren.show.html.chart_html`.
     """
     check_chart(chart)
     if style not in ("round", "square"):
@@ -339,7 +339,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     >>> [(str(c.hour), round(a["亥"]) % 360) for c, a in steps]
     [('午', 90), ('午', 75), ('未', 60)]
     """
-    from .chart import Chart as _Chart
+    from ..chart import Chart as _Chart
 
     charts = [
         _Chart(chart.day, BRANCHES[(chart.hour.index + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)

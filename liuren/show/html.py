@@ -1,14 +1,14 @@
-"""Text and HTML layouts of a chart, as the classical books print a 課盤 (standard library only).
+"""The HTML layout of a chart, as the classical books print a 課盤 (standard library only).
 
-Three blocks: the three transmissions (六親, 遁干, branch, general), the four lessons read right
+The same three blocks as :mod:`liuren.show.text`: the three transmissions (六親, 遁干, branch, general), the four lessons read right
 to left (generals, uppers, lowers ending in the day stem), and the heaven plate written on the
 fixed earth ring with 巳 in the top-left corner, clockwise. The HTML uses inline ``style=""``
 only (untrusted notebooks strip ``<style>``, ids and scripts), escapes every string that reaches
 it and gives identical bytes for identical inputs.
 
 >>> from liuren import Chart
->>> print(plate_rows(Chart("丙申", "午", "亥"))[0])
-戌亥子丑
+>>> chart_html(Chart("丙申", "午", "亥")).startswith("<div")
+True
 """
 
 from __future__ import annotations
@@ -20,25 +20,25 @@ from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from .cycle import BRANCHES, STEMS
-from .errors import ParseError
+from ..cycle import BRANCHES, STEMS
+from ..errors import ParseError
+from ..school import PRESET_NAMES
 from .labels import LANGUAGES, gloss, label
-from .school import PRESET_NAMES
+from .text import (
+    BLANK,
+    BRANCH_SET,
+    KIN_SHORT,
+    KIND_MARK,
+    LESSON_NUMBERS,
+    RING,
+    STAGES,
+    pattern_names,
+)
 
 if TYPE_CHECKING:
-    from .chart import Chart
-    from .lessons import Lesson
-    from .plate import Plate
-
-BLANK = "　"
-KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
-"""六親 abbreviations as the books print them."""
-RING = ((5, 6, 7, 8), (4, None, None, 9), (3, None, None, 10), (2, 1, 0, 11))
-"""Earth squares of the 4×4 ring by row: 巳午未申 / 辰‥酉 / 卯‥戌 / 寅丑子亥."""
-STAGES = ("初傳", "中傳", "末傳")
-LESSON_NUMBERS = ("第一課", "第二課", "第三課", "第四課")
-BRANCH_SET = frozenset(BRANCHES)
-KIND_MARK = {"上克下": "克", "下賊上": "賊", "": ""}
+    from ..chart import Chart
+    from ..lessons import Lesson
+    from ..plate import Plate
 
 COLORS = {
     "ink": "#1f1a17",
@@ -54,44 +54,6 @@ COLORS = {
 """The default palette: ink on paper, the three transmissions in vermilion, ochre and blue."""
 _COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
 FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans CJK TC','Source Han Serif TC',serif"
-
-
-# ---------------------------------------------------------------- text layout
-def transmission_lines(chart: Chart) -> list[str]:
-    """One line per transmission: 六親 abbreviation, 遁干, branch, general abbreviation, ◎ if void."""
-    return [
-        f"{KIN_SHORT[t.relation]}{t.stem or BLANK}{t.branch}{t.general.short}{'◎' if t.void else BLANK}".rstrip(BLANK)
-        for t in chart.transmissions
-    ]
-
-
-def lesson_rows(chart: Chart) -> list[str]:
-    """Generals, uppers and lowers of the four lessons, lesson 1 on the right."""
-    lessons = chart.lessons[::-1]
-    return [
-        "".join(x.general.short for x in lessons),
-        "".join(x.upper for x in lessons),
-        "".join(x.lower for x in lessons),
-    ]
-
-
-def plate_rows(chart: Chart | Plate) -> list[str]:
-    """The heaven branches on the 4×4 earth ring (巳 top-left, clockwise)."""
-    d = chart.offset
-    return ["".join(BLANK if p is None else BRANCHES[(p + d) % 12] for p in row) for row in RING]
-
-
-def pattern_names(chart: Chart) -> list[str]:
-    """Names of the chart's named patterns (課體), in the chart's order."""
-    return [str(getattr(p, "name", p)) for p in getattr(chart, "patterns", ())]
-
-
-def chart_text(chart: Chart) -> str:
-    """The traditional three-block text layout under one heading line with the inputs and the
-    method (the named patterns are in the HTML caption and ``chart.explain()``)."""
-    head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴 · {chart.method} {chart.lesson_type}"]
-    blocks = [head, transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
-    return "\n\n".join("\n".join(block) for block in blocks)
 
 
 # ---------------------------------------------------------------- HTML pieces
@@ -115,7 +77,7 @@ def _check_labels(labels: str) -> None:
 
 def check_chart(chart: object) -> None:
     """Refuse anything that is not a :class:`~liuren.Chart` with a clear error."""
-    from .chart import Chart
+    from ..chart import Chart
 
     if not isinstance(chart, Chart):
         raise ParseError(f"expected a liuren.Chart, got {chart!r} ({type(chart).__name__}); build one with liuren.chart(...)")

@@ -13,7 +13,7 @@ word-initial sound rule 두음법칙), :func:`gloss` the English gloss, and
 
 from __future__ import annotations
 
-from .errors import ParseError
+from ..errors import ParseError
 
 LANGUAGES = ("zh", "ko", "en")
 
@@ -153,10 +153,10 @@ def label(term: str, labels: str = "zh") -> str:
 def all_terms() -> tuple[str, ...]:
     """Every Hanzi term the package can put on a chart, from the engine's own tables and the
     pattern registry."""
-    from .cycle import BRANCH_CHARS, GENERAL_NAMES, GENERAL_SHORT, KIN, SPIRIT_NAMES, STEM_CHARS
-    from .patterns import PATTERNS
-    from .school import PRESET_NAMES
-    from .transmissions import LESSON_TYPES, Method
+    from ..cycle import BRANCH_CHARS, GENERAL_NAMES, GENERAL_SHORT, KIN, SPIRIT_NAMES, STEM_CHARS
+    from ..patterns import PATTERNS
+    from ..school import PRESET_NAMES
+    from ..transmissions import LESSON_TYPES, Method
 
     return (
         *BRANCH_CHARS, *STEM_CHARS, *GENERAL_NAMES, *GENERAL_SHORT, *KIN, *SPIRIT_NAMES,

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import liuren
-from liuren import calendar
-from liuren.calendar import TERM_NAMES, pillars, term_index, term_instant
+from liuren import almanac as calendar
+from liuren.almanac import TERM_NAMES, pillars, term_index, term_instant
 from liuren.errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError
 
 from .conftest import DATA

@@ -14,7 +14,7 @@ import ephem
 import pytest
 
 from liuren import solar
-from liuren.calendar import END, FIRST, general_of_term, month_of_term, term_index, term_instant
+from liuren.almanac import END, FIRST, general_of_term, month_of_term, term_index, term_instant
 
 EPHEM_EPOCH_JD = 2415020.0
 """ephem.Date(0) is 1899-12-31 12:00 UT, Julian day 2415020.0."""

@@ -1,7 +1,7 @@
 """An ipywidgets explorer for a chart: pick the day, hour and month general and watch it change.
 
 Assembly only: every value shown comes from :func:`liuren.chart`, the chart's own HTML repr and,
-when ``liuren.drawing`` is present, its plate drawing. This module is imported lazily (``import
+when ``liuren.show.drawing`` is present, its plate drawing. This module is imported lazily (``import
 liuren`` never imports ipywidgets or matplotlib).
 
 The current chart is kept on :attr:`Explorer.chart`, so the explorer can be driven and tested
@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 from IPython.display import HTML, Image
 
-from .chart import Chart
-from .cycle import BRANCHES, PILLARS, SPIRIT_NAMES
-from .errors import LiurenError
-from .school import PRESET_NAMES, PRESETS, School, resolve_school
+from ..chart import Chart
+from ..cycle import BRANCHES, PILLARS, SPIRIT_NAMES
+from ..errors import LiurenError
+from ..school import PRESET_NAMES, PRESETS, School, resolve_school
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -207,12 +207,12 @@ raise the chart's own error; ``drawing=False`` leaves out the plate drawing, ``e
 
 
 def _drawing_available() -> bool:
-    return importlib.util.find_spec("matplotlib") is not None and importlib.util.find_spec("liuren.drawing") is not None
+    return importlib.util.find_spec("matplotlib") is not None and importlib.util.find_spec("liuren.show.drawing") is not None
 
 
 def plate_png(chart: Chart, dpi: int = 64) -> bytes:
-    """The round plate drawing of ``chart`` as PNG bytes (needs matplotlib and ``liuren.drawing``)."""
-    drawing = importlib.import_module("liuren.drawing")
+    """The round plate drawing of ``chart`` as PNG bytes (needs matplotlib and ``liuren.show.drawing``)."""
+    drawing = importlib.import_module("liuren.show.drawing")
     ax = drawing.draw_plate(chart)
     buf = io.BytesIO()
     ax.figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})

@@ -1,14 +1,20 @@
-"""Detectors of the later 003 families (魄化, 殃咎) and the companion patterns (遙克 doubles, 三光 三陽 三陰).
+"""Detectors of the 魄化 and 殃咎 families (the chapter 魄化課·殃咎課).
 
-Same contract as :mod:`liuren.detectors`: each function reads a :class:`~liuren.detectors.View` and
-returns the evidence, ``UNJUDGED`` or None; the registry is :mod:`liuren.patterns`.
+Same contract as every detector module.
 """
 
 from __future__ import annotations
 
+from ..cycle import (
+    BRANCH_ELEMENT,
+    GENERAL_ELEMENT,
+    GENERAL_NAMES,
+    JIGONG,
+    STEM_ELEMENT,
+    conquers,
+)
 from . import shensha as ss
-from .cycle import BRANCH_ELEMENT, GENERAL_ELEMENT, GENERAL_NAMES, JIGONG, STEM_ELEMENT, conquers
-from .detectors import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _stem, tianwang, tianyu
+from .view import UNJUDGED, View, _b, _stem
 
 
 # ---------------------------------------------------------------- 魄化 (003)
@@ -125,88 +131,3 @@ def yangjiu(v: View) -> str | None:
     found = [f"{name} ({ev})" for name, f in (("遞克", dike), ("夾克", jiake), ("內戰", neizhan), ("外戰", waizhan),
                                               ("干支乘墓", chengmu), ("干支坐墓", zuomu)) if (ev := f(v))]
     return "; ".join(found) or None
-
-
-# ---------------------------------------------------------------- companions
-def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
-    se = STEM_ELEMENT[v.s]
-    test = (lambda e: conquers(se, e)) if stem_conquers else (lambda e: conquers(e, se))
-    return list(dict.fromkeys(b for b in v.u[1:] if test(BRANCH_ELEMENT[b])))
-
-
-def yijian(v: View) -> str | None:
-    """一箭中兩鴻: a 彈射 遙克 where the day stem 克s two or more distinct uppers of lessons 2–4 (000 遙克課)."""
-    if v.chart.lesson_type != "彈射":
-        return None
-    found = _yaoke_candidates(v, True)
-    return f"{_stem(v)} 克s {_bs(found)} from afar; 初傳 {_b(v.t[0])}" if len(found) > 1 else None
-
-
-def yilu(v: View) -> str | None:
-    """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (000 遙克課)."""
-    if v.chart.lesson_type != "蒿矢":
-        return None
-    found = _yaoke_candidates(v, False)
-    return f"{_bs(found)} 克 {_stem(v)} from afar; 初傳 {_b(v.t[0])}" if len(found) > 1 else None
-
-
-def sanguang(v: View) -> str | None:
-    """三光: the day stem, day branch and 初傳 are all 旺 or 相 in the month and a good general rides the 初傳 (大全 三光課; rules.md §6)."""
-    if v.tg[0] not in GOOD_GENERALS:
-        return None
-    if v.month is None:
-        return UNJUDGED
-    states = [(_stem(v), ss.stem_state(v.s, v.month, v.school)), (_b(v.z), ss.season_state(v.z, v.month, v.school)),
-              (f"初傳 {_b(v.t[0])}", ss.season_state(v.t[0], v.month, v.school))]
-    if all(s in ("旺", "相") for _, s in states):
-        return ", ".join(f"{x} {s}" for x, s in states) + f" in the {_b(v.month)} month; {GENERAL_NAMES[v.tg[0]]} rides the 初傳"
-    return None
-
-
-def sanyang(v: View) -> str | None:
-    """三陽: 貴人 順行, the 干上 and 支上 神 stand in front of it, and the 初傳 is 旺 or 相 (指南; 大全 三陽課; rules.md §6)."""
-    if not v.fwd or v.side(v.u[0]) != 1 or v.side(v.u[2]) != 1:
-        return None
-    if v.month is None:
-        return UNJUDGED
-    state = ss.season_state(v.t[0], v.month, v.school)
-    if state not in ("旺", "相"):
-        return None
-    return f"貴人 {_b(v.nb)} goes forward; 干上 {_b(v.u[0])} and 支上 {_b(v.u[2])} stand in front of it; 初傳 {_b(v.t[0])} is {state}"
-
-
-def sanyin(v: View) -> str | None:
-    """三陰: 貴人 逆行, 干上 and 支上 behind it, 中 and 末傳 囚 or 死, 玄武 or 白虎 in the 傳 (大全 三陰課; rules.md §6)."""
-    if v.fwd or v.side(v.u[0]) != -1 or v.side(v.u[2]) != -1 or not {7, 9} & set(v.tg):
-        return None
-    if v.month is None:
-        return UNJUDGED
-    states = [ss.season_state(b, v.month, v.school) for b in v.t[1:]]
-    if not all(s in ("囚", "死") for s in states):
-        return None
-    riders = " and ".join(GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (7, 9))
-    return (f"貴人 {_b(v.nb)} goes backward; 干上 {_b(v.u[0])} and 支上 {_b(v.u[2])} stand behind it; "
-            f"中 {_b(v.t[1])} {states[0]}, 末 {_b(v.t[2])} {states[1]}; {riders} in the 傳")
-
-
-# ---------------------------------------------------------------- named severities inside 003's 天獄 and 天網 pages
-def jiaozhan(v: View) -> str | None:
-    """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (003 天獄: 若魄化為用神，死囚繫日本，凶倍於天獄)."""
-    if v.t[0] != v.branch_of(7):
-        return None
-    tiger, prison = pohua(v), tianyu(v)
-    if tiger is None or prison is None:
-        return None
-    if UNJUDGED in (tiger, prison):
-        return UNJUDGED
-    return f"{tiger}; {prison}"
-
-
-def ruwang(v: View) -> str | None:
-    """入網: 天網 with 災煞 or 劫煞 of the day branch among the 三傳 (003 《金匱》: 傳見災劫，為之入網)."""
-    base = tianwang(v)
-    if base is None:
-        return None
-    marks = [f"{pos} {_b(b)} is {name}" for pos, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True)
-             for name, sha in (("災煞", ss.calamity(v.z)), ("劫煞", ss.robbery(v.z))) if b == sha]
-    return f"{base}; {', '.join(marks)}" if marks else None

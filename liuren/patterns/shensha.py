@@ -16,8 +16,8 @@ Each table is written once, with its classical name, one line stating the rule a
 
 from __future__ import annotations
 
-from .cycle import BRANCH_ELEMENT, EARTH, FIRE, JIGONG, STEM_ELEMENT, WATER
-from .school import School
+from ..cycle import BRANCH_ELEMENT, EARTH, FIRE, JIGONG, STEM_ELEMENT, WATER, post_horse
+from ..school import School
 
 STATES = ("旺", "相", "休", "囚", "死")
 """The five seasonal states in their usual order; :func:`element_state` says which one applies."""
@@ -105,11 +105,6 @@ def tomb_of_branch(branch: int, school: School) -> int:
 
 
 # ---------------------------------------------------------------- daily 神煞 from the day branch (三合)
-def post_horse(branch: int) -> int:
-    """驛馬: 申子辰 → 寅, 寅午戌 → 申, 巳酉丑 → 亥, 亥卯未 → 巳 (the 沖 of the 三合's 長生; rules.md §6)."""
-    return (2, 11, 8, 5)[branch % 4]
-
-
 def robbery(branch: int) -> int:
     """劫煞: 寅午戌 → 亥, 申子辰 → 巳, 巳酉丑 → 寅, 亥卯未 → 申 (指南 注 with the day branch; rules.md §6)."""
     return (5, 2, 11, 8)[branch % 4]

@@ -1,0 +1,76 @@
+"""The chart as the detectors see it: a :class:`View` of integers, and the helpers every detector shares.
+
+A detector (one module per chapter family beside this one) returns a sentence naming what made the pattern fire (lessons, transmissions, plate
+squares, generals, 神煞), ``UNJUDGED`` when only the missing month branch could decide, or None.
+The registry with names, conditions and sources is :mod:`liuren.patterns`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cycle import (
+    BRANCH_CHARS,
+    STEM_CHARS,
+)
+from ..generals import branch_of, general_index
+
+if TYPE_CHECKING:
+    from ..chart import Chart
+
+UNJUDGED = "unjudged"
+"""What a detector returns when only the month branch, which the chart lacks, could decide."""
+
+GOOD_GENERALS = frozenset((0, 3, 5, 8, 10, 11))
+"""吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (rules.md §6, 三光)."""
+
+
+class View:
+    """A chart as the integers the detectors compare (built once per chart)."""
+
+    __slots__ = ("chart", "d", "fwd", "hour", "month", "nb", "noble_square", "s", "school", "t", "tg", "u", "year", "z")
+
+    def __init__(self, chart: Chart) -> None:
+        self.chart = chart
+        self.s = chart.day.stem.index
+        self.z = chart.day.branch.index
+        self.d = chart.plate.offset
+        self.u = tuple(lesson.upper.index for lesson in chart.lessons)
+        self.t = tuple(t.branch.index for t in chart.transmissions)
+        self.tg = tuple(t.general.index for t in chart.transmissions)
+        self.nb = chart.noble_branch.index
+        self.fwd = chart.generals_forward
+        self.noble_square = (self.nb - self.d) % 12
+        self.hour = chart.hour.index
+        self.month = None if chart.month is None else chart.month.index
+        self.year = None if chart.year is None else chart.year.index
+        self.school = chart.school
+
+    def general(self, b: int) -> int:
+        """Index of the general riding heaven branch ``b`` (0 = 貴人)."""
+        return general_index(b, self.nb, self.fwd)
+
+    def branch_of(self, g: int) -> int:
+        """Heaven branch ridden by general index ``g``."""
+        return branch_of(g, self.nb, self.fwd)
+
+    def side(self, b: int) -> int:
+        """1 when ``b`` stands in front of the 貴人 (蛇雀合勾青), −1 behind (空虎常玄陰后), 0 on it (指南; rules.md §3.3)."""
+        g = self.general(b)
+        return 0 if g == 0 else (1 if g <= 5 else -1)
+
+    def under(self, b: int) -> int:
+        """地盤 square under heaven branch ``b``."""
+        return (b - self.d) % 12
+
+
+def _b(i: int) -> str:
+    return BRANCH_CHARS[i % 12]
+
+
+def _bs(items) -> str:
+    return " ".join(_b(i) for i in items)
+
+
+def _stem(v: View) -> str:
+    return STEM_CHARS[v.s]

@@ -1,0 +1,68 @@
+"""The text layout of a chart, as the classical books print a 課盤.
+
+Three blocks: the three transmissions (六親, 遁干, branch, general), the four lessons read right
+to left (generals, uppers, lowers ending in the day stem), and the heaven plate written on the
+fixed earth ring with 巳 in the top-left corner, clockwise.
+
+>>> from liuren import Chart
+>>> print(plate_rows(Chart("丙申", "午", "亥"))[0])
+戌亥子丑
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cycle import BRANCHES
+
+if TYPE_CHECKING:
+    from ..chart import Chart
+    from ..plate import Plate
+
+BLANK = "　"
+KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
+"""六親 abbreviations as the books print them."""
+RING = ((5, 6, 7, 8), (4, None, None, 9), (3, None, None, 10), (2, 1, 0, 11))
+"""Earth squares of the 4×4 ring by row: 巳午未申 / 辰‥酉 / 卯‥戌 / 寅丑子亥."""
+STAGES = ("初傳", "中傳", "末傳")
+LESSON_NUMBERS = ("第一課", "第二課", "第三課", "第四課")
+BRANCH_SET = frozenset(BRANCHES)
+KIND_MARK = {"上克下": "克", "下賊上": "賊", "": ""}
+
+
+# ---------------------------------------------------------------- text layout
+def transmission_lines(chart: Chart) -> list[str]:
+    """One line per transmission: 六親 abbreviation, 遁干, branch, general abbreviation, ◎ if void."""
+    return [
+        f"{KIN_SHORT[t.relation]}{t.stem or BLANK}{t.branch}{t.general.short}{'◎' if t.void else BLANK}".rstrip(BLANK)
+        for t in chart.transmissions
+    ]
+
+
+def lesson_rows(chart: Chart) -> list[str]:
+    """Generals, uppers and lowers of the four lessons, lesson 1 on the right."""
+    lessons = chart.lessons[::-1]
+    return [
+        "".join(x.general.short for x in lessons),
+        "".join(x.upper for x in lessons),
+        "".join(x.lower for x in lessons),
+    ]
+
+
+def plate_rows(chart: Chart | Plate) -> list[str]:
+    """The heaven branches on the 4×4 earth ring (巳 top-left, clockwise)."""
+    d = chart.offset
+    return ["".join(BLANK if p is None else BRANCHES[(p + d) % 12] for p in row) for row in RING]
+
+
+def pattern_names(chart: Chart) -> list[str]:
+    """Names of the chart's named patterns (課體), in the chart's order."""
+    return [str(getattr(p, "name", p)) for p in getattr(chart, "patterns", ())]
+
+
+def chart_text(chart: Chart) -> str:
+    """The traditional three-block text layout under one heading line with the inputs and the
+    method (the named patterns are in the HTML caption and ``chart.explain()``)."""
+    head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴 · {chart.method} {chart.lesson_type}"]
+    blocks = [head, transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
+    return "\n\n".join("\n".join(block) for block in blocks)
