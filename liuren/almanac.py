@@ -113,7 +113,7 @@ def general_of_term(number: int, switch: str = "zhongqi") -> Branch:
     ('亥', '亥')
     """
     if switch == "jie":
-        return BRANCHES[LIUHE[month_of_term(number).index]]
+        return BRANCHES[LIUHE[month_of_term(number).ordinal]]
     zhongqi = number - number % 2
     return BRANCHES[(1 - (zhongqi % 24) // 2) % 12]
 
@@ -159,8 +159,8 @@ def month_pillar(year: GanZhi, month: Branch) -> GanZhi:
     >>> month_pillar(PILLARS[0], BRANCHES[2]), month_pillar(PILLARS[0], BRANCHES[1])
     ('丙寅', '丁丑')
     """
-    stem = ((year.stem.index % 5) * 2 + 2 + (month.index - 2) % 12) % 10
-    return PILLARS[pillar_index(stem, month.index)]
+    stem = ((year.stem.ordinal % 5) * 2 + 2 + (month.ordinal - 2) % 12) % 10
+    return PILLARS[pillar_index(stem, month.ordinal)]
 
 
 def hour_pillar(day: GanZhi, hour: Branch) -> GanZhi:
@@ -169,7 +169,7 @@ def hour_pillar(day: GanZhi, hour: Branch) -> GanZhi:
     >>> hour_pillar(PILLARS[0], BRANCHES[0]), hour_pillar(PILLARS[33], BRANCHES[0])
     ('甲子', '庚子')
     """
-    return PILLARS[pillar_index(((day.stem.index % 5) * 2 + hour.index) % 10, hour.index)]
+    return PILLARS[pillar_index(((day.stem.ordinal % 5) * 2 + hour.ordinal) % 10, hour.ordinal)]
 
 
 # ---------------------------------------------------------------- input checks
@@ -239,7 +239,7 @@ class Pillars:
 
     def __str__(self) -> str:
         return (
-            f"{self.year}年 {self.month}月 {self.day}日 {self.hour}時 · 月將 {self.general}({SPIRIT_NAMES[self.general.index]})"
+            f"{self.year}年 {self.month}月 {self.day}日 {self.hour}時 · 月將 {self.general}({SPIRIT_NAMES[self.general.ordinal]})"
             f" · 月建 {self.month_branch} · {self.term} since {self.term_at:%Y-%m-%d %H:%M:%S}"
             f" · next 中氣 {self.next_zhongqi} {self.next_zhongqi_at:%Y-%m-%d %H:%M:%S} · {'晝' if self.noble == 'day' else '夜'}"
         )
@@ -294,7 +294,7 @@ def pillars(when: datetime, *, school: School | str | None = None, location: obj
     if school_v.day_night == "sun":
         noble = _NOBLE[solar.is_daylight(ts, *place)]  # type: ignore[misc]
     else:
-        noble = _NOBLE[bool(school_v.is_day(hour.index))]
+        noble = _NOBLE[bool(school_v.is_day(hour.ordinal))]
 
     zone = when.tzinfo
     next_zq = number + 2 - number % 2

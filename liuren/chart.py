@@ -149,12 +149,12 @@ class Chart:
         school_v = school if type(school) is School else resolve_school(school)
         month_b = None if month is None else _branch(month, "a month branch")
         year_b = None if year is None else _branch(year, "a year branch")
-        h = hour_b.index
+        h = hour_b.ordinal
         is_day = _noble_flag(noble, school_v, h)
 
-        p = pillar.index
+        p = pillar.ordinal
         s, z = p % 10, p % 12
-        d = (general_b.index - h) % 12
+        d = (general_b.ordinal - h) % 12
         jig = JIGONG[s]
         u1 = (jig + d) % 12
         u2 = (u1 + d) % 12
@@ -272,12 +272,12 @@ class Chart:
 
     def general_on(self, heaven: object) -> General:
         """The general riding the heaven branch ``heaven``."""
-        return general_on(_branch(heaven, "a branch").index, self.noble_branch.index, self.generals_forward)
+        return general_on(_branch(heaven, "a branch").ordinal, self.noble_branch.ordinal, self.generals_forward)
 
     def branch_of(self, general: object) -> Branch:
         """The heaven branch the general ``general`` rides."""
-        g = parse_general_name(general).index
-        return BRANCHES[branch_of(g, self.noble_branch.index, self.generals_forward)]
+        g = parse_general_name(general).ordinal
+        return BRANCHES[branch_of(g, self.noble_branch.ordinal, self.generals_forward)]
 
     @property
     def generals(self) -> dict[Branch, General]:

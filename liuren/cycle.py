@@ -2,9 +2,10 @@
 
 Every value is a ``str`` subclass holding the traditional character(s), so it compares equal
 to the plain string (``BRANCHES[0] == "子"``), prints as itself and is JSON-able, while
-carrying its index and element. All cycle arithmetic is on those indices, here, once.
+carrying its ``ordinal`` (place in its cycle) and element; the values are immutable. All cycle
+arithmetic is on those ordinals, here, once.
 
->>> BRANCHES[2], BRANCHES[2].index, BRANCHES[2].element
+>>> BRANCHES[2], BRANCHES[2].ordinal, BRANCHES[2].element
 ('寅', 2, '木')
 >>> parse_pillar("丙申").stem, parse_pillar("丙申").branch
 ('丙', '申')
@@ -16,34 +17,48 @@ from __future__ import annotations
 
 from .errors import ParseError
 
+
+# ---------------------------------------------------------------- immutable values
+class _Value(str):
+    """A cycle value: the traditional character(s) as a ``str``, with read-only attributes set once.
+
+    ``ordinal`` (not ``index``, which would hide ``str.index``) is its place in its cycle."""
+
+    ordinal: int
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} {str(self)!r} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} {str(self)!r} is immutable")
+
+
+_set = object.__setattr__
+
+
 # ---------------------------------------------------------------- the five elements
 ELEMENT_CHARS = "木火土金水"
 WOOD, FIRE, EARTH, METAL, WATER = range(5)
 
 
-class Element(str):
+class Element(_Value):
     """One of the five elements (五行), ordered 木火土金水 so that ``(e + 1) % 5`` is what e produces."""
-
-    index: int
 
     def __new__(cls, index: int) -> Element:
         self = super().__new__(cls, ELEMENT_CHARS[index])
-        self.index = index
+        _set(self, "ordinal", index)
         return self
 
     def __reduce__(self):
-        return (_singleton, ('ELEMENTS', self.index))
-
-    def __repr__(self) -> str:
-        return f"'{self}'"
+        return (_singleton, ('ELEMENTS', self.ordinal))
 
     def produces(self, other: Element) -> bool:
         """相生: 木生火, 火生土, 土生金, 金生水, 水生木."""
-        return (self.index + 1) % 5 == other.index
+        return (self.ordinal + 1) % 5 == other.ordinal
 
     def conquers(self, other: Element) -> bool:
         """相克: 木克土, 土克水, 水克火, 火克金, 金克木."""
-        return (self.index + 2) % 5 == other.index
+        return (self.ordinal + 2) % 5 == other.ordinal
 
 
 ELEMENTS = tuple(Element(i) for i in range(5))
@@ -77,88 +92,78 @@ JIGONG = (2, 4, 5, 7, 5, 7, 8, 10, 11, 1)
 """寄宮 (大全 卷一): 甲寅 乙辰 丙巳 丁未 戊巳 己未 庚申 辛戌 壬亥 癸丑; no stem lodges in 子午卯酉."""
 
 
-class Stem(str):
-    """A heavenly stem (天干); ``index`` 0 = 甲. Yang (陽) stems have even index."""
+class Stem(_Value):
+    """A heavenly stem (天干); ``ordinal`` 0 = 甲. Yang (陽) stems have even index."""
 
-    index: int
     element: Element
     yang: bool
     lodging: Branch
 
     def __new__(cls, index: int) -> Stem:
         self = super().__new__(cls, STEM_CHARS[index])
-        self.index = index
-        self.element = ELEMENTS[STEM_ELEMENT[index]]
-        self.yang = index % 2 == 0
+        _set(self, "ordinal", index)
+        _set(self, "element", ELEMENTS[STEM_ELEMENT[index]])
+        _set(self, "yang", index % 2 == 0)
         return self
 
     def __reduce__(self):
-        return (_singleton, ('STEMS', self.index))
-
-    def __repr__(self) -> str:
-        return f"'{self}'"
+        return (_singleton, ('STEMS', self.ordinal))
 
 
-class Branch(str):
-    """An earthly branch (地支); ``index`` 0 = 子. Yang (陽) branches have even index."""
+class Branch(_Value):
+    """An earthly branch (地支); ``ordinal`` 0 = 子. Yang (陽) branches have even index."""
 
-    index: int
     element: Element
     yang: bool
 
     def __new__(cls, index: int) -> Branch:
         self = super().__new__(cls, BRANCH_CHARS[index])
-        self.index = index
-        self.element = ELEMENTS[BRANCH_ELEMENT[index]]
-        self.yang = index % 2 == 0
+        _set(self, "ordinal", index)
+        _set(self, "element", ELEMENTS[BRANCH_ELEMENT[index]])
+        _set(self, "yang", index % 2 == 0)
         return self
 
     def __reduce__(self):
-        return (_singleton, ('BRANCHES', self.index))
-
-    def __repr__(self) -> str:
-        return f"'{self}'"
+        return (_singleton, ('BRANCHES', self.ordinal))
 
     @property
     def opposite(self) -> Branch:
         """沖: the branch six places away."""
-        return BRANCHES[(self.index + 6) % 12]
+        return BRANCHES[(self.ordinal + 6) % 12]
 
 
 STEMS = tuple(Stem(i) for i in range(10))
 BRANCHES = tuple(Branch(i) for i in range(12))
 for _s in STEMS:
-    _s.lodging = BRANCHES[JIGONG[_s.index]]
+    _set(_s, "lodging", BRANCHES[JIGONG[_s.ordinal]])
 
 
-class GanZhi(str):
-    """One of the sixty pillars (干支); ``index`` 0 = 甲子, 59 = 癸亥."""
+class GanZhi(_Value):
+    """One of the sixty pillars (干支); ``ordinal`` 0 = 甲子, 59 = 癸亥."""
 
-    index: int
     stem: Stem
     branch: Branch
 
     def __new__(cls, index: int) -> GanZhi:
         stem, branch = STEMS[index % 10], BRANCHES[index % 12]
         self = super().__new__(cls, stem + branch)
-        self.index, self.stem, self.branch = index, stem, branch
+        _set(self, "ordinal", index)
+        _set(self, "stem", stem)
+        _set(self, "branch", branch)
         return self
 
     def __reduce__(self):
-        return (_singleton, ('PILLARS', self.index))
-
-    def __repr__(self) -> str:
-        return f"'{self}'"
+        return (_singleton, ('PILLARS', self.ordinal))
 
     @property
     def xun(self) -> GanZhi:
         """旬首: the 甲 pillar that opens this pillar's decade."""
-        return PILLARS[self.index - self.index % 10]
+        return PILLARS[self.ordinal - self.ordinal % 10]
 
     @property
     def void(self) -> tuple[Branch, Branch]:
         """旬空: the two branches this pillar's decade leaves over (甲子旬 戌亥 …)."""
-        return VOID_PAIRS[xun_branch(self.index)]
+        return VOID_PAIRS[xun_branch(self.ordinal)]
 
 
 PILLARS = tuple(GanZhi(i) for i in range(60))
@@ -189,25 +194,21 @@ GENERAL_ELEMENT = (EARTH, FIRE, FIRE, WOOD, EARTH, WOOD, EARTH, METAL, EARTH, WA
 天空 戊戌土, 白虎 庚申金, 太常 己未土, 玄武 癸亥水, 太陰 辛酉金, 天后 壬子水)."""
 
 
-class General(str):
-    """One of the twelve heavenly generals (天將); ``index`` 0 = 貴人."""
+class General(_Value):
+    """One of the twelve heavenly generals (天將); ``ordinal`` 0 = 貴人."""
 
-    index: int
     short: str
     element: Element
 
     def __new__(cls, index: int) -> General:
         self = super().__new__(cls, GENERAL_NAMES[index])
-        self.index = index
-        self.short = GENERAL_SHORT[index]
-        self.element = ELEMENTS[GENERAL_ELEMENT[index]]
+        _set(self, "ordinal", index)
+        _set(self, "short", GENERAL_SHORT[index])
+        _set(self, "element", ELEMENTS[GENERAL_ELEMENT[index]])
         return self
 
     def __reduce__(self):
-        return (_singleton, ('GENERALS', self.index))
-
-    def __repr__(self) -> str:
-        return f"'{self}'"
+        return (_singleton, ('GENERALS', self.ordinal))
 
 
 GENERALS = tuple(General(i) for i in range(12))

@@ -47,7 +47,7 @@ class _Index:
                               school=school, month=month, year=year)
                     t = c.transmissions
                     self.charts.append(c)
-                    self.keys.append((tuple(x.branch.index for x in t), tuple(x.general.index for x in t),
+                    self.keys.append((tuple(x.branch.ordinal for x in t), tuple(x.general.ordinal for x in t),
                                       c.method, c.lesson_type, c.noble))
         self._hits: dict[str, frozenset[int]] | None = None
 
@@ -95,7 +95,7 @@ def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
         raise ParseError(f"{value!r} is not three {what}; {accepted}")
     if len(items) != 3:
         raise ParseError(f"{value!r} does not name three {what} (found {len(items)}); {accepted}")
-    return tuple(None if item is None or item in WILDCARDS else parse(item).index for item in items)
+    return tuple(None if item is None or item in WILDCARDS else parse(item).ordinal for item in items)
 
 
 def _general_tokens(text: str) -> list[str]:

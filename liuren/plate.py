@@ -36,16 +36,16 @@ class Plate(Mapping[Branch, Branch]):
     @classmethod
     def from_general(cls, general: str, hour: str) -> Plate:
         """The plate with the month general ``general`` over the hour ``hour``."""
-        d = (parse_branch(general, "a month general").index - parse_branch(hour, "an hour branch").index) % 12
+        d = (parse_branch(general, "a month general").ordinal - parse_branch(hour, "an hour branch").ordinal) % 12
         return PLATES[d]
 
     def heaven_over(self, earth: str) -> Branch:
         """天盤 branch standing over the 地盤 square ``earth``."""
-        return BRANCHES[(parse_branch(earth).index + self.offset) % 12]
+        return BRANCHES[(parse_branch(earth).ordinal + self.offset) % 12]
 
     def earth_under(self, heaven: str) -> Branch:
         """地盤 square under the 天盤 branch ``heaven``."""
-        return BRANCHES[(parse_branch(heaven).index - self.offset) % 12]
+        return BRANCHES[(parse_branch(heaven).ordinal - self.offset) % 12]
 
     def __getitem__(self, earth: str) -> Branch:
         try:
@@ -77,7 +77,7 @@ class Plate(Mapping[Branch, Branch]):
 
     def to_dict(self) -> dict[str, str]:
         """{earth: heaven} as plain strings, earth from 子."""
-        return {str(e): str(BRANCHES[(e.index + self.offset) % 12]) for e in BRANCHES}
+        return {str(e): str(BRANCHES[(e.ordinal + self.offset) % 12]) for e in BRANCHES}
 
     def _repr_html_(self) -> str:
         from .show.html import plate_html

@@ -90,7 +90,7 @@ def test_one_minute_either_side_of_every_zhongqi(year):
         after = liuren.chart_at(at + timedelta(minutes=1))
         name = TERM_NAMES[k]
         assert after.general == ZHONGQI_GENERALS[name]
-        assert before.general.index == (after.general.index + 1) % 12
+        assert before.general.ordinal == (after.general.ordinal + 1) % 12
         assert before.month == after.month
         seen[name] = after.general
     at = utc(term_instant(24 * (year + 1))).astimezone(SEOUL)  # 冬至 of the year
@@ -105,13 +105,13 @@ def test_one_minute_either_side_of_every_jie(year):
         at = utc(term_instant(24 * year + k)).astimezone(SEOUL)
         before = pillars(at - timedelta(minutes=1))
         after = pillars(at + timedelta(minutes=1))
-        assert after.month_branch.index == (k + 1) // 2 % 12
-        assert before.month_branch.index == (after.month_branch.index - 1) % 12
-        assert after.month.index == (before.month.index + 1) % 60
+        assert after.month_branch.ordinal == (k + 1) // 2 % 12
+        assert before.month_branch.ordinal == (after.month_branch.ordinal - 1) % 12
+        assert after.month.ordinal == (before.month.ordinal + 1) % 60
         assert before.general == after.general
-        assert (after.year.index - before.year.index) % 60 == (1 if TERM_NAMES[k] == "立春" else 0)
+        assert (after.year.ordinal - before.year.ordinal) % 60 == (1 if TERM_NAMES[k] == "立春" else 0)
         jie = pillars(at + timedelta(minutes=1), school=liuren.School(yuejiang_switch="jie"))
-        assert jie.general.index == (1 - after.month_branch.index) % 12  # 六合 of the 月建
+        assert jie.general.ordinal == (1 - after.month_branch.ordinal) % 12  # 六合 of the 月建
 
 
 def test_jie_switch_moves_the_general_at_lichun_not_at_yushui():
@@ -226,7 +226,7 @@ def test_true_solar_time_moves_the_day_boundary():
     when = datetime(2026, 5, 20, 23, 30, tzinfo=SHANGHAI)  # true solar ≈ 20:37 in Kashgar: 戌, still the 20th
     civil, kashgar = pillars(when), pillars(when, school=school, location=KASHGAR)
     assert kashgar.clock.strftime("%d %H:%M") == "20 20:37"
-    assert (civil.day.index - kashgar.day.index) % 60 == 1
+    assert (civil.day.ordinal - kashgar.day.ordinal) % 60 == 1
     assert (civil.hour.branch, kashgar.hour.branch) == ("子", "戌")
 
 

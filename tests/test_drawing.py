@@ -44,8 +44,8 @@ def test_round_plate_places_36_ring_labels_where_the_offset_says(day, hour, gene
     assert len(labels) == 36
     d = chart.offset
     for b in BRANCHES:
-        assert angle_of(labels[f"earth-{b}"]) == pytest.approx(ring_angle(b.index) % 360)
-        assert angle_of(labels[f"heaven-{b}"]) == pytest.approx(ring_angle((b.index - d) % 12) % 360)
+        assert angle_of(labels[f"earth-{b}"]) == pytest.approx(ring_angle(b.ordinal) % 360)
+        assert angle_of(labels[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - d) % 12) % 360)
         general_xy = labels[f"general-{chart.general_on(b)}"]
         assert angle_of(general_xy) == pytest.approx(angle_of(labels[f"heaven-{b}"]))
     radii = {kind: {round(math.hypot(*xy), 6) for gid, xy in labels.items() if gid.startswith(kind)} for kind in ("earth", "heaven", "general")}
@@ -64,7 +64,7 @@ def test_square_plate_matches_the_book_ring():
     labels = ring_labels(ax)
     assert len(labels) == 36
     for b in BRANCHES:
-        col, row = square_cell((b.index - chart.offset) % 12)
+        col, row = square_cell((b.ordinal - chart.offset) % 12)
         x, y = labels[f"heaven-{b}"]
         assert (int(x), 3 - int(y)) == (col, row)
     assert square_cell(5) == (0, 0) and square_cell(8) == (3, 0) and square_cell(11) == (3, 3) and square_cell(2) == (0, 3)
@@ -156,9 +156,9 @@ def test_turn_frames_rotate_heaven_one_square_per_hour():
     assert [str(c.hour) for c, _ in steps[::6]] == ["午", "未", "申"]
     later = liuren.chart("丙申", "申", "亥", noble=chart.noble)
     for b in BRANCHES:
-        assert steps[0][1][b] == ring_angle((b.index - chart.offset) % 12)
+        assert steps[0][1][b] == ring_angle((b.ordinal - chart.offset) % 12)
         assert steps[3][1][b] == pytest.approx(steps[0][1][b] - 15)
-        assert steps[-1][1][b] % 360 == pytest.approx(ring_angle((b.index - later.offset) % 12) % 360)
+        assert steps[-1][1][b] % 360 == pytest.approx(ring_angle((b.ordinal - later.offset) % 12) % 360)
 
 
 def test_animate_turn_saves_without_warnings(tmp_path):
@@ -176,4 +176,4 @@ def test_animate_turn_saves_without_warnings(tmp_path):
     ax = anim._fig.axes[0]
     heaven = {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").startswith("heaven-")}
     chart = liuren.chart("甲午", "酉", "巳", noble="day")
-    assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.index - chart.offset) % 12) % 360) for b in BRANCHES)
+    assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - chart.offset) % 12) % 360) for b in BRANCHES)

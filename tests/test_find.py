@@ -125,6 +125,6 @@ def test_find_by_pattern_agrees_with_every_chart_of_the_space():
         if p.needs_hour:
             assert found == fires[p.name], p.name
         else:  # one representative hour per 課 and noble: the same 課 as the charts that fire
-            assert {(d, (g.index - h.index) % 12) for d, h, g in found} == {
-                (d, (g.index - h.index) % 12) for d, h, g in fires[p.name]
+            assert {(d, (g.ordinal - h.ordinal) % 12) for d, h, g in found} == {
+                (d, (g.ordinal - h.ordinal) % 12) for d, h, g in fires[p.name]
             }, p.name

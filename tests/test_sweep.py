@@ -33,11 +33,11 @@ def test_every_chart_builds(sweep):
 
 def test_plate_is_a_rotation(sweep):
     for chart in sweep[1]:
-        d = (chart.general.index - chart.hour.index) % 12
+        d = (chart.general.ordinal - chart.hour.ordinal) % 12
         assert chart.offset == d
         assert chart.plate.heaven_over(chart.hour) == chart.general
         assert sorted(chart.plate.values()) == sorted(BRANCHES)
-        assert all(chart.plate[e].index == (e.index + d) % 12 for e in BRANCHES)
+        assert all(chart.plate[e].ordinal == (e.ordinal + d) % 12 for e in BRANCHES)
         assert all(chart.plate.earth_under(chart.plate[e]) == e for e in BRANCHES)
 
 
@@ -56,14 +56,14 @@ def test_lessons_chain(sweep):
 def test_each_general_rides_one_branch(sweep):
     for chart in sweep[1]:
         generals = chart.generals
-        assert sorted(generals.values(), key=lambda g: g.index) == list(GENERALS)
+        assert sorted(generals.values(), key=lambda g: g.ordinal) == list(GENERALS)
         assert generals[chart.noble_branch] == "貴人"
         assert chart.noble_branch not in ("辰", "戌")
         assert all(chart.branch_of(g) == b for b, g in generals.items())
         under = chart.plate.earth_under(chart.noble_branch)
         assert chart.generals_forward == (under in "亥子丑寅卯辰")
         step = 1 if chart.generals_forward else -1
-        assert generals[BRANCHES[(chart.noble_branch.index + step) % 12]] == "螣蛇"
+        assert generals[BRANCHES[(chart.noble_branch.ordinal + step) % 12]] == "螣蛇"
 
 
 def test_fuyin_and_fanyin_exactly_when_the_plate_says(sweep):

@@ -35,7 +35,7 @@ def bazaar_sweep() -> float | None:
         from fortune import liuren_ext
     except ImportError:
         return None
-    inputs = [(p.stem.index, p.branch.index, h.index, g.index) for p in PILLARS for h in BRANCHES for g in BRANCHES]
+    inputs = [(p.stem.ordinal, p.branch.ordinal, h.ordinal, g.ordinal) for p in PILLARS for h in BRANCHES for g in BRANCHES]
     start = time.perf_counter()
     for ds, db, hb, yj in inputs:
         liuren_ext.cast(ds, db, hb, yj)

@@ -154,7 +154,7 @@ def siqi_huisheng(v: View) -> str | None:
     base = siqi(v)
     if base is None:
         return None
-    g = v.chart.general.index
+    g = v.chart.general.ordinal
     if g == 4:
         return f"{base}; the 月將 is 辰 itself (辰為月將)"
     where = [n for n, bs in (("lessons", v.u), ("transmissions", v.t)) if g in bs]

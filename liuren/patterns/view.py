@@ -32,18 +32,18 @@ class View:
 
     def __init__(self, chart: Chart) -> None:
         self.chart = chart
-        self.s = chart.day.stem.index
-        self.z = chart.day.branch.index
+        self.s = chart.day.stem.ordinal
+        self.z = chart.day.branch.ordinal
         self.d = chart.plate.offset
-        self.u = tuple(lesson.upper.index for lesson in chart.lessons)
-        self.t = tuple(t.branch.index for t in chart.transmissions)
-        self.tg = tuple(t.general.index for t in chart.transmissions)
-        self.nb = chart.noble_branch.index
+        self.u = tuple(lesson.upper.ordinal for lesson in chart.lessons)
+        self.t = tuple(t.branch.ordinal for t in chart.transmissions)
+        self.tg = tuple(t.general.ordinal for t in chart.transmissions)
+        self.nb = chart.noble_branch.ordinal
         self.fwd = chart.generals_forward
         self.noble_square = (self.nb - self.d) % 12
-        self.hour = chart.hour.index
-        self.month = None if chart.month is None else chart.month.index
-        self.year = None if chart.year is None else chart.year.index
+        self.hour = chart.hour.ordinal
+        self.month = None if chart.month is None else chart.month.ordinal
+        self.year = None if chart.year is None else chart.year.ordinal
         self.school = chart.school
 
     def general(self, b: int) -> int:

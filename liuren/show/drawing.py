@@ -162,7 +162,7 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
     ax.add_patch(Circle((0, 0), R_HEAVEN[1], fill=False, edgecolor=ink, lw=pen.lw(1.6)))
     ax.add_patch(Circle((0, 0), R_EARTH[1], fill=False, edgecolor=ink, lw=pen.lw(1.6)))
 
-    hour = chart.hour.index
+    hour = chart.hour.ordinal
     a = ring_angle(hour)
     ax.add_patch(Wedge((0, 0), R_EARTH[1], a - 15, a + 15, width=R_EARTH[1] - R_HEAVEN[0], fill=False, edgecolor=pal["mark"], lw=pen.lw(2.4), zorder=4))
 
@@ -175,10 +175,10 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
             ax.add_patch(Wedge((0, 0), R_HEAVEN[1], a - 15, a + 15, width=R_HEAVEN[1] - R_HEAVEN[0], facecolor=color, alpha=0.14, lw=0))
         pen.text(*_polar(sum(R_EARTH) / 2, a), earth, 15, f"earth-{earth}", color=ink)
         pen.text(*_polar(sum(R_HEAVEN) / 2, a), heaven, 21, f"heaven-{heaven}", color=color or ink, bold=bool(color))
-        noble = general.index == 0
+        noble = general.ordinal == 0
         pen.text(*_polar(sum(R_GENERAL) / 2, a), general, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
 
-    _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.index)))
+    _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
     _general_arc(pen, chart)
     at = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
@@ -230,7 +230,7 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
     """「亥將加午」: an arrow outside the plate from the month general's own earth square to the hour
     square it is put on, the turn that carries the whole heaven ring with it."""
     ax, pal, k = pen.ax, pen.pal, pen.k
-    g, h = chart.general.index, chart.hour.index
+    g, h = chart.general.ordinal, chart.hour.ordinal
     steps = (h - g) % 12
     steps = steps - 12 if steps > 6 else steps
     r = R_EARTH[1] + 0.07
@@ -243,7 +243,7 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
         ax.add_patch(FancyArrowPatch((xs[-2], ys[-2]), (xs[-1], ys[-1]), arrowstyle=f"-|>,head_length={7 * k},head_width={3.5 * k}",
                                      color=pal["muted"], lw=0, shrinkA=0, shrinkB=0, zorder=3))
         pen.text(*_polar(r, ring_angle(g)), "●", 5, color=pal["muted"])
-    lodge = chart.day.stem.lodging.index == h
+    lodge = chart.day.stem.lodging.ordinal == h
     x, y = _polar(R_EARTH[1] + (0.2 if lodge else 0.12), a_hour)
     ha = "left" if x > 0.3 else "right" if x < -0.3 else "center"
     pen.text(x, y, f"{chart.general}將加{chart.hour}", 9.5, ha=ha, color=pal["mark"], zorder=7)
@@ -270,7 +270,7 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     d = chart.offset
     ink, line = pal["ink"], pal["line"]
     centres: dict[str, tuple[float, float]] = {}
-    lodging = chart.day.stem.lodging.index
+    lodging = chart.day.stem.lodging.ordinal
     for s in range(12):
         col, row = square_cell(s)
         x0, y0 = col, 3 - row
@@ -280,11 +280,11 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
         ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=HEAVEN_FILL, edgecolor=line, lw=pen.lw(1.0)))
         if color:
             ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=color, alpha=0.13, lw=0))
-        if s == chart.hour.index:
+        if s == chart.hour.ordinal:
             ax.add_patch(Rectangle((x0 + 0.03, y0 + 0.03), 0.94, 0.94, fill=False, edgecolor=pal["mark"], lw=pen.lw(2.0)))
         centres[heaven] = (x0 + 0.5, y0 + 0.47)
         pen.text(x0 + 0.5, y0 + 0.47, heaven, 24, f"heaven-{heaven}", color=color or ink, bold=bool(color))
-        noble = general.index == 0
+        noble = general.ordinal == 0
         pen.text(x0 + 0.5, y0 + 0.84, general, 9.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
         pen.text(x0 + 0.85, y0 + 0.13, earth, 10, f"earth-{earth}", color=pal["muted"])
         if s == lodging:
@@ -342,7 +342,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     from ..chart import Chart as _Chart
 
     charts = [
-        _Chart(chart.day, BRANCHES[(chart.hour.index + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
+        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
         for k in range(hours + 1)
     ]
     out = []
@@ -350,7 +350,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
         k, step = divmod(i, frames)
         current = charts[k]
         t = step / frames
-        out.append((current, {b: ring_angle((b.index - current.offset) % 12) - 30.0 * t for b in BRANCHES}))
+        out.append((current, {b: ring_angle((b.ordinal - current.offset) % 12) - 30.0 * t for b in BRANCHES}))
     return out
 
 
@@ -373,7 +373,7 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
     for r in (R_HEAVEN[1], R_EARTH[1]):
         ax.add_patch(Circle((0, 0), r, fill=False, edgecolor=pal["ink"], lw=pen.lw(1.6)))
     for b in BRANCHES:
-        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(b.index)), b, 15, f"earth-{b}", color=pal["ink"])
+        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(b.ordinal)), b, 15, f"earth-{b}", color=pal["ink"])
     hour_mark = Wedge((0, 0), R_EARTH[1], 0, 30, width=R_EARTH[1] - R_HEAVEN[0], fill=False, edgecolor=pal["mark"], lw=pen.lw(2.4), zorder=4)
     ax.add_patch(hour_mark)
     heaven = {b: pen.text(0, 0, b, 21, f"heaven-{b}", color=pal["ink"]) for b in BRANCHES}
@@ -386,7 +386,7 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
 
     def update(i: int) -> list:
         current, angles = steps[i]
-        a = ring_angle(current.hour.index)
+        a = ring_angle(current.hour.ordinal)
         hour_mark.set_theta1(a - 15)
         hour_mark.set_theta2(a + 15)
         for b in BRANCHES:
@@ -394,7 +394,7 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
             general = current.general_on(b)
             generals[b].set_position(_polar(sum(R_GENERAL) / 2, angles[b]))
             generals[b].set_text(general)
-            generals[b].set_color(pal["mark"] if general.index == 0 else pal["ink"])
+            generals[b].set_color(pal["mark"] if general.ordinal == 0 else pal["ink"])
         title.set_text(f"{current.day}日 {current.hour}時 {current.general}將")
         return [hour_mark, title, *heaven.values(), *generals.values()]
 

@@ -79,7 +79,7 @@ class Explorer:
             options=[(f"{b}時", str(b)) for b in BRANCHES], value=str(first.hour), description="占時"
         )
         self.general = widgets.Dropdown(
-            options=[(f"{b} {SPIRIT_NAMES[b.index]}", str(b)) for b in BRANCHES],
+            options=[(f"{b} {SPIRIT_NAMES[b.ordinal]}", str(b)) for b in BRANCHES],
             value=str(first.general),
             description="月將",
         )
