@@ -50,6 +50,10 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "wangxiang": ("month", "season"),
     "yuejiang_switch": ("zhongqi", "jie"),
     "day_boundary": ("23:00", "00:00"),
+    "biyong_ge": ("off", "wealth", "wealth-or-ghost"),
+    "shehai_mengzhong": ("earth", "weishanren"),
+    "fanyin_final": ("return", "weishanren"),
+    "repeated_lesson": ("judged", "once"),
 }
 
 
@@ -68,7 +72,7 @@ class School:
     """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location)."""
     shehai: str = "mengzhong"
     """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
-    "depth-excluding-start" (六壬大全's worked examples)."""
+    "depth-excluding-start" (大全 卷七 涉害課 《訂訛》: 午加庚 歷酉辛 二重, the start square left out)."""
     zhuixia: str = "day-side"
     """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4
     (rules.md option 7). It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌
@@ -97,6 +101,26 @@ class School:
     """The day pillar changes at 23:00 (子初) or at 00:00."""
     true_solar_time: bool = False
     """Correct the clock to local true solar time (longitude and equation of time) before taking the hour."""
+    biyong_ge: str = "off"
+    """比用格 (大全 卷七 涉害課: 「凡涉害課，用神畏日干所勝，以比和者為用，曰比用格」): when the
+    candidate 涉害 chose is the day stem's 妻財 ("wealth", the rule as stated) — or its 妻財 or 官鬼
+    ("wealth-or-ghost", as the paragraph's 戊子 壬戌 庚子 examples read it) — and another candidate
+    is 比和 with the stem or 生s it (兄弟, 父母), the 涉害 steps choose again among those. "off":
+    every other book (and 大全's own 見機格, 絕嗣格 and 殃咎 charts)."""
+    shehai_mengzhong: str = "earth"
+    """涉害 孟/仲 test: "earth" — the square a candidate stands on (every table; 粹言's 復等 example);
+    "weishanren" — 尉山人 as 大全 卷七 涉害課 quotes him, 「上克下取天盤孟仲為驗」: for 上克下
+    candidates the heaven branch itself is tested, for 下賊上 the square."""
+    fanyin_final: str = "return"
+    """返吟 with a 克 (無依): "return" — 末 = the heaven branch over the 中傳, back to the 初 (every
+    table); "weishanren" — 尉山人取法，末傳取破 (大全 卷八 斫輪卦: 辛酉 返吟 卯酉子): 末 = the 破 of
+    the 中傳. 井欄射 keeps its own 末 (干上神)."""
+    repeated_lesson: str = "judged"
+    """"judged": each lesson's 克 is judged on its own characters, lesson 1 against the stem (every
+    table); "once": a lesson that repeats an earlier one (same upper on the same square, the stem
+    standing for its 寄宮) is counted once, as the earlier lesson, before 克 is judged — a casebook
+    convention none of the source chapters states (乙巳 亥時戌將: 卯 on 辰 repeats 卯 on 乙, so no
+    克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions."""
 
     def __post_init__(self) -> None:
         for field, allowed in _OPTIONS.items():
@@ -149,9 +173,11 @@ PRESETS = {
     "tanyuan": School(
         name="tanyuan", noble_table="B", shehai="depth", split_shiru=True, changsheng="stem"
     ),
-    "daquan": School(name="daquan", shehai="depth-excluding-start"),
+    "daquan": School(name="daquan", shehai="depth-excluding-start", biyong_ge="wealth", fanyin_final="weishanren"),
 }
-"""default = 《六壬指南》 (what the source chapters use); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
+"""default = 《六壬指南》 (what the source chapters use); tanyuan = 《大六壬探原》; daquan = 《六壬大全》
+卷七–十 (課經集): the depth count as its 《訂訛》 counts (the start square left out), 比用格 for a 妻財
+candidate and 尉山人's 返吟, the option set that reproduces the most of the book's printed cases."""
 
 PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
 

@@ -27,7 +27,8 @@ CHAR_KO = dict(
         "三四課地盤初中末第二旬日時將晝夜月建神後大吉功曹沖罡乙勝光小送從魁河登明"
         "勵德服蹉跎贅婿當權淫備獄清平網張羅死奇回生魄化歸魂銜尸殃咎遞內戰外干支坐墓帷簿修腳"
         "上下遁空亡學派指南探原全體格式占輸親解"
-        "乘兩含夾女泆煞狡真童箭陽鴻鹿絞斬",
+        "乘兩含夾女泆煞狡真童箭陽鴻鹿絞斬"
+        "尉山法取破",
         "자축인묘진사오미신유술해갑을병정무기경신임계"
         "귀인등사주작육합구진청룡천공백호태상현무음후원"
         "부모형제손처재관귀재살"
@@ -36,7 +37,8 @@ CHAR_KO = dict(
         "삼사과지반초중말제이순일시장주야월건신후대길공조충강을승광소송종괴하등명"
         "려덕복차타췌서당권음비옥청평망장라사기회생백화귀혼함시앙구체내전외간지좌묘유부수각"
         "상하둔공망학파지남탐원전체격식점수친해"
-        "승량함협녀일살교진동전양홍록교참",
+        "승량함협녀일살교진동전양홍록교참"
+        "위산법취파",
         strict=True,
     )
 )
@@ -66,6 +68,7 @@ EN = {
     "蒿矢": "Mugwort Arrow", "彈射": "Pellet Shot", "虎視": "Tiger's Gaze", "冬蛇掩目": "Winter Snake Hides Its Eyes",
     "獨足": "One-legged", "自任": "Self-reliant", "自信": "Self-confident", "杜傳": "Blocked Transmission",
     "不虞": "Unforeseen", "無依": "Without Support", "井欄射": "Well-rail Shot",
+    "比用格": "Comparison Format",
     # named patterns of the source chapters
     "勵德": "Encouraging Virtue", "贅婿": "Live-in Son-in-law", "無淫": "Without Licence", "不備": "Incomplete",
     "天獄": "Heavenly Prison", "天網四張": "Heaven's Net Spread", "羅網": "Net", "死奇": "Dead Oddity",

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..cycle import BRANCH_CHARS, STEM_CHARS
+from ..cycle import BRANCH_CHARS, STEM_CHARS, kin_of
 from ..errors import ParseError
 from ..transmissions import Event, Trace, choose
 from .labels import LANGUAGES, reading
@@ -77,6 +77,8 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-shehai-depth": "⟨涉害⟩ depth", "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩", "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩",
         "t.gate-shehai-zhuixia": "⟨綴瑕⟩", "t.gate-bazhuan": "⟨八專⟩?", "t.gate-yaoke": "⟨遙克⟩?",
         "t.gate-maoxing": "⟨昴星⟩?", "t.gate-biezhe": "⟨別責⟩?",
+        "t.gate-repeated-lesson": "Repeated lesson", "t.gate-fanyin-weishanren": "⟨尉山人⟩ ⟨返吟⟩",
+        "t.gate-biyong-ge": "⟨比用格⟩",
         # gates
         "fuyin.no": "Not ⟨伏吟⟩: d = {d}, not 0.",
         "fuyin.lesson-1": "⟨伏吟⟩: d = 0, every heaven branch sits on its own square. Lesson 1 has {kind}, so it gives the 初: {init}.",
@@ -108,6 +110,22 @@ WORDS: dict[str, dict[str, str]] = {
         "zhong.many": "{on} all stand on ⟨仲⟩ squares ({sqs}): ⟨綴瑕⟩ decides.",
         "zhong.none": "None stands on a ⟨仲⟩ square either; the ⟨季⟩ squares never decide: ⟨綴瑕⟩.",
         "zhuixia": "{pool} stand on squares of the same kind: ⟨綴瑕⟩ takes the one met first from the {side}: 初 = {init}.",
+        "meng.one-heaven": "⟨尉山人⟩: a ⟨上克下⟩ pool is judged on the heaven plate; of {pool}, only {init} is itself a ⟨孟⟩ branch (⟨寅申巳亥⟩): 初 = {init} (⟨見機⟩).",
+        "meng.many-heaven": "⟨尉山人⟩: a ⟨上克下⟩ pool is judged on the heaven plate; {on} are all ⟨孟⟩ branches: ⟨綴瑕⟩ decides.",
+        "meng.none-heaven": "⟨尉山人⟩: a ⟨上克下⟩ pool is judged on the heaven plate; none of {pool} is a ⟨孟⟩ branch (⟨寅申巳亥⟩).",
+        "zhong.one-heaven": "Only {init} is itself a ⟨仲⟩ branch (⟨子午卯酉⟩): 初 = {init} (⟨察微⟩).",
+        "zhong.many-heaven": "{on} are all ⟨仲⟩ branches: ⟨綴瑕⟩ decides.",
+        "zhong.none-heaven": "None is a ⟨仲⟩ branch either; ⟨季⟩ branches never decide: ⟨綴瑕⟩.",
+        "biyong-ge.no": "⟨比用格⟩: 初 {pick} is {kin} to {stem}{why}.",
+        "biyong-ge.no-kin": ", not a candidate this school refuses",
+        "biyong-ge.no-eligible": ", but no candidate is ⟨兄弟⟩ or ⟨父母⟩ to it",
+        "biyong-ge.one": "⟨比用格⟩: 初 {pick} is {kin} to {stem} (用神畏日干所勝), and {init} is {kin2} to it: 初 = {init} (⟨比用格⟩), not {pick}.",
+        "biyong-ge.many": "⟨比用格⟩: 初 {pick} is {kin} to {stem} (用神畏日干所勝); {eligible} are ⟨兄弟⟩ or ⟨父母⟩ to it, and the ⟨涉害⟩ steps choose again among them (⟨比用格⟩):",
+        "repeated-lesson.no": "Repeated lessons ({pairs}) are counted once; none carries a 克 of its own, so nothing changes.",
+        "repeated-lesson.yes": "Repeated lessons ({pairs}) are counted once, as the first: the 克 of {dropped} is not judged again.",
+        "repeated-lesson.none": "No lesson repeats another.",
+        "repeated-lesson.pair": "lesson {later} = lesson {earlier}",
+        "fanyin-weishanren": "⟨尉山人取法⟩ (⟨末傳取破⟩): 末 = the ⟨破⟩ of the 中傳 {middle}: {final}, not the return to the 初.",
         "zhuixia.gan": "⟨干⟩ side (lessons 1–2) on a yang day", "zhuixia.zhi": "⟨支⟩ side (lessons 3–4) on a yin day",
         "bazhuan.no": "Not ⟨八專⟩: {stem} lodges at {jig}, not on the day branch {z}.",
         "bazhuan.yang": "⟨八專⟩ day ({stem} lodges on its own branch {z}) with no 克, and 遙克 is not used on 八專 days. A yang day counts three forward from ⟨干上神⟩ {start}, itself included: 初 = {init}.",
@@ -193,13 +211,34 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
         return text + _w(lang, "depth.tie", tied=_bs(data["tied"]), n=max(x[3] for x in data["walks"]))
     if gate in ("shehai-meng", "shehai-zhong"):
         prefix = "meng" if gate == "shehai-meng" else "zhong"
+        suffix = "-heaven" if data.get("plate") == "heaven" else ""
         on = data["on"]
         d = ke.offset
         if event.applied:
-            return _w(lang, f"{prefix}.one", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d))
+            return _w(lang, f"{prefix}.one{suffix}", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d))
         if on:
-            return _w(lang, f"{prefix}.many", on=_bs(on), sqs=_bs(b - d for b in on))
-        return _w(lang, f"{prefix}.none", pool=_bs(data["pool"]))
+            return _w(lang, f"{prefix}.many{suffix}", on=_bs(on), sqs=_bs(b - d for b in on))
+        return _w(lang, f"{prefix}.none{suffix}", pool=_bs(data["pool"]))
+    if gate == "biyong-ge":
+        kin = f"⟨{data['kin']}⟩"
+        if not event.applied:
+            refused = ("妻財",) if chart.school.biyong_ge == "wealth" else ("妻財", "官鬼")
+            why = w["biyong-ge.no-eligible"] if data["kin"] in refused else w["biyong-ge.no-kin"]
+            return _w(lang, "biyong-ge.no", pick=_b(data["pick"]), kin=kin, stem=stem, why=why)
+        if "init" in data:
+            kin2 = f"⟨{kin_of(ke.stem, data['init'])}⟩"
+            return _w(lang, "biyong-ge.one", pick=_b(data["pick"]), kin=kin, stem=stem, init=_b(data["init"]), kin2=kin2)
+        return _w(lang, "biyong-ge.many", pick=_b(data["pick"]), kin=kin, stem=stem, eligible=_bs(data["eligible"]))
+    if gate == "repeated-lesson":
+        pairs = [_w(lang, "repeated-lesson.pair", later=later + 1, earlier=earlier + 1) for later, earlier in data["repeats"]]
+        if not pairs:
+            return _w(lang, "repeated-lesson.none")
+        if not event.applied:
+            return _w(lang, "repeated-lesson.no", pairs="; ".join(pairs))
+        dropped = [later for later, _ in data["repeats"] if ke.relations[later]]
+        return _w(lang, "repeated-lesson.yes", pairs="; ".join(pairs), dropped=_where(dropped, lang))
+    if gate == "fanyin-weishanren":
+        return _w(lang, "fanyin-weishanren", middle=_b(data["middle"]), final=_b(data["final"]))
     if gate == "shehai-zhuixia":
         return _w(lang, "zhuixia", pool=_bs(data["pool"]), side=w[f"zhuixia.{data['side']}"], init=_b(data["init"]))
     if gate == "bazhuan":
