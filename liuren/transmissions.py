@@ -12,19 +12,28 @@ it also writes, step by step, what it looked at; the chart asks for that only wh
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
 
 from .cycle import (
-    BRANCH_CHARS,
     BRANCH_ELEMENT,
+    FANYIN_OFFSET,
+    FUYIN_OFFSET,
     JIGONG,
+    MENG,
+    OPPOSITE,
+    SANHE_STEP,
+    SHEN,
     STEM_CHARS,
     STEM_COMBINE,
     STEM_ELEMENT,
+    WEI,
     XING,
+    YOU,
+    ZHONG,
     conquers,
     post_horse,
 )
+from .cycle import branch_char as _b
+from .lessons import Ke
 from .school import School
 
 
@@ -55,24 +64,7 @@ LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) fo
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
 
 
-class Ke(NamedTuple):
-    """The lessons as integers: stem, day branch, plate offset, the four uppers, their lower
-    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test."""
-
-    stem: int
-    branch: int
-    offset: int
-    uppers: tuple[int, int, int, int]
-    squares: tuple[int, int, int, int]
-    relations: tuple[int, int, int, int]
-    keys: tuple
-
-
 Result = tuple[int, int, int, Method, str]
-
-
-def _b(i: int) -> str:
-    return BRANCH_CHARS[i % 12]
 
 
 def _yang(i: int) -> bool:
@@ -91,7 +83,7 @@ def fuyin(ke: Ke, school: School, log: list | None) -> Result | None:
     """伏吟 (自任/自信/杜傳/不虞): d = 0. A 克 in lesson 1 (乙, 癸 days) gives the 初; otherwise 陽日
     take 干上, 陰日 支上; 中 = 刑(初) (self-刑 → the other of 干上/支上), 末 = 刑(中) (self-刑, or back
     to 初 → 沖(中))."""
-    if ke.offset != 0:
+    if ke.offset != FUYIN_OFFSET:
         return None
     stem, u = ke.stem, ke.uppers
     xing = _xing_table(school)
@@ -118,7 +110,7 @@ def fuyin(ke: Ke, school: School, log: list | None) -> Result | None:
         if log is not None:
             log.append(f"中 = what {_b(init)} punishes (刑): {_b(middle)}")
     if xing[middle] == middle or xing[middle] == init:
-        last = (middle + 6) % 12
+        last = (middle + OPPOSITE) % 12
         name = name if name == "不虞" else "杜傳"
         if log is not None:
             log.append(f"刑 of {_b(middle)} stops or returns to 初: 末 = its opposite {_b(last)}")
@@ -132,13 +124,13 @@ def fuyin(ke: Ke, school: School, log: list | None) -> Result | None:
 def _xing_table(school: School) -> tuple[int, ...]:
     if school.fuyin_chain == "loop":
         return XING
-    return tuple(i if i in (8, 7) else XING[i] for i in range(12))
+    return tuple(i if i in (SHEN, WEI) else XING[i] for i in range(12))
 
 
 def fanyin(ke: Ke, school: School, log: list | None) -> Result | None:
     """返吟 (無依 / 井欄射): d = 6. With a 克 the ordinary rules apply (無依); without (丁己辛 丑未
     days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse)."""
-    if ke.offset != 6:
+    if ke.offset != FANYIN_OFFSET:
         return None
     if log is not None:
         log.append("返吟 (every branch faces its opposite)")
@@ -226,7 +218,7 @@ def shehai(ke: Ke, school: School, log: list | None, pool: list[int], lessons: l
                 log.append(f"{_b(tied[0])} is deepest: 初 = {_b(tied[0])} (涉害)")
             return _chain(ke, tied[0], Method.SHEHAI, "涉害")
         pool = tied
-    for label, squares, name in (("孟 (寅申巳亥)", (2, 5, 8, 11), "見機"), ("仲 (子午卯酉)", (0, 3, 6, 9), "察微")):
+    for label, squares, name in (("孟 (寅申巳亥)", MENG, "見機"), ("仲 (子午卯酉)", ZHONG, "察微")):
         on = [b for b in pool if (b - d) % 12 in squares]
         if len(on) == 1:
             if log is not None:
@@ -311,10 +303,10 @@ def maoxing(ke: Ke, school: School, log: list | None) -> Result | None:
         return None
     u = ke.uppers
     if ke.stem % 2 == 0:
-        init, middle, last, name = (9 + ke.offset) % 12, u[2], u[0], "虎視"
+        init, middle, last, name = (YOU + ke.offset) % 12, u[2], u[0], "虎視"
         how = "yang day looks up: 初 = the heaven branch over 酉"
     else:
-        init, middle, last, name = (9 - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
+        init, middle, last, name = (YOU - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
         how = "yin day looks down: 初 = the earth square under 酉"
     if log is not None:
         log.append(f"four distinct lessons, no 克 and no 遙克 → 昴星; {how} = {_b(init)}")
@@ -333,7 +325,7 @@ def biezhe(ke: Ke, school: School, log: list | None) -> Result | None:
         init = (JIGONG[partner] + ke.offset) % 12
         how = f"hard day: {STEM_CHARS[ke.stem]} combines with {STEM_CHARS[partner]}, lodged at {_b(JIGONG[partner])}; 初 = the branch over it"
     else:
-        init = (ke.branch + 4) % 12
+        init = (ke.branch + SANHE_STEP) % 12
         if school.biezhe_yin == "heaven":
             init = (init + ke.offset) % 12
         how = f"soft day: the 三合 partner after {_b(ke.branch)} gives 初"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..cycle import (
     BRANCH_ELEMENT,
     GENERAL_NAMES,
-    HAI,
+    HARM,
     STEM_ELEMENT,
     XING,
     conquers,
@@ -74,7 +74,7 @@ def zhen_tianyu(v: View) -> str | None:
             marks.append(f"{pos} {_b(b)} is 劫煞")
         if XING[b] == v.z or XING[v.z] == b:
             marks.append(f"{pos} {_b(b)} and the 支 {_b(v.z)} are in 刑")
-        if HAI[b] == v.z:
+        if HARM[b] == v.z:
             marks.append(f"{pos} {_b(b)} 害s the 支 {_b(v.z)}")
     if not marks:
         return None
