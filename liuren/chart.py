@@ -43,7 +43,7 @@ from .cycle import (
 )
 from .errors import InvalidChartError, ParseError, quote
 from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
-from .lessons import Lessons, four_lessons
+from .lessons import Ke, Lessons, four_lessons
 from .plate import PLATES, Plate
 from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
 from .transmissions import Method, choose
@@ -68,7 +68,7 @@ class Transmission(NamedTuple):
 
 def _exact(value: object, table: dict[str, Branch]) -> Branch | None:
     """The fast path of the parsers: an exact, traditional form (a plain str or a cycle value)."""
-    return table.get(value) if type(value) is str or type(value) is Branch else None  # type: ignore[arg-type]
+    return table.get(value) if type(value) is str or type(value) is Branch else None
 
 
 def _noble_flag(noble: object, school: School, hour: int) -> bool:
@@ -127,6 +127,8 @@ class Chart:
     void: tuple[Branch, Branch]
     noble_branch: Branch
     generals_forward: bool
+    _ke: Ke
+    _patterns: tuple[tuple[Any, ...], tuple[str, ...]]
 
     def __init__(
         self,
@@ -203,7 +205,7 @@ class Chart:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year))
 
     def __repr__(self) -> str:

@@ -49,7 +49,7 @@ class Element(_Value):
         _set(self, "ordinal", index)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('ELEMENTS', self.ordinal))
 
     def produces(self, other: Element) -> bool:
@@ -64,7 +64,7 @@ class Element(_Value):
 ELEMENTS = tuple(Element(i) for i in range(5))
 
 
-def _singleton(table: str, index: int):
+def _singleton(table: str, index: int) -> _Value:
     """Unpickle a cycle value as the module's own instance."""
     return globals()[table][index]
 
@@ -126,7 +126,7 @@ class Stem(_Value):
         _set(self, "yang", index % 2 == 0)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('STEMS', self.ordinal))
 
 
@@ -143,7 +143,7 @@ class Branch(_Value):
         _set(self, "yang", index % 2 == 0)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('BRANCHES', self.ordinal))
 
     @property
@@ -172,7 +172,7 @@ class GanZhi(_Value):
         _set(self, "branch", branch)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('PILLARS', self.ordinal))
 
     @property
@@ -233,7 +233,7 @@ class General(_Value):
         _set(self, "element", ELEMENTS[GENERAL_ELEMENT[index]])
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('GENERALS', self.ordinal))
 
 
