@@ -194,7 +194,7 @@ class Chart:
         raise AttributeError("Chart is immutable")
 
     # ------------------------------------------------------------ identity
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year)
 
     def __eq__(self, other: object) -> bool:
@@ -279,7 +279,7 @@ class Chart:
         log.append(f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}: {self.method} → {self.lesson_type}")
         return tuple(log)
 
-    def _detected(self) -> tuple:
+    def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
             return self._patterns
         except AttributeError:
@@ -290,7 +290,7 @@ class Chart:
             return found
 
     @property
-    def patterns(self) -> tuple:
+    def patterns(self) -> tuple[Any, ...]:
         """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
         return self._detected()[0]
 
@@ -306,7 +306,7 @@ class Chart:
         return explain(self)
 
     @property
-    def lesson_identities(self) -> tuple:
+    def lesson_identities(self) -> tuple[tuple[int, int], ...]:
         """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
         return self._ke.keys
 
@@ -404,7 +404,7 @@ class Chart:
         }
 
 
-class Transmissions(tuple):
+class Transmissions(tuple[Transmission, Transmission, Transmission]):
     """The three transmissions: a plain tuple that Jupyter shows as the book's three lines."""
 
     __slots__ = ()

@@ -66,7 +66,8 @@ ELEMENTS = tuple(Element(i) for i in range(5))
 
 def _singleton(table: str, index: int) -> _Value:
     """Unpickle a cycle value as the module's own instance."""
-    return globals()[table][index]
+    value: _Value = globals()[table][index]
+    return value
 
 
 def produces(a: int, b: int) -> bool:
