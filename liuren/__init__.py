@@ -20,6 +20,7 @@ from .errors import (
     ParseError,
     SchoolError,
 )
+from .errors import quote as _quote
 from .find import find
 from .lessons import Lesson
 from .plate import Plate
@@ -86,7 +87,7 @@ def __getattr__(name: str) -> Any:
         from . import patterns
 
         return getattr(patterns, name)
-    raise AttributeError(f"module 'liuren' has no attribute {name!r}")
+    raise AttributeError(f"module 'liuren' has no attribute {_quote(name)}")
 
 
 __all__ = [

@@ -188,7 +188,7 @@ class Chart:
         set_(self, "_ke", ke)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {name!r}")
+        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Chart is immutable")

@@ -229,7 +229,7 @@ class School:
         set_(self, "_key", (self.name, *options))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"School is immutable; use .replace({name}=...) for a changed copy")
+        raise AttributeError(f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("School is immutable")
