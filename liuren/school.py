@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Literal, get_args
 
+from .cycle import MAO, SHEN, SI, YOU, ZI
 from .errors import ParseError, SchoolError, quote
 
 NOBLE_TABLES = {
@@ -37,9 +38,9 @@ NOBLE_TABLES = {
 辛 午寅; 壬癸 巳卯). B 「甲羊戊庚牛」 of 《協紀辨方書》, 探原, 尋源. C 「庚辛逢馬虎」 (八字 verse)."""
 
 DAY_NIGHT_RULES: dict[str, frozenset[int] | None] = {
-    "fixed": frozenset((3, 4, 5, 6, 7, 8)),
-    "mao-you": frozenset((3, 4, 5, 6, 7, 8, 9)),
-    "zi-si": frozenset((0, 1, 2, 3, 4, 5)),
+    "fixed": frozenset(range(MAO, SHEN + 1)),
+    "mao-you": frozenset(range(MAO, YOU + 1)),
+    "zi-si": frozenset(range(ZI, SI + 1)),
     "sun": None,
 }
 """晝/夜 by the hour branch: fixed 卯–申 (粹言 卷一 旦暮貴人, 探原, 尋源); 卯–酉 (some software and
