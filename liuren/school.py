@@ -82,9 +82,9 @@ OPTION_DOCS: dict[str, str] = {
     "day_night": """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
     "shehai": """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
     "depth-excluding-start" (六壬大全's worked examples).""",
-    "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4
-    (rules.md option 7). It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌
-    返吟 follows no stated rule, so it is recorded here rather than offered as an option.""",
+    "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4.
+    It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌 返吟 follows no stated
+    rule, so it is recorded here rather than offered as an option.""",
     "count_duplicate_lessons": """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
     default counts it once (探原, 直指御定). Never changes the transmissions.""",
     "split_shiru": """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊.""",
@@ -164,7 +164,7 @@ def _differences(options: tuple[str | bool, ...], preset: str) -> list[str]:
 
 
 class School:
-    """The conventions a chart is built with (rules.md, "Options to expose"): a frozen, hashable value.
+    """The conventions a chart is built with: a frozen, hashable value.
 
     Every option has the documented default (:data:`OPTION_DOCS` says what each means); ``School()``
     is the ``"default"`` preset. ``name`` is left out to be derived: the preset the options match,
@@ -343,6 +343,13 @@ def _split_token(token: str) -> tuple[str, str]:
 def _rebuild(name: str, options: dict[str, str | bool]) -> School:
     return School(name, **options)  # type: ignore[arg-type]
 
+
+School.__doc__ = (School.__doc__ or "") + "\n    Options (default first, then the other values accepted):\n\n" + "\n".join(
+    f"    ``{name}`` = {DEFAULTS[name]!r}"
+    + (f" (or {', '.join(repr(c) for c in CHOICES[name] if c != DEFAULTS[name])})" if name in CHOICES and len(CHOICES[name]) > 1 else "")
+    + f": {' '.join(OPTION_DOCS[name].split())}"
+    for name in OPTION_NAMES
+)
 
 _MATCHING: dict[tuple[str | bool, ...], str] = {
     tuple({**DEFAULTS, **changes}[k] for k in OPTION_NAMES): name for name, changes in PRESET_OPTIONS.items()
