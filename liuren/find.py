@@ -246,9 +246,8 @@ def _pattern(value: object):
 
 
 def _method(value: object) -> Method:
-    text = normalize(value) if isinstance(value, str) else value
     try:
-        return Method(text)
+        return Method(normalize(value) if isinstance(value, str) else "")
     except ValueError:
         raise ParseError(f"{value!r} is not one of the nine methods; accepted: {' '.join(Method)}") from None
 
