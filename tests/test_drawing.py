@@ -177,3 +177,20 @@ def test_animate_turn_saves_without_warnings(tmp_path):
     heaven = {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").startswith("heaven-")}
     chart = liuren.chart("甲午", "酉", "巳", noble="day")
     assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - chart.offset) % 12) % 360) for b in BRANCHES)
+
+
+@pytest.mark.parametrize(
+    ("options", "needle"),
+    [
+        ({"ax": 0}, "ax=0 (int) is not a matplotlib Axes"),
+        ({"ax": "left"}, "is not a matplotlib Axes"),
+        ({"ax": Figure()}, "(Figure) is not a matplotlib Axes"),
+        ({"arrows": "no"}, "arrows='no' is not understood; accepted: True or False"),
+        ({"title": None}, "title=None is not understood"),
+        ({"style": "x" * 10_000}, "characters) is not a plate style"),
+    ],
+)
+def test_draw_plate_refuses_wrong_types_with_a_liuren_error(options, needle):
+    with pytest.raises(liuren.ParseError) as info:
+        draw_plate(liuren.chart("丙申", "午", "亥"), **options)
+    assert needle in str(info.value) and len(str(info.value)) < 400
