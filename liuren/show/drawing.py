@@ -84,6 +84,23 @@ def _polar(radius: float, angle: float) -> tuple[float, float]:
     return radius * math.cos(a), radius * math.sin(a)
 
 
+def _quote(value: object, limit: int = 60) -> str:
+    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def _check_axes(ax: object) -> None:
+    """None or a matplotlib Axes that belongs to a figure; anything else is a ParseError."""
+    from matplotlib.axes import Axes as _Axes
+
+    if ax is not None and not (isinstance(ax, _Axes) and ax.get_figure() is not None):
+        raise ParseError(
+            f"ax={_quote(ax)} ({type(ax).__name__}) is not a matplotlib Axes; accepted: None (a new figure) "
+            f"or an Axes such as plt.subplots()[1] or fig.add_axes((0, 0, 1, 1))"
+        )
+
+
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
     if ax is not None:
         return ax
@@ -138,7 +155,11 @@ def draw_plate(
     """
     check_chart(chart)
     if style not in ("round", "square"):
-        raise ParseError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
+        raise ParseError(f"style={_quote(style)} is not a plate style; accepted: 'round', 'square'")
+    _check_axes(ax)
+    for name, flag in (("arrows", arrows), ("title", title)):
+        if not isinstance(flag, bool):
+            raise ParseError(f"{name}={_quote(flag)} is not understood; accepted: True or False")
     family = register_font()
     pal = _palette(colors)
     marks = _highlights(chart, highlight, pal)
