@@ -51,6 +51,8 @@ from .transmissions import Method, choose
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from .lessons import Ke
+
 
 class Transmission(NamedTuple):
     """One of the three transmissions: its ``branch``, the ``general`` riding it, its 六親
@@ -267,17 +269,10 @@ class Chart:
 
     @property
     def trace(self) -> tuple[str, ...]:
-        """The steps the method took to reach the initial transmission, in words."""
-        log: list[str] = [
-            "lessons: " + ", ".join(
-                f"{n} {lesson.upper}/{lesson.lower}{' ' + lesson.kind if lesson.kind else ''}"
-                for n, lesson in enumerate(self.lessons, 1)
-            )
-        ]
-        choose(self._ke, self.school, log)
-        t = self.transmissions
-        log.append(f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}: {self.method} → {self.lesson_type}")
-        return tuple(log)
+        """How the initial transmission was chosen: one line per gate tried, then the 三傳."""
+        from .show.steps import trace_lines
+
+        return trace_lines(self, "en")
 
     def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
