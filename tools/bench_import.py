@@ -1,6 +1,6 @@
 """Import benchmark: a whole ``python -c "import liuren"`` against a bare ``python -c pass``.
 
-    python tools/bench_import.py [--repeat N]
+    python tools/bench_import.py [--repeat N] [--compile]
 
 Both commands run alternately in one run (so machine load hits them alike), each ``N`` times in a
 fresh interpreter with the same flags and environment; the report gives each median and their
@@ -9,7 +9,8 @@ depend on the machine's speed).
 
 Bytecode is cached in a temporary ``PYTHONPYCACHEPREFIX`` (warmed before timing), as an installed
 package has its ``.pyc`` files: with ``PYTHONDONTWRITEBYTECODE`` every run would recompile liuren
-and the benchmark would time the compiler. Nothing is written into the repository.
+and the benchmark would time the compiler. Nothing is written into the repository. ``--compile``
+measures that case instead (``PYTHONDONTWRITEBYTECODE=1``: liuren's sources compiled on every start).
 """
 
 from __future__ import annotations
@@ -36,12 +37,16 @@ def run_once(code: str, env: dict[str, str]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=60, help="runs of each command (default 60)")
+    parser.add_argument("--compile", action="store_true", help="no bytecode cache: compile liuren on every start")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="liuren-pycache-") as cache:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH")))),
-               "PYTHONPYCACHEPREFIX": cache}
-        for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPROFILEIMPORTTIME"):
-            env.pop(name, None)
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+        env.pop("PYTHONPROFILEIMPORTTIME", None)
+        if args.compile:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        else:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = cache
         measure(env, args.repeat)
 
 
