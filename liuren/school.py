@@ -147,7 +147,8 @@ def _check_name(name: object, options: tuple[str | bool, ...]) -> str:
         if preset != matching:
             raise SchoolError(
                 f"a School named {quote(name)} must have the {preset!r} preset's options, and these differ "
-                f"({', '.join(_differences(options, preset))}); leave the name out (it becomes {CUSTOM!r}) or choose your own"
+                f"({', '.join(_differences(options, preset))}); for the preset itself use School.preset({preset!r}), "
+                f"else leave the name out (it becomes {CUSTOM!r}) or choose your own"
             )
         return preset
     if name != CUSTOM and (not NAME_PATTERN.fullmatch(name) or name.lower() in _RESERVED):
@@ -160,7 +161,8 @@ def _check_name(name: object, options: tuple[str | bool, ...]) -> str:
 
 def _differences(options: tuple[str | bool, ...], preset: str) -> list[str]:
     want = {**DEFAULTS, **PRESET_OPTIONS[preset]}
-    return [f"{k}={v!r}" for k, v in zip(OPTION_NAMES, options, strict=True) if want[k] != v]
+    differ = [f"{k}={v!r}" for k, v in zip(OPTION_NAMES, options, strict=True) if want[k] != v]
+    return differ if len(differ) <= 3 else [*differ[:3], f"and {len(differ) - 3} more"]
 
 
 class School:

@@ -90,6 +90,10 @@ def test_a_presets_name_means_exactly_that_preset():
     assert School(shehai="depth-excluding-start").name == "daquan"
     assert School(yuejiang_switch="jie").name == "custom"
     assert School.preset("daquan").replace(shehai="mengzhong").name == "default"
+    every = {name: True if name in SWITCHES else CHOICES[name][-1] for name in OPTION_NAMES}
+    with pytest.raises(SchoolError, match=r"School.preset\('default'\)") as info:
+        School("default", **every)
+    assert len(str(info.value)) < BOUND
 
 
 @pytest.mark.parametrize("name", [" ", "", "a b", "x\x00y", "名字", "x" * 33, LONG, "day", "Night", "month", "a=b", 3, b"ab"])
