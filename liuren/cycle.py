@@ -316,7 +316,8 @@ BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_
 HOUR_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "時": b for b in BRANCHES}}
 """占時: a branch, or a branch with 時 ("午時")."""
 MONTH_GENERAL_LOOKUP: dict[str, Branch] = {
-    **BRANCH_LOOKUP, **{b + "將": b for b in BRANCHES}, **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True))
+    **BRANCH_LOOKUP, **{b + "將": b for b in BRANCHES}, **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True)),
+    "神后": BRANCHES[ZI],  # simplified 神後: 后 cannot be mapped to 後 in general, as 天后 keeps it
 }
 """月將: a branch, a branch with 將 ("亥將"), or the general's spirit name ("登明")."""
 MONTH_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "月": b for b in BRANCHES}}
