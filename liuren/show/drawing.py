@@ -100,6 +100,18 @@ def _check_axes(ax: object) -> None:
         )
 
 
+def _check_drawable(pal: Mapping[str, str]) -> None:
+    """Every colour of the palette is one matplotlib can draw (CSS forms such as 'rgb(0,0,0)' are not)."""
+    from matplotlib.colors import is_color_like
+
+    for key, value in pal.items():
+        if not is_color_like(value):
+            raise ParseError(
+                f"colors[{key!r}] = {_quote(value)} is a CSS colour matplotlib cannot draw; "
+                f"accepted for drawings: '#rrggbb', '#rgb' or a named colour such as 'teal'"
+            )
+
+
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
     if ax is not None:
         return ax
@@ -161,6 +173,7 @@ def draw_plate(
             raise ParseError(f"{name}={_quote(flag)} is not understood; accepted: True or False")
     family = register_font()
     pal = _palette(colors)
+    _check_drawable(pal)
     marks = _highlights(chart, highlight, pal)
     if style == "round":
         ax = _new_axes(ax, 6.4)
