@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import io
 import json
 import os
@@ -23,7 +22,7 @@ from typing import NoReturn
 from . import __version__
 from .chart import Chart
 from .errors import LiurenError
-from .school import School, resolve_school
+from .school import SWITCHES, School, resolve_school
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,7 +88,7 @@ def _school(args: argparse.Namespace) -> School:
     school = resolve_school(args.school)
     if not args.option:
         return school
-    switches = {f.name for f in dataclasses.fields(School) if isinstance(f.default, bool)}
+    switches = set(SWITCHES)
     changes: dict[str, object] = {}
     for item in args.option:
         key, sep, value = (part.strip() for part in item.partition("="))

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import dataclasses
 import inspect
 import re
 import sys
@@ -31,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 import liuren  # noqa: E402
 from liuren import school as school_module  # noqa: E402
 from liuren.patterns import PATTERNS  # noqa: E402
-from liuren.school import PRESET_NAMES, PRESETS, School  # noqa: E402
+from liuren.school import PRESET_NAMES, PRESETS  # noqa: E402
 from liuren.show.html import write_atomic  # noqa: E402
 
 OUT = ROOT / "docs" / "reference.md"
@@ -55,18 +54,6 @@ def for_users(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip(" ;")
 
 
-def field_docs(cls: type) -> dict[str, str]:
-    """The docstrings written under the fields of a dataclass (``name: type = value`` then a string)."""
-    tree = ast.parse(inspect.getsource(cls))
-    body = tree.body[0].body  # type: ignore[attr-defined]
-    docs: dict[str, str] = {}
-    for node, after in pairwise(body):
-        if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str)):
-            docs[node.target.id] = inspect.cleandoc(after.value.value)
-    return docs
-
-
 def module_docs(module) -> dict[str, str]:
     """The docstrings written under module-level assignments (``NAME = …`` then a string)."""
     tree = ast.parse(inspect.getsource(module))
@@ -88,15 +75,14 @@ def code(value: object) -> str:
     return f"`{value!r}`" if isinstance(value, str) else f"`{value}`"
 
 
-def allowed(field: dataclasses.Field) -> str:
-    if field.type in ("bool", bool):
+def allowed(option: str) -> str:
+    if option in school_module.SWITCHES:
         return "`True`, `False`"
-    values = school_module._OPTIONS.get(field.name)
-    return ", ".join(code(v) for v in values) if values else "any short name"
+    return ", ".join(code(v) for v in school_module.CHOICES[option])
 
 
 def options_section() -> list[str]:
-    docs = field_docs(School)
+    docs = school_module.OPTION_DOCS
     lines = [
         "## School options",
         "",
@@ -107,16 +93,16 @@ def options_section() -> list[str]:
         "| option | default | accepted values | meaning |",
         "| --- | --- | --- | --- |",
     ]
-    for field in dataclasses.fields(School):
-        lines.append(f"| `{field.name}` | {code(field.default)} | {allowed(field)} | {cell(docs.get(field.name, ''))} |")
+    for option in school_module.OPTION_NAMES:
+        lines.append(f"| `{option}` | {code(school_module.DEFAULTS[option])} | {allowed(option)} | {cell(docs[option])} |")
     return lines
 
 
 def presets_section() -> list[str]:
     default = PRESETS["default"]
     aliases: dict[str, list[str]] = {}
-    for alias, school in school_module._PRESET_ALIASES.items():
-        aliases.setdefault(school.name, []).append(alias)
+    for alias, preset in school_module._ALIASES.items():
+        aliases.setdefault(preset, []).append(alias)
     lines = [
         "## Presets",
         "",
@@ -128,8 +114,7 @@ def presets_section() -> list[str]:
         "| --- | --- | --- |",
     ]
     for name, school in PRESETS.items():
-        changed = [f"`{f.name}={getattr(school, f.name)!r}`" for f in dataclasses.fields(School)
-                   if f.name != "name" and getattr(school, f.name) != getattr(default, f.name)]
+        changed = [f"`{k}={getattr(school, k)!r}`" for k in school_module.OPTION_NAMES if getattr(school, k) != getattr(default, k)]
         names = ", ".join(f"`{a}`" for a in aliases.get(name, [name, PRESET_NAMES[name]]))
         lines.append(f"| {name} | {names} | {', '.join(changed) or '— (the default)'} |")
     return lines
