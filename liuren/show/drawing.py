@@ -209,7 +209,7 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
 
     _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
     _general_arc(pen, chart)
-    at = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
+    at: dict[str, float] = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
     for branch, numbers in lessons.items():
         _ring_mark(pen, at[branch], 1, numbers, f"lesson-{numbers}", pal["muted"])
@@ -391,7 +391,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
         _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
         for k in range(hours + 1)
     ]
-    out = []
+    out: list[tuple[Chart, dict[str, float]]] = []
     for i in range(hours * frames + 1):
         k, step = divmod(i, frames)
         current = charts[k]

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cycle import BRANCHES, STEMS
 from ..errors import ParseError, quote
@@ -213,12 +213,12 @@ def plate_html(
     each cell, the earth square small in its corner and, for a chart, the general riding above."""
     _check_labels(labels)
     pal = _palette(colors)
-    chart = plate if hasattr(plate, "transmissions") else None
-    marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
+    chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
+    marks = _highlights(chart, highlight, pal)
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
-        cells = []
+        cells: list[str] = []
         for p in row:
             if p is None:
                 if r == 1 and len(cells) == 1:
