@@ -27,6 +27,7 @@ from matplotlib.patheffects import withStroke
 
 from ..cycle import BRANCHES
 from ..errors import ParseError
+from ..school import NOBLE_LABEL
 from .html import COLORS, RING, _highlights, _palette, check_chart
 
 if TYPE_CHECKING:
@@ -83,6 +84,23 @@ def _polar(radius: float, angle: float) -> tuple[float, float]:
     return radius * math.cos(a), radius * math.sin(a)
 
 
+def _quote(value: object, limit: int = 60) -> str:
+    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def _check_axes(ax: object) -> None:
+    """None or a matplotlib Axes that belongs to a figure; anything else is a ParseError."""
+    from matplotlib.axes import Axes as _Axes
+
+    if ax is not None and not (isinstance(ax, _Axes) and ax.get_figure() is not None):
+        raise ParseError(
+            f"ax={_quote(ax)} ({type(ax).__name__}) is not a matplotlib Axes; accepted: None (a new figure) "
+            f"or an Axes such as plt.subplots()[1] or fig.add_axes((0, 0, 1, 1))"
+        )
+
+
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
     if ax is not None:
         return ax
@@ -137,7 +155,11 @@ def draw_plate(
     """
     check_chart(chart)
     if style not in ("round", "square"):
-        raise ParseError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
+        raise ParseError(f"style={_quote(style)} is not a plate style; accepted: 'round', 'square'")
+    _check_axes(ax)
+    for name, flag in (("arrows", arrows), ("title", title)):
+        if not isinstance(flag, bool):
+            raise ParseError(f"{name}={_quote(flag)} is not understood; accepted: True or False")
     family = register_font()
     pal = _palette(colors)
     marks = _highlights(chart, highlight, pal)
@@ -277,7 +299,7 @@ def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
     """The inputs top-left and the method, 三傳 and void bottom-left."""
     t, pal = chart.transmissions, pen.pal
     pen.text(x, y, f"{chart.day}日 {chart.hour}時", 14, ha="left", va="top", color=pal["ink"])
-    pen.text(x, y - 0.13, f"{chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行",
+    pen.text(x, y - 0.13, f"{chart.general}將 {NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行",
              10, ha="left", va="top", color=pal["muted"])
     pen.text(x, -y + 0.13, f"{chart.method} · {chart.lesson_type}", 12, ha="left", va="bottom", color=pal["ink"])
     pen.text(x, -y, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}", 10, ha="left", va="bottom", color=pal["muted"])
@@ -324,7 +346,7 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     if title:
         t = chart.transmissions
         pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
-        pen.text(0, 4.13, f"{'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
+        pen.text(0, 4.13, f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
                  10, color=pal["muted"], ha="left", va="bottom")
         pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
         pen.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom")

@@ -19,6 +19,9 @@ True
 from __future__ import annotations
 
 import base64
+import contextlib
+import errno
+import os
 import re
 from collections.abc import Iterable, Mapping
 from html import escape
@@ -326,11 +329,22 @@ def font_data_uri() -> str:
     return "data:font/woff2;base64," + base64.b64encode(data).decode("ascii")
 
 
-def to_html(chart: Chart, path: str | None = None, *, standalone: bool = True, **options: object) -> str:
+def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standalone: bool = True, **options: object) -> str:
     """The chart as HTML to share: a whole page embedding the font when ``standalone`` (the
     default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
-    ``options`` are those of :func:`chart_html`."""
+    ``options`` are those of :func:`chart_html`.
+
+    ``path`` is a ``str`` or an ``os.PathLike`` naming a file (not a directory) in an existing
+    folder. The file is written atomically: to a temporary file in the same folder, then renamed
+    over ``path``, so a failure never leaves a partial page behind.
+    """
     check_chart(chart)
+    if not isinstance(standalone, bool):
+        raise ParseError(f"standalone={_quote(standalone)} is not understood; accepted: True or False")
+    unknown = sorted(set(options) - _HTML_OPTIONS)
+    if unknown:
+        raise ParseError(f"to_html() got unknown option(s) {_quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
+    target = None if path is None else check_path(path)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
         title = escape(f"{chart.day}日 {chart.hour}時 {chart.general}將 · {chart.method} {chart.lesson_type}")
@@ -340,7 +354,76 @@ def to_html(chart: Chart, path: str | None = None, *, standalone: bool = True, *
             f'<style>@font-face{{font-family:"Liuren Serif TC";src:url({font_data_uri()}) format("woff2");}}</style>\n'
             f'</head>\n<body style="margin:16px;background:#ffffff">\n{body}\n</body>\n</html>\n'
         )
-    if path is not None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(body)
+    if target is not None:
+        write_atomic(target, body)
     return body
+
+
+_HTML_OPTIONS = frozenset(("labels", "highlight", "colors"))
+"""The keyword options of :func:`chart_html` that :func:`to_html` passes on."""
+
+
+def _quote(value: object, limit: int = 60) -> str:
+    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def check_path(path: object) -> str:
+    """A file path to write: a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file
+    descriptor) without NUL, encodable as a file name, not a directory, in an existing folder."""
+    accepted = "accepted: a file name as a str or pathlib.Path, e.g. 'chart.html'"
+    if not isinstance(path, str | os.PathLike):
+        raise ParseError(f"path={_quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise ParseError(f"path={_quote(path)} is a bytes path; {accepted}")
+    if not text.strip():
+        raise ParseError(f"path={_quote(path)} is empty; {accepted}")
+    if "\0" in text:
+        raise ParseError(f"path={_quote(path)} contains a NUL character; {accepted}")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        raise ParseError(f"path={_quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
+    if os.path.isdir(text):
+        raise ParseError(f"path={_quote(path)} is a directory; {accepted}")
+    folder = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(folder):
+        raise ParseError(f"path={_quote(path)}: the folder {_quote(folder)} does not exist; {accepted}")
+    return text
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder, renamed
+    over ``path`` once complete. On any failure the temporary file is removed and ``path`` is
+    untouched; a path the system refuses (too long, no permission) is a :class:`ParseError`."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
+    except OSError as error:
+        raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
+            raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+        raise
+
+
+_PATH_ERRNOS = frozenset((errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EINVAL,
+                          errno.ENOENT, errno.EILSEQ, errno.EROFS, errno.EXDEV, errno.EBUSY))
+"""Errors that say the path itself cannot be written (rather than the disk failing)."""
