@@ -282,7 +282,8 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
     r = R_EARTH[1] + 0.07
     a_hour = ring_angle(h)
     if steps:
-        start, end = ring_angle(g), a_hour
+        start = ring_angle(g)
+        end = start - 30.0 * steps  # the short way round (ring_angle(h) may differ by a turn)
         n = 6 * abs(steps)
         xs, ys = zip(*(_polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
         ax.plot(xs, ys, color=pal["muted"], lw=pen.lw(1.4), solid_capstyle="round", zorder=3)
