@@ -31,7 +31,9 @@ so untagged cells are run but not compared), ``nbval-ignore-output``, ``nbval-sk
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
+import io
 import json
 import os
 import re
@@ -46,6 +48,11 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "data" / "seed_examples.csv"
+NOTES = ROOT / "tests" / "data" / "chapter_notes_ko.csv"
+EXAMPLES = ROOT / "liuren" / "data" / "chapter_examples.csv"
+CHAPTER_OF_SEED = {"004": "九宗門", "000": "遙克·昴星·八專", "002": "勵德·贅婿·無淫", "003": "天獄·殃咎"}
+"""Which chapter of liuren.show.examples.CHAPTERS each golden row's source file is (by its number)."""
 OUT = ROOT / "notebooks"
 SOURCES = OUT / "src"
 FORMAT = "md:myst"
@@ -357,6 +364,35 @@ def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
     return problems
 
 
+def examples_text() -> str:
+    """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
+    tests/data/seed_examples.csv and the Korean notes: no source file names, ids without their
+    file number, each row's chapter as the notebooks cite it."""
+    with GOLDEN.open(encoding="utf-8", newline="") as f:
+        golden = list(csv.DictReader(f))
+    with NOTES.open(encoding="utf-8", newline="") as f:
+        notes = {row["example"]: row["note"] for row in csv.DictReader(f)}
+    missing = [row["example"] for row in golden if not notes.get(row["example"])]
+    if missing or set(notes) - {row["example"] for row in golden}:
+        raise SourceError(
+            f"{NOTES.name}: one Korean note per golden row; missing {missing}, "
+            f"unknown {sorted(set(notes) - {row['example'] for row in golden})}"
+        )
+    out = io.StringIO()
+    columns = ["example", "chapter", "where", "day", "hour", "general", "noble", "month", "lesson_uppers",
+               "lesson_generals", "transmissions", "transmission_generals", "relations", "method", "lesson_type",
+               "patterns", "printed", "note"]  # fmt: skip
+    writer = csv.DictWriter(out, columns, lineterminator="\n")
+    writer.writeheader()
+    for row in golden:
+        number, name = row["example"].split("-", 1)
+        writer.writerow(
+            {**{c: row[c] for c in columns if c in row}, "example": name, "chapter": CHAPTER_OF_SEED[number],
+             "printed": row["text_printed"], "note": notes[row["example"]]}
+        )  # fmt: skip
+    return out.getvalue()
+
+
 def load_books() -> list[Book]:
     books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.md"))]
     return [*books, contents_book(books)]
@@ -375,6 +411,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     status = 0
+    try:
+        derived = examples_text()
+    except SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    saved = EXAMPLES.read_text(encoding="utf-8") if EXAMPLES.exists() else None
+    if saved != derived:
+        if args.check:
+            print("liuren/data/chapter_examples.csv is not in step with tests/data (run tools/make_notebooks.py)")
+            status = 1
+        else:
+            write_atomic(EXAMPLES, derived)
+            print("wrote liuren/data/chapter_examples.csv")
     for book, nb in zip(books, built, strict=True):
         if args.check:
             for problem in out_of_step(nb, book):
