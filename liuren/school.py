@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .errors import SchoolError
 
@@ -50,7 +50,14 @@ _OPTIONS: dict[str, tuple[str, ...]] = {
     "wangxiang": ("month", "season"),
     "yuejiang_switch": ("zhongqi", "jie"),
     "day_boundary": ("23:00", "00:00"),
+    "tiankong": ("behind", "neither"),
+    "luowang": ("initial", "any"),
+    "yangjiu_war": ("all", "initial"),
 }
+
+TiankongSide = Literal["behind", "neither"]
+LuowangReading = Literal["initial", "any"]
+YangjiuWar = Literal["all", "initial"]
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,15 @@ class School:
     """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie")."""
     day_boundary: str = "23:00"
     """The day pillar changes at 23:00 (子初) or at 00:00."""
+    tiankong: TiankongSide = "behind"
+    """天空, opposite the 貴人, for 微服/蹉跎: "behind" (指南 前五後六, 天空 is 後六) or "neither" (a lesson
+    upper under 天空 is neither in front nor behind, so the chart is neither 微服 nor 蹉跎)."""
+    luowang: LuowangReading = "initial"
+    """羅網: "initial" — the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年 (孔明: 「並行年日辰發用，
+    為羅網課」); "any" — any one of 發用, on 干上/支上, over the 行年 (the verse 「發用行年支干上」)."""
+    yangjiu_war: YangjiuWar = "all"
+    """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or the
+    初傳 at war while 克'd from below (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳 (the older reading)."""
     true_solar_time: bool = False
     """Correct the clock to local true solar time (longitude and equation of time) before taking the hour."""
 
