@@ -20,6 +20,7 @@ from .errors import (
 )
 from .find import find
 from .lessons import Lesson
+from .nianming import NianMing, nianming
 from .plate import Plate
 from .school import PRESETS, School
 from .transmissions import Method
@@ -27,29 +28,42 @@ from .transmissions import Method
 __version__ = "0.1.0"
 
 
-def chart(day, hour, general, *, noble=None, school=None, month=None, year=None) -> Chart:
+def chart(day, hour, general, *, noble=None, school=None, month=None, year=None, nianming=None) -> Chart:
     """Build the 課式 for a day pillar, an hour branch and a month general.
 
     ``noble`` is "day", "night" or None (the school's day/night rule decides from the hour);
     ``school`` a :class:`School` or a preset name ("default"/"指南", "tanyuan"/"探原",
     "daquan"/"大全"); ``month`` the month branch (月建), used by the seasonal patterns; ``year`` the
-    year branch (太歲), used by the patterns that look at the year (三奇死課).
+    year branch (太歲), used by the patterns that look at the year (三奇死課); ``nianming`` the person's
+    年命, (本命, 行年) as two branches or a :func:`nianming` value, used by the clauses that judge it
+    (真虎視, 當權, 羅網, 清平, 魄化's 銜尸/魄之/喪 …).
     """
-    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 
 
-def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
+def chart_at(when, *, school=None, noble=None, location=None, birth=None, sex=None) -> Chart:
     """Build the 課式 for a moment: a timezone-aware datetime such as
     ``datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))``.
 
     The day pillar, hour branch, month general (中氣), month branch (節), year branch and 晝/夜 come from
     :func:`pillars` under ``school``; ``noble`` ("day"/"night") overrides the school's 晝/夜 rule;
     ``location`` (latitude, longitude) is needed for true solar time or the sunrise/sunset rule.
+    ``birth`` (a year, or an aware datetime: years open at 立春) and ``sex`` (男/女, 乾/坤, male/female)
+    give the person's 年命 (:func:`nianming`); give both or neither.
     """
-    from .almanac import pillars
+    from .almanac import lichun_year, pillars
 
     p = pillars(when, school=school, location=location)
-    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch, year=p.year.branch)
+    fate = None
+    if (birth is None) != (sex is None):
+        raise ParseError(f"chart_at() needs both birth= and sex= for the 年命 (got birth={str(birth)[:30]!r}, sex={str(sex)[:10]!r})")
+    if birth is not None:
+        from datetime import datetime
+
+        born = lichun_year(birth) if isinstance(birth, datetime) else birth
+        fate = nianming(born, sex, lichun_year(when))
+    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school,
+                 month=p.month.branch, year=p.year.branch, nianming=fate)
 
 
 def pillars(when, *, school=None, location=None):
@@ -90,6 +104,7 @@ __all__ = [
     "LiurenError",
     "Method",
     "NaiveDatetimeError",
+    "NianMing",
     "OutOfRangeError",
     "ParseError",
     "Pattern",
@@ -103,5 +118,6 @@ __all__ = [
     "chart",
     "chart_at",
     "find",
+    "nianming",
     "pillars",
 ]

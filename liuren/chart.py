@@ -31,6 +31,7 @@ from .cycle import (
     General,
     Stem,
     kin_of,
+    normalize,
     parse_branch,
     parse_general_name,
     parse_pillar,
@@ -39,6 +40,7 @@ from .cycle import (
 from .errors import InvalidChartError, ParseError
 from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
 from .lessons import KE, RELATIONS, ZEI, Lesson, distinct_keys
+from .nianming import NianMing
 from .plate import PLATES, Plate
 from .school import PRESETS, School, resolve_school
 from .transmissions import Ke, Method, choose
@@ -59,6 +61,41 @@ class Transmission(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
+
+
+class PlateNianMing(NamedTuple):
+    """The person's 年命 on the chart: ``benming`` (本命 branch), ``xingnian`` (行年 branch) and the
+    heaven branch standing over each on this plate (年命上神: ``benming_upper``, ``xingnian_upper``)."""
+
+    benming: Branch
+    xingnian: Branch
+    benming_upper: Branch
+    xingnian_upper: Branch
+
+    def __str__(self) -> str:
+        return f"本命 {self.benming} (上 {self.benming_upper}) 行年 {self.xingnian} (上 {self.xingnian_upper})"
+
+
+NIANMING_ACCEPTED = "accepted: (本命, 行年) as two branches or pillars, e.g. ('午', '寅'), or liuren.nianming(...)"
+
+
+def _nianming_branches(value: object) -> tuple[Branch, Branch]:
+    """(本命, 行年) branches from a NianMing, or from two branches or pillars; anything else (one of the two
+    missing, three values, a bare string) is a ParseError naming what is accepted."""
+    if isinstance(value, NianMing):
+        return value.benming.branch, value.xingnian.branch
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise ParseError(f"nianming={str(value)[:30]!r} is not a 年命; {NIANMING_ACCEPTED}")
+    if len(value) > 2:
+        raise ParseError(f"nianming={str(value)[:30]!r} has {len(value)} values, not two; {NIANMING_ACCEPTED}")
+    if len(value) < 2 or any(v is None or v == "" for v in value):
+        raise ParseError(f"nianming={str(value)[:30]!r} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}")
+    found = []
+    for item, what in zip(value, ("本命", "行年"), strict=True):
+        text = normalize(item) if isinstance(item, str) else item
+        pillar = PILLAR_LOOKUP.get(text) if isinstance(text, str) and len(text) == 2 else None
+        found.append(pillar.branch if pillar is not None else _branch(item, f"a {what} branch"))
+    return found[0], found[1]
 
 
 NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": True, "d": True, "n": False}
@@ -105,6 +142,7 @@ class Chart:
         "lessons",
         "method",
         "month",
+        "nianming",
         "noble",
         "noble_branch",
         "plate",
@@ -120,6 +158,7 @@ class Chart:
     school: School
     month: Branch | None
     year: Branch | None
+    nianming: PlateNianMing | None
     plate: Plate
     lessons: tuple[Lesson, Lesson, Lesson, Lesson]
     transmissions: tuple[Transmission, Transmission, Transmission]
@@ -139,6 +178,7 @@ class Chart:
         school: School | str | None = None,
         month: object = None,
         year: object = None,
+        nianming: object = None,
     ) -> None:
         set_ = object.__setattr__
         pillar = PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
@@ -197,6 +237,11 @@ class Chart:
         set_(self, "school", school_v)
         set_(self, "month", month_b)
         set_(self, "year", year_b)
+        if nianming is None:
+            set_(self, "nianming", None)
+        else:
+            bm, xn = _nianming_branches(nianming)
+            set_(self, "nianming", _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])))
         set_(self, "plate", PLATES[d])
         set_(self, "lessons", _tnew(Lessons, lessons))
         set_(self, "transmissions", _tnew(Transmissions, trans))
@@ -215,7 +260,10 @@ class Chart:
 
     # ------------------------------------------------------------ identity
     def _key(self) -> tuple:
-        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year)
+        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year, self._nm())
+
+    def _nm(self) -> tuple[Branch, Branch] | None:
+        return None if self.nianming is None else (self.nianming.benming, self.nianming.xingnian)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chart):
@@ -226,13 +274,16 @@ class Chart:
         return hash(self._key())
 
     def __reduce__(self):
-        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year))
+        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year, self._nm()))
 
     def __repr__(self) -> str:
         school = repr(self.school.name) if PRESETS.get(self.school.name) == self.school else repr(self.school)
         month = "" if self.month is None else f", month={str(self.month)!r}"
         year = "" if self.year is None else f", year={str(self.year)!r}"
-        return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month}{year})"
+        nm = self.nianming
+        fate = "" if nm is None else f", nianming=({str(nm.benming)!r}, {str(nm.xingnian)!r})"
+        return (f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, "
+                f"school={school}{month}{year}{fate})")
 
     def __str__(self) -> str:
         from .show.text import chart_text
@@ -338,25 +389,30 @@ class Chart:
         """The inputs as one line that :meth:`parse` reads back (a custom school is not representable)."""
         month = "" if self.month is None else f" month={self.month}"
         year = "" if self.year is None else f" year={self.year}"
-        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}{year}"
+        nm = self.nianming
+        fate = "" if nm is None else f" benming={nm.benming} xingnian={nm.xingnian}"
+        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}{year}{fate}"
 
     @classmethod
     def parse(cls, spec: str) -> Chart:
-        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午]"``."""
+        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午] [benming=午 xingnian=寅]"``."""
         if not isinstance(spec, str):
             raise ParseError(f"a chart spec must be a string, got {spec!r}")
-        accepted = "accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午]'"
+        accepted = "accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午] [benming=午 xingnian=寅]'"
         parts = spec.split()
-        if not 3 <= len(parts) <= 7:
-            raise ParseError(f"{spec!r} is not a chart spec; {accepted}")
+        if not 3 <= len(parts) <= 9:
+            raise ParseError(f"{spec[:80]!r} is not a chart spec; {accepted}")
         kwargs: dict[str, Any] = {}
         for part in parts[3:]:
             key, _, value = part.partition("=")
-            if key not in ("month", "year"):
+            if key not in ("month", "year", "benming", "xingnian"):
                 key, value = ("noble" if part.lower() in NOBLE_VALUES else "school"), part
             if key in kwargs:
-                raise ParseError(f"{spec!r} gives the {key} twice ({kwargs[key]!r} and {value!r}); {accepted}")
+                raise ParseError(f"{spec[:80]!r} gives the {key} twice ({kwargs[key]!r} and {value!r}); {accepted}")
             kwargs[key] = value
+        fate = kwargs.pop("benming", None), kwargs.pop("xingnian", None)
+        if fate != (None, None):
+            kwargs["nianming"] = fate
         return cls(parts[0], parts[1], parts[2], **kwargs)
 
     def to_dict(self) -> dict[str, Any]:
@@ -388,6 +444,7 @@ class Chart:
             "void": [str(b) for b in self.void],
             "month": None if self.month is None else str(self.month),
             "year": None if self.year is None else str(self.year),
+            "nianming": None if self.nianming is None else {k: str(v) for k, v in self.nianming._asdict().items()},
             "patterns": [p.name for p in self.patterns],
             "school": self.school.name,
             "school_options": self.school.options(),
@@ -416,8 +473,9 @@ class Transmissions(tuple):
         return transmissions_html(self)
 
 
-def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None) -> Chart:
-    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None,
+             nianming: tuple[Branch, Branch] | None = None) -> Chart:
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 
 
 KINDS = {0: "", 1: KE, -1: ZEI}
@@ -425,4 +483,4 @@ KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem i
 """六親 of every branch seen from every day stem."""
 _tnew = tuple.__new__
 
-__all__ = ["PILLARS", "Chart", "Transmission"]
+__all__ = ["PILLARS", "Chart", "PlateNianMing", "Transmission"]

@@ -1,0 +1,130 @@
+"""年命: 本命 and 行年 (《六壬粹言》 行年第九; 《三命通會》 卷二 論小運), the chart carrying them, bad input."""
+
+from __future__ import annotations
+
+import pickle
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+import liuren
+from liuren import Chart, OutOfRangeError, ParseError, chart_at, nianming
+
+STEMS = "甲乙丙丁戊己庚辛壬癸"
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+SIXTY = [STEMS[k % 10] + BRANCHES[k % 12] for k in range(60)]
+"""The sixty pillars written out from the characters, independent of liuren.cycle."""
+
+# Worked values of the rule as both books state it: 男一歲丙寅，順行; 女一歲壬申，逆行; one pillar a year,
+# the sixty coming round again at 61 歲 (《三命通會》 論小運). A man of 10 歲 stands at 乙亥, of 30 歲 at 乙未;
+# a woman of 2 歲 at 辛未, 3 歲 at 庚午, 10 歲 at 癸亥.
+WORKED = {
+    ("male", 1): "丙寅", ("male", 2): "丁卯", ("male", 10): "乙亥", ("male", 30): "乙未", ("male", 61): "丙寅",
+    ("female", 1): "壬申", ("female", 2): "辛未", ("female", 3): "庚午", ("female", 10): "癸亥", ("female", 61): "壬申",
+}
+
+
+def walk(start: str, step: int, age: int) -> str:
+    """The 行年 found by walking the written-out cycle one pillar per year from ``start``."""
+    i = SIXTY.index(start)
+    for _ in range(age - 1):
+        i = (i + step) % 60
+    return SIXTY[i]
+
+
+@pytest.mark.parametrize("sex", ["male", "female"])
+def test_xingnian_ages_1_to_100_against_the_stated_rule(sex):
+    start, step = ("丙寅", 1) if sex == "male" else ("壬申", -1)
+    for age in range(1, 101):
+        found = nianming(1900, sex, 1900 + age - 1)
+        assert found.age == age
+        assert found.xingnian == walk(start, step, age), (sex, age)
+        if (sex, age) in WORKED:
+            assert found.xingnian == WORKED[sex, age]
+
+
+def test_benming_is_the_birth_year_pillar():
+    assert [nianming(y, "男", 2026).benming for y in (1984, 1990, 2000, 2026)] == ["甲子", "庚午", "庚辰", "丙午"]
+
+
+@pytest.mark.parametrize(("spelling", "sex"), [("male", "male"), ("Male", "male"), ("m", "male"), ("男", "male"), ("乾", "male"),
+                                              ("female", "female"), ("F", "female"), ("女", "female"), ("坤", "female")])
+def test_sex_spellings(spelling, sex):
+    assert nianming(2000, spelling, 2001).sex == sex
+
+
+@pytest.mark.parametrize(("args", "error", "message"), [
+    ((2000, "x", 2001), ParseError, r"sex='x' is not understood; accepted: 'male'/'female', 男/女, 乾/坤"),
+    ((2000, None, 2001), ParseError, "is not understood"),
+    ((2000, "男", 1999), OutOfRangeError, r"year=1999 is before birth_year=2000"),
+    ((0, "男", 2001), OutOfRangeError, r"birth_year=0 is out of range; accepted: years 1–9999"),
+    ((2000, "男", 10000), OutOfRangeError, r"year=10000 is out of range"),
+    (("2000", "男", 2001), ParseError, r"birth_year='2000' is not a year"),
+    ((2000.0, "男", 2001), ParseError, r"is not a year"),
+    ((True, "男", 2001), ParseError, r"is not a year"),
+])
+def test_bad_input_is_a_precise_error(args, error, message):
+    with pytest.raises(error, match=message):
+        nianming(*args)
+
+
+SEOUL = ZoneInfo("Asia/Seoul")
+LICHUN_2026 = datetime(2026, 2, 4, 5, 2, 8, tzinfo=SEOUL)
+"""立春 2026 (tyme4py's table, as the almanac gives it)."""
+
+
+def test_benming_changes_at_lichun():
+    when = datetime(2026, 6, 1, 10, tzinfo=SEOUL)
+    before = chart_at(when, birth=LICHUN_2026 - timedelta(minutes=2), sex="男")
+    after = chart_at(when, birth=LICHUN_2026 + timedelta(minutes=1), sex="男")
+    assert (before.nianming.benming, after.nianming.benming) == ("巳", "午")  # 乙巳 year, then 丙午
+    # born just before 立春 counts 2025 as 1 歲: 2 歲 in 2026 (丁卯); just after, 1 歲 (丙寅)
+    assert (before.nianming.xingnian, after.nianming.xingnian) == ("卯", "寅")
+    assert chart_at(when, birth=2026, sex="女").nianming.xingnian == "申"
+    # a chart cast before 立春 of the chart year still counts the previous year
+    early = chart_at(datetime(2026, 1, 20, 10, tzinfo=SEOUL), birth=2000, sex="男")
+    assert early.nianming.xingnian == nianming(2000, "男", 2025).xingnian.branch
+
+
+def test_chart_at_needs_birth_and_sex_together():
+    when = datetime(2026, 6, 1, 10, tzinfo=SEOUL)
+    with pytest.raises(ParseError, match="needs both birth= and sex="):
+        chart_at(when, birth=1990)
+    with pytest.raises(ParseError, match="needs both birth= and sex="):
+        chart_at(when, sex="男")
+    assert chart_at(when).nianming is None
+
+
+def test_the_chart_carries_the_nianming_everywhere():
+    c = liuren.chart("甲子", "寅", "午", nianming=("午", "寅"))
+    assert tuple(c.nianming) == ("午", "寅", "戌", "午")  # d = 4: 戌 over 午, 午 over 寅
+    assert c.nianming == liuren.chart("甲子", "寅", "午", nianming=("庚午", "丙寅")).nianming  # pillars accepted
+    assert c.nianming == liuren.chart("甲子", "寅", "午", nianming=nianming(1990, "男", 1990)).nianming
+    assert c.to_dict()["nianming"] == {"benming": "午", "xingnian": "寅", "benming_upper": "戌", "xingnian_upper": "午"}
+    assert c.spec() == "甲子 寅 午 night default benming=午 xingnian=寅"
+    assert Chart.parse(c.spec()) == c and eval("liuren." + repr(c)) == c and pickle.loads(pickle.dumps(c)) == c
+    assert repr(c).endswith("nianming=('午', '寅'))")
+    assert c != liuren.chart("甲子", "寅", "午") and hash(c) != hash(liuren.chart("甲子", "寅", "午"))
+    assert liuren.chart("甲子", "寅", "午").to_dict()["nianming"] is None
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    (("午", None), "gives the 年命 in half"),
+    (("午",), "gives the 年命 in half"),
+    (("", "寅"), "gives the 年命 in half"),
+    (("午", "寅", "卯"), "has 3 values, not two"),
+    ("午寅", "is not a 年命"),
+    (("甲", "寅"), r"'甲' is not a 本命 branch"),
+    (("午", "x"), r"'x' is not a 行年 branch"),
+])
+def test_bad_nianming_on_a_chart(value, message):
+    with pytest.raises(ParseError, match=message):
+        liuren.chart("甲子", "寅", "午", nianming=value)
+
+
+def test_a_spec_with_half_a_nianming_is_refused():
+    with pytest.raises(ParseError, match="gives the 年命 in half"):
+        Chart.parse("甲子 寅 午 benming=午")
+    with pytest.raises(ParseError, match="gives the benming twice"):
+        Chart.parse("甲子 寅 午 benming=午 benming=午 xingnian=寅")
