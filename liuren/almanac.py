@@ -44,7 +44,7 @@ from typing import Any
 from . import solar
 from .cycle import BRANCHES, LIUHE, PILLARS, SPIRIT_NAMES, Branch, GanZhi, pillar_index
 from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError
-from .school import School, resolve_school
+from .school import NOBLE_LABEL, School, resolve_school
 
 TERM_NAMES = (
     "冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種",
@@ -250,7 +250,7 @@ class Pillars:
         return (
             f"{self.year}年 {self.month}月 {self.day}日 {self.hour}時 · 月將 {self.general}({SPIRIT_NAMES[self.general.ordinal]})"
             f" · 月建 {self.month_branch} · {self.term} since {self.term_at:%Y-%m-%d %H:%M:%S}"
-            f" · next 中氣 {self.next_zhongqi} {self.next_zhongqi_at:%Y-%m-%d %H:%M:%S} · {'晝' if self.noble == 'day' else '夜'}"
+            f" · next 中氣 {self.next_zhongqi} {self.next_zhongqi_at:%Y-%m-%d %H:%M:%S} · {NOBLE_LABEL[self.noble]}"
         )
 
     def to_dict(self) -> dict[str, Any]:

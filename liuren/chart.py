@@ -16,16 +16,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cycle import (
-    BRANCH_ELEMENT,
     BRANCH_LOOKUP,
     BRANCHES,
-    JIGONG,
+    HOUR_LOOKUP,
+    MONTH_GENERAL_LOOKUP,
+    MONTH_LOOKUP,
     PILLAR_LOOKUP,
     PILLARS,
-    STEM_ELEMENT,
-    STEMS,
     VOID_PAIRS,
+    XUN_LENGTH,
     XUN_STEMS,
+    YEAR_LOOKUP,
     Branch,
     GanZhi,
     General,
@@ -34,19 +35,25 @@ from .cycle import (
     normalize,
     parse_branch,
     parse_general_name,
+    parse_hour,
+    parse_month,
+    parse_month_general,
     parse_pillar,
+    parse_year,
     xun_branch,
 )
-from .errors import InvalidChartError, ParseError
+from .errors import InvalidChartError, ParseError, quote
 from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
-from .lessons import KE, RELATIONS, ZEI, Lesson, distinct_keys
+from .lessons import Lessons, four_lessons
 from .nianming import NianMing
 from .plate import PLATES, Plate
-from .school import PRESETS, School, resolve_school
-from .transmissions import Ke, Method, choose
+from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
+from .transmissions import Method, choose
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from .lessons import Ke
 
 
 class Transmission(NamedTuple):
@@ -94,16 +101,13 @@ def _nianming_branches(value: object) -> tuple[Branch, Branch]:
     for item, what in zip(value, ("本命", "行年"), strict=True):
         text = normalize(item) if isinstance(item, str) else item
         pillar = PILLAR_LOOKUP.get(text) if isinstance(text, str) and len(text) == 2 else None
-        found.append(pillar.branch if pillar is not None else _branch(item, f"a {what} branch"))
+        found.append(pillar.branch if pillar is not None else parse_branch(item, f"a {what} branch"))
     return found[0], found[1]
 
 
-NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": True, "d": True, "n": False}
-
-
-def _branch(value: object, what: str) -> Branch:
-    found = BRANCH_LOOKUP.get(value) if type(value) is str or type(value) is Branch else None
-    return found if found is not None else parse_branch(value, what)
+def _exact(value: object, table: dict[str, Branch]) -> Branch | None:
+    """The fast path of the parsers: an exact, traditional form (a plain str or a cycle value)."""
+    return table.get(value) if type(value) is str or type(value) is Branch else None  # type: ignore[arg-type]
 
 
 def _noble_flag(noble: object, school: School, hour: int) -> bool:
@@ -115,10 +119,7 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
                 f"branch alone cannot tell; pass noble='day' or noble='night', or use chart_at() with a location"
             )
         return day
-    flag = NOBLE_VALUES.get(noble.strip().lower()) if isinstance(noble, str) else None
-    if flag is None:
-        raise ParseError(f"noble={noble!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (decided by the hour)")
-    return flag
+    return parse_noble(noble)
 
 
 class Chart:
@@ -160,13 +161,14 @@ class Chart:
     year: Branch | None
     nianming: PlateNianMing | None
     plate: Plate
-    lessons: tuple[Lesson, Lesson, Lesson, Lesson]
+    lessons: Lessons
     transmissions: tuple[Transmission, Transmission, Transmission]
     method: Method
     lesson_type: str
     void: tuple[Branch, Branch]
     noble_branch: Branch
     generals_forward: bool
+    _ke: Ke
 
     def __init__(
         self,
@@ -184,51 +186,30 @@ class Chart:
         pillar = PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
         if pillar is None:
             pillar = parse_pillar(day)
-        hour_b = _branch(hour, "an hour branch")
-        general_b = _branch(general, "a month general")
+        hour_b = _exact(hour, HOUR_LOOKUP) or parse_hour(hour)
+        general_b = _exact(general, MONTH_GENERAL_LOOKUP) or parse_month_general(general)
         school_v = school if type(school) is School else resolve_school(school)
-        month_b = None if month is None else _branch(month, "a month branch")
-        year_b = None if year is None else _branch(year, "a year branch")
+        month_b = None if month is None else _exact(month, MONTH_LOOKUP) or parse_month(month)
+        year_b = None if year is None else _exact(year, YEAR_LOOKUP) or parse_year(year)
         h = hour_b.ordinal
         is_day = _noble_flag(noble, school_v, h)
 
         p = pillar.ordinal
-        s, z = p % 10, p % 12
+        s = p % 10
         d = (general_b.ordinal - h) % 12
-        jig = JIGONG[s]
-        u1 = (jig + d) % 12
-        u2 = (u1 + d) % 12
-        u3 = (z + d) % 12
-        u4 = (u3 + d) % 12
-        uppers = (u1, u2, u3, u4)
-        squares = (jig, u1, z, u3)
-        rels = (
-            RELATIONS[u1][STEM_ELEMENT[s]],
-            RELATIONS[u2][BRANCH_ELEMENT[u1]],
-            RELATIONS[u3][BRANCH_ELEMENT[z]],
-            RELATIONS[u4][BRANCH_ELEMENT[u3]],
-        )
-        keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
-        ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
-        i, m, last, method, lesson_type = choose(ke, school_v)
-
         nb = noble_branch(s, is_day, school_v)
         forward = is_forward(nb, d)
         gen = PLACEMENTS[nb, forward]
-        stem = STEMS[s]
-        lessons = (
-            _tnew(Lesson, (BRANCHES[u1], stem, gen[u1], KINDS[rels[0]])),
-            _tnew(Lesson, (BRANCHES[u2], BRANCHES[u1], gen[u2], KINDS[rels[1]])),
-            _tnew(Lesson, (BRANCHES[u3], pillar.branch, gen[u3], KINDS[rels[2]])),
-            _tnew(Lesson, (BRANCHES[u4], BRANCHES[u3], gen[u4], KINDS[rels[3]])),
-        )
+        lessons, ke = four_lessons(pillar, d, gen, school_v.bubei_test)
+        i, m, last, method, lesson_type = choose(ke, school_v)
+
         xun = xun_branch(p)
         kin = KIN_TABLE[s]
         k1, k2, k3 = (i - xun) % 12, (m - xun) % 12, (last - xun) % 12
         trans = (
-            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= 10)),
-            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= 10)),
-            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= 10)),
+            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= XUN_LENGTH)),
+            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= XUN_LENGTH)),
+            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= XUN_LENGTH)),
         )
         set_(self, "day", pillar)
         set_(self, "hour", hour_b)
@@ -243,7 +224,7 @@ class Chart:
             bm, xn = _nianming_branches(nianming)
             set_(self, "nianming", _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])))
         set_(self, "plate", PLATES[d])
-        set_(self, "lessons", _tnew(Lessons, lessons))
+        set_(self, "lessons", lessons)
         set_(self, "transmissions", _tnew(Transmissions, trans))
         set_(self, "method", method)
         set_(self, "lesson_type", lesson_type)
@@ -323,7 +304,8 @@ class Chart:
 
     def general_on(self, heaven: object) -> General:
         """The general riding the heaven branch ``heaven``."""
-        return general_on(_branch(heaven, "a branch").ordinal, self.noble_branch.ordinal, self.generals_forward)
+        branch = _exact(heaven, BRANCH_LOOKUP) or parse_branch(heaven)
+        return general_on(branch.ordinal, self.noble_branch.ordinal, self.generals_forward)
 
     def branch_of(self, general: object) -> Branch:
         """The heaven branch the general ``general`` rides."""
@@ -337,17 +319,10 @@ class Chart:
 
     @property
     def trace(self) -> tuple[str, ...]:
-        """The steps the method took to reach the initial transmission, in words."""
-        log: list[str] = [
-            "lessons: " + ", ".join(
-                f"{n} {lesson.upper}/{lesson.lower}{' ' + lesson.kind if lesson.kind else ''}"
-                for n, lesson in enumerate(self.lessons, 1)
-            )
-        ]
-        choose(self._ke, self.school, log)
-        t = self.transmissions
-        log.append(f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}: {self.method} → {self.lesson_type}")
-        return tuple(log)
+        """How the initial transmission was chosen: one line per gate tried, then the 三傳."""
+        from .show.steps import trace_lines
+
+        return trace_lines(self, "en")
 
     def _detected(self) -> tuple:
         try:
@@ -386,33 +361,63 @@ class Chart:
         return len(set(self._ke.keys))
 
     def spec(self) -> str:
-        """The inputs as one line that :meth:`parse` reads back (a custom school is not representable)."""
-        month = "" if self.month is None else f" month={self.month}"
-        year = "" if self.year is None else f" year={self.year}"
-        nm = self.nianming
-        fate = "" if nm is None else f" benming={nm.benming} xingnian={nm.xingnian}"
-        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}{year}{fate}"
+        """The inputs as one line of words that :meth:`parse` reads back to an equal chart.
+
+        The school is its preset name; any other school is written as ``custom`` (or
+        ``school=NAME`` when it has a name of its own) followed by its options that differ from the
+        defaults, as ``key=value`` words."""
+        school = self.school
+        if PRESETS.get(school.name) == school:
+            words = [school.name]
+        else:
+            words = [CUSTOM if school.name == CUSTOM else f"school={school.name}", *school.option_tokens()]
+        if self.month is not None:
+            words.append(f"month={self.month}")
+        if self.year is not None:
+            words.append(f"year={self.year}")
+        if self.nianming is not None:
+            words += [f"benming={self.nianming.benming}", f"xingnian={self.nianming.xingnian}"]
+        return " ".join([str(self.day), str(self.hour), str(self.general), self.noble, *words])
 
     @classmethod
-    def parse(cls, spec: str) -> Chart:
-        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午] [benming=午 xingnian=寅]"``."""
+    def parse(cls, spec: object) -> Chart:
+        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school | custom | school=NAME]
+        [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]"`` (the options are :class:`School`'s;
+        the 年命 takes both of its words or neither)."""
+        accepted = "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]'"
         if not isinstance(spec, str):
-            raise ParseError(f"a chart spec must be a string, got {spec!r}")
-        accepted = "accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午] [benming=午 xingnian=寅]'"
+            raise ParseError(f"a chart spec must be a string, got {quote(spec)} ({type(spec).__name__}); {accepted}")
+        if len(spec) > MAX_SPEC:
+            raise ParseError(f"{quote(spec, 60)} is not a chart spec (longer than any spec); {accepted}")
         parts = spec.split()
-        if not 3 <= len(parts) <= 9:
-            raise ParseError(f"{spec[:80]!r} is not a chart spec; {accepted}")
+        if len(parts) < 3:
+            raise ParseError(f"{quote(spec, 60)} is not a chart spec; {accepted}")
         kwargs: dict[str, Any] = {}
+        options: dict[str, str] = {}
         for part in parts[3:]:
-            key, _, value = part.partition("=")
-            if key not in ("month", "year", "benming", "xingnian"):
+            key, eq, value = part.partition("=")
+            if not eq:
                 key, value = ("noble" if part.lower() in NOBLE_VALUES else "school"), part
+            elif key not in ("month", "year", "school", "benming", "xingnian"):
+                if key not in OPTION_NAMES:
+                    raise ParseError(f"{quote(part)} in {quote(spec, 60)} is not a spec word; {accepted}")
+                if key in options:
+                    raise ParseError(f"{quote(spec, 60)} gives {key} twice; {accepted}")
+                options[key] = value
+                continue
             if key in kwargs:
-                raise ParseError(f"{spec[:80]!r} gives the {key} twice ({kwargs[key]!r} and {value!r}); {accepted}")
+                raise ParseError(
+                    f"{quote(spec, 60)} gives the {key} twice ({quote(kwargs[key])} and {quote(value)}); {accepted}"
+                )
             kwargs[key] = value
         fate = kwargs.pop("benming", None), kwargs.pop("xingnian", None)
         if fate != (None, None):
             kwargs["nianming"] = fate
+        school = kwargs.pop("school", None)
+        if options or (school is not None and (school == CUSTOM or f"school={school}" in parts)):
+            kwargs["school"] = School.from_options(school, options)
+        elif school is not None:
+            kwargs["school"] = School.preset(school)  # a bare word must be a preset: a typo is an error
         return cls(parts[0], parts[1], parts[2], **kwargs)
 
     def to_dict(self) -> dict[str, Any]:
@@ -451,17 +456,6 @@ class Chart:
         }
 
 
-class Lessons(tuple):
-    """The four lessons: a plain tuple that Jupyter shows as the book's three rows, read right to left."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        from .show.html import lessons_html
-
-        return lessons_html(self)
-
-
 class Transmissions(tuple):
     """The three transmissions: a plain tuple that Jupyter shows as the book's three lines."""
 
@@ -473,12 +467,15 @@ class Transmissions(tuple):
         return transmissions_html(self)
 
 
+MAX_SPEC = 400
+"""No chart spec is longer (every option written out takes about 300 characters)."""
+
+
 def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None,
              nianming: tuple[Branch, Branch] | None = None) -> Chart:
     return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 
 
-KINDS = {0: "", 1: KE, -1: ZEI}
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
 _tnew = tuple.__new__

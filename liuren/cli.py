@@ -7,7 +7,6 @@ Every bad input prints one line on stderr and exits with status 2.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -16,7 +15,7 @@ from collections.abc import Sequence
 from . import __version__
 from .chart import Chart
 from .errors import LiurenError
-from .school import School, resolve_school
+from .school import SWITCHES, School, resolve_school
 
 
 class _Parser(argparse.ArgumentParser):
@@ -82,7 +81,7 @@ def _school(args: argparse.Namespace) -> School:
     school = resolve_school(args.school)
     if not args.option:
         return school
-    switches = {f.name for f in dataclasses.fields(School) if isinstance(f.default, bool)}
+    switches = set(SWITCHES)
     changes: dict[str, object] = {}
     for item in args.option:
         key, sep, value = (part.strip() for part in item.partition("="))

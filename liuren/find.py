@@ -19,10 +19,20 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .chart import NOBLE_VALUES, Chart
-from .cycle import BRANCHES, GENERAL_LOOKUP, PILLARS, Branch, normalize, parse_branch, parse_general_name
+from .chart import Chart
+from .cycle import (
+    BRANCHES,
+    GENERAL_LOOKUP,
+    PILLARS,
+    Branch,
+    normalize,
+    parse_branch,
+    parse_general_name,
+    parse_month,
+    parse_year,
+)
 from .errors import ParseError
-from .school import School, resolve_school
+from .school import School, parse_noble, resolve_school
 from .transmissions import LESSON_TYPES, Method
 
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
@@ -135,8 +145,8 @@ def find(
     Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
     """
     school_v = resolve_school(school)
-    month_b = None if month is None else parse_branch(month, "a month branch")
-    year_b = None if year is None else parse_branch(year, "a year branch")
+    month_b = None if month is None else parse_month(month)
+    year_b = None if year is None else parse_year(year)
     trans = None if transmissions is None else _triple(transmissions, "branches", parse_branch, _branch_tokens)
     gens = None if generals is None else _triple(generals, "generals", parse_general_name, _general_tokens)
     method_v = None if method is None else _method(method)
@@ -201,10 +211,7 @@ def _lesson_type(value: object) -> str:
 
 
 def _noble(value: object) -> str:
-    flag = NOBLE_VALUES.get(normalize(value).lower()) if isinstance(value, str) else None
-    if flag is None:
-        raise ParseError(f"noble={value!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (both)")
-    return "day" if flag else "night"
+    return "day" if parse_noble(value, "both") else "night"
 
 
 __all__ = ["WILDCARDS", "clear_indexes", "find"]

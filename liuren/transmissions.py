@@ -5,26 +5,41 @@ Order (探原 推演篇, 指南 卷一, 大全 卷一): 伏吟 → 返吟 → �
 末傳 = the heaven branch over the 中傳's (rules.md §4).
 
 Each method is a small function of a :class:`Ke` (the lessons as integers) that returns
-``(init, middle, last, method, lesson_type)`` or None when it does not apply. With a ``log`` list
-it also writes, step by step, what it looked at; the chart asks for that only when its trace is read.
+``(init, middle, last, method, lesson_type)`` or None when it does not apply. Each reports what it
+looked at to a :class:`Trace` as structured events (:data:`FIELDS` names the gate keys and their
+data): ``trace.note("zeike", True, "上克下", …)``. Charts are built with :data:`SILENT`, whose
+``note`` does nothing; :meth:`liuren.Chart.steps` runs the methods again with a real trace and turns
+the events into words. A new rule reports the same way: give it a gate key, call ``trace.note`` once
+whether it applies or not, and name its values in :data:`FIELDS`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cycle import (
     BRANCH_CHARS,
     BRANCH_ELEMENT,
+    FANYIN_OFFSET,
+    FUYIN_OFFSET,
     JIGONG,
+    MENG,
+    OPPOSITE,
+    SANHE_STEP,
+    SHEN,
     STEM_CHARS,
     STEM_COMBINE,
     STEM_ELEMENT,
+    WEI,
     XING,
+    YOU,
+    ZHONG,
     conquers,
     post_horse,
 )
+from .lessons import Ke
 from .school import School
 
 
@@ -55,24 +70,7 @@ LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) fo
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
 
 
-class Ke(NamedTuple):
-    """The lessons as integers: stem, day branch, plate offset, the four uppers, their lower
-    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test."""
-
-    stem: int
-    branch: int
-    offset: int
-    uppers: tuple[int, int, int, int]
-    squares: tuple[int, int, int, int]
-    relations: tuple[int, int, int, int]
-    keys: tuple
-
-
 Result = tuple[int, int, int, Method, str]
-
-
-def _b(i: int) -> str:
-    return BRANCH_CHARS[i % 12]
 
 
 def _yang(i: int) -> bool:
@@ -87,75 +85,181 @@ def _unique(items) -> list[int]:
     return seen
 
 
-def fuyin(ke: Ke, school: School, log: list | None) -> Result | None:
+class Event(NamedTuple):
+    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and its ``data`` (the values
+    it looked at, named by :data:`FIELDS`)."""
+
+    gate: str
+    applied: bool
+    data: dict[str, Any]
+
+
+FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # gate: (names of the values reported when it does not apply, … when it applies)
+    "fuyin": (("offset",), ("init", "anchor", "relation", "yang")),
+    "fuyin-middle": ((), ("branch", "rule", "anchor")),
+    "fuyin-final": ((), ("branch", "rule", "name")),
+    "fanyin": (("offset",), ("has_ke", "horse", "middle", "final")),
+    "zeike": (("relations",), ("kind", "lessons", "outranks", "candidates", "counted", "init", "name")),
+    "biyong": (("candidates", "yang", "matching", "pool"), ("candidates", "yang", "matching", "init", "name")),
+    "shehai-depth": (("pool", "kind", "include_start", "walks", "tied", "init"),) * 2,
+    "shehai-meng": (("pool", "on", "init"),) * 2,
+    "shehai-zhong": (("pool", "on", "init"),) * 2,
+    "shehai-zhuixia": ((), ("pool", "side", "init")),
+    "bazhuan": (("jigong", "branch"), ("yang", "start", "init", "name")),
+    "yaoke": (("hao", "dan"), ("hao", "dan", "name", "found", "matching", "init")),
+    "maoxing": (("distinct",), ("yang", "init", "middle", "final", "name")),
+    "biezhe": (("distinct",), ("yang", "init", "partner", "lodge")),
+}
+"""The names of the values each gate reports, in the order it passes them to :meth:`Trace.note`
+(the gates pass them positionally: the chart's fast path then costs one call and one tuple).
+What they mean:
+
+* ``fuyin`` 伏吟, d = 0. Refused: offset. Applied: init, anchor ("lesson-1" when lesson 1 has a
+  克/賊, else "gan" 干上神 on 陽日 or "zhi" 支上神 on 陰日), relation (lesson 1's: 1 克, −1 賊, 0), yang.
+* ``fuyin-middle``: branch, rule ("xing": what 初 刑s; "other-anchor": 初 刑s itself, so 中 is the
+  other of 干上神/支上神, named by anchor "gan"/"zhi").
+* ``fuyin-final``: branch, rule ("xing"; "self": 中 刑s itself → 沖(中); "returns": 刑(中) is the 初
+  → 沖(中)), name (自任 自信 杜傳 不虞).
+* ``fanyin`` 返吟, d = 6. Refused: offset. Applied: has_ke (True: the 賊克 gates follow and the result
+  is named 無依; False: 井欄射 with horse = 驛馬 of the day branch, middle = 支上神, final = 干上神).
+* ``zeike`` 賊克. Refused: relations (no 克 or 賊 anywhere). Applied: kind ("下賊上"/"上克下"), lessons
+  (0-based indices of that kind), outranks (a 賊 set aside some 上克下), candidates (distinct uppers),
+  counted (lessons counted, a duplicate once unless the school counts it); with one: init, name
+  (元首 重審 始入); with several the event stops at counted and 比用 follows.
+* ``biyong`` 比用: candidates, yang (the day), matching (those of the day's yin-yang). Applied (one
+  matches): init, name (比用 for 下賊上, 知一 for 上克下). Refused: pool (what 涉害 receives).
+* ``shehai-depth`` 涉害 depth count (depth schools): pool, kind, include_start, walks (per candidate
+  (branch, square, ((square, counted characters), …), count)), tied, init (None unless applied).
+* ``shehai-meng`` / ``shehai-zhong``: pool, on (those standing on 寅巳申亥 / 子卯午酉), init (None
+  unless applied).
+  The 仲 test is reported only when no candidate stood on a 孟.
+* ``shehai-zhuixia`` 綴瑕: pool, side ("gan": lessons 1–2 first on 陽日; "zhi": 3–4 on 陰日), init.
+* ``bazhuan`` 八專. Refused: jigong, branch (the 寄宮 is not the day branch). Applied: yang, start
+  (干上神 on 陽日, 支陰 on 陰日), init, name (八專 獨足); 中 = 末 = 干上神.
+* ``yaoke`` 遙克: hao (uppers of lessons 2–4 that 克 the stem), dan (those the stem 克s, looked at only
+  when hao is empty); refused when both are empty. Applied: name (蒿矢 彈射), found, matching (by the
+  day's yin-yang when several), init.
+* ``maoxing`` 昴星. Refused: distinct (≠ 4). Applied: yang, init, middle, final, name.
+* ``biezhe`` 別責. Refused: distinct (≠ 3). Applied: yang, init, and partner (干合 stem), lodge (its
+  寄宮) on 剛日, or base (支 + 4), heaven (school.biezhe_yin == "heaven") on 柔日.
+
+To add a rule: pick a gate key, add its two name lists here, call ``trace.note(key, applied, *values)``
+once in the method whether or not it applies, and give :mod:`liuren.show.steps` its words.
+"""
+
+
+class Trace:
+    """The events of one run of :func:`choose`, in the order the gates reported them.
+
+    Pass one to :func:`choose` to see why each gate did or did not apply; charts are built with
+    :data:`SILENT`, whose :meth:`note` does nothing.
+    """
+
+    __slots__ = ("events",)
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def note(self, gate: str, applied: bool, *values: Any) -> None:
+        """Record that ``gate`` was tried: ``applied`` when it decided, with the values named by
+        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data)."""
+        names = FIELDS[gate][applied]
+        if len(values) > len(names):
+            raise TypeError(f"gate {gate!r} reported {len(values)} values; FIELDS names {len(names)}: {names}")
+        self.events.append(Event(gate, applied, dict(zip(names, values, strict=False))))
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def __getitem__(self, index: int) -> Event:
+        return self.events[index]
+
+    def find(self, gate: str) -> Event | None:
+        """The last event reported by ``gate``, or None."""
+        return next((e for e in reversed(self.events) if e.gate == gate), None)
+
+    def __repr__(self) -> str:
+        return f"Trace({self.events!r})"
+
+
+class _Silent(Trace):
+    """The trace nobody reads: :meth:`note` does nothing (the chart's fast path)."""
+
+    __slots__ = ()
+
+    def note(self, gate: str, applied: bool, *values: Any) -> None:
+        return None
+
+
+SILENT: Trace = _Silent()
+"""The do-nothing trace every chart is built with."""
+
+
+def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """伏吟 (自任/自信/杜傳/不虞): d = 0. A 克 in lesson 1 (乙, 癸 days) gives the 初; otherwise 陽日
     take 干上, 陰日 支上; 中 = 刑(初) (self-刑 → the other of 干上/支上), 末 = 刑(中) (self-刑, or back
     to 初 → 沖(中))."""
-    if ke.offset != 0:
+    if ke.offset != FUYIN_OFFSET:
+        trace.note("fuyin", False, ke.offset)
         return None
     stem, u = ke.stem, ke.uppers
     xing = _xing_table(school)
-    if ke.relations[0]:
-        init, anchor = u[0], "gan"
-        name = "不虞" if ke.relations[0] == 1 else "杜傳"
-        if log is not None:
-            log.append(f"伏吟 (heaven = earth); lesson 1 has {'上克下' if ke.relations[0] == 1 else '下賊上'}: 初 = {_b(init)}")
+    relation = ke.relations[0]
+    if relation:
+        init, anchor = u[0], "lesson-1"
+        name = "不虞" if relation == 1 else "杜傳"
     elif stem % 2 == 0:
         init, anchor, name = u[0], "gan", "自任"
-        if log is not None:
-            log.append(f"伏吟 with no 克; {STEM_CHARS[stem]} is a yang day: 初 = 干上神 {_b(init)} (自任)")
     else:
         init, anchor, name = u[2], "zhi", "自信"
-        if log is not None:
-            log.append(f"伏吟 with no 克; {STEM_CHARS[stem]} is a yin day: 初 = 支上神 {_b(init)} (自信)")
+    trace.note("fuyin", True, init, anchor, relation, stem % 2 == 0)
     if xing[init] == init:
-        middle = u[2] if anchor == "gan" else u[0]
+        other = "zhi" if anchor != "zhi" else "gan"
+        middle = u[2] if other == "zhi" else u[0]
         name = name if name == "不虞" else "杜傳"
-        if log is not None:
-            log.append(f"{_b(init)} punishes itself: 中 = the other anchor {_b(middle)} (杜傳)")
+        trace.note("fuyin-middle", True, middle, "other-anchor", other)
     else:
         middle = xing[init]
-        if log is not None:
-            log.append(f"中 = what {_b(init)} punishes (刑): {_b(middle)}")
+        trace.note("fuyin-middle", True, middle, "xing")
     if xing[middle] == middle or xing[middle] == init:
-        last = (middle + 6) % 12
+        last = (middle + OPPOSITE) % 12
         name = name if name == "不虞" else "杜傳"
-        if log is not None:
-            log.append(f"刑 of {_b(middle)} stops or returns to 初: 末 = its opposite {_b(last)}")
+        rule = "self" if xing[middle] == middle else "returns"
     else:
-        last = xing[middle]
-        if log is not None:
-            log.append(f"末 = what {_b(middle)} punishes: {_b(last)}")
+        last, rule = xing[middle], "xing"
+    trace.note("fuyin-final", True, last, rule, name)
     return init, middle, last, Method.FUYIN, name
 
 
 def _xing_table(school: School) -> tuple[int, ...]:
     if school.fuyin_chain == "loop":
         return XING
-    return tuple(i if i in (8, 7) else XING[i] for i in range(12))
+    return tuple(i if i in (SHEN, WEI) else XING[i] for i in range(12))
 
 
-def fanyin(ke: Ke, school: School, log: list | None) -> Result | None:
+def fanyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """返吟 (無依 / 井欄射): d = 6. With a 克 the ordinary rules apply (無依); without (丁己辛 丑未
     days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse)."""
-    if ke.offset != 6:
+    if ke.offset != FANYIN_OFFSET:
+        trace.note("fanyin", False, ke.offset)
         return None
-    if log is not None:
-        log.append("返吟 (every branch faces its opposite)")
-    found = zeike(ke, school, log)
-    if found is not None:
-        init, middle, last, _, _ = found
-        return init, middle, last, Method.FANYIN, "無依"
+    has_ke = any(ke.relations)
+    if has_ke:
+        trace.note("fanyin", True, True)
+        found = zeike(ke, school, trace)
+        if found is not None:
+            init, middle, last, _, _ = found
+            return init, middle, last, Method.FANYIN, "無依"
     horse = post_horse(ke.branch)
-    if log is not None:
-        log.append(
-            f"no 克 in any lesson: 初 = 驛馬 of {_b(ke.branch)} = {_b(horse)}, 中 = 支上神 {_b(ke.uppers[2])}, "
-            f"末 = 干上神 {_b(ke.uppers[0])} (井欄射)"
-        )
+    trace.note("fanyin", True, False, horse, ke.uppers[2], ke.uppers[0])
     return horse, ke.uppers[2], ke.uppers[0], Method.FANYIN, "井欄射"
 
 
-def zeike(ke: Ke, school: School, log: list | None) -> Result | None:
+def zeike(ke: Ke, school: School, trace: Trace) -> Result | None:
     """賊克 (元首/重審/始入): a 下賊上 outranks every 上克下; one candidate branch is the 初 (大全 卷一;
     指南). Several → 比用; then 涉害. 探原 names a single 下賊上 lesson with no 上克下 anywhere 始入."""
     rel = ke.relations
@@ -165,6 +269,7 @@ def zeike(ke: Ke, school: School, log: list | None) -> Result | None:
     elif has_ke:
         lessons, kind = [i for i in (0, 1, 2, 3) if rel[i] == 1], "上克下"
     else:
+        trace.note("zeike", False, rel)
         return None
     uppers = ke.uppers
     if len(lessons) == 1:
@@ -172,173 +277,167 @@ def zeike(ke: Ke, school: School, log: list | None) -> Result | None:
     else:
         candidates = _unique(uppers[i] for i in lessons)
         counted = len(lessons) if school.count_duplicate_lessons else len({ke.keys[i] for i in lessons})
-    if log is not None:
-        where = ", ".join(f"lesson {i + 1} ({_b(uppers[i])})" for i in lessons)
-        log.append(f"{kind} in {where}" + ("; 下賊上 outranks 上克下" if kind == "下賊上" and has_ke else ""))
+    outranks = kind == "下賊上" and has_ke
     if counted == 1:
         init = candidates[0]
         if kind == "上克下":
             name = "元首"
         else:
             name = "始入" if school.split_shiru and not has_ke and len(lessons) == 1 else "重審"
-        if log is not None:
-            log.append(f"one candidate: 初 = {_b(init)} ({name})")
+        trace.note("zeike", True, kind, lessons, outranks, candidates, 1, init, name)
         d = ke.offset
         middle = (init + d) % 12
         return init, middle, (middle + d) % 12, Method.ZEIKE, name
-    return biyong(ke, school, log, candidates, lessons, kind)
+    trace.note("zeike", True, kind, lessons, outranks, candidates, counted)
+    return biyong(ke, school, trace, candidates, lessons, kind)
 
 
-def biyong(ke: Ke, school: School, log: list | None, candidates: list[int], lessons: list[int], kind: str) -> Result:
+def biyong(ke: Ke, school: School, trace: Trace, candidates: list[int], lessons: list[int], kind: str) -> Result:
     """比用 (比用/知一): of several candidates keep those whose yin-yang matches the day stem's;
-    exactly one → 初. 俱比 or 俱不比 → 涉害."""
+    exactly one → 初. Several match (俱比) or none (俱不比) → 涉害 among the matching ones, or among
+    all when none matches (rules.md §4.2)."""
     stem_yang = ke.stem % 2 == 0
     matching = [b for b in candidates if _yang(b) == stem_yang]
-    if log is not None:
-        log.append(
-            f"{len(candidates)} candidates {''.join(map(_b, candidates))}; {STEM_CHARS[ke.stem]} is "
-            f"{'yang' if stem_yang else 'yin'}; matching: {''.join(map(_b, matching)) or 'none'}"
-        )
     if len(matching) == 1:
         name = "比用" if kind == "下賊上" else "知一"
-        if log is not None:
-            log.append(f"one candidate matches the day: 初 = {_b(matching[0])} ({name})")
+        trace.note("biyong", True, candidates, stem_yang, matching, matching[0], name)
         return _chain(ke, matching[0], Method.BIYONG, name)
     pool = matching or candidates
-    if log is not None:
-        log.append(("all match (俱比)" if matching else "none matches (俱不比)") + " → 涉害")
-    return shehai(ke, school, log, pool, lessons, kind)
+    trace.note("biyong", False, candidates, stem_yang, matching, pool)
+    return shehai(ke, school, trace, pool, lessons, kind)
 
 
-def shehai(ke: Ke, school: School, log: list | None, pool: list[int], lessons: list[int], kind: str) -> Result:
+def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[int], kind: str) -> Result:
     """涉害 (涉害/見機/察微/綴瑕). Default (指南): the candidate on a 孟 square (寅申巳亥) → 見機; else on
     a 仲 (子午卯酉) → 察微; ties → 綴瑕. Depth schools first count, walking home from the square,
     the branches and lodged stems that 克 it (賊) or that it 克s (克); the deepest wins (課經)."""
     d = ke.offset
     if school.shehai != "mengzhong":
-        depths = {b: _depth(b, d, kind, school.shehai == "depth") for b in pool}
+        include_start = school.shehai == "depth"
+        walks = [(b, (b - d) % 12, _depth_walk(b, d, kind, include_start)) for b in pool]
+        depths = {b: sum(len(chars) for _, chars in walk) for b, _, walk in walks}
         deepest = max(depths.values())
         tied = [b for b in pool if depths[b] == deepest]
-        if log is not None:
-            log.append("depth count: " + ", ".join(f"{_b(b)} on {_b(b - d)} {depths[b]}" for b in pool))
-        if len(tied) == 1:
-            if log is not None:
-                log.append(f"{_b(tied[0])} is deepest: 初 = {_b(tied[0])} (涉害)")
+        applied = len(tied) == 1
+        trace.note(
+            "shehai-depth", applied, pool, kind, include_start, tuple((b, sq, walk, depths[b]) for b, sq, walk in walks), tied,
+            tied[0] if applied else None,
+        )
+        if applied:
             return _chain(ke, tied[0], Method.SHEHAI, "涉害")
         pool = tied
-    for label, squares, name in (("孟 (寅申巳亥)", (2, 5, 8, 11), "見機"), ("仲 (子午卯酉)", (0, 3, 6, 9), "察微")):
+    for gate, squares, name in (("shehai-meng", MENG, "見機"), ("shehai-zhong", ZHONG, "察微")):
         on = [b for b in pool if (b - d) % 12 in squares]
-        if len(on) == 1:
-            if log is not None:
-                log.append(f"{_b(on[0])} alone stands on a {label} square {_b(on[0] - d)}: 初 = {_b(on[0])} ({name})")
+        applied = len(on) == 1
+        trace.note(gate, applied, pool, on, on[0] if applied else None)
+        if applied:
             return _chain(ke, on[0], Method.SHEHAI, name)
         if on:
             pool = on
             break
     order = (0, 1, 2, 3) if ke.stem % 2 == 0 else (2, 3, 0, 1)
     init = next(ke.uppers[i] for i in order if i in lessons and ke.uppers[i] in pool)
-    if log is not None:
-        log.append(
-            f"{''.join(map(_b, pool))} stand on squares of the same kind: 綴瑕 takes the one met first "
-            f"from the {'干 (lessons 1–2)' if order[0] == 0 else '支 (lessons 3–4)'} side: 初 = {_b(init)}"
-        )
+    trace.note("shehai-zhuixia", True, pool, "gan" if order[0] == 0 else "zhi", init)
     return _chain(ke, init, Method.SHEHAI, "綴瑕")
 
 
-def _depth(branch: int, d: int, kind: str, include_start: bool) -> int:
+def _depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tuple[int, str], ...]:
+    """The 涉害 walk of ``branch`` home from its square: (square, what counts there) per square, the
+    counted things written as their characters (branch, then lodged stems)."""
     element = BRANCH_ELEMENT[branch]
     square = (branch - d) % 12
-    steps = [(square + k) % 12 for k in range((branch - square) % 12 + 1)]
+    squares = [(square + k) % 12 for k in range((branch - square) % 12 + 1)]
     if not include_start:
-        steps = steps[1:]
-    count = 0
-    for q in steps:
-        elements = [BRANCH_ELEMENT[q]]
+        squares = squares[1:]
+    walk = []
+    for q in squares:
+        things = [BRANCH_CHARS[q]]
         if include_start or q != branch:
-            elements += [STEM_ELEMENT[s] for s in LODGED[q]]
-        for e in elements:
-            if conquers(e, element) if kind == "下賊上" else conquers(element, e):
-                count += 1
-    return count
+            things += [STEM_CHARS[s] for s in LODGED[q]]
+        counted = "".join(
+            c for c in things
+            if (conquers(_element(c), element) if kind == "下賊上" else conquers(element, _element(c)))
+        )
+        walk.append((q, counted))
+    return tuple(walk)
 
 
-def bazhuan(ke: Ke, school: School, log: list | None) -> Result | None:
+def _element(char: str) -> int:
+    i = BRANCH_CHARS.find(char)
+    return BRANCH_ELEMENT[i] if i >= 0 else STEM_ELEMENT[STEM_CHARS.index(char)]
+
+
+def _depth(branch: int, d: int, kind: str, include_start: bool) -> int:
+    """How deep ``branch`` wades (the count of :func:`_depth_walk`)."""
+    return sum(len(counted) for _, counted in _depth_walk(branch, d, kind, include_start))
+
+
+def bazhuan(ke: Ke, school: School, trace: Trace) -> Result | None:
     """八專 (八專/獨足): on 甲寅 庚申 丁未 己未 癸丑 with no 克, 陽日 count three forward from 干上
     (初 = 干上 + 2), 陰日 three backward from 支陰 (初 = 支陰 − 2); 中 = 末 = 干上 (指南, 心鏡, 探原)."""
     if JIGONG[ke.stem] != ke.branch:
+        trace.note("bazhuan", False, JIGONG[ke.stem], ke.branch)
         return None
     u = ke.uppers
-    if ke.stem % 2 == 0:
-        init = (u[0] + 2) % 12
-        how = f"yang day: count three forward from 干上 {_b(u[0])}"
-    else:
-        init = (u[3] - 2) % 12
-        how = f"yin day: count three backward from 支陰 {_b(u[3])}"
+    yang = ke.stem % 2 == 0
+    start = u[0] if yang else u[3]
+    init = (start + 2) % 12 if yang else (start - 2) % 12
     name = "獨足" if init == u[0] else "八專"
-    if log is not None:
-        log.append(f"八專 day with no 克 (no 遙克 on 八專 days); {how}: 初 = {_b(init)}; 中 = 末 = 干上 {_b(u[0])}")
+    trace.note("bazhuan", True, yang, start, init, name)
     return init, u[0], u[0], Method.BAZHUAN, name
 
 
-def yaoke(ke: Ke, school: School, log: list | None) -> Result | None:
+def yaoke(ke: Ke, school: School, trace: Trace) -> Result | None:
     """遙克 (蒿矢/彈射): no lesson has 克; uppers of lessons 2–4 that 克 the day stem (蒿矢), or else
     that the stem 克s (彈射); several → the one whose yin-yang matches the day (指南)."""
     se = STEM_ELEMENT[ke.stem]
     uppers = ke.uppers[1:]
-    found = _unique(b for b in uppers if conquers(BRANCH_ELEMENT[b], se))
-    name, how = "蒿矢", "克s the day stem"
+    hao = _unique(b for b in uppers if conquers(BRANCH_ELEMENT[b], se))
+    dan = [] if hao else _unique(b for b in uppers if conquers(se, BRANCH_ELEMENT[b]))
+    found, name = (hao, "蒿矢") if hao else (dan, "彈射")
     if not found:
-        found = _unique(b for b in uppers if conquers(se, BRANCH_ELEMENT[b]))
-        name, how = "彈射", "is 克'd by the day stem"
-    if not found:
+        trace.note("yaoke", False, hao, dan)
         return None
-    if len(found) > 1:
-        matching = [b for b in found if _yang(b) == (ke.stem % 2 == 0)]
-        if log is not None:
-            log.append(f"no 克 in any lesson; {''.join(map(_b, found))} {how}; the one matching the day: {''.join(map(_b, matching))}")
-        found = matching or found
-    elif log is not None:
-        log.append(f"no 克 in any lesson; among the uppers of lessons 2–4 only {_b(found[0])} {how}")
-    if log is not None:
-        log.append(f"初 = {_b(found[0])} ({name})")
-    return _chain(ke, found[0], Method.YAOKE, name)
+    matching = [b for b in found if _yang(b) == (ke.stem % 2 == 0)] if len(found) > 1 else found
+    init = (matching or found)[0]
+    trace.note("yaoke", True, hao, dan, name, found, matching, init)
+    return _chain(ke, init, Method.YAOKE, name)
 
 
-def maoxing(ke: Ke, school: School, log: list | None) -> Result | None:
+def maoxing(ke: Ke, school: School, trace: Trace) -> Result | None:
     """昴星 (虎視/冬蛇掩目): four distinct lessons, no 克, no 遙克. 陽日 初 = the heaven branch over
     earth 酉, 中 = 支上, 末 = 干上; 陰日 初 = the earth square under heaven 酉, 中 = 干上, 末 = 支上."""
-    if len(set(ke.keys)) != 4:
+    distinct = len(set(ke.keys))
+    if distinct != 4:
+        trace.note("maoxing", False, distinct)
         return None
     u = ke.uppers
     if ke.stem % 2 == 0:
-        init, middle, last, name = (9 + ke.offset) % 12, u[2], u[0], "虎視"
-        how = "yang day looks up: 初 = the heaven branch over 酉"
+        init, middle, last, name = (YOU + ke.offset) % 12, u[2], u[0], "虎視"
     else:
-        init, middle, last, name = (9 - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
-        how = "yin day looks down: 初 = the earth square under 酉"
-    if log is not None:
-        log.append(f"four distinct lessons, no 克 and no 遙克 → 昴星; {how} = {_b(init)}")
+        init, middle, last, name = (YOU - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
+    trace.note("maoxing", True, ke.stem % 2 == 0, init, middle, last, name)
     return init, middle, last, Method.MAOXING, name
 
 
-def biezhe(ke: Ke, school: School, log: list | None) -> Result | None:
+def biezhe(ke: Ke, school: School, trace: Trace) -> Result | None:
     """別責: three distinct lessons, no 克, no 遙克. 剛日 初 = the heaven branch over the 寄宮 of the
     stem combining with the day stem (干合); 柔日 初 = the next 三合 member after the day branch
     (the branch itself, 指南); 中 = 末 = 干上 (大全 卷一)."""
-    if len(set(ke.keys)) != 3:
+    distinct = len(set(ke.keys))
+    if distinct != 3:
+        trace.note("biezhe", False, distinct)
         return None
     u = ke.uppers
     if ke.stem % 2 == 0:
         partner = STEM_COMBINE[ke.stem]
         init = (JIGONG[partner] + ke.offset) % 12
-        how = f"hard day: {STEM_CHARS[ke.stem]} combines with {STEM_CHARS[partner]}, lodged at {_b(JIGONG[partner])}; 初 = the branch over it"
+        trace.note("biezhe", True, True, init, partner, JIGONG[partner])
     else:
-        init = (ke.branch + 4) % 12
-        if school.biezhe_yin == "heaven":
-            init = (init + ke.offset) % 12
-        how = f"soft day: the 三合 partner after {_b(ke.branch)} gives 初"
-    if log is not None:
-        log.append(f"only three distinct lessons (不備), no 克 and no 遙克 → 別責; {how} = {_b(init)}")
+        base = (ke.branch + SANHE_STEP) % 12
+        heaven = school.biezhe_yin == "heaven"
+        init = (base + ke.offset) % 12 if heaven else base
+        trace.note("biezhe", True, False, init, base, heaven)
     return init, u[0], u[0], Method.BIEZHE, "別責"
 
 
@@ -351,10 +450,10 @@ METHODS = (fuyin, fanyin, zeike, bazhuan, yaoke, maoxing, biezhe)
 """The methods in the order they are tried."""
 
 
-def choose(ke: Ke, school: School, log: list | None = None) -> Result:
-    """Try each method in order and return the first answer."""
+def choose(ke: Ke, school: School, trace: Trace = SILENT) -> Result:
+    """Try each method in order and return the first answer; ``trace`` receives what each gate saw."""
     for method in METHODS:
-        found = method(ke, school, log)
+        found = method(ke, school, trace)
         if found is not None:
             return found
     raise AssertionError(f"no method applies to {ke}")  # the exhaustive sweep shows this never happens

@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 import liuren
-from liuren import Chart, School
+from liuren import Chart, School, SchoolError
 from liuren.show.html import chart_html, lessons_html, plate_html, to_html, transmissions_html
 from liuren.show.labels import gloss, label, reading
 from liuren.show.text import chart_text
@@ -146,7 +146,9 @@ def test_html_uses_inline_styles_only_and_is_deterministic():
 
 
 def test_hostile_strings_are_escaped():
-    chart = Chart("丙申", "午", "亥", school=School(name=HOSTILE))
+    with pytest.raises(SchoolError, match="not a School name"):
+        School(name=HOSTILE)  # a school name is a short token, so only a pattern's name can carry markup
+    chart = Chart("丙申", "午", "亥")
 
     class WithPattern(Chart):
         """A chart whose pattern has a hostile name (as a user's own registry might)."""
@@ -157,8 +159,8 @@ def test_hostile_strings_are_escaped():
         def patterns(self):
             return (type("P", (), {"name": HOSTILE + '"onmouseover="x'})(),)
 
-    hostile = WithPattern("丙申", "午", "亥", school=School(name=HOSTILE))
-    for html in (chart_html(chart), chart_html(hostile), to_html(hostile)):
+    hostile = WithPattern("丙申", "午", "亥")
+    for html in (chart_html(hostile), to_html(hostile)):
         assert "<img" not in html
         assert "&lt;img src=x onerror=alert(1)&gt;" in html
         assert '"onmouseover' not in html

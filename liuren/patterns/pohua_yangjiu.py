@@ -6,11 +6,14 @@ Same contract as every detector module.
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     BRANCH_ELEMENT,
+    CHEN,
     GENERAL_ELEMENT,
     GENERAL_NAMES,
     JIGONG,
     STEM_ELEMENT,
+    YIN,
     conquers,
 )
 from ..lessons import ZEI
@@ -20,7 +23,7 @@ from .view import UNJUDGED, View, _b, _stem
 
 # ---------------------------------------------------------------- 魄化
 def _tiger(v: View) -> tuple[int, list[str]]:
-    w = v.branch_of(7)
+    w = v.branch_of(BAIHU)
     where = [n for n, b in (("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0])) if b == w]
     return w, where
 
@@ -47,7 +50,7 @@ def guihun(v: View) -> str | None:
     """魄化歸魂: 魄化 with 貴人 on 鬼門 (地盤 寅) and 白虎's branch held down (克) by its 陰神, the 干上, 支上 or a
     transmission (魄化課 l. 139: 「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋…為魄化魂歸課」)."""
     base = pohua(v)
-    if base is None or v.noble_square != 2:
+    if base is None or v.noble_square != YIN:
         return None
     w = _tiger(v)[0]
     we = BRANCH_ELEMENT[w]
@@ -65,13 +68,13 @@ def huxianshi(v: View) -> str | None:
 
     The first clause asks for no 死神, 死氣 or 囚/死 (rules.md §6 added them; the chapter wins); only the
     second needs the month."""
-    w, init, tomb = v.branch_of(7), v.t[0], ss.tomb_of_stem(v.s, v.school)
+    w, init, tomb = v.branch_of(BAIHU), v.t[0], ss.tomb_of_stem(v.s, v.school)
     if init == tomb == w:
         return f"白虎 rides the 初傳 {_b(w)}, the day's 墓 (日墓乘白虎)"
-    if init == tomb == 4:
+    if init == tomb == CHEN:
         if v.month is None:
             return UNJUDGED
-        if ss.death_spirit(v.month) == 4:
+        if ss.death_spirit(v.month) == CHEN:
             return f"天罡 辰, the day's 墓 and the {_b(v.month)} month's 死神, is 發用 (斗罡作日墓帶死神)"
     return None
 
@@ -88,7 +91,7 @@ def _places(v: View, b: int, with_fate: bool = True) -> list[str]:
 def xianshi(v: View) -> str | None:
     """銜尸: 白虎 on a branch that is the month's 死氣, or 休 or 囚, standing over the 年命, the 日 or the 辰, and 發用
     (魄化課 l. 143, 袁天罡: 「魄化課，虎在死氣休囚，臨人年命日辰發用，為銜尸，其凶尤甚」)."""
-    w = v.branch_of(7)
+    w = v.branch_of(BAIHU)
     if v.t[0] != w:
         return None
     on = _places(v, w)
@@ -108,7 +111,7 @@ def xianshi(v: View) -> str | None:
 def pozhi(v: View) -> str | None:
     """魄之: 白虎 on the month's 死神 or 死氣 standing over the person's 本命 or 行年 (魄化課 l. 143, 袁天罡: 「在人年命上，
     謂之魄之，極凶」)."""
-    w = v.branch_of(7)
+    w = v.branch_of(BAIHU)
     if v.month is None:
         return UNJUDGED
     names = [n for n, b in (("死神", ss.death_spirit(v.month)), ("死氣", ss.death_qi(v.month))) if b == w]
@@ -123,7 +126,7 @@ def pozhi(v: View) -> str | None:
 def sang(v: View) -> str | None:
     """喪: the 本命 or 行年 branch is 囚 or 死 in the month and rides 白虎 (魄化課 l. 143, 袁天罡: 「如年命囚死，為死墓，
     乘虎，謂之喪」)."""
-    w = v.branch_of(7)
+    w = v.branch_of(BAIHU)
     hit = None if v.bm is None else [n for n, b in (("本命", v.bm), ("行年", v.xn)) if b == w]
     if hit == []:
         return None

@@ -7,11 +7,18 @@ Same contract as every detector module: a :class:`~liuren.patterns.view.View` in
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     BRANCH_ELEMENT,
+    CHEN,
     GENERAL_NAMES,
-    HAI,
+    HARM,
+    MAO,
+    MENG,
     STEM_ELEMENT,
     XING,
+    XU,
+    YIN,
+    ZHONG,
     conquers,
 )
 from . import shensha as ss
@@ -24,7 +31,7 @@ def tianyu(v: View) -> str | None:
     """天獄: the 初傳 is 囚 or 死 in the month (or the day's 墓) and 天罡 辰 stands on the day stem's 日本 (長生) (天獄課
     l. 19, 孔明: 「囚死墓神發用者，為天獄…囚死發用，又斗加日本」)."""
     root = ss.changsheng(v.s, v.school)
-    if v.under(4) != root:
+    if v.under(CHEN) != root:
         return None
     init = v.t[0]
     head = f"天罡 辰 stands on {_stem(v)}'s 日本 (長生) {_b(root)}"
@@ -61,7 +68,7 @@ def qingping(v: View) -> str | None:
     「兼」 joins the two: both are needed (rules.md §6 took either). Without the month (生氣, 解神) or the 年命
     (the 行年) a chart whose 干上 and 支上 carry none of the four is unjudged."""
     base = tianyu(v)
-    if base is None or v.noble_square not in (4, 10):
+    if base is None or v.noble_square not in (CHEN, XU):
         return None
     places = [("日 (干上)", v.u[0]), ("辰 (支上)", v.u[2])] + ([("行年", v.over(v.xn))] if v.xn is not None else [])
     marks = _rescue_marks(v, places)
@@ -85,7 +92,7 @@ def zhen_tianyu(v: View) -> str | None:
             marks.append(f"{pos} {_b(b)} is 劫煞")
         if XING[b] == v.z or XING[v.z] == b:
             marks.append(f"{pos} {_b(b)} and the 支 {_b(v.z)} are in 刑")
-        if HAI[b] == v.z:
+        if HARM[b] == v.z:
             marks.append(f"{pos} {_b(b)} 害s the 支 {_b(v.z)}")
     if not marks:
         return None
@@ -156,11 +163,11 @@ def luowang(v: View) -> str | None:
 # ---------------------------------------------------------------- 死奇
 def siqi(v: View) -> str | None:
     """死奇: 天罡 辰 is the upper of one of the four lessons (日辰陰陽) and is 發用 (死奇 l. 95, 又曰: 「斗罡繫日辰陰陽發用，為死奇課」)."""
-    if v.t[0] != 4 or 4 not in v.u:
+    if v.t[0] != CHEN or CHEN not in v.u:
         return None
-    lessons = " and ".join(str(i + 1) for i, u in enumerate(v.u) if u == 4)
-    square = v.under(4)
-    worry = ("父母", "兄弟", "妻子")[(0 if square in (2, 5, 8, 11) else 1 if square in (0, 3, 6, 9) else 2)]
+    lessons = " and ".join(str(i + 1) for i, u in enumerate(v.u) if u == CHEN)
+    square = v.under(CHEN)
+    worry = ("父母", "兄弟", "妻子")[(0 if square in MENG else 1 if square in ZHONG else 2)]
     return f"天罡 辰 is the upper of lesson {lessons} and is 發用; it stands on {_b(square)} (worry for {worry})"
 
 
@@ -172,7 +179,7 @@ def sanqi_si(v: View) -> str | None:
     base = siqi(v)
     if base is None:
         return None
-    square = v.under(4)
+    square = v.under(CHEN)
     over = [n for n, b in (("太歲", v.year), ("月建", v.month)) if b == square]
     if over:
         return f"{base}; and 天罡 rides over the {' and '.join(over)} {_b(square)} (乘歲月之上)"
@@ -191,25 +198,25 @@ def siqi_huisheng(v: View) -> str | None:
     if base is None:
         return None
     marks = []
-    if v.sun == 4:
+    if v.sun == CHEN:
         marks.append("the 月將 is 辰 itself (更辰為月將，尤美)")
     spots = [n for n, sq in (("日", v.u[0]), ("辰", v.u[2])) if sq == v.sun]
     if v.year is not None and v.over(v.year) == v.sun:
         spots.append("太歲")
     if spots:
         marks.append(f"the 日奇 (月將 {_b(v.sun)}) stands over the {' and '.join(spots)}")
-    if v.month is not None and (state := ss.season_state(4, v.month, v.school)) in ("旺", "相"):
+    if v.month is not None and (state := ss.season_state(CHEN, v.month, v.school)) in ("旺", "相"):
         marks.append(f"天罡 is {state} in the {_b(v.month)} month")
-    unions = [n for n, b in ss.virtue_unions(v.s, v.z).items() if b == 4]
+    unions = [n for n, b in ss.virtue_unions(v.s, v.z).items() if b == CHEN]
     if unions:
         marks.append(f"天罡 is the day's 德合 ({' and '.join(unions)})")
-    g = v.general(4)
+    g = v.general(CHEN)
     if g in GOOD_GENERALS:
         marks.append(f"天罡 rides {GENERAL_NAMES[g]} (吉將)")
     places = [("干上", v.u[0]), ("支上", v.u[2]), ("中傳", v.t[1]), ("末傳", v.t[2])]
     if v.bm is not None and v.xn is not None:
         places += [("本命上", v.over(v.bm)), ("行年上", v.over(v.xn))]
-    saviours = [f"{n} {_b(b)}" for n, b in places if b in (2, 3, 10)]
+    saviours = [f"{n} {_b(b)}" for n, b in places if b in (YIN, MAO, XU)]
     if saviours:
         marks.append(f"救神 {', '.join(saviours)} 克 or 沖 辰")
     if marks:
@@ -220,7 +227,7 @@ def siqi_huisheng(v: View) -> str | None:
 # ---------------------------------------------------------------- named severities inside the 天獄 and 天網 pages
 def jiaozhan(v: View) -> str | None:
     """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (天獄課 l. 27: 「若魄化為用神，死囚繫日本，凶倍於天獄，為之絞斬卦」)."""
-    if v.t[0] != v.branch_of(7):
+    if v.t[0] != v.branch_of(BAIHU):
         return None
     tiger, prison = pohua(v), tianyu(v)
     if tiger is None or prison is None:

@@ -6,8 +6,11 @@ Same contract as every detector module.
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     BRANCH_ELEMENT,
+    SHEN,
     STEM_ELEMENT,
+    YOU,
     conquers,
 )
 from .view import UNJUDGED, View, _b, _bs, _stem
@@ -45,8 +48,8 @@ def zhen_hushi(v: View) -> str | None:
     乙卯 days, where no 昴星 chart falls). Without the 年命 a chart whose 日 and 辰 escape is unjudged."""
     if v.chart.method != "昴星":
         return None
-    w = v.branch_of(7)
-    if w not in (8, 9) or w not in v.t:
+    w = v.branch_of(BAIHU)
+    if w not in (SHEN, YOU) or w not in v.t:
         return None
     we = BRANCH_ELEMENT[w]
     hit = [n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)]

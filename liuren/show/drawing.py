@@ -27,6 +27,7 @@ from matplotlib.patheffects import withStroke
 
 from ..cycle import BRANCHES
 from ..errors import ParseError
+from ..school import NOBLE_LABEL
 from .html import COLORS, RING, _highlights, _palette, check_chart
 
 if TYPE_CHECKING:
@@ -259,7 +260,7 @@ def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
     """The inputs top-left and the method, 三傳 and void bottom-left."""
     t, pal = chart.transmissions, pen.pal
     pen.text(x, y, f"{chart.day}日 {chart.hour}時", 14, ha="left", va="top", color=pal["ink"])
-    pen.text(x, y - 0.13, f"{chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行",
+    pen.text(x, y - 0.13, f"{chart.general}將 {NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行",
              10, ha="left", va="top", color=pal["muted"])
     pen.text(x, -y + 0.13, f"{chart.method} · {chart.lesson_type}", 12, ha="left", va="bottom", color=pal["ink"])
     pen.text(x, -y, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}", 10, ha="left", va="bottom", color=pal["muted"])
@@ -306,7 +307,7 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     if title:
         t = chart.transmissions
         pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
-        pen.text(0, 4.13, f"{'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
+        pen.text(0, 4.13, f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
                  10, color=pal["muted"], ha="left", va="bottom")
         pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
         pen.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom")

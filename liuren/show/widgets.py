@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import io
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -188,7 +187,8 @@ class Explorer:
         if self.show_explain.value:
             self.output.append_display_data(HTML("<pre>" + _escape(self.chart.explain()) + "</pre>"))
         if self.drawing:
-            self.output.append_display_data(Image(data=plate_png(self.chart)))
+            drawing = importlib.import_module("liuren.show.drawing")  # matplotlib loads with the first drawing
+            self.output.append_display_data(Image(data=drawing.plate_png(self.chart, dpi=64)))
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         return self.widget._repr_mimebundle_(include=include, exclude=exclude)
@@ -210,17 +210,8 @@ def _drawing_available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None and importlib.util.find_spec("liuren.show.drawing") is not None
 
 
-def plate_png(chart: Chart, dpi: int = 64) -> bytes:
-    """The round plate drawing of ``chart`` as PNG bytes (needs matplotlib and ``liuren.show.drawing``)."""
-    drawing = importlib.import_module("liuren.show.drawing")
-    ax = drawing.draw_plate(chart)
-    buf = io.BytesIO()
-    ax.figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-    return buf.getvalue()
-
-
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-__all__ = ["Explorer", "explorer", "plate_png"]
+__all__ = ["Explorer", "explorer"]
