@@ -17,6 +17,7 @@ from .errors import (
     OutOfRangeError,
     ParseError,
     SchoolError,
+    quote,
 )
 from .find import find
 from .lessons import Lesson
@@ -56,7 +57,7 @@ def chart_at(when, *, school=None, noble=None, location=None, birth=None, sex=No
     p = pillars(when, school=school, location=location)
     fate = None
     if (birth is None) != (sex is None):
-        raise ParseError(f"chart_at() needs both birth= and sex= for the 年命 (got birth={str(birth)[:30]!r}, sex={str(sex)[:10]!r})")
+        raise ParseError(f"chart_at() needs both birth= and sex= for the 年命 (got birth={quote(birth)}, sex={quote(sex)})")
     if birth is not None:
         from datetime import datetime
 

@@ -92,11 +92,11 @@ def _nianming_branches(value: object) -> tuple[Branch, Branch]:
     if isinstance(value, NianMing):
         return value.benming.branch, value.xingnian.branch
     if isinstance(value, str) or not isinstance(value, (tuple, list)):
-        raise ParseError(f"nianming={str(value)[:30]!r} is not a 年命; {NIANMING_ACCEPTED}")
+        raise ParseError(f"nianming={quote(value)} is not a 年命; {NIANMING_ACCEPTED}")
     if len(value) > 2:
-        raise ParseError(f"nianming={str(value)[:30]!r} has {len(value)} values, not two; {NIANMING_ACCEPTED}")
+        raise ParseError(f"nianming={quote(value)} has {len(value)} values, not two; {NIANMING_ACCEPTED}")
     if len(value) < 2 or any(v is None or v == "" for v in value):
-        raise ParseError(f"nianming={str(value)[:30]!r} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}")
+        raise ParseError(f"nianming={quote(value)} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}")
     found = []
     for item, what in zip(value, ("本命", "行年"), strict=True):
         text = normalize(item) if isinstance(item, str) else item

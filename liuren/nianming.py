@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cycle import PILLARS, GanZhi, normalize
-from .errors import OutOfRangeError, ParseError
+from .errors import OutOfRangeError, ParseError, quote
 
 MALE_START = PILLARS[2]
 """丙寅: a man's 行年 at 1 歲 (粹言 行年第九)."""
@@ -53,13 +53,13 @@ def parse_sex(sex: object) -> str:
     """"male" or "female" from male/female, m/f, 男/女 or 乾/坤; anything else is a :class:`ParseError`."""
     found = SEX_VALUES.get(normalize(sex).strip().lower()) if isinstance(sex, str) else None
     if found is None:
-        raise ParseError(f"sex={str(sex)[:20]!r} is not understood; accepted: 'male'/'female', 男/女, 乾/坤")
+        raise ParseError(f"sex={quote(sex)} is not understood; accepted: 'male'/'female', 男/女, 乾/坤")
     return found
 
 
 def _year(value: object, what: str) -> int:
     if type(value) is not int:
-        raise ParseError(f"{what}={str(value)[:20]!r} is not a year; accepted: a whole Gregorian year such as 1990")
+        raise ParseError(f"{what}={quote(value)} is not a year; accepted: a whole Gregorian year such as 1990")
     if not FIRST_YEAR <= value <= LAST_YEAR:
         raise OutOfRangeError(f"{what}={value} is out of range; accepted: years {FIRST_YEAR}–{LAST_YEAR}")
     return value

@@ -128,3 +128,30 @@ def test_a_spec_with_half_a_nianming_is_refused():
         Chart.parse("甲子 寅 午 benming=午")
     with pytest.raises(ParseError, match="gives the benming twice"):
         Chart.parse("甲子 寅 午 benming=午 benming=午 xingnian=寅")
+
+
+def test_text_layout_shows_the_nianming_line():
+    c = liuren.chart("甲子", "寅", "午", nianming=("午", "寅"))
+    assert str(c).splitlines()[:2] == ["甲子日 寅時 午將 夜貴 · 賊克 元首", "本命 午 上戌 · 行年 寅 上午"]
+    assert str(liuren.chart("甲子", "寅", "午")).splitlines()[1] == ""  # no 年命: the layout is unchanged
+
+
+def test_html_marks_the_nianming_squares_and_names_them_in_the_caption():
+    c = liuren.chart("甲子", "寅", "午", nianming=("午", "寅"))
+    html = c._repr_html_()
+    assert "本命 午 上戌" in html and "行年 寅 上午" in html
+    assert 'title="地 午 · 天 戌 · 六合 · 本命"' in html and 'title="地 寅 · 天 午 · 天后 · 行年"' in html
+    both = liuren.chart("甲子", "寅", "午", nianming=("午", "午"))._repr_html_()
+    assert 'title="地 午 · 天 戌 · 六合 · 本命 · 行年"' in both and ">命年</span>" in both
+    assert "本命" not in liuren.chart("甲子", "寅", "午")._repr_html_()
+
+
+@pytest.mark.parametrize("style", ["round", "square"])
+def test_plate_drawing_marks_the_nianming_squares(style):
+    pytest.importorskip("matplotlib")
+    from liuren.show.drawing import draw_plate
+
+    ax = draw_plate(liuren.chart("甲子", "寅", "午", nianming=("午", "寅")), style=style)
+    assert sorted(t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("nianming-")) == ["命", "年"]
+    plain = draw_plate(liuren.chart("甲子", "寅", "午"), style=style)
+    assert not [t for t in plain.texts if (t.get_gid() or "").startswith("nianming-")]
