@@ -86,7 +86,7 @@ class PlateNianMing(NamedTuple):
 NIANMING_ACCEPTED = "accepted: (本命, 行年) as two branches or pillars, e.g. ('午', '寅'), or liuren.nianming(...)"
 
 
-def _nianming_branches(value: object) -> tuple[Branch, Branch]:
+def nianming_branches(value: object) -> tuple[Branch, Branch]:
     """(本命, 行年) branches from a NianMing, or from two branches or pillars; anything else (one of the two
     missing, three values, a bare string) is a ParseError naming what is accepted."""
     if isinstance(value, NianMing):
@@ -221,7 +221,7 @@ class Chart:
         if nianming is None:
             set_(self, "nianming", None)
         else:
-            bm, xn = _nianming_branches(nianming)
+            bm, xn = nianming_branches(nianming)
             set_(self, "nianming", _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])))
         set_(self, "plate", PLATES[d])
         set_(self, "lessons", lessons)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .chart import Chart
+from .chart import Chart, nianming_branches
 from .cycle import (
     BRANCHES,
     GENERAL_LOOKUP,
@@ -33,19 +33,21 @@ from .cycle import (
 )
 from .errors import ParseError
 from .school import School, parse_noble, resolve_school
-from .transmissions import LESSON_TYPES, Method
+from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
 """Characters that stand for "any branch" or "any general" in a query."""
 
-_INDEXES: dict[tuple[School, Branch | None, Branch | None], _Index] = {}
+Fate = tuple[Branch, Branch] | None
+"""A 年命 as (本命, 行年) branches, or None."""
+_INDEXES: dict[tuple[School, Branch | None, Branch | None, Fate], _Index] = {}
 
 
 class _Index:
-    """The 1,440 charts of one school, month and year, with their searchable keys."""
+    """The 1,440 charts of one school, month, year and 年命, with their searchable keys."""
 
-    def __init__(self, school: School, month: Branch | None, year: Branch | None) -> None:
-        self.school, self.month, self.year = school, month, year
+    def __init__(self, school: School, month: Branch | None, year: Branch | None, fate: Fate = None) -> None:
+        self.school, self.month, self.year, self.fate = school, month, year, fate
         self.hours = {flag: _half(school, flag) for flag in (True, False)}
         self.charts: list[Chart] = []
         self.keys: list[tuple] = []
@@ -54,7 +56,7 @@ class _Index:
                 for flag in (True, False):
                     hour = self.hours[flag][0]
                     c = Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble="day" if flag else "night",
-                              school=school, month=month, year=year)
+                              school=school, month=month, year=year, nianming=fate)
                     t = c.transmissions
                     self.charts.append(c)
                     self.keys.append((tuple(x.branch.ordinal for x in t), tuple(x.general.ordinal for x in t),
@@ -88,10 +90,10 @@ def clear_indexes() -> None:
     _INDEXES.clear()
 
 
-def _index(school: School, month: Branch | None, year: Branch | None) -> _Index:
-    key = (school, month, year)
+def _index(school: School, month: Branch | None, year: Branch | None, fate: Fate = None) -> _Index:
+    key = (school, month, year, fate)
     if key not in _INDEXES:
-        _INDEXES[key] = _Index(school, month, year)
+        _INDEXES[key] = _Index(school, month, year, fate)
     return _INDEXES[key]
 
 
@@ -134,6 +136,7 @@ def find(
     school: School | str | None = None,
     month: object = None,
     year: object = None,
+    nianming: object = None,
 ) -> list[Chart]:
     """Every chart of the 720 課 × 晝/夜 (for ``school``) that matches all the criteria given.
 
@@ -141,7 +144,8 @@ def find(
     ``generals``: their generals by full name or abbreviation ("合后虎", "六合 天后 白虎", a sequence);
     ``method`` (e.g. "遙克"), ``lesson_type`` (e.g. "蒿矢"), ``pattern`` (a registered name, e.g. "勵德");
     ``noble``: "day"/"晝", "night"/"夜" or None for both; ``month`` and ``year``: the month branch (月建)
-    and year branch (太歲) for the patterns that need them.
+    and year branch (太歲) for the patterns that need them; ``nianming`` the person's (本命, 行年) for the
+    clauses that judge the 年命 (當權, 羅網, 清平, 魄化's 銜尸/魄之/喪, 真虎視 …).
     Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
     """
     school_v = resolve_school(school)
@@ -154,7 +158,8 @@ def find(
     pattern_v = None if pattern is None else _pattern(pattern)
     noble_v = None if noble is None else _noble(noble)
 
-    index = _index(school_v, month_b, year_b)
+    fate = None if nianming is None else nianming_branches(nianming)
+    index = _index(school_v, month_b, year_b, fate)
     chosen = range(len(index.charts))
     if pattern_v is not None and not pattern_v.needs_hour:
         chosen = sorted(index.hits(pattern_v.name))
@@ -189,7 +194,7 @@ def _by_hour(c: Chart, index: _Index, pattern) -> list[Chart]:
     out = []
     for hour in index.hours[flag]:
         h = Chart(c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=index.school,
-                  month=index.month, year=index.year)
+                  month=index.month, year=index.year, nianming=index.fate)
         if pattern.detect(h) not in (None, UNJUDGED):
             out.append(h)
     return out
@@ -205,6 +210,8 @@ def _method(value: object) -> Method:
 
 def _lesson_type(value: object) -> str:
     text = normalize(value) if isinstance(value, str) else value
+    if isinstance(text, str):
+        text = LESSON_TYPE_ALIASES.get(text, text)
     if text not in LESSON_TYPES:
         raise ParseError(f"{value!r} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}")
     return text

@@ -155,3 +155,32 @@ def test_plate_drawing_marks_the_nianming_squares(style):
     assert sorted(t.get_text() for t in ax.texts if (t.get_gid() or "").startswith("nianming-")) == ["命", "年"]
     plain = draw_plate(liuren.chart("甲子", "寅", "午"), style=style)
     assert not [t for t in plain.texts if (t.get_gid() or "").startswith("nianming-")]
+
+
+def test_find_with_a_nianming_agrees_with_every_chart_of_the_space():
+    """find(pattern=…, nianming=…) returns exactly the 課 on which each 年命 pattern fires, over all 8,640 charts."""
+    from liuren import BRANCHES, PILLARS, find
+    from liuren.patterns import PATTERNS
+
+    fate = ("子", "午")
+    judged = [p for p in PATTERNS if p.needs_nianming]
+    fires: dict[str, set] = {p.name: set() for p in judged}
+    for day in PILLARS:
+        for hour in BRANCHES:
+            for general in BRANCHES:
+                c = Chart(day, hour, general, month="寅", year="子", nianming=fate)
+                assert not c.unjudged_patterns
+                for p in c.patterns:
+                    if p.name in fires:
+                        fires[p.name].add((day, (general.ordinal - hour.ordinal) % 12, c.noble))
+    for p in judged:
+        found = {(c.day, c.offset, c.noble) for c in find(pattern=p.name, month="寅", year="子", nianming=fate)}
+        assert found == fires[p.name], p.name
+    assert sum(map(len, fires.values())) > 0
+
+
+def test_find_reads_the_chapter_spelling_of_duzu():
+    from liuren import find
+
+    assert find(lesson_type="獨腳") == find(lesson_type="獨足") != []
+    assert all(c.lesson_type == "獨足" for c in find(lesson_type="獨腳"))

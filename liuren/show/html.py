@@ -197,7 +197,7 @@ def plate_html(
     pal = _palette(colors)
     chart = plate if hasattr(plate, "transmissions") else None
     marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
-    fate = _fate_squares(chart)
+    fate = _fate_squares(chart)  # type: ignore[arg-type]
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
