@@ -605,3 +605,13 @@ def test_liuren_exports():
 if __name__ == "__main__":
     write_counts()
     sys.stdout.write(f"wrote {COUNTS}\n")
+
+
+def test_nianming_clauses_in_the_evidence_of_lide_and_pohua():
+    # 勵德課 《金匱經》 「忌魁罡年凶」: 戌 over the 行年 丑 on 正月辛亥寅時
+    lide = Chart("辛亥", "寅", "亥", noble="day", month="寅", nianming=("午", "丑"))
+    assert evidence(lide, "勵德").endswith("; 魁罡 over the 行年 (忌魁罡年凶)")
+    assert "魁罡" not in evidence(Chart("辛亥", "寅", "亥", noble="day", month="寅", nianming=("午", "子")), "勵德")
+    # 魄化 verse 「行年同一位，患者命難留」: 白虎's 午 stands over the 行年 戌 on 二月甲戌寅時
+    tiger = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("午", "戌"))
+    assert evidence(tiger, "魄化").endswith("as 支上; it stands over the 行年 (行年同一位)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..cycle import (
     BRANCH_ELEMENT,
+    CHEN,
     GENERAL_NAMES,
     HARM,
     JIGONG,
@@ -17,6 +18,7 @@ from ..cycle import (
     STEM_ELEMENT,
     TIANHOU,
     XING,
+    XU,
     YOU,
     conquers,
 )
@@ -42,9 +44,16 @@ def _lide(v: View) -> tuple[str, list[int]] | None:
 
 
 def lide(v: View) -> str | None:
-    """勵德: 貴人 stands on 地盤 卯 or 酉, the gates of sun and moon (勵德課 l. 19, 《金匱經》: 「日月之門，天乙臨之，勵德之名」)."""
+    """勵德: 貴人 stands on 地盤 卯 or 酉, the gates of sun and moon (勵德課 l. 19, 《金匱經》: 「日月之門，天乙臨之，勵德之名」).
+
+    With a 年命 the evidence adds the same paragraph's warning 「忌魁罡年凶」 (魁 戌 or 罡 辰 over the 本命 or 行年)."""
     found = _lide(v)
-    return found and found[0]
+    if not found:
+        return None
+    if v.bm is None or v.xn is None:
+        return found[0]
+    bad = [n for n, sq in (("本命", v.bm), ("行年", v.xn)) if v.over(sq) in (CHEN, XU)]
+    return found[0] + (f"; 魁罡 over the {' and '.join(bad)} (忌魁罡年凶)" if bad else "")
 
 
 def weifu(v: View) -> str | None:

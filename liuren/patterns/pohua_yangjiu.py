@@ -43,7 +43,10 @@ def pohua(v: View) -> str | None:
     names = [n for n, b in (("死神", ss.death_spirit(v.month)), ("死氣", ss.death_qi(v.month))) if b == w]
     if not names:
         return None
-    return f"白虎 rides {_b(w)}, the {_b(v.month)} month's {' and '.join(names)}, as {' and '.join(where)}"
+    text = f"白虎 rides {_b(w)}, the {_b(v.month)} month's {' and '.join(names)}, as {' and '.join(where)}"
+    if v.xn is not None and v.under(w) == v.xn:  # verse l. 111: 「行年同一位，患者命難留」
+        text += "; it stands over the 行年 (行年同一位)"
+    return text
 
 
 def guihun(v: View) -> str | None:
