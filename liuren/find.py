@@ -8,7 +8,10 @@ under the school's day/night rule), so ``chart.day``, ``chart.offset`` and ``cha
 the query found. A few patterns depend on the hour itself (天網, 解網 and 入網 on the 占時, 死奇回生 on
 the 月將): for them every hour of the half is tried and each hour that fires is returned.
 
-The 1,440 charts of a school (and month and year) are built once and kept as a search index.
+The 1,440 charts of a school (and month and year) are built once and kept as a search index; the
+:data:`MAX_INDEXES` most recently used indexes are kept (about 3 MB each), older ones are dropped and
+rebuilt on demand. The hours on which an hour-dependent pattern fires are kept with their index.
+Building is thread-safe: threads asking for the same index at once wait for one build.
 
 >>> [f"{c.day} d={c.offset} {c.noble}" for c in find(transmissions="酉丑巳", generals="合后虎", noble="day")]
 ['乙丑 d=4 day', '己巳 d=4 day', '己丑 d=4 day', '乙巳 d=4 day']
@@ -17,6 +20,8 @@ The 1,440 charts of a school (and month and year) are built once and kept as a s
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from .chart import Chart, nianming_branches
@@ -38,16 +43,29 @@ from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
 """Characters that stand for "any branch" or "any general" in a query."""
 
+MAX_INDEXES = 8
+"""How many search indexes (one per school, month, year and 年命 asked about) are kept, least recently
+used dropped first. One index holds 1,440 charts, about 3 MB, so the cache stays under ~30 MB."""
+
 Fate = tuple[Branch, Branch] | None
 """A 年命 as (本命, 行年) branches, or None."""
-_INDEXES: dict[tuple[School, Branch | None, Branch | None, Fate], _Index] = {}
+_IndexKey = tuple[School, Branch | None, Branch | None, Fate]
+_INDEXES: OrderedDict[_IndexKey, _Index] = OrderedDict()
+_LOCK = threading.Lock()
+"""Guards _INDEXES and _PENDING (check-and-insert); builds themselves run outside it."""
+_PENDING: dict[_IndexKey, threading.Event] = {}
+"""Indexes being built right now: other threads wanting the same one wait for its event."""
+BUILDS = [0]
+"""How many indexes have been built since import (one counter; tests check that a cache hit builds nothing)."""
 
 
 class _Index:
-    """The 1,440 charts of one school, month, year and 年命, with their searchable keys."""
+    """The 1,440 charts of one school, month and year, with their searchable keys."""
 
     def __init__(self, school: School, month: Branch | None, year: Branch | None, fate: Fate = None) -> None:
         self.school, self.month, self.year, self.fate = school, month, year, fate
+        self._lock = threading.Lock()
+        self._hour_hits: dict[str, dict[int, tuple[Chart, ...]]] = {}
         self.hours = {flag: _half(school, flag) for flag in (True, False)}
         self.charts: list[Chart] = []
         self.keys: list[tuple] = []
@@ -67,13 +85,37 @@ class _Index:
         """Positions of the charts on which the pattern ``name`` fires (all patterns found in one pass)."""
         from .patterns import detect
 
-        if self._hits is None:
-            found: dict[str, set[int]] = {}
-            for i, c in enumerate(self.charts):
-                for p in detect(c)[0]:
-                    found.setdefault(p.name, set()).add(i)
-            self._hits = {k: frozenset(v) for k, v in found.items()}
-        return self._hits.get(name, frozenset())
+        with self._lock:
+            if self._hits is None:
+                found: dict[str, set[int]] = {}
+                for i, c in enumerate(self.charts):
+                    for p in detect(c)[0]:
+                        found.setdefault(p.name, set()).add(i)
+                self._hits = {k: frozenset(v) for k, v in found.items()}
+            return self._hits.get(name, frozenset())
+
+    def hour_hits(self, pattern) -> dict[int, tuple[Chart, ...]]:
+        """For an hour-dependent pattern: chart position → the charts of every hour of that 課 and noble
+        on which it fires (built on the first query of the pattern, then kept)."""
+        from .patterns import UNJUDGED
+
+        with self._lock:
+            found = self._hour_hits.get(pattern.name)
+            if found is None:
+                found = {}
+                for i, c in enumerate(self.charts):
+                    d, flag = c.offset, c.noble == "day"
+                    fired = []
+                    for hour in self.hours[flag]:
+                        h = c if hour == c.hour.ordinal else Chart(
+                            c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=self.school,
+                            month=self.month, year=self.year, nianming=self.fate)
+                        if pattern.detect(h) not in (None, UNJUDGED):
+                            fired.append(h)
+                    if fired:
+                        found[i] = tuple(fired)
+                self._hour_hits[pattern.name] = found
+            return found
 
 
 def _half(school: School, day: bool) -> tuple[int, ...]:
@@ -87,14 +129,42 @@ def _half(school: School, day: bool) -> tuple[int, ...]:
 
 def clear_indexes() -> None:
     """Forget the search indexes built so far (for benchmarks of the first query)."""
-    _INDEXES.clear()
+    with _LOCK:
+        _INDEXES.clear()
+
+
+def cached_indexes() -> int:
+    """How many search indexes are kept now (at most :data:`MAX_INDEXES`)."""
+    with _LOCK:
+        return len(_INDEXES)
 
 
 def _index(school: School, month: Branch | None, year: Branch | None, fate: Fate = None) -> _Index:
+    """The index for (school, month, year, 年命): from the cache, or built once however many threads ask."""
     key = (school, month, year, fate)
-    if key not in _INDEXES:
-        _INDEXES[key] = _Index(school, month, year, fate)
-    return _INDEXES[key]
+    while True:
+        with _LOCK:
+            found = _INDEXES.get(key)
+            if found is not None:
+                _INDEXES.move_to_end(key)
+                return found
+            pending = _PENDING.get(key)
+            if pending is None:
+                pending = _PENDING[key] = threading.Event()
+                break  # this thread builds it
+        pending.wait()  # another thread is building it; then look again (it may have failed)
+    try:
+        built = _Index(school, month, year, fate)
+        with _LOCK:
+            BUILDS[0] += 1
+            _INDEXES[key] = built
+            while len(_INDEXES) > MAX_INDEXES:
+                _INDEXES.popitem(last=False)
+        return built
+    finally:
+        with _LOCK:
+            del _PENDING[key]
+        pending.set()
 
 
 def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
@@ -107,7 +177,8 @@ def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
         raise ParseError(f"{value!r} is not three {what}; {accepted}")
     if len(items) != 3:
         raise ParseError(f"{value!r} does not name three {what} (found {len(items)}); {accepted}")
-    return tuple(None if item is None or item in WILDCARDS else parse(item).ordinal for item in items)
+    return tuple(None if item is None or (isinstance(item, str) and item in WILDCARDS) else parse(item).ordinal
+                 for item in items)
 
 
 def _general_tokens(text: str) -> list[str]:
@@ -160,8 +231,12 @@ def find(
 
     fate = None if nianming is None else nianming_branches(nianming)
     index = _index(school_v, month_b, year_b, fate)
-    chosen = range(len(index.charts))
-    if pattern_v is not None and not pattern_v.needs_hour:
+    chosen: Sequence[int] = range(len(index.charts))
+    by_hour = None
+    if pattern_v is not None and pattern_v.needs_hour:
+        by_hour = index.hour_hits(pattern_v)
+        chosen = sorted(by_hour)
+    elif pattern_v is not None:
         chosen = sorted(index.hits(pattern_v.name))
     results: list[Chart] = []
     for i in chosen:
@@ -173,9 +248,7 @@ def find(
             and (type_v is None or lt == type_v)
             and (noble_v is None or nb == noble_v)
         ):
-            results.append(index.charts[i])
-    if pattern_v is not None and pattern_v.needs_hour:
-        results = [h for c in results for h in _by_hour(c, index, pattern_v)]
+            results.extend(index.charts[i:i + 1] if by_hour is None else by_hour[i])
     return results
 
 
@@ -187,23 +260,9 @@ def _pattern(value: object):
     return get_pattern(value)
 
 
-def _by_hour(c: Chart, index: _Index, pattern) -> list[Chart]:
-    from .patterns import UNJUDGED
-
-    d, flag = c.offset, c.noble == "day"
-    out = []
-    for hour in index.hours[flag]:
-        h = Chart(c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=index.school,
-                  month=index.month, year=index.year, nianming=index.fate)
-        if pattern.detect(h) not in (None, UNJUDGED):
-            out.append(h)
-    return out
-
-
 def _method(value: object) -> Method:
-    text = normalize(value) if isinstance(value, str) else value
     try:
-        return Method(text)
+        return Method(normalize(value) if isinstance(value, str) else "")
     except ValueError:
         raise ParseError(f"{value!r} is not one of the nine methods; accepted: {' '.join(Method)}") from None
 
@@ -221,4 +280,4 @@ def _noble(value: object) -> str:
     return "day" if parse_noble(value, "both") else "night"
 
 
-__all__ = ["WILDCARDS", "clear_indexes", "find"]
+__all__ = ["MAX_INDEXES", "WILDCARDS", "cached_indexes", "clear_indexes", "find"]

@@ -121,6 +121,13 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     ci_commands = [line.strip() for line in ci.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     assert ci_commands[-1] == test_command
     assert 'pip install -q -e ".[all]"' in ci
+    # the checks before the tests: README lists each one, in the order .ci/run runs them, after the install
+    listed = re.findall(r"^\* `(\.venv/bin/[^`]+)`", dev, re.M)
+    assert [c.split()[0].rsplit("/", 1)[1] for c in listed] == ["ruff", "mypy", "python"]
+    install = next(i for i, c in enumerate(ci_commands) if 'pip install -q -e ".[all]"' in c)
+    assert ci_commands[install + 1:-1] == listed
+    assert "ruff check liuren tests tools" in listed[0] and listed[1] == ".venv/bin/mypy liuren" and "--check" in listed[2]
+    assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
 def test_environment_yml_mirrors_pyproject():

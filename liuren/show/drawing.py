@@ -84,6 +84,23 @@ def _polar(radius: float, angle: float) -> tuple[float, float]:
     return radius * math.cos(a), radius * math.sin(a)
 
 
+def _quote(value: object, limit: int = 60) -> str:
+    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
+def _check_axes(ax: object) -> None:
+    """None or a matplotlib Axes that belongs to a figure; anything else is a ParseError."""
+    from matplotlib.axes import Axes as _Axes
+
+    if ax is not None and not (isinstance(ax, _Axes) and ax.get_figure() is not None):
+        raise ParseError(
+            f"ax={_quote(ax)} ({type(ax).__name__}) is not a matplotlib Axes; accepted: None (a new figure) "
+            f"or an Axes such as plt.subplots()[1] or fig.add_axes((0, 0, 1, 1))"
+        )
+
+
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
     if ax is not None:
         return ax
@@ -138,7 +155,11 @@ def draw_plate(
     """
     check_chart(chart)
     if style not in ("round", "square"):
-        raise ParseError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
+        raise ParseError(f"style={_quote(style)} is not a plate style; accepted: 'round', 'square'")
+    _check_axes(ax)
+    for name, flag in (("arrows", arrows), ("title", title)):
+        if not isinstance(flag, bool):
+            raise ParseError(f"{name}={_quote(flag)} is not understood; accepted: True or False")
     family = register_font()
     pal = _palette(colors)
     marks = _highlights(chart, highlight, pal)
@@ -186,9 +207,9 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
     at = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
     for branch, numbers in lessons.items():
-        pen.text(*_polar(R_HEAVEN[1] - 0.045, at[branch] + 10), numbers, 7.5, f"lesson-{numbers}", color=pal["muted"])
+        _ring_mark(pen, at[branch], 1, numbers, f"lesson-{numbers}", pal["muted"])
     for branch, (stages, key) in _stage_labels(chart).items():
-        pen.text(*_polar(R_HEAVEN[1] - 0.045, at[branch] - 10), stages, 8, f"transmission-{stages}", color=pal[key], bold=True)
+        _ring_mark(pen, at[branch], -1, stages, f"transmission-{stages}", pal[key], bold=True)
     if arrows:
         points = [_polar(R_GENERAL[0] - 0.03, at[t.branch]) for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):
@@ -200,6 +221,23 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
     ax.set_ylim(-1.3, 1.3)
     ax.set_aspect("equal")
     ax.set_axis_off()
+
+
+MARK_SIZE = 10.0
+"""Size of the lesson numbers (一二三四) and transmission marks (初中末 ◎) on the plates: about 9 px in the explorer's small plate."""
+
+
+def _ring_mark(pen: _Pen, angle: float, side: int, text: str, gid: str, color: str, bold: bool = False) -> Text:
+    """A small mark in the heaven ring beside the branch at ``angle``: counter-clockwise of it (side 1)
+    or clockwise (side -1), far enough along the ring that it clears the branch however many characters
+    it has. Near 卯 and 酉, where the ring runs up and down, the characters are stacked so the mark keeps
+    to the ring's width."""
+    r = R_HEAVEN[1] - 0.045
+    points_per_unit = 6.4 * 72 / 2.6  # the round plate is 2.6 units across on a 6.4-inch figure
+    along = (21 / 2 + 2 + MARK_SIZE * len(text) / 2) / points_per_unit  # half the branch, a gap, half the mark
+    upright = abs(math.cos(math.radians(angle))) > abs(math.sin(math.radians(angle)))
+    shown = "\n".join(text) if upright else text
+    return pen.text(*_polar(r, angle + side * math.degrees(along / r)), shown, MARK_SIZE, gid, color=color, bold=bold, linespacing=1.0)
 
 
 def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tuple[float, float], bend: float, color: str, shrink: float) -> FancyArrowPatch:
@@ -310,10 +348,10 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=pen.lw(1.0)))
     for branch, numbers in _lesson_labels(chart).items():
         x, y = centres[branch]
-        pen.text(x - 0.34, y + 0.37, numbers, 7.5, f"lesson-{numbers}", color=pal["muted"])
+        pen.text(x - 0.32, y + 0.36, numbers, MARK_SIZE, f"lesson-{numbers}", color=pal["muted"])
     for branch, (stages, key) in _stage_labels(chart).items():
         x, y = centres[branch]
-        pen.text(x + 0.33, y + 0.37, stages, 8, f"transmission-{stages}", color=pal[key], bold=True)
+        pen.text(x + 0.32, y + 0.36, stages, MARK_SIZE, f"transmission-{stages}", color=pal[key], bold=True)
     if arrows:
         points = [centres[t.branch] for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):

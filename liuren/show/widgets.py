@@ -27,7 +27,7 @@ from IPython.display import HTML, Image
 
 from ..chart import Chart
 from ..cycle import BRANCHES, PILLARS, SPIRIT_NAMES
-from ..errors import LiurenError
+from ..errors import LiurenError, ParseError
 from ..school import PRESET_NAMES, PRESETS, School, resolve_school
 
 if TYPE_CHECKING:
@@ -127,12 +127,19 @@ class Explorer:
 
         Keys are the control names (day, hour, general, noble, school, month, year, show_explain);
         values are what the dropdowns hold (a pillar, a branch, "auto"/"day"/"night", a preset name,
-        a month or year branch or "none"). A value a dropdown does not offer raises traitlets' TraitError; the
-        chart then matches the controls set before it.
+        a month or year branch or "none"). A value of the wrong type (not a ``str`` for a dropdown, not a
+        ``bool`` for show_explain) is a :class:`ParseError` and changes nothing; a text a dropdown does
+        not offer raises traitlets' TraitError, and the chart then matches the controls set before it.
         """
         unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "year", "show_explain"}
         if unknown:
             raise TypeError(f"Explorer.set() got unknown control(s) {sorted(unknown)}")
+        for name, value in values.items():
+            wanted = bool if name == "show_explain" else str
+            if not isinstance(value, wanted):
+                shown = repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:60]}… ({len(repr(value))} characters)"
+                raise ParseError(f"Explorer.set({name}={shown}): {name} takes a {wanted.__name__}, "
+                                 f"got {type(value).__name__}; e.g. ex.set(day=\"甲戌\", hour=\"未\")")
         try:
             with self._hold():
                 for name, value in values.items():
