@@ -128,8 +128,9 @@ class Chart:
     ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
     general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
     hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建) and ``year``
-    the year branch (太歲), needed
-    only by the seasonal patterns.
+    the year branch (太歲), needed only by the seasonal patterns; ``nianming`` the person's (本命, 行年)
+    as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses that judge
+    the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
     """
 
     __slots__ = (
