@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import liuren
 from liuren import Chart, OutOfRangeError, ParseError, chart_at, nianming
@@ -184,3 +186,21 @@ def test_find_reads_the_chapter_spelling_of_duzu():
 
     assert find(lesson_type="獨腳") == find(lesson_type="獨足") != []
     assert all(c.lesson_type == "獨足" for c in find(lesson_type="獨腳"))
+
+
+@given(st.integers(1, 9000), st.integers(0, 300))
+def test_xingnian_invariants(born, years):
+    man, woman = nianming(born, "男", born + years), nianming(born, "女", born + years)
+    assert man.age == woman.age == years + 1
+    assert (man.xingnian.ordinal + woman.xingnian.ordinal) % 60 == 10  # 丙寅 + 壬申, walked in opposite directions
+    if born + years + 60 <= 9999:
+        assert nianming(born, "男", born + years + 60).xingnian == man.xingnian
+    assert man.benming == woman.benming == SIXTY[(born - 4) % 60]
+
+
+@given(st.sampled_from(BRANCHES), st.sampled_from(BRANCHES), st.sampled_from(SIXTY), st.integers(0, 11))
+def test_a_chart_with_a_nianming_round_trips(bm, xn, day, d):
+    c = Chart(day, "子", BRANCHES[d], nianming=(bm, xn))
+    assert Chart.parse(c.spec()) == c and pickle.loads(pickle.dumps(c)) == c
+    assert (c.nianming.benming_upper, c.nianming.xingnian_upper) == (BRANCHES[(BRANCHES.index(bm) + d) % 12],
+                                                                     BRANCHES[(BRANCHES.index(xn) + d) % 12])
