@@ -615,3 +615,15 @@ def test_nianming_clauses_in_the_evidence_of_lide_and_pohua():
     # 魄化 verse 「行年同一位，患者命難留」: 白虎's 午 stands over the 行年 戌 on 二月甲戌寅時
     tiger = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("午", "戌"))
     assert evidence(tiger, "魄化").endswith("as 支上; it stands over the 行年 (行年同一位)")
+
+
+def test_xingnian_warnings_and_rescues_in_the_evidence():
+    # 魄化 verse 「行年若值魁罡上，身須逢害必災迍」: 戌 over the 行年 寅 on 二月甲戌寅時
+    c = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("午", "寅"))
+    assert evidence(c, "魄化").endswith("; 魁罡 戌 over the 行年 (行年若值魁罡上)")
+    # 真虎視 「若行年見神將吉，更見生旺，則不為凶」: 寅 over the 行年 丑 rides 貴人, 旺 in 寅月, 休 in 申月
+    c_school = School().replace(noble_table="C")
+    spring = Chart("庚午", "酉", "戌", noble="night", school=c_school, nianming=("子", "丑"), month="寅")
+    autumn = Chart("庚午", "酉", "戌", noble="night", school=c_school, nianming=("子", "丑"), month="申")
+    assert evidence(spring, "真虎視").endswith("rides 貴人 (吉將) and is 旺: not 凶 (若行年見神將吉，更見生旺，則不為凶)")
+    assert evidence(autumn, "真虎視").endswith("the 行年上神 寅 rides 貴人 (吉將)")

@@ -13,6 +13,7 @@ from ..cycle import (
     GENERAL_NAMES,
     JIGONG,
     STEM_ELEMENT,
+    XU,
     YIN,
     conquers,
 )
@@ -46,6 +47,8 @@ def pohua(v: View) -> str | None:
     text = f"白虎 rides {_b(w)}, the {_b(v.month)} month's {' and '.join(names)}, as {' and '.join(where)}"
     if v.xn is not None and v.under(w) == v.xn:  # verse l. 111: 「行年同一位，患者命難留」
         text += "; it stands over the 行年 (行年同一位)"
+    if v.xn is not None and v.over(v.xn) in (CHEN, XU):  # verse l. 115: 「行年若值魁罡上，身須逢害必災迍」
+        text += f"; 魁罡 {_b(v.over(v.xn))} over the 行年 (行年若值魁罡上)"
     return text
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 from ..cycle import (
     BAIHU,
     BRANCH_ELEMENT,
+    GENERAL_NAMES,
     SHEN,
     STEM_ELEMENT,
     YOU,
     conquers,
 )
-from .view import UNJUDGED, View, _b, _bs, _stem
+from . import shensha as ss
+from .view import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _stem
 
 
 # ---------------------------------------------------------------- companions
@@ -56,5 +58,12 @@ def zhen_hushi(v: View) -> str | None:
     if v.xn is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xn)]):
         hit.append(f"行年上神 {_b(v.over(v.xn))}")
     if hit:
-        return f"白虎 rides {_b(w)} in the 三傳 and 克s the {' and '.join(hit)}"
+        text = f"白虎 rides {_b(w)} in the 三傳 and 克s the {' and '.join(hit)}"
+        up = None if v.xn is None else v.over(v.xn)
+        if up is not None and (g := v.general(up)) in GOOD_GENERALS:  # 「若行年見神將吉，更見生旺，則不為凶」
+            state = None if v.month is None else ss.season_state(up, v.month, v.school)
+            text += f"; the 行年上神 {_b(up)} rides {GENERAL_NAMES[g]} (吉將)"
+            if state in ("旺", "相"):
+                text += f" and is {state}: not 凶 (若行年見神將吉，更見生旺，則不為凶)"
+        return text
     return UNJUDGED if v.xn is None else None
