@@ -627,3 +627,9 @@ def test_xingnian_warnings_and_rescues_in_the_evidence():
     autumn = Chart("庚午", "酉", "戌", noble="night", school=c_school, nianming=("子", "丑"), month="申")
     assert evidence(spring, "真虎視").endswith("rides 貴人 (吉將) and is 旺: not 凶 (若行年見神將吉，更見生旺，則不為凶)")
     assert evidence(autumn, "真虎視").endswith("the 行年上神 寅 rides 貴人 (吉將)")
+
+
+def test_zuomu_eased_when_both_tombs_are_void():
+    # 「如干支逢墓，二處逢空，可解」: 庚申 (甲寅旬, 子丑 void) with 申 on 丑 and 庚's 申 on 丑 too
+    assert evidence(Chart("庚申", "卯", "戌"), "干支坐墓").endswith("(both 墓 are 旬空: 二處逢空，可解)")
+    assert "旬空" not in evidence(Chart("壬申", "子", "未"), "干支坐墓")

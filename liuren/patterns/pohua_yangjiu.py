@@ -197,10 +197,14 @@ def chengmu(v: View) -> str | None:
 
 def zuomu(v: View) -> str | None:
     """干支坐墓: the 干 (its 寄宮 on the heaven plate) and the 支 both stand on their own 墓 squares (殃咎課 l. 155:
-    「壬申日亥加辰，申加丑，為干支坐墓」; 「丙寅日，干加戌，支加未，亦為干支坐墓」). Both, as both examples have it."""
+    「壬申日亥加辰，申加丑，為干支坐墓」; 「丙寅日，干加戌，支加未，亦為干支坐墓」). Both, as both examples have it.
+    When both 墓 are 旬空 the evidence adds l. 163 「如干支逢墓，二處逢空，可解」."""
     jig = JIGONG[v.s]
-    if v.under(jig) == ss.tomb_of_stem(v.s, v.school) and v.under(v.z) == ss.tomb_of_branch(v.z, v.school):
-        return f"{_stem(v)} ({_b(jig)}) stands on its 墓 {_b(v.under(jig))}; {_b(v.z)} stands on its 墓 {_b(v.under(v.z))}"
+    a, b = v.under(jig), v.under(v.z)
+    if a == ss.tomb_of_stem(v.s, v.school) and b == ss.tomb_of_branch(v.z, v.school):
+        void = {x.ordinal for x in v.chart.void}
+        eased = " (both 墓 are 旬空: 二處逢空，可解)" if {a, b} <= void else ""
+        return f"{_stem(v)} ({_b(jig)}) stands on its 墓 {_b(a)}; {_b(v.z)} stands on its 墓 {_b(b)}{eased}"
     return None
 
 
