@@ -18,9 +18,11 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 SIXTY = [STEMS[k % 10] + BRANCHES[k % 12] for k in range(60)]
 """The sixty pillars written out from the characters, independent of liuren.cycle."""
 
-# Worked values of the rule as both books state it: 男一歲丙寅，順行; 女一歲壬申，逆行; one pillar a year,
-# the sixty coming round again at 61 歲 (《三命通會》 論小運). A man of 10 歲 stands at 乙亥, of 30 歲 at 乙未;
-# a woman of 2 歲 at 辛未, 3 歲 at 庚午, 10 歲 at 癸亥.
+# What the texts state: 1 歲 is 丙寅 for a man and 壬申 for a woman, then one pillar a year, forward for a man
+# and backward for a woman (《六壬粹言》 行年第九; 《三命通會》 卷二 論小運). The other values below are that
+# walk, written out by hand: a man of 10 歲 at 乙亥, 30 歲 at 乙未, back at 丙寅 at 61 歲; a woman of 2 歲 at
+# 辛未, 3 歲 at 庚午, 10 歲 at 癸亥. (tyme4py's Fortune 小運 is the 八字 小運 counted from the hour pillar, a
+# different rule, so it is no check here.)
 WORKED = {
     ("male", 1): "丙寅", ("male", 2): "丁卯", ("male", 10): "乙亥", ("male", 30): "乙未", ("male", 61): "丙寅",
     ("female", 1): "壬申", ("female", 2): "辛未", ("female", 3): "庚午", ("female", 10): "癸亥", ("female", 61): "壬申",
