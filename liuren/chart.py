@@ -16,35 +16,44 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cycle import (
-    BRANCH_ELEMENT,
     BRANCH_LOOKUP,
     BRANCHES,
-    JIGONG,
+    HOUR_LOOKUP,
+    MONTH_GENERAL_LOOKUP,
+    MONTH_LOOKUP,
     PILLAR_LOOKUP,
     PILLARS,
-    STEM_ELEMENT,
-    STEMS,
     VOID_PAIRS,
+    XUN_LENGTH,
     XUN_STEMS,
+    YEAR_LOOKUP,
     Branch,
     GanZhi,
     General,
     Stem,
     kin_of,
+    normalize,
     parse_branch,
     parse_general_name,
+    parse_hour,
+    parse_month,
+    parse_month_general,
     parse_pillar,
+    parse_year,
     xun_branch,
 )
-from .errors import InvalidChartError, ParseError
+from .errors import InvalidChartError, ParseError, quote
 from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
-from .lessons import KE, RELATIONS, ZEI, Lesson, distinct_keys
+from .lessons import Ke, Lessons, four_lessons
+from .nianming import NianMing
 from .plate import PLATES, Plate
-from .school import PRESETS, School, resolve_school
-from .transmissions import Ke, Method, choose
+from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
+from .transmissions import Method, choose
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from .lessons import Ke
 
 
 class Transmission(NamedTuple):
@@ -61,12 +70,44 @@ class Transmission(NamedTuple):
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
 
 
-NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": True, "d": True, "n": False}
+class PlateNianMing(NamedTuple):
+    """The person's 年命 on the chart: ``benming`` (本命 branch), ``xingnian`` (行年 branch) and the
+    heaven branch standing over each on this plate (年命上神: ``benming_upper``, ``xingnian_upper``)."""
+
+    benming: Branch
+    xingnian: Branch
+    benming_upper: Branch
+    xingnian_upper: Branch
+
+    def __str__(self) -> str:
+        return f"本命 {self.benming} (上 {self.benming_upper}) 行年 {self.xingnian} (上 {self.xingnian_upper})"
 
 
-def _branch(value: object, what: str) -> Branch:
-    found = BRANCH_LOOKUP.get(value) if type(value) is str or type(value) is Branch else None
-    return found if found is not None else parse_branch(value, what)
+NIANMING_ACCEPTED = "accepted: (本命, 行年) as two branches or pillars, e.g. ('午', '寅'), or liuren.nianming(...)"
+
+
+def nianming_branches(value: object) -> tuple[Branch, Branch]:
+    """(本命, 行年) branches from a NianMing, or from two branches or pillars; anything else (one of the two
+    missing, three values, a bare string) is a ParseError naming what is accepted."""
+    if isinstance(value, NianMing):
+        return value.benming.branch, value.xingnian.branch
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise ParseError(f"nianming={quote(value)} is not a 年命; {NIANMING_ACCEPTED}")
+    if len(value) > 2:
+        raise ParseError(f"nianming={quote(value)} has {len(value)} values, not two; {NIANMING_ACCEPTED}")
+    if len(value) < 2 or any(v is None or v == "" for v in value):
+        raise ParseError(f"nianming={quote(value)} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}")
+    found = []
+    for item, what in zip(value, ("本命", "行年"), strict=True):
+        text = normalize(item) if isinstance(item, str) else item
+        pillar = PILLAR_LOOKUP.get(text) if isinstance(text, str) and len(text) == 2 else None
+        found.append(pillar.branch if pillar is not None else parse_branch(item, f"a {what} branch"))
+    return found[0], found[1]
+
+
+def _exact(value: object, table: dict[str, Branch]) -> Branch | None:
+    """The fast path of the parsers: an exact, traditional form (a plain str or a cycle value)."""
+    return table.get(value) if type(value) is str or type(value) is Branch else None
 
 
 def _noble_flag(noble: object, school: School, hour: int) -> bool:
@@ -78,10 +119,7 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
                 f"branch alone cannot tell; pass noble='day' or noble='night', or use chart_at() with a location"
             )
         return day
-    flag = NOBLE_VALUES.get(noble.strip().lower()) if isinstance(noble, str) else None
-    if flag is None:
-        raise ParseError(f"noble={noble!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (decided by the hour)")
-    return flag
+    return parse_noble(noble)
 
 
 class Chart:
@@ -90,8 +128,9 @@ class Chart:
     ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
     general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
     hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建) and ``year``
-    the year branch (太歲), needed
-    only by the seasonal patterns.
+    the year branch (太歲), needed only by the seasonal patterns; ``nianming`` the person's (本命, 行年)
+    as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses that judge
+    the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
     """
 
     __slots__ = (
@@ -105,6 +144,7 @@ class Chart:
         "lessons",
         "method",
         "month",
+        "nianming",
         "noble",
         "noble_branch",
         "plate",
@@ -120,8 +160,9 @@ class Chart:
     school: School
     month: Branch | None
     year: Branch | None
+    nianming: PlateNianMing | None
     plate: Plate
-    lessons: tuple[Lesson, Lesson, Lesson, Lesson]
+    lessons: Lessons
     transmissions: tuple[Transmission, Transmission, Transmission]
     method: Method
     lesson_type: str
@@ -129,6 +170,7 @@ class Chart:
     noble_branch: Branch
     generals_forward: bool
     _ke: Ke
+    _patterns: tuple[tuple[Any, ...], tuple[str, ...]]
 
     def __init__(
         self,
@@ -140,56 +182,36 @@ class Chart:
         school: School | str | None = None,
         month: object = None,
         year: object = None,
+        nianming: object = None,
     ) -> None:
         set_ = object.__setattr__
         pillar = PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
         if pillar is None:
             pillar = parse_pillar(day)
-        hour_b = _branch(hour, "an hour branch")
-        general_b = _branch(general, "a month general")
+        hour_b = _exact(hour, HOUR_LOOKUP) or parse_hour(hour)
+        general_b = _exact(general, MONTH_GENERAL_LOOKUP) or parse_month_general(general)
         school_v = school if type(school) is School else resolve_school(school)
-        month_b = None if month is None else _branch(month, "a month branch")
-        year_b = None if year is None else _branch(year, "a year branch")
+        month_b = None if month is None else _exact(month, MONTH_LOOKUP) or parse_month(month)
+        year_b = None if year is None else _exact(year, YEAR_LOOKUP) or parse_year(year)
         h = hour_b.ordinal
         is_day = _noble_flag(noble, school_v, h)
 
         p = pillar.ordinal
-        s, z = p % 10, p % 12
+        s = p % 10
         d = (general_b.ordinal - h) % 12
-        jig = JIGONG[s]
-        u1 = (jig + d) % 12
-        u2 = (u1 + d) % 12
-        u3 = (z + d) % 12
-        u4 = (u3 + d) % 12
-        uppers = (u1, u2, u3, u4)
-        squares = (jig, u1, z, u3)
-        rels = (
-            RELATIONS[u1][STEM_ELEMENT[s]],
-            RELATIONS[u2][BRANCH_ELEMENT[u1]],
-            RELATIONS[u3][BRANCH_ELEMENT[z]],
-            RELATIONS[u4][BRANCH_ELEMENT[u3]],
-        )
-        keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
-        ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
-        i, m, last, method, lesson_type = choose(ke, school_v)
-
         nb = noble_branch(s, is_day, school_v)
         forward = is_forward(nb, d)
         gen = PLACEMENTS[nb, forward]
-        stem = STEMS[s]
-        lessons = (
-            _tnew(Lesson, (BRANCHES[u1], stem, gen[u1], KINDS[rels[0]])),
-            _tnew(Lesson, (BRANCHES[u2], BRANCHES[u1], gen[u2], KINDS[rels[1]])),
-            _tnew(Lesson, (BRANCHES[u3], pillar.branch, gen[u3], KINDS[rels[2]])),
-            _tnew(Lesson, (BRANCHES[u4], BRANCHES[u3], gen[u4], KINDS[rels[3]])),
-        )
+        lessons, ke = four_lessons(pillar, d, gen, school_v.bubei_test)
+        i, m, last, method, lesson_type = choose(ke, school_v)
+
         xun = xun_branch(p)
         kin = KIN_TABLE[s]
         k1, k2, k3 = (i - xun) % 12, (m - xun) % 12, (last - xun) % 12
         trans = (
-            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= 10)),
-            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= 10)),
-            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= 10)),
+            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= XUN_LENGTH)),
+            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= XUN_LENGTH)),
+            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= XUN_LENGTH)),
         )
         set_(self, "day", pillar)
         set_(self, "hour", hour_b)
@@ -198,8 +220,13 @@ class Chart:
         set_(self, "school", school_v)
         set_(self, "month", month_b)
         set_(self, "year", year_b)
+        if nianming is None:
+            set_(self, "nianming", None)
+        else:
+            bm, xn = nianming_branches(nianming)
+            set_(self, "nianming", _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])))
         set_(self, "plate", PLATES[d])
-        set_(self, "lessons", _tnew(Lessons, lessons))
+        set_(self, "lessons", lessons)
         set_(self, "transmissions", _tnew(Transmissions, trans))
         set_(self, "method", method)
         set_(self, "lesson_type", lesson_type)
@@ -209,14 +236,17 @@ class Chart:
         set_(self, "_ke", ke)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {name!r}")
+        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Chart is immutable")
 
     # ------------------------------------------------------------ identity
-    def _key(self) -> tuple:
-        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year)
+    def _key(self) -> tuple[object, ...]:
+        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year, self._nm())
+
+    def _nm(self) -> tuple[Branch, Branch] | None:
+        return None if self.nianming is None else (self.nianming.benming, self.nianming.xingnian)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chart):
@@ -226,14 +256,17 @@ class Chart:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __reduce__(self):
-        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year))
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year, self._nm()))
 
     def __repr__(self) -> str:
         school = repr(self.school.name) if PRESETS.get(self.school.name) == self.school else repr(self.school)
         month = "" if self.month is None else f", month={str(self.month)!r}"
         year = "" if self.year is None else f", year={str(self.year)!r}"
-        return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month}{year})"
+        nm = self.nianming
+        fate = "" if nm is None else f", nianming=({str(nm.benming)!r}, {str(nm.xingnian)!r})"
+        return (f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, "
+                f"school={school}{month}{year}{fate})")
 
     def __str__(self) -> str:
         from .show.text import chart_text
@@ -273,7 +306,8 @@ class Chart:
 
     def general_on(self, heaven: object) -> General:
         """The general riding the heaven branch ``heaven``."""
-        return general_on(_branch(heaven, "a branch").ordinal, self.noble_branch.ordinal, self.generals_forward)
+        branch = _exact(heaven, BRANCH_LOOKUP) or parse_branch(heaven)
+        return general_on(branch.ordinal, self.noble_branch.ordinal, self.generals_forward)
 
     def branch_of(self, general: object) -> Branch:
         """The heaven branch the general ``general`` rides."""
@@ -292,7 +326,7 @@ class Chart:
 
         return trace_lines(self, "en")
 
-    def _detected(self) -> tuple:
+    def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
             return self._patterns
         except AttributeError:
@@ -303,7 +337,7 @@ class Chart:
             return found
 
     @property
-    def patterns(self) -> tuple:
+    def patterns(self) -> tuple[Any, ...]:
         """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
         return self._detected()[0]
 
@@ -319,7 +353,7 @@ class Chart:
         return explain(self)
 
     @property
-    def lesson_identities(self) -> tuple:
+    def lesson_identities(self) -> tuple[tuple[int, int], ...]:
         """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
         return self._ke.keys
 
@@ -329,28 +363,63 @@ class Chart:
         return len(set(self._ke.keys))
 
     def spec(self) -> str:
-        """The inputs as one line that :meth:`parse` reads back (a custom school is not representable)."""
-        month = "" if self.month is None else f" month={self.month}"
-        year = "" if self.year is None else f" year={self.year}"
-        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}{year}"
+        """The inputs as one line of words that :meth:`parse` reads back to an equal chart.
+
+        The school is its preset name; any other school is written as ``custom`` (or
+        ``school=NAME`` when it has a name of its own) followed by its options that differ from the
+        defaults, as ``key=value`` words."""
+        school = self.school
+        if PRESETS.get(school.name) == school:
+            words = [school.name]
+        else:
+            words = [CUSTOM if school.name == CUSTOM else f"school={school.name}", *school.option_tokens()]
+        if self.month is not None:
+            words.append(f"month={self.month}")
+        if self.year is not None:
+            words.append(f"year={self.year}")
+        if self.nianming is not None:
+            words += [f"benming={self.nianming.benming}", f"xingnian={self.nianming.xingnian}"]
+        return " ".join([str(self.day), str(self.hour), str(self.general), self.noble, *words])
 
     @classmethod
-    def parse(cls, spec: str) -> Chart:
-        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午]"``."""
+    def parse(cls, spec: object) -> Chart:
+        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school | custom | school=NAME]
+        [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]"`` (the options are :class:`School`'s;
+        the 年命 takes both of its words or neither)."""
+        accepted = "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]'"
         if not isinstance(spec, str):
-            raise ParseError(f"a chart spec must be a string, got {spec!r}")
-        accepted = "accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午]'"
+            raise ParseError(f"a chart spec must be a string, got {quote(spec)} ({type(spec).__name__}); {accepted}")
+        if len(spec) > MAX_SPEC:
+            raise ParseError(f"{quote(spec, 60)} is not a chart spec (longer than any spec); {accepted}")
         parts = spec.split()
-        if not 3 <= len(parts) <= 7:
-            raise ParseError(f"{spec!r} is not a chart spec; {accepted}")
+        if len(parts) < 3:
+            raise ParseError(f"{quote(spec, 60)} is not a chart spec; {accepted}")
         kwargs: dict[str, Any] = {}
+        options: dict[str, str] = {}
         for part in parts[3:]:
-            key, _, value = part.partition("=")
-            if key not in ("month", "year"):
+            key, eq, value = part.partition("=")
+            if not eq:
                 key, value = ("noble" if part.lower() in NOBLE_VALUES else "school"), part
+            elif key not in ("month", "year", "school", "benming", "xingnian"):
+                if key not in OPTION_NAMES:
+                    raise ParseError(f"{quote(part)} in {quote(spec, 60)} is not a spec word; {accepted}")
+                if key in options:
+                    raise ParseError(f"{quote(spec, 60)} gives {key} twice; {accepted}")
+                options[key] = value
+                continue
             if key in kwargs:
-                raise ParseError(f"{spec!r} gives the {key} twice ({kwargs[key]!r} and {value!r}); {accepted}")
+                raise ParseError(
+                    f"{quote(spec, 60)} gives the {key} twice ({quote(kwargs[key])} and {quote(value)}); {accepted}"
+                )
             kwargs[key] = value
+        fate = kwargs.pop("benming", None), kwargs.pop("xingnian", None)
+        if fate != (None, None):
+            kwargs["nianming"] = fate
+        school = kwargs.pop("school", None)
+        if options or (school is not None and (school == CUSTOM or f"school={school}" in parts)):
+            kwargs["school"] = School.from_options(school, options)
+        elif school is not None:
+            kwargs["school"] = School.preset(school)  # a bare word must be a preset: a typo is an error
         return cls(parts[0], parts[1], parts[2], **kwargs)
 
     def to_dict(self) -> dict[str, Any]:
@@ -382,24 +451,14 @@ class Chart:
             "void": [str(b) for b in self.void],
             "month": None if self.month is None else str(self.month),
             "year": None if self.year is None else str(self.year),
+            "nianming": None if self.nianming is None else {k: str(v) for k, v in self.nianming._asdict().items()},
             "patterns": [p.name for p in self.patterns],
             "school": self.school.name,
             "school_options": self.school.options(),
         }
 
 
-class Lessons(tuple):
-    """The four lessons: a plain tuple that Jupyter shows as the book's three rows, read right to left."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        from .show.html import lessons_html
-
-        return lessons_html(self)
-
-
-class Transmissions(tuple):
+class Transmissions(tuple[Transmission, Transmission, Transmission]):
     """The three transmissions: a plain tuple that Jupyter shows as the book's three lines."""
 
     __slots__ = ()
@@ -410,13 +469,17 @@ class Transmissions(tuple):
         return transmissions_html(self)
 
 
-def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None) -> Chart:
-    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+MAX_SPEC = 400
+"""No chart spec is longer (every option written out takes about 300 characters)."""
 
 
-KINDS = {0: "", 1: KE, -1: ZEI}
+def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None,
+             nianming: tuple[Branch, Branch] | None = None) -> Chart:
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
+
+
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
 _tnew = tuple.__new__
 
-__all__ = ["PILLARS", "Chart", "Transmission"]
+__all__ = ["PILLARS", "Chart", "PlateNianMing", "Transmission"]

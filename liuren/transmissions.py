@@ -22,16 +22,26 @@ from typing import Any, NamedTuple
 from .cycle import (
     BRANCH_CHARS,
     BRANCH_ELEMENT,
+    FANYIN_OFFSET,
+    FUYIN_OFFSET,
     JIGONG,
+    MENG,
+    OPPOSITE,
     PO,
+    SANHE_STEP,
+    SHEN,
     STEM_CHARS,
     STEM_COMBINE,
     STEM_ELEMENT,
+    WEI,
     XING,
+    YOU,
+    ZHONG,
     conquers,
     kin_of,
     post_horse,
 )
+from .lessons import Ke
 from .school import School
 
 
@@ -57,29 +67,15 @@ LESSON_TYPES = (
     "虎視", "冬蛇掩目", "別責", "八專", "獨足", "自任", "自信", "杜傳", "不虞", "無依", "井欄射",
 )
 """Every lesson_type a method can give."""
+LESSON_TYPE_ALIASES = {"獨腳": "獨足"}
+"""Other spellings a lesson type is given in: the 八專 chapter (「酉作三傳獨腳名」) writes 獨腳 for what the
+tables (and ``lesson_type``) call 獨足. Accepted wherever a lesson type is read; output keeps 獨足."""
 
 LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) for square in range(12)}
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
 
 
-class Ke(NamedTuple):
-    """The lessons as integers: stem, day branch, plate offset, the four uppers, their lower
-    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test."""
-
-    stem: int
-    branch: int
-    offset: int
-    uppers: tuple[int, int, int, int]
-    squares: tuple[int, int, int, int]
-    relations: tuple[int, int, int, int]
-    keys: tuple
-
-
 Result = tuple[int, int, int, Method, str]
-
-
-def _b(i: int) -> str:
-    return BRANCH_CHARS[i % 12]
 
 
 def _yang(i: int) -> bool:
@@ -113,6 +109,7 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fanyin-weishanren": ((), ("middle", "final")),
     "zeike": (("relations",), ("kind", "lessons", "outranks", "candidates", "counted", "init", "name")),
     "biyong": (("candidates", "yang", "matching", "pool"), ("candidates", "yang", "matching", "init", "name")),
+    "shehai-shangke": (("kind",), ("kind",)),
     "shehai-depth": (("pool", "kind", "include_start", "walks", "tied", "init"),) * 2,
     "shehai-meng": (("pool", "on", "init", "plate"),) * 2,
     "shehai-zhong": (("pool", "on", "init", "plate"),) * 2,
@@ -146,6 +143,8 @@ What they mean:
   (元首 重審 始入); with several the event stops at counted and 比用 follows.
 * ``biyong`` 比用: candidates, yang (the day), matching (those of the day's yin-yang). Applied (one
   matches): init, name (比用 for 下賊上, 知一 for 上克下). Refused: pool (what 涉害 receives).
+* ``shehai-shangke`` (school.shehai_shangke == "mengzhong" under a depth ``shehai``): kind. Applied
+  for a 上克下 pool, which skips the depth count and goes to the 孟/仲 tests; refused for 下賊上.
 * ``shehai-depth`` 涉害 depth count (depth schools): pool, kind, include_start, walks (per candidate
   (branch, square, ((square, counted characters), …), count)), tied, init (None unless applied).
 * ``shehai-meng`` / ``shehai-zhong``: pool, on (those standing on 寅巳申亥 / 子卯午酉), init (None
@@ -225,7 +224,7 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """伏吟 (自任/自信/杜傳/不虞): d = 0. A 克 in lesson 1 (乙, 癸 days) gives the 初; otherwise 陽日
     take 干上, 陰日 支上; 中 = 刑(初) (self-刑 → the other of 干上/支上), 末 = 刑(中) (self-刑, or back
     to 初 → 沖(中))."""
-    if ke.offset != 0:
+    if ke.offset != FUYIN_OFFSET:
         trace.note("fuyin", False, ke.offset)
         return None
     stem, u = ke.stem, ke.uppers
@@ -248,7 +247,7 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
         middle = xing[init]
         trace.note("fuyin-middle", True, middle, "xing")
     if xing[middle] == middle or xing[middle] == init:
-        last = (middle + 6) % 12
+        last = (middle + OPPOSITE) % 12
         name = name if name == "不虞" else "杜傳"
         rule = "self" if xing[middle] == middle else "returns"
     else:
@@ -260,15 +259,18 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
 def _xing_table(school: School) -> tuple[int, ...]:
     if school.fuyin_chain == "loop":
         return XING
-    return tuple(i if i in (8, 7) else XING[i] for i in range(12))
+    return tuple(i if i in (SHEN, WEI) else XING[i] for i in range(12))
 
 
 def fanyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """返吟 (無依 / 井欄射): d = 6. With a 克 the ordinary rules apply (無依); without (丁己辛 丑未
     days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse).
+    井欄射 (粹言's 無親) covers exactly these six 課: 丁丑 己丑 辛丑 丁未 己未 辛未, 丁未 and 己未 included,
+    whose 巳丑丑 is the same under every reading. 《六壬大全》 files the 丁未/己未 pair under 無依 (as 探原
+    files them under 八專); the package names all six 井欄射, the 粹言 count, and the 三傳 do not differ.
     尉山人取法 (school.fanyin_final == "weishanren", 大全 卷八 斫輪卦 「末傳取破」): with a 克 the 末 is
     the 破 of the 中傳 instead of the return to the 初 (辛酉: 卯酉子, not 卯酉卯)."""
-    if ke.offset != 6:
+    if ke.offset != FANYIN_OFFSET:
         trace.note("fanyin", False, ke.offset)
         return None
     has_ke = any(ke.relations)
@@ -341,9 +343,10 @@ def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[
 
     比用格 (school.biyong_ge, 大全 卷七 涉害課 「用神畏日干所勝，以比和者為用」): when the candidate
     chosen is the stem's 妻財 (or, under "wealth-or-ghost", its 官鬼) and another is 兄弟 or 父母, that
-    one is taken (the same steps choose among several): 甲戌 d=2 子 on 戌, not 辰 on 寅."""
+    one is taken (the same steps choose among several): 甲戌 d=2 子 on 戌, not 辰 on 寅. A 上克下 pool
+    that school.shehai_shangke sends straight to 孟/仲 is not re-judged (大全's 災厄 乙亥 未, 六純 甲午 戌)."""
     init, name = _shehai_choose(ke, school, trace, pool, lessons, kind)
-    if school.biyong_ge != "off":
+    if school.biyong_ge != "off" and not _skips_depth(school, kind):
         kin = kin_of(ke.stem, init)
         refused = ("妻財",) if school.biyong_ge == "wealth" else ("妻財", "官鬼")
         eligible = [b for b in pool if kin_of(ke.stem, b) in ("兄弟", "父母")]
@@ -358,13 +361,24 @@ def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[
     return _chain(ke, init, Method.SHEHAI, name)
 
 
+def _skips_depth(school: School, kind: str) -> bool:
+    """Whether a 上克下 pool goes straight to 孟/仲 (school.shehai_shangke == "mengzhong" under a depth
+    count): it is then judged as 見機/察微 only, and 比用格 (a rule of the depth count) is not applied."""
+    return kind == "上克下" and school.shehai != "mengzhong" and school.shehai_shangke == "mengzhong"
+
+
 def _shehai_choose(
     ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[int], kind: str
 ) -> tuple[int, str]:
     """The 涉害 steps proper: depth (depth schools), 孟, 仲, 綴瑕; the branch chosen and its name.
-    尉山人 (school.shehai_mengzhong == "weishanren"): a 上克下 pool is tested on the heaven branches."""
+    尉山人 (school.shehai_mengzhong == "weishanren"): a 上克下 pool is tested on the heaven branches.
+    school.shehai_shangke == "mengzhong": a 上克下 pool is not depth-counted (大全's own 上克下 charts)."""
     d = ke.offset
-    if school.shehai != "mengzhong":
+    depth = school.shehai != "mengzhong"
+    if depth and school.shehai_shangke == "mengzhong":
+        depth = not _skips_depth(school, kind)
+        trace.note("shehai-shangke", not depth, kind)
+    if depth:
         include_start = school.shehai == "depth"
         walks = [(b, (b - d) % 12, _depth_walk(b, d, kind, include_start)) for b in pool]
         depths = {b: sum(len(chars) for _, chars in walk) for b, _, walk in walks}
@@ -393,12 +407,6 @@ def _shehai_choose(
     init = next(ke.uppers[i] for i in order if i in lessons and ke.uppers[i] in pool)
     trace.note("shehai-zhuixia", True, pool, "gan" if order[0] == 0 else "zhi", init)
     return init, "綴瑕"
-
-
-MENG = (2, 5, 8, 11)
-"""The 孟 squares 寅巳申亥 (the first month of each season)."""
-ZHONG = (0, 3, 6, 9)
-"""The 仲 squares 子卯午酉."""
 
 
 def _depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tuple[int, str], ...]:
@@ -473,9 +481,9 @@ def maoxing(ke: Ke, school: School, trace: Trace) -> Result | None:
         return None
     u = ke.uppers
     if ke.stem % 2 == 0:
-        init, middle, last, name = (9 + ke.offset) % 12, u[2], u[0], "虎視"
+        init, middle, last, name = (YOU + ke.offset) % 12, u[2], u[0], "虎視"
     else:
-        init, middle, last, name = (9 - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
+        init, middle, last, name = (YOU - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
     trace.note("maoxing", True, ke.stem % 2 == 0, init, middle, last, name)
     return init, middle, last, Method.MAOXING, name
 
@@ -494,7 +502,7 @@ def biezhe(ke: Ke, school: School, trace: Trace) -> Result | None:
         init = (JIGONG[partner] + ke.offset) % 12
         trace.note("biezhe", True, True, init, partner, JIGONG[partner])
     else:
-        base = (ke.branch + 4) % 12
+        base = (ke.branch + SANHE_STEP) % 12
         heaven = school.biezhe_yin == "heaven"
         init = (base + ke.offset) % 12 if heaven else base
         trace.note("biezhe", True, False, init, base, heaven)

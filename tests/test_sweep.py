@@ -16,6 +16,7 @@ OPTIONS = {
     "shehai_mengzhong=weishanren": liuren.School().replace(shehai_mengzhong="weishanren"),
     "fanyin_final=weishanren": liuren.School().replace(fanyin_final="weishanren"),
     "repeated_lesson=once": liuren.School().replace(repeated_lesson="once"),
+    "shehai_shangke=mengzhong": liuren.School(shehai="depth-excluding-start", shehai_shangke="mengzhong"),
 }
 """The default school with one 大全 option (issue 13) changed: the sweep checks every invariant on
 these as well, and what each changes against the default."""
@@ -227,9 +228,20 @@ def test_repeated_lesson_once_changes_only_charts_whose_repeat_carries_a_ke(defa
         assert any(a.lessons[i].kind and a.lessons[i].kind != a.lessons[keys.index(keys[i])].kind for i in repeats)
 
 
-def test_daquan_is_its_depth_count_plus_biyong_ge_and_weishanren_fanyin():
+def test_shangke_mengzhong_takes_the_default_choice_for_ke_and_the_depth_count_for_zei(default_sweep):
     depth = list(all_charts(liuren.School(shehai="depth-excluding-start")))
-    changed = [(a, b) for a, b in zip(depth, all_charts("daquan"), strict=True) if _differ(a, b)]
+    split = list(all_charts(OPTIONS["shehai_shangke=mengzhong"]))
+    moved = 0
+    for a, d, b in zip(default_sweep, depth, split, strict=True):
+        zei = any(lesson.kind == "下賊上" for lesson in b.lessons)
+        assert not _differ(b, d if zei or b.method not in ("涉害", "返吟") else a)
+        moved += _differ(b, d)
+    assert moved == 264  # 22 of the 720 課, by every hour
+
+
+def test_daquan_is_its_split_depth_count_plus_biyong_ge_and_weishanren_fanyin():
+    split = list(all_charts(OPTIONS["shehai_shangke=mengzhong"]))
+    changed = [(a, b) for a, b in zip(split, all_charts("daquan"), strict=True) if _differ(a, b)]
     kinds = Counter("末" if a.transmissions[:2] == b.transmissions[:2] else b.lesson_type for a, b in changed)
-    # 尉山人's 末 on the 54 無依 返吟 (2 of them also take a 比用格 初), 比用格 on 7 涉害 課; by every hour
-    assert kinds == {"末": 624, "無依": 24, "比用格": 84}
+    # 尉山人's 末 on the 54 無依 返吟 (2 of them also take a 比用格 初), 比用格 on 6 下賊上 涉害 課; by every hour
+    assert kinds == {"末": 624, "無依": 24, "比用格": 72}

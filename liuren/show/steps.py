@@ -78,7 +78,7 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-shehai-zhuixia": "⟨綴瑕⟩", "t.gate-bazhuan": "⟨八專⟩?", "t.gate-yaoke": "⟨遙克⟩?",
         "t.gate-maoxing": "⟨昴星⟩?", "t.gate-biezhe": "⟨別責⟩?",
         "t.gate-repeated-lesson": "Repeated lesson", "t.gate-fanyin-weishanren": "尉山人 ⟨返吟⟩",
-        "t.gate-biyong-ge": "⟨比用格⟩",
+        "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩ ⟨上克下⟩",
         # gates
         "fuyin.no": "Not ⟨伏吟⟩: d = {d}, not 0.",
         "fuyin.lesson-1": "⟨伏吟⟩: d = 0, every heaven branch sits on its own square. Lesson 1 has {kind}, so it gives the 初: {init}.",
@@ -125,6 +125,8 @@ WORDS: dict[str, dict[str, str]] = {
         "repeated-lesson.yes": "Repeated lessons ({pairs}) are counted once, as the first: the 克 of {dropped} is not judged again.",
         "repeated-lesson.none": "No lesson repeats another.",
         "repeated-lesson.pair": "lesson {later} = lesson {earlier}",
+        "shehai-shangke.yes": "The candidates are ⟨上克下⟩: no depth count; the ⟨孟⟩/⟨仲⟩ squares decide (the 大全's own ⟨上克下⟩ charts).",
+        "shehai-shangke.no": "The candidates are ⟨下賊上⟩: the depth count decides first.",
         "fanyin-weishanren": "尉山人取法 (末傳取破): 末 = the 破 of the 中傳 {middle}: {final}, not the return to the 初.",
         "zhuixia.gan": "⟨干⟩ side (lessons 1–2) on a yang day", "zhuixia.zhi": "⟨支⟩ side (lessons 3–4) on a yin day",
         "bazhuan.no": "Not ⟨八專⟩: {stem} lodges at {jig}, not on the day branch {z}.",
@@ -237,6 +239,8 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
             return _w(lang, "repeated-lesson.no", pairs="; ".join(pairs))
         dropped = [later for later, _ in data["repeats"] if ke.relations[later]]
         return _w(lang, "repeated-lesson.yes", pairs="; ".join(pairs), dropped=_where(dropped, lang))
+    if gate == "shehai-shangke":
+        return _w(lang, "shehai-shangke.yes" if event.applied else "shehai-shangke.no")
     if gate == "fanyin-weishanren":
         return _w(lang, "fanyin-weishanren", middle=_b(data["middle"]), final=_b(data["final"]))
     if gate == "shehai-zhuixia":
