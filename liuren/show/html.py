@@ -26,10 +26,10 @@ import re
 from collections.abc import Iterable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cycle import BRANCHES, STEMS
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from ..school import PRESET_NAMES
 from .labels import LANGUAGES, gloss, label
 from .text import (
@@ -213,12 +213,12 @@ def plate_html(
     each cell, the earth square small in its corner and, for a chart, the general riding above."""
     _check_labels(labels)
     pal = _palette(colors)
-    chart = plate if hasattr(plate, "transmissions") else None
-    marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
+    chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
+    marks = _highlights(chart, highlight, pal)
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
-        cells = []
+        cells: list[str] = []
         for p in row:
             if p is None:
                 if r == 1 and len(cells) == 1:
@@ -340,10 +340,10 @@ def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standal
     """
     check_chart(chart)
     if not isinstance(standalone, bool):
-        raise ParseError(f"standalone={_quote(standalone)} is not understood; accepted: True or False")
+        raise ParseError(f"standalone={quote(standalone)} is not understood; accepted: True or False")
     unknown = sorted(set(options) - _HTML_OPTIONS)
     if unknown:
-        raise ParseError(f"to_html() got unknown option(s) {_quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
+        raise ParseError(f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
     target = None if path is None else check_path(path)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
@@ -363,34 +363,28 @@ _HTML_OPTIONS = frozenset(("labels", "highlight", "colors"))
 """The keyword options of :func:`chart_html` that :func:`to_html` passes on."""
 
 
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
-
-
 def check_path(path: object) -> str:
     """A file path to write: a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file
     descriptor) without NUL, encodable as a file name, not a directory, in an existing folder."""
     accepted = "accepted: a file name as a str or pathlib.Path, e.g. 'chart.html'"
     if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"path={_quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
+        raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
     text = os.fspath(path)
     if not isinstance(text, str):
-        raise ParseError(f"path={_quote(path)} is a bytes path; {accepted}")
+        raise ParseError(f"path={quote(path)} is a bytes path; {accepted}")
     if not text.strip():
-        raise ParseError(f"path={_quote(path)} is empty; {accepted}")
+        raise ParseError(f"path={quote(path)} is empty; {accepted}")
     if "\0" in text:
-        raise ParseError(f"path={_quote(path)} contains a NUL character; {accepted}")
+        raise ParseError(f"path={quote(path)} contains a NUL character; {accepted}")
     try:
         os.fsencode(text)
     except UnicodeError:
-        raise ParseError(f"path={_quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
+        raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
     if os.path.isdir(text):
-        raise ParseError(f"path={_quote(path)} is a directory; {accepted}")
+        raise ParseError(f"path={quote(path)} is a directory; {accepted}")
     folder = os.path.dirname(os.path.abspath(text))
     if not os.path.isdir(folder):
-        raise ParseError(f"path={_quote(path)}: the folder {_quote(folder)} does not exist; {accepted}")
+        raise ParseError(f"path={quote(path)}: the folder {quote(folder)} does not exist; {accepted}")
     return text
 
 
@@ -410,7 +404,7 @@ def write_atomic(path: str, text: str) -> None:
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
     except OSError as error:
-        raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -420,7 +414,7 @@ def write_atomic(path: str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
-            raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+            raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
         raise
 
 
