@@ -208,6 +208,8 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
         pen.text(*_polar(sum(R_GENERAL) / 2, a), general, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
 
     _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
+    for square, mark in _fate_marks(chart).items():
+        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(square) - 10), mark, 7.5, f"nianming-{mark}", color=pal["mark"], bold=True)
     _general_arc(pen, chart)
     at: dict[str, float] = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
@@ -255,6 +257,16 @@ def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tu
                            shrinkA=shrink * k, shrinkB=shrink * k, color=color, lw=pen.lw(2.0), zorder=5, alpha=0.9)
 
 
+def _fate_marks(chart: Chart) -> dict[int, str]:
+    """Earth square → 命 (本命), 年 (行年) or 命年 for the chart's 年命 (empty without one)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    out = {nm.benming.ordinal: "命"}
+    out[nm.xingnian.ordinal] = out.get(nm.xingnian.ordinal, "") + "年"
+    return out
+
+
 def _lesson_labels(chart: Chart) -> dict[str, str]:
     """Heaven branch → the numbers (一二三四) of the lessons whose upper it is."""
     out: dict[str, str] = {}
@@ -282,7 +294,8 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
     r = R_EARTH[1] + 0.07
     a_hour = ring_angle(h)
     if steps:
-        start, end = ring_angle(g), a_hour
+        start = ring_angle(g)
+        end = start - 30.0 * steps  # the short way round (ring_angle(h) may differ by a turn)
         n = 6 * abs(steps)
         xs, ys = zip(*(_polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
         ax.plot(xs, ys, color=pal["muted"], lw=pen.lw(1.4), solid_capstyle="round", zorder=3)
@@ -336,6 +349,9 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
         if s == lodging:
             pen.text(x0 + 0.15, y0 + 0.14, chart.day.stem, 10, f"stem-{chart.day.stem}", color="white",
                      bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"})
+    for square, mark in _fate_marks(chart).items():
+        col, row = square_cell(square)
+        pen.text(col + 0.62, 3 - row + 0.13, mark, 8, f"nianming-{mark}", color=pal["mark"], bold=True)
     ax.add_patch(Rectangle((0, 0), 4, 4, fill=False, edgecolor=ink, lw=pen.lw(1.6)))
     ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=pen.lw(1.0)))
     for branch, numbers in _lesson_labels(chart).items():
@@ -388,7 +404,8 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     from ..chart import Chart as _Chart
 
     charts = [
-        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
+        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month,
+               year=chart.year, nianming=None if chart.nianming is None else chart.nianming[:2])
         for k in range(hours + 1)
     ]
     out: list[tuple[Chart, dict[str, float]]] = []

@@ -215,6 +215,7 @@ def plate_html(
     pal = _palette(colors)
     chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
     marks = _highlights(chart, highlight, pal)
+    fate = _fate_squares(chart)
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
@@ -232,11 +233,25 @@ def plate_html(
                 style += ";font-weight:bold"
             top = f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
             foot = f'<br><span style="font-size:12px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
+            if earth in fate:  # the 年命 squares: 命 (本命) and 年 (行年) beside the earth branch
+                foot = foot[:-7] + f'<span style="color:{pal["mark"]}">{escape(fate[earth][1])}</span></span>'
             note = _note(gloss(heaven, labels), pal)
-            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "")
+            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "") + (f" · {fate[earth][0]}" if earth in fate else "")
             cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
         rows.append("".join(cells))
     return _table(rows, escape(label("天地盤", labels)), pal)
+
+
+def _fate_squares(chart: Chart | None) -> dict[str, tuple[str, str]]:
+    """{earth branch: (title words, mark)} for the squares of the chart's 本命 and 行年 (empty without a 年命)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    found: dict[str, tuple[str, str]] = {str(nm.benming): ("本命", "命")}
+    if str(nm.xingnian) in found:
+        return {str(nm.xingnian): ("本命 · 行年", "命年")}
+    found[str(nm.xingnian)] = ("行年", "年")
+    return found
 
 
 def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str]) -> str:
@@ -272,6 +287,10 @@ def caption_html(chart: Chart, labels: str = "zh", colors: Mapping[str, str] | N
     ]
     if chart.month is not None:
         inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
+    if chart.nianming is not None:
+        nm = chart.nianming
+        inputs.append(term("本命") + " " + escape(f"{nm.benming} 上{nm.benming_upper}")
+                      + " " + term("行年") + " " + escape(f"{nm.xingnian} 上{nm.xingnian_upper}"))
     rule = [
         term("學派") + " " + term(school),
         term(str(chart.method)) + " · " + term(chart.lesson_type),
