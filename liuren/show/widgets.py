@@ -186,7 +186,9 @@ class Explorer:
             return
         self.output.append_display_data(self.chart)
         if self.show_explain.value:
-            self.output.append_display_data(HTML("<pre>" + _escape(self.chart.explain()) + "</pre>"))
+            from .steps import explain
+
+            self.output.append_display_data(HTML("<pre>" + _escape(explain(self.chart, "en", hint="explorer")) + "</pre>"))
         if self.drawing:
             self.output.append_display_data(Image(data=plate_png(self.chart)))
 
