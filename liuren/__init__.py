@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .chart import Chart, Transmission
 from .cycle import BRANCHES, GENERALS, PILLARS, STEMS, Branch, GanZhi, General, Stem
 from .errors import (
@@ -18,16 +20,31 @@ from .errors import (
     ParseError,
     SchoolError,
 )
+from .errors import quote as _quote
 from .find import find
 from .lessons import Lesson
 from .plate import Plate
 from .school import PRESETS, School
 from .transmissions import Method
 
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from .almanac import Pillars
+
 __version__ = "0.1.0"
 
 
-def chart(day, hour, general, *, noble=None, school=None, month=None, year=None) -> Chart:
+def chart(
+    day: object,
+    hour: object,
+    general: object,
+    *,
+    noble: object = None,
+    school: School | str | None = None,
+    month: object = None,
+    year: object = None,
+) -> Chart:
     """Build the 課式 for a day pillar, an hour branch and a month general.
 
     ``noble`` is "day", "night" or None (the school's day/night rule decides from the hour);
@@ -38,7 +55,7 @@ def chart(day, hour, general, *, noble=None, school=None, month=None, year=None)
     return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
 
 
-def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
+def chart_at(when: datetime, *, school: School | str | None = None, noble: object = None, location: object = None) -> Chart:
     """Build the 課式 for a moment: a timezone-aware datetime such as
     ``datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))``.
 
@@ -52,7 +69,7 @@ def chart_at(when, *, school=None, noble=None, location=None) -> Chart:
     return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch, year=p.year.branch)
 
 
-def pillars(when, *, school=None, location=None):
+def pillars(when: datetime, *, school: School | str | None = None, location: object = None) -> Pillars:
     """The year, month, day and hour pillars, month general (月將), month branch (月建), solar term in
     force, next 中氣 and 晝/夜 for a timezone-aware datetime: a :class:`liuren.almanac.Pillars`.
     (The almanac module is imported on first use, keeping ``import liuren`` light.)"""
@@ -61,7 +78,7 @@ def pillars(when, *, school=None, location=None):
     return pillars(when, school=school, location=location)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name == "Pillars":
         from .almanac import Pillars
 
@@ -74,7 +91,7 @@ def __getattr__(name: str):
         from . import patterns
 
         return getattr(patterns, name)
-    raise AttributeError(f"module 'liuren' has no attribute {name!r}")
+    raise AttributeError(f"module 'liuren' has no attribute {_quote(name)}")
 
 
 __all__ = [

@@ -34,17 +34,21 @@ solar terms are checked against an ephemeris in the tests.
 
 from __future__ import annotations
 
+import math
 import os
 from bisect import bisect_right
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from functools import cache
+from numbers import Real
 from typing import Any
 
 from . import solar
 from .cycle import BRANCHES, LIUHE, PILLARS, SPIRIT_NAMES, Branch, GanZhi, pillar_index
-from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError
-from .school import School, resolve_school
+from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError, quote
+from .school import NOBLE_LABEL, School, resolve_school
 
 TERM_NAMES = (
     "冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種",
@@ -174,34 +178,88 @@ def hour_pillar(day: GanZhi, hour: Branch) -> GanZhi:
 
 # ---------------------------------------------------------------- input checks
 def check_instant(when: object) -> float:
-    """POSIX seconds of an aware datetime inside the supported range; otherwise a clear error."""
+    """POSIX seconds of an aware datetime inside the supported range; otherwise a clear error.
+
+    Anything that is not a real datetime (a ``pandas.NaT``-like value whose methods fail, a tzinfo
+    whose offset is 24 h or more, or that returns something other than a timedelta) is a
+    :class:`ParseError`, never a bare ValueError.
+    """
+    accepted = ('accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))')
     if not isinstance(when, datetime):
-        raise ParseError(
-            f"{when!r} is not a datetime; accepted: a timezone-aware datetime such as "
-            f'datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))'
-        )
-    if when.utcoffset() is None:
+        raise ParseError(f"{quote(when)} is not a datetime; {accepted}")
+    try:
+        offset = when.utcoffset()
+    except (ValueError, TypeError, OverflowError) as error:
+        raise ParseError(f"{quote(when)} has a timezone whose UTC offset cannot be used ({error}); {accepted}") from None
+    if offset is None:
         fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
         raise NaiveDatetimeError(
-            f"{when!r} has no timezone, so it names no instant; attach the zone the clock was read in: "
+            f"{quote(when)} has no timezone, so it names no instant; attach the zone the clock was read in: "
             f'datetime({fields}, tzinfo=ZoneInfo("Asia/Seoul")), or when.replace(tzinfo=ZoneInfo("Asia/Seoul")) '
             f"(from zoneinfo import ZoneInfo)"
         )
-    ts = when.timestamp()
-    if not _FIRST_TS <= ts < _END_TS:
-        raise OutOfRangeError(f"{when.isoformat()} is outside the supported range {RANGE_TEXT}")
+    try:
+        ts = when.timestamp()
+    except (ValueError, TypeError, OverflowError) as error:
+        raise ParseError(f"{quote(when)} is not a real instant ({error}); {accepted}") from None
+    if not (isinstance(ts, float) and _FIRST_TS <= ts < _END_TS):
+        try:
+            shown = when.isoformat()
+        except (ValueError, TypeError, OverflowError):
+            shown = quote(when)
+        raise OutOfRangeError(f"{shown} is outside the supported range {RANGE_TEXT}")
     return ts
 
 
-def check_location(location: object) -> tuple[float, float]:
-    """(latitude, longitude) in degrees, north and east positive."""
-    accepted = "accepted: (latitude, longitude) in degrees, north and east positive, e.g. (37.57, 126.98) for Seoul"
+def wall_clock(when: datetime) -> datetime:
+    """The local wall clock (naive, ``fold`` kept) that really showed at the instant ``when`` names.
+
+    A time in a daylight-saving gap (2026-03-08 02:30 in America/New_York never appeared on a clock)
+    is normalised to the real instant the way PEP 495 reads it: with ``fold=0`` the offset before the
+    change applies (02:30 EST = 07:30 UTC, so the clock showed 03:30 EDT), with ``fold=1`` the offset
+    after it (02:30 EDT = 06:30 UTC, 01:30 EST). An ambiguous time (2026-11-01 01:30, shown twice)
+    keeps its wall clock; ``fold`` chooses which of the two instants it is. Any other time is
+    returned unchanged. The 月將, 月建 and year come from the same instant, so every part of the chart
+    agrees.
+    """
+    return real_instant(when).replace(tzinfo=None)
+
+
+def real_instant(when: datetime) -> datetime:
+    """``when`` as the clock of its timezone really showed it: unchanged, except that a time in a
+    daylight-saving gap becomes the real time of the same instant (see :func:`wall_clock`)."""
+    return _in_zone(when.timestamp(), when)
+
+
+def _in_zone(ts: float, when: datetime) -> datetime:
+    """The instant ``ts`` in the timezone of ``when`` (in its fixed UTC offset when that tzinfo cannot
+    convert from UTC, as a tzinfo without ``dst()`` cannot)."""
     try:
-        lat, lon = (float(v) for v in location)  # type: ignore[union-attr]
-    except (TypeError, ValueError):
-        raise ParseError(f"location={location!r} is not understood; {accepted}") from None
+        return datetime.fromtimestamp(ts, when.tzinfo)
+    except (ValueError, TypeError, OverflowError, OSError):
+        return datetime.fromtimestamp(ts, timezone(when.utcoffset() or timedelta(0)))
+
+
+def check_location(location: object) -> tuple[float, float]:
+    """(latitude, longitude) in degrees, north and east positive: exactly two finite real numbers
+    (``bool``, text, bytes, mappings and sets are refused), latitude in [−90, 90], longitude in [−180, 180]."""
+    accepted = "accepted: (latitude, longitude) in degrees, north and east positive, e.g. (37.57, 126.98) for Seoul"
+    if isinstance(location, str | bytes | bytearray | memoryview | Mapping | AbstractSet):
+        raise ParseError(f"location={quote(location)} is a {type(location).__name__}, not a pair of numbers; {accepted}")
+    try:
+        items: tuple[object, ...] = tuple(location)  # type: ignore[arg-type]  # any iterable; TypeError otherwise
+    except TypeError:
+        raise ParseError(f"location={quote(location)} is not a pair of numbers; {accepted}") from None
+    if len(items) != 2:
+        raise ParseError(f"location={quote(location)} has {len(items)} values, not 2; {accepted}")
+    for name, value in zip(("latitude", "longitude"), items, strict=True):
+        if isinstance(value, bool) or not isinstance(value, Real):
+            raise ParseError(f"location={quote(location)}: the {name} {quote(value)} is not a number; {accepted}")
+    lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
+    if not (math.isfinite(lat) and math.isfinite(lon)):
+        raise ParseError(f"location={quote(location)} is not finite; {accepted}")
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
-        raise ParseError(f"location={location!r} is off the globe; {accepted}")
+        raise ParseError(f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}")
     return lat, lon
 
 
@@ -213,7 +271,8 @@ class Pillars:
     instant: datetime
     """The aware datetime asked about, as given."""
     clock: datetime
-    """The naive local clock the day and hour were read from (local true solar time when the school says so)."""
+    """The naive local clock the day and hour were read from (local true solar time when the school
+    says so); a time in a daylight-saving gap is normalised to the real instant (see :func:`wall_clock`)."""
     year: GanZhi
     month: GanZhi
     day: GanZhi
@@ -241,7 +300,7 @@ class Pillars:
         return (
             f"{self.year}年 {self.month}月 {self.day}日 {self.hour}時 · 月將 {self.general}({SPIRIT_NAMES[self.general.ordinal]})"
             f" · 月建 {self.month_branch} · {self.term} since {self.term_at:%Y-%m-%d %H:%M:%S}"
-            f" · next 中氣 {self.next_zhongqi} {self.next_zhongqi_at:%Y-%m-%d %H:%M:%S} · {'晝' if self.noble == 'day' else '夜'}"
+            f" · next 中氣 {self.next_zhongqi} {self.next_zhongqi_at:%Y-%m-%d %H:%M:%S} · {NOBLE_LABEL[self.noble]}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -268,6 +327,11 @@ def pillars(when: datetime, *, school: School | str | None = None, location: obj
 
     ``location`` is (latitude, longitude) in degrees; it is needed only when the school uses
     true solar time or decides day and night by the Sun.
+
+    Daylight saving: a wall time that never existed (in the spring gap) is read as the instant PEP 495
+    gives it and the day and hour are taken from the clock that really showed then (2026-03-08 02:30
+    ``fold=0`` in America/New_York is 03:30 EDT, 寅時); an ambiguous autumn time uses ``fold`` to pick
+    the first (0) or the second (1) instant. See :func:`wall_clock`.
     """
     ts = check_instant(when)
     school_v = school if type(school) is School else resolve_school(school)
@@ -286,7 +350,7 @@ def pillars(when: datetime, *, school: School | str | None = None, location: obj
     if school_v.true_solar_time:
         clock = datetime(1970, 1, 1) + timedelta(seconds=ts + solar.true_solar_offset(ts, place[1]))  # type: ignore[index]
     else:
-        clock = when.replace(tzinfo=None)
+        clock = wall_clock(when)
     hour = hour_branch(clock.hour)
     zi_day = day_pillar(clock.date() + timedelta(days=1)) if clock.hour == 23 else day_pillar(clock.date())
     day = zi_day if school_v.day_boundary == "23:00" else day_pillar(clock.date())
@@ -296,7 +360,6 @@ def pillars(when: datetime, *, school: School | str | None = None, location: obj
     else:
         noble = _NOBLE[bool(school_v.is_day(hour.ordinal))]
 
-    zone = when.tzinfo
     next_zq = number + 2 - number % 2
     return Pillars(
         instant=when,
@@ -307,9 +370,9 @@ def pillars(when: datetime, *, school: School | str | None = None, location: obj
         hour=hour_pillar(zi_day, hour),
         general=general_of_term(number, school_v.yuejiang_switch),
         term=TERM_NAMES[number % 24],
-        term_at=datetime.fromtimestamp(term_instant(number), zone),
+        term_at=_in_zone(term_instant(number), when),
         next_zhongqi=TERM_NAMES[next_zq % 24],
-        next_zhongqi_at=datetime.fromtimestamp(term_instant(next_zq), zone),
+        next_zhongqi_at=_in_zone(term_instant(next_zq), when),
         noble=noble,
         school=school_v,
     )
@@ -366,7 +429,12 @@ def parse_moment(text: str, zone: tzinfo) -> datetime:
         parsed = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ParseError(
-            f"{text!r} is not a date and time; accepted: 'YYYY-MM-DD HH:MM[:SS]', optionally with a UTC offset "
+            f"{quote(text)} is not a date and time; accepted: 'YYYY-MM-DD HH:MM[:SS]', optionally with a UTC offset "
             f"such as +09:00, e.g. '2026-11-29 14:05'"
         ) from None
-    return parsed.replace(tzinfo=zone) if parsed.tzinfo is None else parsed.astimezone(zone)
+    if parsed.tzinfo is None:
+        return parsed.replace(tzinfo=zone)
+    try:
+        return parsed.astimezone(zone)
+    except (OverflowError, ValueError, OSError):
+        raise OutOfRangeError(f"{quote(text)} is outside the supported range {RANGE_TEXT}") from None

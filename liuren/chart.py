@@ -16,16 +16,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cycle import (
-    BRANCH_ELEMENT,
     BRANCH_LOOKUP,
     BRANCHES,
-    JIGONG,
+    HOUR_LOOKUP,
+    MONTH_GENERAL_LOOKUP,
+    MONTH_LOOKUP,
     PILLAR_LOOKUP,
     PILLARS,
-    STEM_ELEMENT,
-    STEMS,
     VOID_PAIRS,
+    XUN_LENGTH,
     XUN_STEMS,
+    YEAR_LOOKUP,
     Branch,
     GanZhi,
     General,
@@ -33,18 +34,24 @@ from .cycle import (
     kin_of,
     parse_branch,
     parse_general_name,
+    parse_hour,
+    parse_month,
+    parse_month_general,
     parse_pillar,
+    parse_year,
     xun_branch,
 )
-from .errors import InvalidChartError, ParseError
+from .errors import InvalidChartError, ParseError, quote
 from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
-from .lessons import KE, RELATIONS, ZEI, Lesson, distinct_keys
+from .lessons import Ke, Lessons, four_lessons
 from .plate import PLATES, Plate
-from .school import PRESETS, School, resolve_school
-from .transmissions import Ke, Method, choose
+from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
+from .transmissions import Method, choose
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from .lessons import Ke
 
 
 class Transmission(NamedTuple):
@@ -61,12 +68,9 @@ class Transmission(NamedTuple):
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
 
 
-NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": True, "d": True, "n": False}
-
-
-def _branch(value: object, what: str) -> Branch:
-    found = BRANCH_LOOKUP.get(value) if type(value) is str or type(value) is Branch else None
-    return found if found is not None else parse_branch(value, what)
+def _exact(value: object, table: dict[str, Branch]) -> Branch | None:
+    """The fast path of the parsers: an exact, traditional form (a plain str or a cycle value)."""
+    return table.get(value) if type(value) is str or type(value) is Branch else None
 
 
 def _noble_flag(noble: object, school: School, hour: int) -> bool:
@@ -78,10 +82,7 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
                 f"branch alone cannot tell; pass noble='day' or noble='night', or use chart_at() with a location"
             )
         return day
-    flag = NOBLE_VALUES.get(noble.strip().lower()) if isinstance(noble, str) else None
-    if flag is None:
-        raise ParseError(f"noble={noble!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (decided by the hour)")
-    return flag
+    return parse_noble(noble)
 
 
 class Chart:
@@ -121,7 +122,7 @@ class Chart:
     month: Branch | None
     year: Branch | None
     plate: Plate
-    lessons: tuple[Lesson, Lesson, Lesson, Lesson]
+    lessons: Lessons
     transmissions: tuple[Transmission, Transmission, Transmission]
     method: Method
     lesson_type: str
@@ -129,6 +130,7 @@ class Chart:
     noble_branch: Branch
     generals_forward: bool
     _ke: Ke
+    _patterns: tuple[tuple[Any, ...], tuple[str, ...]]
 
     def __init__(
         self,
@@ -145,51 +147,30 @@ class Chart:
         pillar = PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
         if pillar is None:
             pillar = parse_pillar(day)
-        hour_b = _branch(hour, "an hour branch")
-        general_b = _branch(general, "a month general")
+        hour_b = _exact(hour, HOUR_LOOKUP) or parse_hour(hour)
+        general_b = _exact(general, MONTH_GENERAL_LOOKUP) or parse_month_general(general)
         school_v = school if type(school) is School else resolve_school(school)
-        month_b = None if month is None else _branch(month, "a month branch")
-        year_b = None if year is None else _branch(year, "a year branch")
+        month_b = None if month is None else _exact(month, MONTH_LOOKUP) or parse_month(month)
+        year_b = None if year is None else _exact(year, YEAR_LOOKUP) or parse_year(year)
         h = hour_b.ordinal
         is_day = _noble_flag(noble, school_v, h)
 
         p = pillar.ordinal
-        s, z = p % 10, p % 12
+        s = p % 10
         d = (general_b.ordinal - h) % 12
-        jig = JIGONG[s]
-        u1 = (jig + d) % 12
-        u2 = (u1 + d) % 12
-        u3 = (z + d) % 12
-        u4 = (u3 + d) % 12
-        uppers = (u1, u2, u3, u4)
-        squares = (jig, u1, z, u3)
-        rels = (
-            RELATIONS[u1][STEM_ELEMENT[s]],
-            RELATIONS[u2][BRANCH_ELEMENT[u1]],
-            RELATIONS[u3][BRANCH_ELEMENT[z]],
-            RELATIONS[u4][BRANCH_ELEMENT[u3]],
-        )
-        keys = distinct_keys(s, squares, uppers, school_v.bubei_test)
-        ke = _tnew(Ke, (s, z, d, uppers, squares, rels, keys))
-        i, m, last, method, lesson_type = choose(ke, school_v)
-
         nb = noble_branch(s, is_day, school_v)
         forward = is_forward(nb, d)
         gen = PLACEMENTS[nb, forward]
-        stem = STEMS[s]
-        lessons = (
-            _tnew(Lesson, (BRANCHES[u1], stem, gen[u1], KINDS[rels[0]])),
-            _tnew(Lesson, (BRANCHES[u2], BRANCHES[u1], gen[u2], KINDS[rels[1]])),
-            _tnew(Lesson, (BRANCHES[u3], pillar.branch, gen[u3], KINDS[rels[2]])),
-            _tnew(Lesson, (BRANCHES[u4], BRANCHES[u3], gen[u4], KINDS[rels[3]])),
-        )
+        lessons, ke = four_lessons(pillar, d, gen, school_v.bubei_test)
+        i, m, last, method, lesson_type = choose(ke, school_v)
+
         xun = xun_branch(p)
         kin = KIN_TABLE[s]
         k1, k2, k3 = (i - xun) % 12, (m - xun) % 12, (last - xun) % 12
         trans = (
-            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= 10)),
-            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= 10)),
-            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= 10)),
+            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= XUN_LENGTH)),
+            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= XUN_LENGTH)),
+            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= XUN_LENGTH)),
         )
         set_(self, "day", pillar)
         set_(self, "hour", hour_b)
@@ -199,7 +180,7 @@ class Chart:
         set_(self, "month", month_b)
         set_(self, "year", year_b)
         set_(self, "plate", PLATES[d])
-        set_(self, "lessons", _tnew(Lessons, lessons))
+        set_(self, "lessons", lessons)
         set_(self, "transmissions", _tnew(Transmissions, trans))
         set_(self, "method", method)
         set_(self, "lesson_type", lesson_type)
@@ -209,13 +190,13 @@ class Chart:
         set_(self, "_ke", ke)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {name!r}")
+        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Chart is immutable")
 
     # ------------------------------------------------------------ identity
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year)
 
     def __eq__(self, other: object) -> bool:
@@ -226,7 +207,7 @@ class Chart:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year))
 
     def __repr__(self) -> str:
@@ -273,7 +254,8 @@ class Chart:
 
     def general_on(self, heaven: object) -> General:
         """The general riding the heaven branch ``heaven``."""
-        return general_on(_branch(heaven, "a branch").ordinal, self.noble_branch.ordinal, self.generals_forward)
+        branch = _exact(heaven, BRANCH_LOOKUP) or parse_branch(heaven)
+        return general_on(branch.ordinal, self.noble_branch.ordinal, self.generals_forward)
 
     def branch_of(self, general: object) -> Branch:
         """The heaven branch the general ``general`` rides."""
@@ -300,7 +282,7 @@ class Chart:
 
         return trace_lines(self, lang)
 
-    def _detected(self) -> tuple:
+    def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
             return self._patterns
         except AttributeError:
@@ -311,7 +293,7 @@ class Chart:
             return found
 
     @property
-    def patterns(self) -> tuple:
+    def patterns(self) -> tuple[Any, ...]:
         """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
         return self._detected()[0]
 
@@ -327,7 +309,7 @@ class Chart:
         return explain(self, lang)
 
     @property
-    def lesson_identities(self) -> tuple:
+    def lesson_identities(self) -> tuple[tuple[int, int], ...]:
         """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
         return self._ke.keys
 
@@ -337,28 +319,57 @@ class Chart:
         return len(set(self._ke.keys))
 
     def spec(self) -> str:
-        """The inputs as one line that :meth:`parse` reads back (a custom school is not representable)."""
-        month = "" if self.month is None else f" month={self.month}"
-        year = "" if self.year is None else f" year={self.year}"
-        return f"{self.day} {self.hour} {self.general} {self.noble} {self.school.name}{month}{year}"
+        """The inputs as one line of words that :meth:`parse` reads back to an equal chart.
+
+        The school is its preset name; any other school is written as ``custom`` (or
+        ``school=NAME`` when it has a name of its own) followed by its options that differ from the
+        defaults, as ``key=value`` words."""
+        school = self.school
+        if PRESETS.get(school.name) == school:
+            words = [school.name]
+        else:
+            words = [CUSTOM if school.name == CUSTOM else f"school={school.name}", *school.option_tokens()]
+        if self.month is not None:
+            words.append(f"month={self.month}")
+        if self.year is not None:
+            words.append(f"year={self.year}")
+        return " ".join([str(self.day), str(self.hour), str(self.general), self.noble, *words])
 
     @classmethod
-    def parse(cls, spec: str) -> Chart:
-        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school] [month=寅] [year=午]"``."""
+    def parse(cls, spec: object) -> Chart:
+        """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school | custom | school=NAME]
+        [option=value …] [month=寅] [year=午]"`` (the options are :class:`School`'s)."""
+        accepted = "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午]'"
         if not isinstance(spec, str):
-            raise ParseError(f"a chart spec must be a string, got {spec!r}")
-        accepted = "accepted: '丙申 午 亥 [day|night] [school] [month=寅] [year=午]'"
+            raise ParseError(f"a chart spec must be a string, got {quote(spec)} ({type(spec).__name__}); {accepted}")
+        if len(spec) > MAX_SPEC:
+            raise ParseError(f"{quote(spec, 60)} is not a chart spec (longer than any spec); {accepted}")
         parts = spec.split()
-        if not 3 <= len(parts) <= 7:
-            raise ParseError(f"{spec!r} is not a chart spec; {accepted}")
+        if len(parts) < 3:
+            raise ParseError(f"{quote(spec, 60)} is not a chart spec; {accepted}")
         kwargs: dict[str, Any] = {}
+        options: dict[str, str] = {}
         for part in parts[3:]:
-            key, _, value = part.partition("=")
-            if key not in ("month", "year"):
+            key, eq, value = part.partition("=")
+            if not eq:
                 key, value = ("noble" if part.lower() in NOBLE_VALUES else "school"), part
+            elif key not in ("month", "year", "school"):
+                if key not in OPTION_NAMES:
+                    raise ParseError(f"{quote(part)} in {quote(spec, 60)} is not a spec word; {accepted}")
+                if key in options:
+                    raise ParseError(f"{quote(spec, 60)} gives {key} twice; {accepted}")
+                options[key] = value
+                continue
             if key in kwargs:
-                raise ParseError(f"{spec!r} gives the {key} twice ({kwargs[key]!r} and {value!r}); {accepted}")
+                raise ParseError(
+                    f"{quote(spec, 60)} gives the {key} twice ({quote(kwargs[key])} and {quote(value)}); {accepted}"
+                )
             kwargs[key] = value
+        school = kwargs.pop("school", None)
+        if options or (school is not None and (school == CUSTOM or f"school={school}" in parts)):
+            kwargs["school"] = School.from_options(school, options)
+        elif school is not None:
+            kwargs["school"] = School.preset(school)  # a bare word must be a preset: a typo is an error
         return cls(parts[0], parts[1], parts[2], **kwargs)
 
     def to_dict(self) -> dict[str, Any]:
@@ -396,18 +407,7 @@ class Chart:
         }
 
 
-class Lessons(tuple):
-    """The four lessons: a plain tuple that Jupyter shows as the book's three rows, read right to left."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        from .show.html import lessons_html
-
-        return lessons_html(self)
-
-
-class Transmissions(tuple):
+class Transmissions(tuple[Transmission, Transmission, Transmission]):
     """The three transmissions: a plain tuple that Jupyter shows as the book's three lines."""
 
     __slots__ = ()
@@ -418,11 +418,14 @@ class Transmissions(tuple):
         return transmissions_html(self)
 
 
+MAX_SPEC = 400
+"""No chart spec is longer (every option written out takes about 300 characters)."""
+
+
 def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None) -> Chart:
     return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
 
 
-KINDS = {0: "", 1: KE, -1: ZEI}
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
 _tnew = tuple.__new__

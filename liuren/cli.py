@@ -1,26 +1,32 @@
 """Command-line interface: ``liuren chart 丙申 午 亥 [--noble day|night] [--school NAME] [--json]``,
 ``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul`` and ``liuren now [--tz NAME]``.
 
-Every bad input prints one line on stderr and exits with status 2.
+Every bad input prints one line on stderr and exits with status 2. When the output cannot be
+written (standard output closed or full, a reader that went away, an encoding such as
+``PYTHONIOENCODING=ascii`` that cannot write the chart's characters) it prints one line on stderr
+and exits with status 1; nothing is half written, as the output is made whole before it is written.
+Arguments that arrive undecoded (as surrogates, in a C/ASCII locale) are read back as UTF-8.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import contextlib
+import io
 import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import __version__
 from .chart import Chart
-from .errors import LiurenError
-from .school import School, resolve_school
+from .errors import LiurenError, quote
+from .school import SWITCHES, School, resolve_school
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line and exit 2, as for every other bad input
+    def error(self, message: str) -> NoReturn:  # one line and exit 2, as for every other bad input
         raise _UsageError(message)
 
 
@@ -84,7 +90,7 @@ def _school(args: argparse.Namespace) -> School:
     school = resolve_school(args.school)
     if not args.option:
         return school
-    switches = {f.name for f in dataclasses.fields(School) if isinstance(f.default, bool)}
+    switches = set(SWITCHES)
     changes: dict[str, object] = {}
     for item in args.option:
         key, sep, value = (part.strip() for part in item.partition("="))
@@ -102,16 +108,17 @@ def _school(args: argparse.Namespace) -> School:
 
 def _chart_at(when, args: argparse.Namespace) -> int:
     from . import chart_at
-    from .almanac import check_location, pillars, zone_label
+    from .almanac import check_location, pillars, real_instant, zone_label
 
     school = _school(args)
-    location = None if args.location is None else check_location(args.location.split(","))
+    location = None if args.location is None else check_location(_location(args.location))
     p = pillars(when, school=school, location=location)
     chart = chart_at(when, school=school, noble=args.noble, location=location)
+    shown = real_instant(when)  # a time in a daylight-saving gap shows the clock of the real instant
     if args.json:
-        print(json.dumps({**chart.to_dict(), "timezone": zone_label(when), "calendar": p.to_dict()}, ensure_ascii=False, indent=2))
+        print(json.dumps({**chart.to_dict(), "timezone": zone_label(shown), "calendar": p.to_dict()}, ensure_ascii=False, indent=2))
         return 0
-    print(f"{when:%Y-%m-%d %H:%M:%S} {zone_label(when)}")
+    print(f"{shown:%Y-%m-%d %H:%M:%S} {zone_label(shown)}")
     print(p)
     print()
     _emit(chart, args)
@@ -147,24 +154,95 @@ def _emit(chart: Chart, args: argparse.Namespace) -> None:
         print(chart.trace(args.lang))
 
 
+def _location(text: str) -> tuple[float, float]:
+    """--location "LAT,LON" as two numbers."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        return float(parts[0]), float(parts[1])
+    except ValueError:
+        raise _UsageError(f"--location {quote(text)} is not LAT,LON in degrees, e.g. --location 37.57,126.98") from None
+
+
+def _decode_argument(arg: str) -> str:
+    """An argument as text: one that arrived undecoded (surrogate escapes, as in a C locale) is read
+    back from its bytes as UTF-8; anything else undecodable is a usage error."""
+    if not any("\ud800" <= ch <= "\udfff" for ch in arg):
+        return arg
+    try:
+        return os.fsencode(arg).decode("utf-8")
+    except UnicodeError:
+        raise _UsageError(f"the argument {quote(arg)} is not UTF-8 text") from None
+
+
+def _say(message: str) -> None:
+    """One line on stderr, whatever its encoding can show (characters it cannot are escaped)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        stream.write(message + "\n")
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(message.encode(encoding, "backslashreplace").decode(encoding, "replace") + "\n")
+    except OSError:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        stream.flush()
+
+
+def _silence_stdout() -> None:
+    """Point file descriptor 1 at /dev/null so the interpreter's final flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _write(text: str) -> int:
+    """Write the whole output to stdout; 0, or 1 with one line on stderr when it cannot be written."""
+    stream = sys.stdout
+    if stream is None:
+        _say("liuren: error: standard output is closed; nothing was written")
+        return 1
+    try:
+        stream.write(text)
+        stream.flush()
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None)
+        _say(f"liuren: error: the output encoding {encoding!r} cannot write the chart's characters; "
+             f"use a UTF-8 locale or set PYTHONIOENCODING=utf-8")
+        return 1
+    except BrokenPipeError:
+        # the reader went away (`liuren chart … | head`): stop quietly, as Unix tools do
+        _silence_stdout()
+        return 1
+    except OSError as error:
+        _silence_stdout()
+        _say(f"liuren: error: cannot write the output: {error.strerror or error}")
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit status."""
     parser = build_parser()
+    out = io.StringIO()
     try:
-        args = parser.parse_args(argv)
-        status = args.func(args)
-        sys.stdout.flush()
-        return status
+        arguments = [_decode_argument(a) for a in (sys.argv[1:] if argv is None else argv)]
+        with contextlib.redirect_stdout(out):
+            try:
+                args = parser.parse_args(arguments)
+                status = args.func(args)
+            except SystemExit as done:  # --help, --version
+                status = done.code if isinstance(done.code, int) else 0
     except _UsageError as error:
-        print(f"liuren: error: {error}", file=sys.stderr)
+        _say(f"liuren: error: {error}")
         return 2
     except LiurenError as error:
-        print(f"liuren: {type(error).__name__}: {error}", file=sys.stderr)
+        _say(f"liuren: {type(error).__name__}: {error}")
         return 2
-    except BrokenPipeError:
-        # the reader went away (`liuren chart … | head`): stop quietly, as Unix tools do
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    written = _write(out.getvalue())
+    return written or status
 
 
 if __name__ == "__main__":

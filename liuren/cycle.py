@@ -15,7 +15,7 @@ arithmetic is on those ordinals, here, once.
 
 from __future__ import annotations
 
-from .errors import ParseError
+from .errors import ParseError, quote
 
 
 # ---------------------------------------------------------------- immutable values
@@ -49,7 +49,7 @@ class Element(_Value):
         _set(self, "ordinal", index)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('ELEMENTS', self.ordinal))
 
     def produces(self, other: Element) -> bool:
@@ -64,9 +64,10 @@ class Element(_Value):
 ELEMENTS = tuple(Element(i) for i in range(5))
 
 
-def _singleton(table: str, index: int):
+def _singleton(table: str, index: int) -> _Value:
     """Unpickle a cycle value as the module's own instance."""
-    return globals()[table][index]
+    value: _Value = globals()[table][index]
+    return value
 
 
 def produces(a: int, b: int) -> bool:
@@ -82,6 +83,26 @@ def conquers(a: int, b: int) -> bool:
 # ---------------------------------------------------------------- stems and branches
 STEM_CHARS = "甲乙丙丁戊己庚辛壬癸"
 BRANCH_CHARS = "子丑寅卯辰巳午未申酉戌亥"
+ZI, CHOU, YIN, MAO, CHEN, SI, WU, WEI, SHEN, YOU, XU, HAI = range(12)
+"""Branch ordinals by name: 子 0 … 亥 11 (the detectors and methods compare ordinals)."""
+MENG = frozenset((YIN, SHEN, SI, HAI))
+"""四孟 (寅申巳亥), the squares that open each season."""
+ZHONG = frozenset((ZI, WU, MAO, YOU))
+"""四仲 (子午卯酉), the middle squares of the seasons."""
+JI = frozenset((CHEN, XU, CHOU, WEI))
+"""四季 (辰戌丑未), the closing squares."""
+OPPOSITE = 6
+"""沖: a branch faces the one six places away (also the plate offset of 返吟)."""
+SANHE_STEP = 4
+"""三合: the three branches of a triad (申子辰, 寅午戌, 巳酉丑, 亥卯未) stand four places apart."""
+FUYIN_OFFSET, FANYIN_OFFSET = 0, OPPOSITE
+"""Plate offsets (月將 − 占時) of 伏吟 (heaven = earth) and 返吟 (every branch over its 沖)."""
+
+
+def branch_char(i: int) -> str:
+    """The character of branch ordinal ``i``, taken mod 12 (for messages and traces)."""
+    return BRANCH_CHARS[i % 12]
+
 
 STEM_ELEMENT = (WOOD, WOOD, FIRE, FIRE, EARTH, EARTH, METAL, METAL, WATER, WATER)
 """五行 of the stems: 甲乙木 丙丁火 戊己土 庚辛金 壬癸水."""
@@ -106,7 +127,7 @@ class Stem(_Value):
         _set(self, "yang", index % 2 == 0)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('STEMS', self.ordinal))
 
 
@@ -123,13 +144,13 @@ class Branch(_Value):
         _set(self, "yang", index % 2 == 0)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('BRANCHES', self.ordinal))
 
     @property
     def opposite(self) -> Branch:
         """沖: the branch six places away."""
-        return BRANCHES[(self.ordinal + 6) % 12]
+        return BRANCHES[(self.ordinal + OPPOSITE) % 12]
 
 
 STEMS = tuple(Stem(i) for i in range(10))
@@ -152,13 +173,13 @@ class GanZhi(_Value):
         _set(self, "branch", branch)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('PILLARS', self.ordinal))
 
     @property
     def xun(self) -> GanZhi:
         """旬首: the 甲 pillar that opens this pillar's decade."""
-        return PILLARS[self.ordinal - self.ordinal % 10]
+        return PILLARS[pillar_index(0, xun_branch(self.ordinal))]
 
     @property
     def void(self) -> tuple[Branch, Branch]:
@@ -169,14 +190,20 @@ class GanZhi(_Value):
 PILLARS = tuple(GanZhi(i) for i in range(60))
 
 
+XUN_LENGTH = 10
+"""A 旬 (decade) covers the ten branches from its 旬首 under the ten stems; a branch whose distance
+from the 旬首 is ``XUN_LENGTH`` or more (the 11th and 12th) is void (旬空)."""
+
+
 def xun_branch(pillar: int) -> int:
-    """Branch index of the 旬首 (the 甲 pillar opening the decade) of pillar index ``pillar``."""
-    return (pillar % 12 - pillar % 10) % 12
+    """旬首: branch index of the 甲 pillar opening the decade of pillar index ``pillar`` (the one
+    place the 旬 arithmetic is written)."""
+    return (pillar % 12 - pillar % XUN_LENGTH) % 12
 
 
 XUN_STEMS = (*STEMS, None, None)
 """遁干 (旬遁) by distance from the 旬首 branch: 甲 on the 旬首 … 癸; the two void places get no stem."""
-VOID_PAIRS = tuple((BRANCHES[(x + 10) % 12], BRANCHES[(x + 11) % 12]) for x in range(12))
+VOID_PAIRS = tuple((BRANCHES[(x + XUN_LENGTH) % 12], BRANCHES[(x + XUN_LENGTH + 1) % 12]) for x in range(12))
 """旬空 by the 旬首 branch: 甲子旬 戌亥, 甲戌 申酉, 甲申 午未, 甲午 辰巳, 甲辰 寅卯, 甲寅 子丑."""
 
 
@@ -207,11 +234,13 @@ class General(_Value):
         _set(self, "element", ELEMENTS[GENERAL_ELEMENT[index]])
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('GENERALS', self.ordinal))
 
 
 GENERALS = tuple(General(i) for i in range(12))
+GUIREN, TENGSHE, ZHUQUE, LIUHE_GENERAL, GOUCHEN, QINGLONG, TIANKONG, BAIHU, TAICHANG, XUANWU, TAIYIN, TIANHOU = range(12)
+"""General ordinals by name: 貴人 0 … 天后 11 (六合 is ``LIUHE_GENERAL``: ``LIUHE`` is the 六合 relation)."""
 
 SPIRIT_NAMES = ("神後", "大吉", "功曹", "太沖", "天罡", "太乙", "勝光", "小吉", "傳送", "從魁", "河魁", "登明")
 """The twelve 月將 spirit names by branch: 子 神後 … 亥 登明."""
@@ -221,8 +250,8 @@ XING = (3, 10, 5, 0, 4, 8, 6, 1, 2, 9, 7, 11)
 """刑: 子→卯 卯→子; 寅→巳→申→寅; 丑→戌→未→丑; 辰午酉亥 刑 themselves."""
 LIUHE = (1, 0, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
 """六合: 子丑 寅亥 卯戌 辰酉 巳申 午未."""
-HAI = (7, 6, 5, 4, 3, 2, 1, 0, 11, 10, 9, 8)
-"""害: 子未 丑午 寅巳 卯辰 申亥 酉戌."""
+HARM = (7, 6, 5, 4, 3, 2, 1, 0, 11, 10, 9, 8)
+"""害 (harm; named HARM, as HAI is the branch 亥): 子未 丑午 寅巳 卯辰 申亥 酉戌."""
 PO = (9, 4, 11, 6, 1, 8, 3, 10, 5, 0, 7, 2)
 """破: 子酉 丑辰 寅亥 卯午 巳申 未戌."""
 STEM_COMBINE = (5, 6, 7, 8, 9, 0, 1, 2, 3, 4)
@@ -235,7 +264,7 @@ def post_horse(branch: int) -> int:
 
     It lives here, with the other branch relations, because the 返吟 method (井欄射) needs it as
     well as the 神煞 tables."""
-    return (2, 11, 8, 5)[branch % 4]
+    return (YIN, HAI, SHEN, SI)[branch % SANHE_STEP]
 
 
 KIN = ("兄弟", "子孫", "妻財", "官鬼", "父母")
@@ -263,32 +292,88 @@ SIMPLIFIED = str.maketrans(
 """Simplified → traditional for every character liuren accepts (a superset of what it needs)."""
 
 
+MAX_TEXT = 32
+"""No accepted form is longer: longer text is refused before any work is done on it."""
+
+
 def normalize(text: str) -> str:
     """Strip spaces and map simplified characters to traditional ones."""
-    return text.strip().translate(SIMPLIFIED)
+    return str.translate(str.strip(text), SIMPLIFIED)
 
 
 def _require_str(value: object, what: str, accepted: str) -> str:
-    if isinstance(value, str):
-        return normalize(value)
-    raise ParseError(f"{what} must be a string, got {value!r} ({type(value).__name__}); {accepted}")
+    if not isinstance(value, str):
+        raise ParseError(f"{what} must be a string, got {quote(value)} ({type(value).__name__}); {accepted}")
+    if len(value) > MAX_TEXT:
+        raise ParseError(f"{quote(value)} is not {what}; {accepted}")
+    return normalize(value)
 
 
 STEM_LOOKUP = {c: STEMS[i] for i, c in enumerate(STEM_CHARS)}
-"""Exact-text lookups (traditional, no suffix): the fast path of the parsers below and of Chart."""
+"""Exact-text lookups (traditional): the fast path of the parsers below and of Chart."""
 BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_CHARS)}
-for _i, _name in enumerate(SPIRIT_NAMES):
-    BRANCH_LOOKUP[_name] = BRANCHES[_i]
+"""The twelve branches, bare."""
+HOUR_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "時": b for b in BRANCHES}}
+"""占時: a branch, or a branch with 時 ("午時")."""
+MONTH_GENERAL_LOOKUP: dict[str, Branch] = {
+    **BRANCH_LOOKUP, **{b + "將": b for b in BRANCHES}, **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True)),
+    "神后": BRANCHES[ZI],  # simplified 神後: 后 cannot be mapped to 後 in general, as 天后 keeps it
+}
+"""月將: a branch, a branch with 將 ("亥將"), or the general's spirit name ("登明")."""
+MONTH_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "月": b for b in BRANCHES}}
+"""月建: a branch, or a branch with 月 ("寅月", the month whose 月建 is 寅)."""
+YEAR_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "年": b for b in BRANCHES}}
+"""太歲: a branch, or a branch with 年 ("午年")."""
 PILLAR_LOOKUP: dict[str, GanZhi] = {p: p for p in PILLARS}
 GENERAL_LOOKUP: dict[str, General] = {}
 for _g in GENERALS:
     GENERAL_LOOKUP[_g] = _g
     GENERAL_LOOKUP[_g.short] = _g
-for _alias, _i in (("螣", 1), ("天乙", 0), ("六", 3), ("勾", 4), ("青", 5), ("白", 7), ("元", 9), ("天玄", 9), ("后", 11), ("陳", 4)):
+for _alias, _i in (("螣", TENGSHE), ("天乙", GUIREN), ("六", LIUHE_GENERAL), ("勾", GOUCHEN), ("青", QINGLONG), ("白", BAIHU),
+                   ("元", XUANWU), ("天玄", XUANWU), ("后", TIANHOU), ("陳", GOUCHEN), ("元武", XUANWU)):
     GENERAL_LOOKUP[_alias] = GENERALS[_i]
-GENERAL_LOOKUP["元武"] = GENERALS[9]
 
-BRANCH_ACCEPTED = "accepted: one of the 12 branches 子丑寅卯辰巳午未申酉戌亥 (or a 月將 name such as 登明)"
+
+BRANCH_ACCEPTED = f"accepted: one of the 12 branches {BRANCH_CHARS}"
+HOUR_ACCEPTED = f"accepted: the hour branch (占時), one of {BRANCH_CHARS}, optionally with 時 (午時)"
+MONTH_GENERAL_ACCEPTED = (
+    f"accepted: the month general (月將), one of {BRANCH_CHARS}, optionally with 將 (亥將), "
+    f"or its spirit name ({' '.join(SPIRIT_NAMES)})"
+)
+MONTH_ACCEPTED = f"accepted: the month branch (月建), one of {BRANCH_CHARS}, optionally with 月 (寅月)"
+YEAR_ACCEPTED = f"accepted: the year branch (太歲), one of {BRANCH_CHARS}, optionally with 年 (午年)"
+
+
+def _lookup(value: object, table: dict[str, Branch], what: str, accepted: str) -> Branch:
+    found = table.get(_require_str(value, what, accepted))
+    if found is None:
+        raise ParseError(f"{quote(value)} is not {what}; {accepted}")
+    return found
+
+
+def parse_branch(value: object, what: str = "a branch") -> Branch:
+    """Read an earthly branch, bare ("午")."""
+    return _lookup(value, BRANCH_LOOKUP, what, BRANCH_ACCEPTED)
+
+
+def parse_hour(value: object) -> Branch:
+    """Read the hour branch (占時): "午" or "午時" (not a 月將 form such as "午將" or "勝光")."""
+    return _lookup(value, HOUR_LOOKUP, "an hour branch", HOUR_ACCEPTED)
+
+
+def parse_month_general(value: object) -> Branch:
+    """Read the month general (月將): "亥", "亥將" or its spirit name "登明" (not "亥時")."""
+    return _lookup(value, MONTH_GENERAL_LOOKUP, "a month general", MONTH_GENERAL_ACCEPTED)
+
+
+def parse_month(value: object) -> Branch:
+    """Read the month branch (月建): "寅" or "寅月" (not "寅時")."""
+    return _lookup(value, MONTH_LOOKUP, "a month branch", MONTH_ACCEPTED)
+
+
+def parse_year(value: object) -> Branch:
+    """Read the year branch (太歲): "午" or "午年"."""
+    return _lookup(value, YEAR_LOOKUP, "a year branch", YEAR_ACCEPTED)
 
 
 def parse_stem(value: object) -> Stem:
@@ -298,18 +383,7 @@ def parse_stem(value: object) -> Stem:
     try:
         return STEM_LOOKUP[text]
     except KeyError:
-        raise ParseError(f"{value!r} is not a heavenly stem; {accepted}") from None
-
-
-def parse_branch(value: object, what: str = "a branch") -> Branch:
-    """Read an earthly branch ("午", "午時", or a 月將 spirit name such as "登明")."""
-    text = _require_str(value, what, BRANCH_ACCEPTED)
-    branch = BRANCH_LOOKUP.get(text)
-    if branch is None and len(text) == 2 and text[1] in "時將":
-        branch = BRANCH_LOOKUP.get(text[0])
-    if branch is None:
-        raise ParseError(f"{value!r} is not {what}; {BRANCH_ACCEPTED}")
-    return branch
+        raise ParseError(f"{quote(value)} is not a heavenly stem; {accepted}") from None
 
 
 def parse_pillar(value: object) -> GanZhi:
@@ -321,13 +395,13 @@ def parse_pillar(value: object) -> GanZhi:
     pillar = PILLAR_LOOKUP.get(text)
     if pillar is not None:
         return pillar
-    if len(text) == 2 and text[0] in STEM_LOOKUP and text[1] in BRANCH_CHARS:
+    if len(text) == 2 and text[0] in STEM_LOOKUP and text[1] in BRANCH_LOOKUP:
         raise ParseError(
-            f"{value!r} is not one of the 60 pillars: {text[0]} is "
+            f"{quote(value)} is not one of the 60 pillars: {text[0]} is "
             f"{'yang' if STEM_LOOKUP[text[0]].yang else 'yin'} and {text[1]} is "
             f"{'yang' if BRANCH_LOOKUP[text[1]].yang else 'yin'}; {accepted}"
         )
-    raise ParseError(f"{value!r} is not a day pillar; {accepted}")
+    raise ParseError(f"{quote(value)} is not a day pillar; {accepted}")
 
 
 def parse_general_name(value: object) -> General:
@@ -336,5 +410,5 @@ def parse_general_name(value: object) -> General:
     text = _require_str(value, "a general", accepted)
     general = GENERAL_LOOKUP.get(text)
     if general is None:
-        raise ParseError(f"{value!r} is not one of the twelve generals; {accepted}")
+        raise ParseError(f"{quote(value)} is not one of the twelve generals; {accepted}")
     return general

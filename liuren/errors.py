@@ -29,3 +29,42 @@ class NaiveDatetimeError(LiurenError):
 
 class OutOfRangeError(LiurenError):
     """A date outside the range the calendar supports."""
+
+
+QUOTE_LIMIT = 24
+"""How many characters of a bad value an error message quotes."""
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """The value as an error message quotes it: its ``repr``, bounded to ``limit`` characters.
+
+    A long text is cut with an ellipsis and its length is named, so a 10⁶-character argument gives a
+    short message, fast; any other object is quoted by its (equally bounded) ``repr``.
+
+    >>> quote("午時")
+    "'午時'"
+    >>> quote("子" * 1_000_000)
+    "'子子子子子子子子子子子子子子子子子子子子子子子子…' (1,000,000 characters)"
+    >>> quote(b"12")
+    "b'12'"
+    """
+    if isinstance(value, str):
+        text = str.__str__(value)  # the characters themselves, whatever a subclass overrides
+        return repr(text) if len(text) <= limit else _cut(repr(text[:limit]), len(text), "characters")
+    if isinstance(value, bytes | bytearray):
+        data = bytes(value)
+        return repr(data) if len(data) <= limit else _cut(repr(data[:limit]), len(data), "bytes")
+    try:
+        shown = repr(value)
+    except Exception:  # a hostile __repr__ must not replace the error being reported
+        shown = None
+    if not isinstance(shown, str):
+        return f"<{type(value).__name__} object>"
+    if len(shown) <= 2 * limit:
+        return shown
+    return f"{shown[: 2 * limit]}… ({type(value).__name__}, {len(shown):,} characters)"
+
+
+def _cut(head: str, length: int, unit: str) -> str:
+    """A quoted prefix with the ellipsis inside its closing quote, and the full length."""
+    return f"{head[:-1]}…{head[-1]} ({length:,} {unit})"

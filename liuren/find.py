@@ -8,7 +8,10 @@ under the school's day/night rule), so ``chart.day``, ``chart.offset`` and ``cha
 the query found. A few patterns depend on the hour itself (天網, 解網 and 入網 on the 占時, 死奇回生 on
 the 月將): for them every hour of the half is tried and each hour that fires is returned.
 
-The 1,440 charts of a school (and month and year) are built once and kept as a search index.
+The 1,440 charts of a school (and month and year) are built once and kept as a search index; the
+:data:`MAX_INDEXES` most recently used indexes are kept (about 3 MB each), older ones are dropped and
+rebuilt on demand. The hours on which an hour-dependent pattern fires are kept with their index.
+Building is thread-safe: threads asking for the same index at once wait for one build.
 
 >>> [f"{c.day} d={c.offset} {c.noble}" for c in find(transmissions="酉丑巳", generals="合后虎", noble="day")]
 ['乙丑 d=4 day', '己巳 d=4 day', '己丑 d=4 day', '乙巳 d=4 day']
@@ -17,18 +20,41 @@ The 1,440 charts of a school (and month and year) are built once and kept as a s
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 
-from .chart import NOBLE_VALUES, Chart
-from .cycle import BRANCHES, GENERAL_LOOKUP, PILLARS, Branch, normalize, parse_branch, parse_general_name
+from .chart import Chart
+from .cycle import (
+    BRANCHES,
+    GENERAL_LOOKUP,
+    PILLARS,
+    Branch,
+    normalize,
+    parse_branch,
+    parse_general_name,
+    parse_month,
+    parse_year,
+)
 from .errors import ParseError
-from .school import School, resolve_school
+from .school import School, parse_noble, resolve_school
 from .transmissions import LESSON_TYPES, Method
 
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
 """Characters that stand for "any branch" or "any general" in a query."""
 
-_INDEXES: dict[tuple[School, Branch | None, Branch | None], _Index] = {}
+MAX_INDEXES = 8
+"""How many search indexes (one per school, month and year asked about) are kept, least recently
+used dropped first. One index holds 1,440 charts, about 3 MB, so the cache stays under ~30 MB."""
+
+_IndexKey = tuple[School, Branch | None, Branch | None]
+_INDEXES: OrderedDict[_IndexKey, _Index] = OrderedDict()
+_LOCK = threading.Lock()
+"""Guards _INDEXES and _PENDING (check-and-insert); builds themselves run outside it."""
+_PENDING: dict[_IndexKey, threading.Event] = {}
+"""Indexes being built right now: other threads wanting the same one wait for its event."""
+BUILDS = [0]
+"""How many indexes have been built since import (one counter; tests check that a cache hit builds nothing)."""
 
 
 class _Index:
@@ -36,6 +62,8 @@ class _Index:
 
     def __init__(self, school: School, month: Branch | None, year: Branch | None) -> None:
         self.school, self.month, self.year = school, month, year
+        self._lock = threading.Lock()
+        self._hour_hits: dict[str, dict[int, tuple[Chart, ...]]] = {}
         self.hours = {flag: _half(school, flag) for flag in (True, False)}
         self.charts: list[Chart] = []
         self.keys: list[tuple] = []
@@ -55,13 +83,37 @@ class _Index:
         """Positions of the charts on which the pattern ``name`` fires (all patterns found in one pass)."""
         from .patterns import detect
 
-        if self._hits is None:
-            found: dict[str, set[int]] = {}
-            for i, c in enumerate(self.charts):
-                for p in detect(c)[0]:
-                    found.setdefault(p.name, set()).add(i)
-            self._hits = {k: frozenset(v) for k, v in found.items()}
-        return self._hits.get(name, frozenset())
+        with self._lock:
+            if self._hits is None:
+                found: dict[str, set[int]] = {}
+                for i, c in enumerate(self.charts):
+                    for p in detect(c)[0]:
+                        found.setdefault(p.name, set()).add(i)
+                self._hits = {k: frozenset(v) for k, v in found.items()}
+            return self._hits.get(name, frozenset())
+
+    def hour_hits(self, pattern) -> dict[int, tuple[Chart, ...]]:
+        """For an hour-dependent pattern: chart position → the charts of every hour of that 課 and noble
+        on which it fires (built on the first query of the pattern, then kept)."""
+        from .patterns import UNJUDGED
+
+        with self._lock:
+            found = self._hour_hits.get(pattern.name)
+            if found is None:
+                found = {}
+                for i, c in enumerate(self.charts):
+                    d, flag = c.offset, c.noble == "day"
+                    fired = []
+                    for hour in self.hours[flag]:
+                        h = c if hour == c.hour.ordinal else Chart(
+                            c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=self.school,
+                            month=self.month, year=self.year)
+                        if pattern.detect(h) not in (None, UNJUDGED):
+                            fired.append(h)
+                    if fired:
+                        found[i] = tuple(fired)
+                self._hour_hits[pattern.name] = found
+            return found
 
 
 def _half(school: School, day: bool) -> tuple[int, ...]:
@@ -75,14 +127,42 @@ def _half(school: School, day: bool) -> tuple[int, ...]:
 
 def clear_indexes() -> None:
     """Forget the search indexes built so far (for benchmarks of the first query)."""
-    _INDEXES.clear()
+    with _LOCK:
+        _INDEXES.clear()
+
+
+def cached_indexes() -> int:
+    """How many search indexes are kept now (at most :data:`MAX_INDEXES`)."""
+    with _LOCK:
+        return len(_INDEXES)
 
 
 def _index(school: School, month: Branch | None, year: Branch | None) -> _Index:
+    """The index for (school, month, year): from the cache, or built once however many threads ask."""
     key = (school, month, year)
-    if key not in _INDEXES:
-        _INDEXES[key] = _Index(school, month, year)
-    return _INDEXES[key]
+    while True:
+        with _LOCK:
+            found = _INDEXES.get(key)
+            if found is not None:
+                _INDEXES.move_to_end(key)
+                return found
+            pending = _PENDING.get(key)
+            if pending is None:
+                pending = _PENDING[key] = threading.Event()
+                break  # this thread builds it
+        pending.wait()  # another thread is building it; then look again (it may have failed)
+    try:
+        built = _Index(school, month, year)
+        with _LOCK:
+            BUILDS[0] += 1
+            _INDEXES[key] = built
+            while len(_INDEXES) > MAX_INDEXES:
+                _INDEXES.popitem(last=False)
+        return built
+    finally:
+        with _LOCK:
+            del _PENDING[key]
+        pending.set()
 
 
 def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
@@ -95,7 +175,8 @@ def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
         raise ParseError(f"{value!r} is not three {what}; {accepted}")
     if len(items) != 3:
         raise ParseError(f"{value!r} does not name three {what} (found {len(items)}); {accepted}")
-    return tuple(None if item is None or item in WILDCARDS else parse(item).ordinal for item in items)
+    return tuple(None if item is None or (isinstance(item, str) and item in WILDCARDS) else parse(item).ordinal
+                 for item in items)
 
 
 def _general_tokens(text: str) -> list[str]:
@@ -135,8 +216,8 @@ def find(
     Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
     """
     school_v = resolve_school(school)
-    month_b = None if month is None else parse_branch(month, "a month branch")
-    year_b = None if year is None else parse_branch(year, "a year branch")
+    month_b = None if month is None else parse_month(month)
+    year_b = None if year is None else parse_year(year)
     trans = None if transmissions is None else _triple(transmissions, "branches", parse_branch, _branch_tokens)
     gens = None if generals is None else _triple(generals, "generals", parse_general_name, _general_tokens)
     method_v = None if method is None else _method(method)
@@ -145,8 +226,12 @@ def find(
     noble_v = None if noble is None else _noble(noble)
 
     index = _index(school_v, month_b, year_b)
-    chosen = range(len(index.charts))
-    if pattern_v is not None and not pattern_v.needs_hour:
+    chosen: Sequence[int] = range(len(index.charts))
+    by_hour = None
+    if pattern_v is not None and pattern_v.needs_hour:
+        by_hour = index.hour_hits(pattern_v)
+        chosen = sorted(by_hour)
+    elif pattern_v is not None:
         chosen = sorted(index.hits(pattern_v.name))
     results: list[Chart] = []
     for i in chosen:
@@ -158,9 +243,7 @@ def find(
             and (type_v is None or lt == type_v)
             and (noble_v is None or nb == noble_v)
         ):
-            results.append(index.charts[i])
-    if pattern_v is not None and pattern_v.needs_hour:
-        results = [h for c in results for h in _by_hour(c, index, pattern_v)]
+            results.extend(index.charts[i:i + 1] if by_hour is None else by_hour[i])
     return results
 
 
@@ -172,23 +255,9 @@ def _pattern(value: object):
     return get_pattern(value)
 
 
-def _by_hour(c: Chart, index: _Index, pattern) -> list[Chart]:
-    from .patterns import UNJUDGED
-
-    d, flag = c.offset, c.noble == "day"
-    out = []
-    for hour in index.hours[flag]:
-        h = Chart(c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=index.school,
-                  month=index.month, year=index.year)
-        if pattern.detect(h) not in (None, UNJUDGED):
-            out.append(h)
-    return out
-
-
 def _method(value: object) -> Method:
-    text = normalize(value) if isinstance(value, str) else value
     try:
-        return Method(text)
+        return Method(normalize(value) if isinstance(value, str) else "")
     except ValueError:
         raise ParseError(f"{value!r} is not one of the nine methods; accepted: {' '.join(Method)}") from None
 
@@ -201,10 +270,7 @@ def _lesson_type(value: object) -> str:
 
 
 def _noble(value: object) -> str:
-    flag = NOBLE_VALUES.get(normalize(value).lower()) if isinstance(value, str) else None
-    if flag is None:
-        raise ParseError(f"noble={value!r} is not understood; accepted: 'day' (晝), 'night' (夜) or None (both)")
-    return "day" if flag else "night"
+    return "day" if parse_noble(value, "both") else "night"
 
 
-__all__ = ["WILDCARDS", "clear_indexes", "find"]
+__all__ = ["MAX_INDEXES", "WILDCARDS", "cached_indexes", "clear_indexes", "find"]

@@ -4,13 +4,25 @@ Lesson 1: lower = the day stem (its square is its 寄宮), upper = the heaven br
 Lesson 2: lower = upper of 1, upper = heaven over it. Lesson 3: lower = the day branch.
 Lesson 4: lower = upper of 3 (大全 卷一; rules.md §2.4). Relations are judged on the elements of
 the two characters, lesson 1 with the stem's own element: 上克下 = 克, 下賊上 = 賊.
+
+:func:`four_lessons` builds them (the chart asks it), both as :class:`Lesson` values and as the
+integers (:class:`Ke`) the nine methods read.
+
+>>> from liuren.cycle import PILLARS
+>>> from liuren.generals import PLACEMENTS
+>>> lessons, ke = four_lessons(PILLARS[32], 5, PLACEMENTS[11, False], "square")   # 丙申, 亥將 午時
+>>> [str(lesson) for lesson in lessons], ke.relations
+(['戌/丙', '卯/戌', '丑/申', '午/丑'], (0, 1, 0, 0))
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from .cycle import BRANCH_ELEMENT, Branch, General, Stem, conquers
+from .cycle import BRANCH_ELEMENT, BRANCHES, JIGONG, STEM_ELEMENT, STEMS, Branch, GanZhi, General, Stem, conquers
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 KE = "上克下"
 ZEI = "下賊上"
@@ -43,6 +55,11 @@ RELATIONS = tuple(tuple(relation(upper, element) for element in range(5)) for up
 """relation() as a table: RELATIONS[upper branch][lower element]."""
 
 
+STEM_IDENTITY = 100
+"""Under the "character" 不備 test lesson 1's lower is the stem itself, identified as
+``STEM_IDENTITY + stem`` so that it never equals a branch square (0–11)."""
+
+
 def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], test: str) -> tuple[tuple[int, int], ...]:
     """Identity of each lesson for the 不備 test (rules.md §2.5).
 
@@ -51,4 +68,64 @@ def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], 
     """
     if test == "square":
         return tuple(zip(uppers, squares, strict=True))
-    return ((uppers[0], 100 + stem), *zip(uppers[1:], squares[1:], strict=True))
+    return ((uppers[0], STEM_IDENTITY + stem), *zip(uppers[1:], squares[1:], strict=True))
+
+
+class Ke(NamedTuple):
+    """The lessons as integers: stem, day branch, plate offset, the four uppers, their lower
+    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test."""
+
+    stem: int
+    branch: int
+    offset: int
+    uppers: tuple[int, int, int, int]
+    squares: tuple[int, int, int, int]
+    relations: tuple[int, int, int, int]
+    keys: tuple[tuple[int, int], ...]
+
+
+class Lessons(tuple[Lesson, Lesson, Lesson, Lesson]):
+    """The four lessons: a plain tuple that Jupyter shows as the book's three rows, read right to left."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
+        from .show.html import lessons_html
+
+        return lessons_html(self)
+
+
+KINDS = {0: "", 1: KE, -1: ZEI}
+"""A relation (1, −1, 0) as a lesson's ``kind``."""
+_tnew = tuple.__new__
+
+
+def four_lessons(pillar: GanZhi, offset: int, placement: Sequence[General], bubei_test: str) -> tuple[Lessons, Ke]:
+    """四課 of the day ``pillar`` on the plate ``offset`` (月將 − 占時), the generals laid as
+    ``placement`` (heaven branch → general) and the school's 不備 test: the lessons and their integers.
+
+    Written out rather than looped: a chart is built in a few microseconds and this is most of it."""
+    p = pillar.ordinal
+    s, z = p % 10, p % 12
+    jig = JIGONG[s]
+    u1 = (jig + offset) % 12
+    u2 = (u1 + offset) % 12
+    u3 = (z + offset) % 12
+    u4 = (u3 + offset) % 12
+    uppers = (u1, u2, u3, u4)
+    squares = (jig, u1, z, u3)
+    rels = (
+        RELATIONS[u1][STEM_ELEMENT[s]],
+        RELATIONS[u2][BRANCH_ELEMENT[u1]],
+        RELATIONS[u3][BRANCH_ELEMENT[z]],
+        RELATIONS[u4][BRANCH_ELEMENT[u3]],
+    )
+    ke = _tnew(Ke, (s, z, offset, uppers, squares, rels, distinct_keys(s, squares, uppers, bubei_test)))
+    b1, b3 = BRANCHES[u1], BRANCHES[u3]
+    lessons = _tnew(Lessons, (
+        _tnew(Lesson, (b1, STEMS[s], placement[u1], KINDS[rels[0]])),
+        _tnew(Lesson, (BRANCHES[u2], b1, placement[u2], KINDS[rels[1]])),
+        _tnew(Lesson, (b3, pillar.branch, placement[u3], KINDS[rels[2]])),
+        _tnew(Lesson, (BRANCHES[u4], b3, placement[u4], KINDS[rels[3]])),
+    ))
+    return lessons, ke

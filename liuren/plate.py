@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from .cycle import BRANCHES, Branch, parse_branch
-from .errors import ParseError
+from .cycle import BRANCHES, FANYIN_OFFSET, FUYIN_OFFSET, Branch, parse_branch, parse_hour, parse_month_general
+from .errors import ParseError, quote
 
 
 class Plate(Mapping[Branch, Branch]):
@@ -27,23 +27,23 @@ class Plate(Mapping[Branch, Branch]):
 
     def __init__(self, offset: int) -> None:
         if not isinstance(offset, int) or isinstance(offset, bool):
-            raise ParseError(f"a plate offset must be an integer (月將 − 占時, taken mod 12), got {offset!r}")
+            raise ParseError(f"a plate offset must be an integer (月將 − 占時, taken mod 12), got {quote(offset)}")
         object.__setattr__(self, "offset", offset % 12)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Plate is immutable")
 
     @classmethod
-    def from_general(cls, general: str, hour: str) -> Plate:
+    def from_general(cls, general: object, hour: object) -> Plate:
         """The plate with the month general ``general`` over the hour ``hour``."""
-        d = (parse_branch(general, "a month general").ordinal - parse_branch(hour, "an hour branch").ordinal) % 12
+        d = (parse_month_general(general).ordinal - parse_hour(hour).ordinal) % 12
         return PLATES[d]
 
-    def heaven_over(self, earth: str) -> Branch:
+    def heaven_over(self, earth: object) -> Branch:
         """天盤 branch standing over the 地盤 square ``earth``."""
         return BRANCHES[(parse_branch(earth).ordinal + self.offset) % 12]
 
-    def earth_under(self, heaven: str) -> Branch:
+    def earth_under(self, heaven: object) -> Branch:
         """地盤 square under the 天盤 branch ``heaven``."""
         return BRANCHES[(parse_branch(heaven).ordinal - self.offset) % 12]
 
@@ -73,7 +73,7 @@ class Plate(Mapping[Branch, Branch]):
     @property
     def name(self) -> str:
         """伏吟 for d = 0, 返吟 for d = 6, otherwise ''."""
-        return {0: "伏吟", 6: "返吟"}.get(self.offset, "")
+        return {FUYIN_OFFSET: "伏吟", FANYIN_OFFSET: "返吟"}.get(self.offset, "")
 
     def to_dict(self) -> dict[str, str]:
         """{earth: heaven} as plain strings, earth from 子."""

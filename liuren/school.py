@@ -9,15 +9,24 @@ their Hanzi name; the default is the 《六壬指南》 reading the source chapt
 True
 >>> School().replace(noble_table="B").name
 'custom'
+>>> School(shehai="depth").option_tokens()
+('shehai=depth',)
+
+A school's name says which rules it holds: a preset's name ("default", "tanyuan", "daquan", or its
+Hanzi name) means exactly that preset's options, and a school with other options is "custom" or a
+name of your own (a short token: ASCII letters, digits, "_" or "-", at most 32 characters). So
+``School(noble_table="B")`` is named "custom", and ``School(name="default", noble_table="B")`` is
+refused rather than passed off as the default.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
-from typing import Any
+import re
+from collections.abc import Iterable, Mapping
+from typing import Literal, get_args
 
-from .errors import SchoolError
+from .cycle import MAO, SHEN, SI, YOU, ZI
+from .errors import ParseError, SchoolError, quote
 
 NOBLE_TABLES = {
     # stem: (day, night) as branch indices
@@ -28,140 +37,328 @@ NOBLE_TABLES = {
 """天乙貴人 (rules.md §3.1). A 「甲戊庚牛羊」 as 《六壬粹言》 lays it out (晝丑夜未; 乙己 子申; 丙丁 亥酉;
 辛 午寅; 壬癸 巳卯). B 「甲羊戊庚牛」 of 《協紀辨方書》, 探原, 尋源. C 「庚辛逢馬虎」 (八字 verse)."""
 
-DAY_NIGHT_RULES = {
-    "fixed": frozenset((3, 4, 5, 6, 7, 8)),
-    "mao-you": frozenset((3, 4, 5, 6, 7, 8, 9)),
-    "zi-si": frozenset((0, 1, 2, 3, 4, 5)),
+DAY_NIGHT_RULES: dict[str, frozenset[int] | None] = {
+    "fixed": frozenset(range(MAO, SHEN + 1)),
+    "mao-you": frozenset(range(MAO, YOU + 1)),
+    "zi-si": frozenset(range(ZI, SI + 1)),
     "sun": None,
 }
 """晝/夜 by the hour branch: fixed 卯–申 (粹言 卷一 旦暮貴人, 探原, 尋源); 卯–酉 (some software and
 4 classical charts); 子–巳 (《銀河棹》); "sun" = real sunrise and sunset, known only from an instant."""
 
-_OPTIONS: dict[str, tuple[str, ...]] = {
-    "noble_table": tuple(NOBLE_TABLES),
-    "day_night": tuple(DAY_NIGHT_RULES),
-    "shehai": ("mengzhong", "depth", "depth-excluding-start"),
-    "zhuixia": ("day-side",),
-    "bubei_test": ("square", "character"),
-    "biezhe_yin": ("branch", "heaven"),
-    "fuyin_chain": ("loop", "open"),
-    "tomb": ("fire", "water", "stem"),
-    "changsheng": ("element", "stem"),
-    "wangxiang": ("month", "season"),
-    "yuejiang_switch": ("zhongqi", "jie"),
-    "day_boundary": ("23:00", "00:00"),
+NobleTable = Literal["A", "B", "C"]
+DayNight = Literal["fixed", "mao-you", "zi-si", "sun"]
+Shehai = Literal["mengzhong", "depth", "depth-excluding-start"]
+Zhuixia = Literal["day-side"]
+BubeiTest = Literal["square", "character"]
+BiezheYin = Literal["branch", "heaven"]
+FuyinChain = Literal["loop", "open"]
+Tomb = Literal["fire", "water", "stem"]
+Changsheng = Literal["element", "stem"]
+Wangxiang = Literal["month", "season"]
+YuejiangSwitch = Literal["zhongqi", "jie"]
+DayBoundary = Literal["23:00", "00:00"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "noble_table": get_args(NobleTable),
+    "day_night": get_args(DayNight),
+    "shehai": get_args(Shehai),
+    "zhuixia": get_args(Zhuixia),
+    "bubei_test": get_args(BubeiTest),
+    "biezhe_yin": get_args(BiezheYin),
+    "fuyin_chain": get_args(FuyinChain),
+    "tomb": get_args(Tomb),
+    "changsheng": get_args(Changsheng),
+    "wangxiang": get_args(Wangxiang),
+    "yuejiang_switch": get_args(YuejiangSwitch),
+    "day_boundary": get_args(DayBoundary),
 }
+"""The text options and the values each accepts (the ``Literal`` types above, spelt once)."""
+SWITCHES = ("count_duplicate_lessons", "split_shiru", "true_solar_time")
+"""The yes/no options."""
+
+OPTION_DOCS: dict[str, str] = {
+    "noble_table": """貴人 table: "A" (甲戊庚牛羊, 晝丑夜未), "B" (甲羊戊庚牛, 協紀辨方), "C" (庚辛逢馬虎).""",
+    "day_night": """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
+    "shehai": """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
+    "depth-excluding-start" (六壬大全's worked examples).""",
+    "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4.
+    It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌 返吟 follows no stated
+    rule, so it is recorded here rather than offered as an option.""",
+    "count_duplicate_lessons": """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
+    default counts it once (探原, 直指御定). Never changes the transmissions.""",
+    "split_shiru": """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊.""",
+    "bubei_test": """不備: "square" — two lessons are one when upper and lower square match (the stem counts as its
+    寄宮); "character" — compare the lower character itself.""",
+    "biezhe_yin": """別責 on 柔日: "branch" the 三合 partner itself (指南, 探原); "heaven" the 天盤 branch over it.""",
+    "fuyin_chain": """伏吟 刑 chain: "loop" 寅→巳→申→寅, 丑→戌→未→丑 (every table); "open" 申 and 未 do not 刑 back (大全 卷一 theory).""",
+    "tomb": """墓: "fire" 土 with 火 (戊己 戌); "water" 土 with 水 (戊己 辰); "stem" 十干 陽生陰死.""",
+    "changsheng": """長生: "element" 五行 (甲乙亥 丙丁寅 戊己壬癸申 庚辛巳); "stem" 十干 陽順陰逆 (尋源, 探原).""",
+    "wangxiang": """旺相休囚死: "month" by the 月建 (辰戌丑未 土旺); "season" by the four seasons only.""",
+    "yuejiang_switch": """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie").""",
+    "day_boundary": """The day pillar changes at 23:00 (子初) or at 00:00.""",
+    "true_solar_time": """Correct the clock to local true solar time (longitude and equation of time) before taking the hour.""",
+}
+"""What each option means and where the sources differ, in field order (the API docs and the
+generated conventions reference read it from here)."""
+
+OPTION_NAMES = tuple(OPTION_DOCS)
+"""Every option, in the order a School lists them (``name`` comes first and is not an option)."""
+DEFAULTS: dict[str, str | bool] = {
+    "noble_table": "A", "day_night": "fixed", "shehai": "mengzhong", "zhuixia": "day-side",
+    "count_duplicate_lessons": False, "split_shiru": False, "bubei_test": "square", "biezhe_yin": "branch",
+    "fuyin_chain": "loop", "tomb": "fire", "changsheng": "element", "wangxiang": "month",
+    "yuejiang_switch": "zhongqi", "day_boundary": "23:00", "true_solar_time": False,
+}
+"""Every option's documented default: the 《六壬指南》 reading the source chapters use."""
+
+PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
+"""Preset name → its Hanzi name (the book it follows)."""
+PRESET_OPTIONS: dict[str, dict[str, str | bool]] = {
+    "default": {},
+    "tanyuan": {"noble_table": "B", "shehai": "depth", "split_shiru": True, "changsheng": "stem"},
+    "daquan": {"shehai": "depth-excluding-start"},
+}
+"""What each preset changes from the defaults: default = 《六壬指南》 (what the source chapters use);
+tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
+_ALIASES = {
+    **{name: name for name in PRESET_NAMES},
+    **{zh: name for name, zh in PRESET_NAMES.items()},
+    "六壬指南": "default", "大六壬探原": "tanyuan", "六壬大全": "daquan",
+}
+"""Every way to name a preset (ASCII names case-insensitive; the Hanzi names are the same in simplified)."""
+CUSTOM = "custom"
+"""The name of a school whose options match no preset, when it is given no name of its own."""
+NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""A school name of your own: a short token, so a chart spec stays one line of words."""
+_RESERVED = frozenset(("day", "night", "d", "n", "month", "year"))
+"""Words a chart spec reads as something else (the noble, a key)."""
 
 
-@dataclass(frozen=True)
+def _check_name(name: object, options: tuple[str | bool, ...]) -> str:
+    """The name a school with these options gets: None → the matching preset's name or "custom"."""
+    matching = _MATCHING.get(options)
+    if name is None:
+        return matching or CUSTOM
+    if not isinstance(name, str):
+        raise SchoolError(f"a School name must be a string, got {quote(name)} ({type(name).__name__})")
+    preset = _preset_of(name) if name == name.strip() else None
+    if preset is not None:
+        if preset != matching:
+            raise SchoolError(
+                f"a School named {quote(name)} must have the {preset!r} preset's options, and these differ "
+                f"({', '.join(_differences(options, preset))}); for the preset itself use School.preset({preset!r}), "
+                f"else leave the name out (it becomes {CUSTOM!r}) or choose your own"
+            )
+        return preset
+    if name != CUSTOM and (not NAME_PATTERN.fullmatch(name) or name.lower() in _RESERVED):
+        raise SchoolError(
+            f"{quote(name)} is not a School name; accepted: a preset name ({', '.join(PRESET_NAMES)}), "
+            f"{CUSTOM!r}, or a token of 1–32 ASCII letters, digits, '_' or '-' (not {', '.join(sorted(_RESERVED))})"
+        )
+    return name
+
+
+def _differences(options: tuple[str | bool, ...], preset: str) -> list[str]:
+    want = {**DEFAULTS, **PRESET_OPTIONS[preset]}
+    differ = [f"{k}={v!r}" for k, v in zip(OPTION_NAMES, options, strict=True) if want[k] != v]
+    return differ if len(differ) <= 3 else [*differ[:3], f"and {len(differ) - 3} more"]
+
+
 class School:
-    """The conventions a chart is built with (rules.md, "Options to expose").
+    """The conventions a chart is built with: a frozen, hashable value.
 
-    Every field has the documented default; ``School()`` is the ``"default"`` preset.
+    Every option has the documented default (:data:`OPTION_DOCS` says what each means); ``School()``
+    is the ``"default"`` preset. ``name`` is left out to be derived: the preset the options match,
+    else ``"custom"``.
     """
 
-    name: str = "default"
-    """Preset name, or ``"custom"`` after :meth:`replace`."""
-    noble_table: str = "A"
-    """貴人 table: "A" (甲戊庚牛羊, 晝丑夜未), "B" (甲羊戊庚牛, 協紀辨方), "C" (庚辛逢馬虎)."""
-    day_night: str = "fixed"
-    """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location)."""
-    shehai: str = "mengzhong"
-    """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
-    "depth-excluding-start" (六壬大全's worked examples)."""
-    zhuixia: str = "day-side"
-    """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4
-    (rules.md option 7). It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌
-    返吟 follows no stated rule, so it is recorded here rather than offered as an option."""
-    count_duplicate_lessons: bool = False
-    """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
-    default counts it once (探原, 直指御定). Never changes the transmissions."""
-    split_shiru: bool = False
-    """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊."""
-    bubei_test: str = "square"
-    """不備: "square" — two lessons are one when upper and lower square match (the stem counts as its
-    寄宮); "character" — compare the lower character itself."""
-    biezhe_yin: str = "branch"
-    """別責 on 柔日: "branch" the 三合 partner itself (指南, 探原); "heaven" the 天盤 branch over it."""
-    fuyin_chain: str = "loop"
-    """伏吟 刑 chain: "loop" 寅→巳→申→寅, 丑→戌→未→丑 (every table); "open" 申 and 未 do not 刑 back (大全 卷一 theory)."""
-    tomb: str = "fire"
-    """墓: "fire" 土 with 火 (戊己 戌); "water" 土 with 水 (戊己 辰); "stem" 十干 陽生陰死."""
-    changsheng: str = "element"
-    """長生: "element" 五行 (甲乙亥 丙丁寅 戊己壬癸申 庚辛巳); "stem" 十干 陽順陰逆 (尋源, 探原)."""
-    wangxiang: str = "month"
-    """旺相休囚死: "month" by the 月建 (辰戌丑未 土旺); "season" by the four seasons only."""
-    yuejiang_switch: str = "zhongqi"
-    """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie")."""
-    day_boundary: str = "23:00"
-    """The day pillar changes at 23:00 (子初) or at 00:00."""
-    true_solar_time: bool = False
-    """Correct the clock to local true solar time (longitude and equation of time) before taking the hour."""
+    __slots__ = ("name", *OPTION_NAMES, "_key")
 
-    def __post_init__(self) -> None:
-        for field, allowed in _OPTIONS.items():
-            value = getattr(self, field)
-            if value not in allowed:
-                raise SchoolError(
-                    f"School option {field}={value!r} is not known; accepted: {', '.join(map(repr, allowed))}"
-                )
-        for field in ("count_duplicate_lessons", "split_shiru", "true_solar_time"):
-            if not isinstance(getattr(self, field), bool):
-                raise SchoolError(f"School option {field} must be True or False, got {getattr(self, field)!r}")
-        if not isinstance(self.name, str) or not self.name:
-            raise SchoolError(f"School name must be a non-empty string, got {self.name!r}")
+    name: str
+    noble_table: NobleTable
+    day_night: DayNight
+    shehai: Shehai
+    zhuixia: Zhuixia
+    count_duplicate_lessons: bool
+    split_shiru: bool
+    bubei_test: BubeiTest
+    biezhe_yin: BiezheYin
+    fuyin_chain: FuyinChain
+    tomb: Tomb
+    changsheng: Changsheng
+    wangxiang: Wangxiang
+    yuejiang_switch: YuejiangSwitch
+    day_boundary: DayBoundary
+    true_solar_time: bool
+    _key: tuple[str | bool, ...]
+
+    def __init__(
+        self,
+        name: str | None = None,
+        *,
+        noble_table: NobleTable = "A",
+        day_night: DayNight = "fixed",
+        shehai: Shehai = "mengzhong",
+        zhuixia: Zhuixia = "day-side",
+        count_duplicate_lessons: bool = False,
+        split_shiru: bool = False,
+        bubei_test: BubeiTest = "square",
+        biezhe_yin: BiezheYin = "branch",
+        fuyin_chain: FuyinChain = "loop",
+        tomb: Tomb = "fire",
+        changsheng: Changsheng = "element",
+        wangxiang: Wangxiang = "month",
+        yuejiang_switch: YuejiangSwitch = "zhongqi",
+        day_boundary: DayBoundary = "23:00",
+        true_solar_time: bool = False,
+    ) -> None:
+        options = (
+            noble_table, day_night, shehai, zhuixia, count_duplicate_lessons, split_shiru, bubei_test,
+            biezhe_yin, fuyin_chain, tomb, changsheng, wangxiang, yuejiang_switch, day_boundary, true_solar_time,
+        )
+        for field, value in zip(OPTION_NAMES, options, strict=True):
+            if field in CHOICES:
+                if type(value) is not str or value not in CHOICES[field]:
+                    raise SchoolError(
+                        f"School option {field}={quote(value)} is not known; accepted: {', '.join(map(repr, CHOICES[field]))}"
+                    )
+            elif type(value) is not bool:
+                raise SchoolError(f"School option {field} must be True or False, got {quote(value)}")
+        set_ = object.__setattr__
+        set_(self, "name", _check_name(name, options))
+        for field, value in zip(OPTION_NAMES, options, strict=True):
+            set_(self, field, value)
+        set_(self, "_key", (self.name, *options))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("School is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not School:
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.name, self._options()))
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self._options().items() if DEFAULTS[k] != v)
+        return f"School({self.name!r}{', ' if changed else ''}{changed})"
 
     @classmethod
-    def preset(cls, name: str) -> School:
-        """The preset called ``name`` (ASCII or Hanzi, simplified accepted)."""
-        key = name.strip().lower() if isinstance(name, str) else name
-        school = _PRESET_ALIASES.get(key) if isinstance(key, str) else None
-        if school is None:
+    def preset(cls, name: object) -> School:
+        """The preset called ``name`` (ASCII, case-insensitive, or Hanzi; simplified accepted)."""
+        key = _preset_of(name)
+        if key is None:
             raise SchoolError(
-                f"{name!r} is not a school; accepted: "
+                f"{quote(name)} is not a school; accepted: "
                 + ", ".join(f"{ascii_name!r} / {zh!r}" for ascii_name, zh in PRESET_NAMES.items())
             )
-        return school
+        return PRESETS[key]
 
-    def replace(self, **changes: Any) -> School:
-        """A copy with some options changed; it is named "custom" unless ``name`` is given."""
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+    def replace(self, **changes: object) -> School:
+        """A copy with some options changed; its name is derived again (the matching preset or
+        "custom") unless ``name`` is given."""
+        unknown = set(changes) - {"name", *OPTION_NAMES}
         if unknown:
             raise SchoolError(
-                f"unknown School option(s) {sorted(unknown)}; accepted: "
-                + ", ".join(f.name for f in dataclasses.fields(self))
+                f"unknown School option(s) {', '.join(sorted(map(quote, unknown)))}; accepted: name, "
+                + ", ".join(OPTION_NAMES)
             )
-        changes.setdefault("name", "custom")
-        return dataclasses.replace(self, **changes)
+        name = changes.pop("name", None)
+        return School(name, **{**self._options(), **changes})  # type: ignore[arg-type]
 
     def is_day(self, hour: int) -> bool | None:
         """晝 (True) or 夜 (False) for an hour branch index; None when the rule needs an instant."""
         hours = DAY_NIGHT_RULES[self.day_night]
         return None if hours is None else hour in hours
 
-    def options(self) -> dict[str, Any]:
-        """Every option as a plain dict (for JSON and display)."""
-        return dataclasses.asdict(self)
+    def options(self) -> dict[str, str | bool]:
+        """Every option as a plain dict (for JSON and display), ``name`` included first."""
+        return dict(zip(("name", *OPTION_NAMES), self._key, strict=True))
+
+    def _options(self) -> dict[str, str | bool]:
+        return dict(zip(OPTION_NAMES, self._key[1:], strict=True))
+
+    def option_tokens(self) -> tuple[str, ...]:
+        """The options that differ from the defaults as ``key=value`` words ("true"/"false" for the
+        yes/no options): what a chart spec writes and :meth:`from_tokens` reads back."""
+        return tuple(
+            f"{k}={str(v).lower() if type(v) is bool else v}"
+            for k, v in zip(OPTION_NAMES, self._key[1:], strict=True)
+            if DEFAULTS[k] != v
+        )
+
+    @classmethod
+    def from_tokens(cls, name: str | None, tokens: Iterable[str]) -> School:
+        """The school ``name`` with ``key=value`` words applied (the inverse of :meth:`option_tokens`).
+
+        ``name`` may be a preset (its options are the start), a name of your own or None."""
+        return cls.from_options(name, dict(_split_token(t) for t in tokens))
+
+    @classmethod
+    def from_options(cls, name: str | None, texts: Mapping[str, str]) -> School:
+        """The school ``name`` with options given as text (``option_value`` reads each).
+
+        A preset's name starts from that preset's options (and the result is named again: the
+        preset if nothing changed, else "custom"); a name of your own or None starts from the defaults."""
+        preset = _preset_of(name)
+        options = {**DEFAULTS, **PRESET_OPTIONS[preset]} if preset else dict(DEFAULTS)
+        for option, text in texts.items():
+            options[option] = option_value(option, text)
+        return School(None if preset else name, **options)  # type: ignore[arg-type]
 
 
-PRESETS = {
-    "default": School(),
-    "tanyuan": School(
-        name="tanyuan", noble_table="B", shehai="depth", split_shiru=True, changsheng="stem"
-    ),
-    "daquan": School(name="daquan", shehai="depth-excluding-start"),
+def _preset_of(name: object) -> str | None:
+    """The preset a name means (ASCII case-insensitive, or Hanzi), or None."""
+    if not isinstance(name, str) or len(name) > 32:
+        return None
+    return _ALIASES.get(name.strip().lower())
+
+
+def option_value(option: str, text: str) -> str | bool:
+    """An option's value read from text: "true"/"false" for the yes/no options, else the text."""
+    if option not in DEFAULTS:
+        raise SchoolError(f"{quote(option)} is not a School option; accepted: {', '.join(OPTION_NAMES)}")
+    if option in SWITCHES:
+        flag = {"true": True, "false": False}.get(text.lower()) if isinstance(text, str) else None
+        if flag is None:
+            raise SchoolError(f"School option {option}={quote(text)}: accepted: true or false")
+        return flag
+    return text
+
+
+def _split_token(token: str) -> tuple[str, str]:
+    key, sep, value = token.partition("=")
+    if not sep:
+        raise SchoolError(f"{quote(token)} is not a School option; accepted: key=value, e.g. noble_table=B")
+    return key, value
+
+
+def _rebuild(name: str, options: dict[str, str | bool]) -> School:
+    return School(name, **options)  # type: ignore[arg-type]
+
+
+School.__doc__ = (School.__doc__ or "") + "\n    Options (default first, then the other values accepted):\n\n" + "\n".join(
+    f"    ``{name}`` = {DEFAULTS[name]!r}"
+    + (f" (or {', '.join(repr(c) for c in CHOICES[name] if c != DEFAULTS[name])})" if name in CHOICES and len(CHOICES[name]) > 1 else "")
+    + f": {' '.join(OPTION_DOCS[name].split())}"
+    for name in OPTION_NAMES
+)
+
+_MATCHING: dict[tuple[str | bool, ...], str] = {
+    tuple({**DEFAULTS, **changes}[k] for k in OPTION_NAMES): name for name, changes in PRESET_OPTIONS.items()
 }
+"""Each preset's options (in field order) → its name: how a school without a name is named."""
+PRESETS: dict[str, School] = {name: School(name, **{**DEFAULTS, **changes}) for name, changes in PRESET_OPTIONS.items()}  # type: ignore[arg-type]
 """default = 《六壬指南》 (what the source chapters use); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
-
-PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
-
-_PRESET_ALIASES: dict[str, School] = {}
-for _ascii, _zh in PRESET_NAMES.items():
-    _PRESET_ALIASES[_ascii] = PRESETS[_ascii]
-    _PRESET_ALIASES[_zh] = PRESETS[_ascii]
-_PRESET_ALIASES["六壬指南"] = PRESETS["default"]
-_PRESET_ALIASES["大六壬探原"] = PRESETS["tanyuan"]
-_PRESET_ALIASES["六壬大全"] = PRESETS["daquan"]
 
 
 def resolve_school(school: School | str | None) -> School:
@@ -173,6 +370,24 @@ def resolve_school(school: School | str | None) -> School:
     if isinstance(school, str):
         return School.preset(school)
     raise SchoolError(
-        f"school must be a School or a preset name, got {school!r} ({type(school).__name__}); "
+        f"school must be a School or a preset name, got {quote(school)} ({type(school).__name__}); "
         f"accepted: {', '.join(PRESET_NAMES)} or a School(...) value"
     )
+
+
+NOBLE_VALUES = {"day": True, "night": False, "晝": True, "夜": False, "昼": True, "d": True, "n": False}
+"""The words for the 晝貴 (True) and the 夜貴 (False) noble, lower case ("昼" is the simplified 晝)."""
+NOBLE_LABEL = {"day": "晝", "night": "夜"}
+"""A chart's ``noble`` ("day"/"night") as the books write it: 晝 (晝貴) or 夜 (夜貴)."""
+
+
+def parse_noble(value: object, none_means: str = "decided by the hour") -> bool:
+    """Read the noble: True for "day"/"晝", False for "night"/"夜" (case and spaces ignored).
+
+    ``none_means`` says, in the error, what leaving it out (None) does where it is read."""
+    flag = NOBLE_VALUES.get(str.strip(value).lower()) if isinstance(value, str) and len(value) <= 8 else None
+    if flag is None:
+        raise ParseError(
+            f"noble={quote(value)} is not understood; accepted: 'day' (晝), 'night' (夜) or None ({none_means})"
+        )
+    return flag

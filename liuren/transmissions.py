@@ -22,14 +22,24 @@ from typing import Any, NamedTuple
 from .cycle import (
     BRANCH_CHARS,
     BRANCH_ELEMENT,
+    FANYIN_OFFSET,
+    FUYIN_OFFSET,
     JIGONG,
+    MENG,
+    OPPOSITE,
+    SANHE_STEP,
+    SHEN,
     STEM_CHARS,
     STEM_COMBINE,
     STEM_ELEMENT,
+    WEI,
     XING,
+    YOU,
+    ZHONG,
     conquers,
     post_horse,
 )
+from .lessons import Ke
 from .school import School
 
 
@@ -60,24 +70,7 @@ LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) fo
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
 
 
-class Ke(NamedTuple):
-    """The lessons as integers: stem, day branch, plate offset, the four uppers, their lower
-    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test."""
-
-    stem: int
-    branch: int
-    offset: int
-    uppers: tuple[int, int, int, int]
-    squares: tuple[int, int, int, int]
-    relations: tuple[int, int, int, int]
-    keys: tuple
-
-
 Result = tuple[int, int, int, Method, str]
-
-
-def _b(i: int) -> str:
-    return BRANCH_CHARS[i % 12]
 
 
 def _yang(i: int) -> bool:
@@ -218,7 +211,7 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """伏吟 (自任/自信/杜傳/不虞): d = 0. A 克 in lesson 1 (乙, 癸 days) gives the 初; otherwise 陽日
     take 干上, 陰日 支上; 中 = 刑(初) (self-刑 → the other of 干上/支上), 末 = 刑(中) (self-刑, or back
     to 初 → 沖(中))."""
-    if ke.offset != 0:
+    if ke.offset != FUYIN_OFFSET:
         trace.note("fuyin", False, ke.offset)
         return None
     stem, u = ke.stem, ke.uppers
@@ -241,7 +234,7 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
         middle = xing[init]
         trace.note("fuyin-middle", True, middle, "xing")
     if xing[middle] == middle or xing[middle] == init:
-        last = (middle + 6) % 12
+        last = (middle + OPPOSITE) % 12
         name = name if name == "不虞" else "杜傳"
         rule = "self" if xing[middle] == middle else "returns"
     else:
@@ -253,13 +246,13 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
 def _xing_table(school: School) -> tuple[int, ...]:
     if school.fuyin_chain == "loop":
         return XING
-    return tuple(i if i in (8, 7) else XING[i] for i in range(12))
+    return tuple(i if i in (SHEN, WEI) else XING[i] for i in range(12))
 
 
 def fanyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """返吟 (無依 / 井欄射): d = 6. With a 克 the ordinary rules apply (無依); without (丁己辛 丑未
     days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse)."""
-    if ke.offset != 6:
+    if ke.offset != FANYIN_OFFSET:
         trace.note("fanyin", False, ke.offset)
         return None
     has_ke = any(ke.relations)
@@ -356,12 +349,6 @@ def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[
     return _chain(ke, init, Method.SHEHAI, "綴瑕")
 
 
-MENG = (2, 5, 8, 11)
-"""The 孟 squares 寅巳申亥 (the first month of each season)."""
-ZHONG = (0, 3, 6, 9)
-"""The 仲 squares 子卯午酉."""
-
-
 def _depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tuple[int, str], ...]:
     """The 涉害 walk of ``branch`` home from its square: (square, what counts there) per square, the
     counted things written as their characters (branch, then lodged stems)."""
@@ -434,9 +421,9 @@ def maoxing(ke: Ke, school: School, trace: Trace) -> Result | None:
         return None
     u = ke.uppers
     if ke.stem % 2 == 0:
-        init, middle, last, name = (9 + ke.offset) % 12, u[2], u[0], "虎視"
+        init, middle, last, name = (YOU + ke.offset) % 12, u[2], u[0], "虎視"
     else:
-        init, middle, last, name = (9 - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
+        init, middle, last, name = (YOU - ke.offset) % 12, u[0], u[2], "冬蛇掩目"
     trace.note("maoxing", True, ke.stem % 2 == 0, init, middle, last, name)
     return init, middle, last, Method.MAOXING, name
 
@@ -455,7 +442,7 @@ def biezhe(ke: Ke, school: School, trace: Trace) -> Result | None:
         init = (JIGONG[partner] + ke.offset) % 12
         trace.note("biezhe", True, True, init, partner, JIGONG[partner])
     else:
-        base = (ke.branch + 4) % 12
+        base = (ke.branch + SANHE_STEP) % 12
         heaven = school.biezhe_yin == "heaven"
         init = (base + ke.offset) % 12 if heaven else base
         trace.note("biezhe", True, False, init, base, heaven)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -359,3 +359,123 @@ def test_four_pillars_agree_with_tyme4py_in_beijing_time(when):
 def test_general_depends_only_on_the_instant(when):
     general = pillars(when).general
     assert {pillars(when.astimezone(ZoneInfo(z))).general for z in ZONES} == {general}
+
+
+# ---------------------------------------------------------------- issue 8: location, daylight saving, odd datetimes
+@pytest.mark.parametrize(
+    ("bad", "needle"),
+    [
+        ("12", "is a str, not a pair of numbers"),
+        (b"12", "is a bytes, not a pair of numbers"),
+        ({1: 2, 3: 4}, "is a dict, not a pair of numbers"),
+        ({1.0, 2.0}, "is a set, not a pair of numbers"),
+        ((True, False), "the latitude True is not a number"),
+        ((37.5, "127"), "the longitude '127' is not a number"),
+        ((float("nan"), 0), "is not finite"),
+        ((0, float("inf")), "is not finite"),
+        ((90.5, 0), "is off the globe"),
+        ((0, -180.5), "is off the globe"),
+        ((1, 2, 3), "has 3 values, not 2"),
+        ([37.5], "has 1 values, not 2"),
+        (5, "is not a pair of numbers"),
+    ],
+)
+def test_location_is_exactly_two_real_numbers_on_the_globe(bad, needle):
+    when = datetime(2026, 6, 21, 19, 30, tzinfo=SEOUL)
+    sun = liuren.School(day_night="sun")
+    with pytest.raises(ParseError, match="latitude, longitude") as info:
+        pillars(when, school=sun, location=bad)
+    assert needle in str(info.value)
+    with pytest.raises(ParseError):
+        liuren.chart_at(when, school=sun, location=bad)
+
+
+def test_location_accepts_ints_floats_lists_and_the_edges():
+    from fractions import Fraction
+
+    from liuren.almanac import check_location
+
+    assert check_location((37, 127)) == (37.0, 127.0)
+    assert check_location([-90, 180.0]) == (-90.0, 180.0)
+    assert check_location((Fraction(1, 2), 0)) == (0.5, 0.0)
+    assert check_location(iter((90, -180))) == (90.0, -180.0)
+
+
+NEW_YORK = ZoneInfo("America/New_York")
+
+
+def test_a_time_in_the_spring_gap_is_read_as_its_real_instant():
+    """2026-03-08 02:30 never showed in New York (02:00 EST → 03:00 EDT). PEP 495: fold=0 takes the
+    offset before the change (07:30 UTC, the clock showed 03:30 EDT), fold=1 the offset after it
+    (06:30 UTC, 01:30 EST). Day, hour, 月將 and 晝/夜 all come from that one instant."""
+    gap0 = datetime(2026, 3, 8, 2, 30, tzinfo=NEW_YORK)
+    gap1 = gap0.replace(fold=1)
+    real0 = datetime(2026, 3, 8, 3, 30, tzinfo=NEW_YORK)
+    real1 = datetime(2026, 3, 8, 1, 30, tzinfo=NEW_YORK)
+    assert gap0.timestamp() == real0.timestamp() and gap1.timestamp() == real1.timestamp()
+    for gap, real, hour in ((gap0, real0, "寅"), (gap1, real1, "丑")):
+        p, q = pillars(gap), pillars(real)
+        assert p.clock == q.clock == real.replace(tzinfo=None)
+        assert p.hour == q.hour and p.hour.branch == hour
+        assert (p.day, p.general, p.month, p.year, p.noble) == (q.day, q.general, q.month, q.year, q.noble)
+        assert liuren.chart_at(gap) == liuren.chart_at(real)
+    assert calendar.real_instant(gap0) == real0 and calendar.real_instant(gap0).utcoffset() == timedelta(hours=-4)
+
+
+def test_an_ambiguous_autumn_time_uses_fold_to_pick_the_instant():
+    """2026-11-01 01:30 shows twice in New York: fold=0 is 05:30 UTC (EDT), fold=1 06:30 UTC (EST).
+    Both read 丑時 on the wall; the instants differ by one hour."""
+    first = datetime(2026, 11, 1, 1, 30, tzinfo=NEW_YORK)
+    second = first.replace(fold=1)
+    assert second.timestamp() - first.timestamp() == 3600
+    p, q = pillars(first), pillars(second)
+    assert p.clock == q.clock.replace(fold=0) == datetime(2026, 11, 1, 1, 30)
+    assert q.clock.fold == 1
+    assert p.hour.branch == q.hour.branch == "丑" and p.day == q.day
+    assert calendar.real_instant(second).utcoffset() == timedelta(hours=-5)
+
+
+def test_true_solar_time_is_unchanged_by_the_gap():
+    school = liuren.School(true_solar_time=True)
+    place = (40.71, -74.01)
+    gap = datetime(2026, 3, 8, 2, 30, tzinfo=NEW_YORK)
+    assert pillars(gap, school=school, location=place).clock == pillars(
+        datetime(2026, 3, 8, 3, 30, tzinfo=NEW_YORK), school=school, location=place).clock
+
+
+class _ThirtyHours(tzinfo):  # a tzinfo whose offset datetime refuses
+    def utcoffset(self, dt):
+        return timedelta(hours=30)
+
+    def dst(self, dt):
+        return timedelta(0)
+
+
+class _NotATime(datetime):
+    """Like pandas.NaT: a datetime subclass whose every method fails."""
+
+    def utcoffset(self):
+        raise ValueError("NaTType does not support utcoffset")
+
+    def timestamp(self):
+        raise ValueError("NaTType does not support timestamp")
+
+
+class _OffsetOnly(tzinfo):  # no dst(): datetime.fromtimestamp cannot use it
+    def utcoffset(self, dt):
+        return timedelta(hours=9)
+
+    def dst(self, dt):
+        return None
+
+
+def test_odd_datetimes_are_liuren_errors():
+    with pytest.raises(ParseError, match="UTC offset cannot be used"):
+        pillars(datetime(2026, 11, 29, 14, 5, tzinfo=_ThirtyHours()))
+    with pytest.raises(ParseError, match="UTC offset cannot be used"):
+        liuren.chart_at(_NotATime(2026, 11, 29, 14, 5))
+    with pytest.raises(ParseError, match="is not a datetime"):
+        pillars(date(2026, 11, 29))
+    odd = datetime(2026, 11, 29, 14, 5, tzinfo=_OffsetOnly())
+    assert pillars(odd).hour == pillars(datetime(2026, 11, 29, 14, 5, tzinfo=SEOUL)).hour
+    assert pillars(odd).term_at.utcoffset() == timedelta(hours=9)

@@ -83,7 +83,9 @@ def test_now_prints_the_zone(capsys, monkeypatch):
         (["chart", "--at", "2026-11-29 14:05", "--tz", "UTC", "--option", "day_boundary"], "is not KEY=VALUE"),
         (["chart", "--at", "2026-11-29 14:05", "--tz", "UTC", "--option", "day_boundary=noon"], "day_boundary='noon' is not known"),
         (["chart", "丙申", "--at", "2026-11-29 14:05"], "either --at or the day pillar"),
-        (["chart", "--at", "2026-11-29 14:05", "--location", "north"], "location="),
+        (["chart", "--at", "2026-11-29 14:05", "--location", "north"], "--location 'north' is not LAT,LON"),
+        (["chart", "--at", "2026-11-29 14:05", "--location", "91,0"], "location=(91.0, 0.0) is off the globe"),
+        (["chart", "--at", "0001-01-01T00:00+14:00"], "outside the supported range"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, needle):

@@ -97,3 +97,74 @@ def test_options_apply_without_a_moment_too(capsys):
 def test_bad_options_are_one_line(args, message):
     code, out, err = run(*args)
     assert (code, out) == (2, "") and err.count("\n") == 1 and message in err
+
+
+# ---------------------------------------------------------------- hostile environments (issue 8, defect 2)
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+def run_env(args: list[str], env: dict[str, str], shell_suffix: str = "") -> subprocess.CompletedProcess:
+    """``python -m liuren ARGS`` with this worktree's liuren first on the path and ``env`` added."""
+    import os
+
+    full = {**os.environ, "PYTHONPATH": str(ROOT), **env}
+    if shell_suffix:
+        import shlex
+
+        command = " ".join(shlex.quote(a) for a in [sys.executable, "-m", "liuren", *args]) + " " + shell_suffix
+        return subprocess.run(["/bin/sh", "-c", command], env=full, capture_output=True)
+    return subprocess.run([sys.executable, "-m", "liuren", *args], env=full, capture_output=True)
+
+
+def one_line(err: bytes) -> str:
+    text = err.decode("utf-8", "backslashreplace")
+    assert text.count("\n") == 1 and "Traceback" not in text, text
+    return text
+
+
+def test_an_ascii_output_encoding_is_one_line_not_unicode_encode_error():
+    proc = run_env(["chart", "丙申", "午", "亥"], {"PYTHONIOENCODING": "ascii"})
+    assert proc.returncode == 1 and proc.stdout == b""
+    assert "output encoding 'ascii' cannot write" in one_line(proc.stderr)
+
+
+def test_c_locale_arguments_arrive_as_surrogates_and_are_read_back():
+    env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": "utf-8"}
+    proc = run_env(["chart", "丙申", "午", "亥"], env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode("utf-8") == str(liuren.chart("丙申", "午", "亥")) + "\n"
+    # and a bad CJK argument is still quoted, not mangled into surrogates
+    proc = run_env(["chart", "甲丑", "午", "亥"], env)
+    assert proc.returncode == 2 and "'甲丑' is not one of the 60 pillars" in one_line(proc.stderr)
+
+
+def test_arguments_that_are_not_utf8_are_one_line(capsys):
+    assert main(["chart", "\udcff\udcfe", "午", "亥"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not UTF-8 text" in err
+    assert main(["chart", "\ud800", "午", "亥"]) == 2
+    assert "is not UTF-8 text" in capsys.readouterr().err
+
+
+def test_a_closed_stdout_is_one_line():
+    proc = run_env(["chart", "丙申", "午", "亥"], {}, shell_suffix=">&-")
+    assert proc.returncode == 1
+    assert "standard output is closed" in one_line(proc.stderr)
+
+
+def test_a_full_disk_is_one_line():
+    proc = run_env(["chart", "丙申", "午", "亥"], {}, shell_suffix="> /dev/full")
+    assert proc.returncode == 1
+    assert "cannot write the output: No space left on device" in one_line(proc.stderr)
+
+
+def test_a_moment_beyond_the_calendar_is_one_line():
+    proc = run_env(["chart", "--at", "0001-01-01T00:00+14:00"], {})
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert "OutOfRangeError: '0001-01-01T00:00+14:00' is outside the supported range" in one_line(proc.stderr)
+
+
+def test_a_huge_argument_is_quoted_bounded(capsys):
+    assert main(["chart", "--at", "2026-11-29 14:05", "--location", "9" * 1_000_000]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 500 and "characters)" in err

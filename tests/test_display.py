@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 import liuren
-from liuren import Chart, School
+from liuren import Chart, School, SchoolError
 from liuren.show.html import chart_html, lessons_html, plate_html, to_html, transmissions_html
 from liuren.show.labels import gloss, label, reading
 from liuren.show.text import chart_text
@@ -146,7 +146,9 @@ def test_html_uses_inline_styles_only_and_is_deterministic():
 
 
 def test_hostile_strings_are_escaped():
-    chart = Chart("丙申", "午", "亥", school=School(name=HOSTILE))
+    with pytest.raises(SchoolError, match="not a School name"):
+        School(name=HOSTILE)  # a school name is a short token, so only a pattern's name can carry markup
+    chart = Chart("丙申", "午", "亥")
 
     class WithPattern(Chart):
         """A chart whose pattern has a hostile name (as a user's own registry might)."""
@@ -157,8 +159,8 @@ def test_hostile_strings_are_escaped():
         def patterns(self):
             return (type("P", (), {"name": HOSTILE + '"onmouseover="x'})(),)
 
-    hostile = WithPattern("丙申", "午", "亥", school=School(name=HOSTILE))
-    for html in (chart_html(chart), chart_html(hostile), to_html(hostile)):
+    hostile = WithPattern("丙申", "午", "亥")
+    for html in (chart_html(hostile), to_html(hostile)):
         assert "<img" not in html
         assert "&lt;img src=x onerror=alert(1)&gt;" in html
         assert '"onmouseover' not in html
@@ -243,3 +245,61 @@ def test_every_chart_renders(school):
 def test_bad_display_options_are_liuren_errors(call, message):
     with pytest.raises(liuren.LiurenError, match=re.escape(message)):
         call(liuren.chart("丙申", "午", "亥"))
+
+
+# ---------------------------------------------------------------- to_html paths (issue 8, defect 7)
+@pytest.mark.parametrize(
+    ("path", "needle"),
+    [
+        (3.5, "(float) is not a file path"),
+        ([], "(list) is not a file path"),
+        (1, "(int) is not a file path"),  # never a file descriptor: to_html(c, 1) used to close stdout
+        (True, "(bool) is not a file path"),
+        (b"chart.html", "(bytes) is not a file path"),
+        ("", "is empty"),
+        ("chart\0.html", "contains a NUL character"),
+        ("\udcff\ud800.html", "cannot be encoded as a file name"),
+        ("missing-folder/chart.html", "does not exist"),
+    ],
+)
+def test_to_html_refuses_what_is_not_a_file_path(tmp_path, monkeypatch, path, needle):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(liuren.ParseError) as info:
+        to_html(liuren.chart("丙申", "午", "亥"), path)
+    assert needle in str(info.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_to_html_refuses_a_directory_and_a_too_long_name(tmp_path):
+    chart = liuren.chart("丙申", "午", "亥")
+    with pytest.raises(liuren.ParseError, match="is a directory"):
+        to_html(chart, tmp_path)
+    with pytest.raises(liuren.ParseError, match=r"cannot be written: File name too long"):
+        to_html(chart, tmp_path / ("x" * 300 + ".html"))
+    with pytest.raises(liuren.ParseError, match=r"unknown option\(s\) \['colour'\]"):
+        to_html(chart, tmp_path / "a.html", colour="red")
+    with pytest.raises(liuren.ParseError, match="standalone=1 is not understood"):
+        to_html(chart, standalone=1)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_to_html_writes_atomically(tmp_path, monkeypatch):
+    import os
+
+    chart = liuren.chart("丙申", "午", "亥")
+    path = tmp_path / "chart.html"
+    path.write_text("old page", encoding="utf-8")
+    os.chmod(path, 0o640)
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="No space left"):
+        to_html(chart, path)
+    assert path.read_text(encoding="utf-8") == "old page"  # untouched, and no temporary file left
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.html"]
+    monkeypatch.undo()
+    page = to_html(chart, path)
+    assert path.read_text(encoding="utf-8") == page and os.stat(path).st_mode & 0o777 == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.html"]

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import warnings
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -131,20 +132,47 @@ def test_png_matches_the_stored_render(tmp_path):
     assert result is None, result
 
 
-def test_make_figures_writes_every_figure(tmp_path):
+def _make_figures():
+    import importlib.util
+
     root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-W", "error", str(root / "tools" / "make_figures.py"), "--out", str(tmp_path)],
-                          capture_output=True, text=True, check=True)
-    names = sorted(p.name for p in tmp_path.iterdir())
+    spec = importlib.util.spec_from_file_location("make_figures", root / "tools" / "make_figures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def test_make_figures_plans_every_figure_and_the_committed_ones():
+    """The figure list (cheap: nothing is drawn): three diagrams and one plate per seed example, and
+    exactly the PNGs committed in figures/."""
+    names = list(_make_figures().jobs())
     seeds = (DATA / "seed_examples.csv").read_text(encoding="utf-8").count("\n") - 1
-    assert len(names) == 3 + seeds
+    assert len(names) == len(set(names)) == 3 + seeds
     assert {"00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "01-004-元首-1.png", "02-000-蒿矢-1.png"} <= set(names)
     assert all(re.fullmatch(r"0[0-4]-.+\.png", n) for n in names)
-    assert all((tmp_path / n).read_bytes().startswith(b"\x89PNG") for n in names)
-    assert f"{len(names)} figures" in done.stdout
-    committed = root / "figures"
+    committed = Path(__file__).resolve().parent.parent / "figures"
     if committed.is_dir():
-        assert sorted(p.name for p in committed.glob("*.png")) == names
+        assert sorted(p.name for p in committed.glob("*.png")) == sorted(names)
+
+
+REPRESENTATIVE = ("00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "02-000-蒿矢-1.png")
+"""One figure of each kind the tool draws: the two-plate spread, the generals' rings, the 3×3 grid, a seed plate."""
+
+
+def test_make_figures_writes_one_figure_of_each_kind(tmp_path):
+    """The tool itself, as a script with warnings as errors, on one figure of each kind (the other seed
+    plates are the same function on other rows): valid palette PNGs, the count printed, an unknown name refused."""
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-W", "error", str(root / "tools" / "make_figures.py"), "--out", str(tmp_path),
+                           "--only", *REPRESENTATIVE], capture_output=True, text=True, check=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(REPRESENTATIVE)
+    for name in REPRESENTATIVE:
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\x89PNG") and b"PLTE" in data[:200]  # quantized to a palette
+    assert f"{len(REPRESENTATIVE)} figures" in done.stdout
+    bad = subprocess.run([sys.executable, str(root / "tools" / "make_figures.py"), "--out", str(tmp_path), "--only", "nope.png"],
+                         capture_output=True, text=True)
+    assert bad.returncode != 0 and "no figure called nope.png" in bad.stderr
 
 
 def test_turn_frames_rotate_heaven_one_square_per_hour():
@@ -177,3 +205,49 @@ def test_animate_turn_saves_without_warnings(tmp_path):
     heaven = {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").startswith("heaven-")}
     chart = liuren.chart("甲午", "酉", "巳", noble="day")
     assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - chart.offset) % 12) % 360) for b in BRANCHES)
+
+
+@pytest.mark.parametrize("general", list(BRANCHES))
+def test_month_general_arc_goes_the_short_way_to_the_hour(general):
+    """「亥將加子」 is one square: the arc outside the plate spans |月將 − 占時| squares (≤ 6), never the long way round."""
+    for hour in ("子", "巳", "亥"):
+        steps = (BRANCHES.index(hour) - BRANCHES.index(general)) % 12
+        steps = min(steps, 12 - steps)
+        ax = draw_plate(liuren.chart("丁酉", hour, general))
+        arcs = [line for line in ax.lines if len(line.get_xdata()) > 2]
+        if not steps:
+            assert arcs == []
+            continue
+        (arc,) = arcs
+        angles = [math.degrees(math.atan2(y, x)) for x, y in zip(arc.get_xdata(), arc.get_ydata(), strict=True)]
+        turned = sum((b - a + 180) % 360 - 180 for a, b in pairwise(angles))
+        assert abs(turned) == pytest.approx(30 * steps, abs=1e-6), (general, hour)
+        assert angle_of(_end(arc)) == pytest.approx(ring_angle(BRANCHES.index(hour)) % 360, abs=1e-6)
+
+
+def _end(line) -> tuple[float, float]:
+    return line.get_xdata()[-1], line.get_ydata()[-1]
+
+
+@pytest.mark.parametrize(
+    ("options", "needle"),
+    [
+        ({"ax": 0}, "ax=0 (int) is not a matplotlib Axes"),
+        ({"ax": "left"}, "is not a matplotlib Axes"),
+        ({"ax": Figure()}, "(Figure) is not a matplotlib Axes"),
+        ({"arrows": "no"}, "arrows='no' is not understood; accepted: True or False"),
+        ({"title": None}, "title=None is not understood"),
+        ({"style": "x" * 10_000}, "characters) is not a plate style"),
+    ],
+)
+def test_draw_plate_refuses_wrong_types_with_a_liuren_error(options, needle):
+    with pytest.raises(liuren.ParseError) as info:
+        draw_plate(liuren.chart("丙申", "午", "亥"), **options)
+    assert needle in str(info.value) and len(str(info.value)) < 400
+
+
+def test_draw_plate_refuses_a_css_colour_matplotlib_cannot_draw():
+    chart = liuren.chart("丙申", "午", "亥")
+    with pytest.raises(liuren.ParseError, match=r"colors\['ink'\] = 'rgb\(0,0,0\)' is a CSS colour matplotlib cannot draw"):
+        draw_plate(chart, colors={"ink": "rgb(0,0,0)"})
+    assert isinstance(draw_plate(chart, colors={"ink": "#000000", "initial": "teal"}), Axes)

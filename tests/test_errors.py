@@ -12,10 +12,10 @@ from liuren import InvalidChartError, LiurenError, ParseError, SchoolError
     ("args", "kwargs", "error", "quoted", "accepted"),
     [
         (("甲丑", "午", "亥"), {}, ParseError, "'甲丑'", "same yin-yang"),
-        (("丙申", "午午", "亥"), {}, ParseError, "'午午'", "12 branches"),
-        (("丙申", "X", "亥"), {}, ParseError, "'X'", "12 branches"),
-        (("丙申", "午", "甲"), {}, ParseError, "'甲'", "12 branches"),
-        (("丙申", "午", ""), {}, ParseError, "''", "12 branches"),
+        (("丙申", "午午", "亥"), {}, ParseError, "'午午'", "子丑寅卯辰巳午未申酉戌亥"),
+        (("丙申", "X", "亥"), {}, ParseError, "'X'", "子丑寅卯辰巳午未申酉戌亥"),
+        (("丙申", "午", "甲"), {}, ParseError, "'甲'", "子丑寅卯辰巳午未申酉戌亥"),
+        (("丙申", "午", ""), {}, ParseError, "''", "子丑寅卯辰巳午未申酉戌亥"),
         (("甲", "午", "亥"), {}, ParseError, "'甲'", "60 pillars"),
         ((60, "午", "亥"), {}, ParseError, "60", "must be a string"),
         (("丙申", 6, "亥"), {}, ParseError, "6", "must be a string"),
@@ -25,7 +25,7 @@ from liuren import InvalidChartError, LiurenError, ParseError, SchoolError
         (("丙申", "午", "亥"), {"school": 3}, SchoolError, "3", "preset name"),
         (("丙申", "午", "亥"), {"noble": "noon"}, ParseError, "'noon'", "'day'"),
         (("丙申", "午", "亥"), {"noble": True}, ParseError, "True", "'night'"),
-        (("丙申", "午", "亥"), {"month": "正"}, ParseError, "'正'", "12 branches"),
+        (("丙申", "午", "亥"), {"month": "正"}, ParseError, "'正'", "子丑寅卯辰巳午未申酉戌亥"),
     ],
 )
 def test_bad_input_is_a_clear_error(args, kwargs, error, quoted, accepted):

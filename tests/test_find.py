@@ -87,6 +87,8 @@ def test_other_schools():
         ({"lesson_type": "天獄"}, r"'天獄' is not a lesson type; accepted: 元首"),
         ({"noble": "dusk"}, r"noble='dusk' is not understood"),
         ({"month": "十月"}, r"'十月' is not a month branch"),
+        ({"transmissions": [[1], [2], [3]]}, r"a branch must be a string, got \[1\] \(list\)"),
+        ({"generals": [{"合"}, "后", "虎"]}, r"a general must be a string, got \{'合'\} \(set\)"),
     ],
 )
 def test_bad_queries_are_clear_errors(kwargs, message):
@@ -128,3 +130,59 @@ def test_find_by_pattern_agrees_with_every_chart_of_the_space():
             assert {(d, (g.ordinal - h.ordinal) % 12) for d, h, g in found} == {
                 (d, (g.ordinal - h.ordinal) % 12) for d, h, g in fires[p.name]
             }, p.name
+
+
+def test_the_index_cache_is_bounded():
+    from liuren import School
+    from liuren.find import BUILDS, MAX_INDEXES, cached_indexes, clear_indexes
+
+    clear_indexes()
+    schools = [School().replace(noble_table=t, day_night=d) for t in "ABC" for d in ("fixed", "mao-you", "zi-si")]
+    before = BUILDS[0]
+    for school in schools:
+        find(method="遙克", school=school)
+        assert cached_indexes() <= MAX_INDEXES
+    assert BUILDS[0] - before == len(schools) > MAX_INDEXES
+    assert cached_indexes() == MAX_INDEXES
+    find(method="遙克", school=schools[-1])  # the most recent ones are kept
+    assert BUILDS[0] - before == len(schools)
+    find(method="遙克", school=schools[0])  # the oldest was dropped: built again
+    assert BUILDS[0] - before == len(schools) + 1
+
+
+def test_threads_asking_at_once_build_one_index_once():
+    import threading
+
+    from liuren import School
+    from liuren.find import BUILDS, clear_indexes
+
+    clear_indexes()
+    school = School().replace(tomb="water")
+    barrier = threading.Barrier(8)
+    results: list = [None] * 8
+
+    def ask(n: int) -> None:
+        barrier.wait()
+        results[n] = find(pattern="天網", school=school, month="午")
+
+    before = BUILDS[0]
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert BUILDS[0] - before == 1
+    assert results[0] and all(r == results[0] for r in results)
+    assert all(a is b for r in results for a, b in zip(r, results[0], strict=True))  # the same cached charts
+
+
+def test_hour_dependent_patterns_are_cached_with_their_index():
+    from liuren.find import BUILDS
+
+    first = find(pattern="天網")
+    before = BUILDS[0]
+    again = find(pattern="天網")
+    assert BUILDS[0] == before and again == first and all(a is b for a, b in zip(again, first, strict=True))
+    assert [c for c in first if c.transmissions[0].branch == "戌"] == [
+        c for c in find(pattern="天網", transmissions="戌??")
+    ]

@@ -119,10 +119,10 @@ def test_cli_explain(capsys):
 
 
 def test_month_that_is_not_a_branch_is_a_clear_error():
-    with pytest.raises(ParseError, match=r"'正月' is not a month branch; accepted: one of the 12 branches"):
+    with pytest.raises(ParseError, match=r"'正月' is not a month branch; accepted: the month branch \(月建\)"):
         Chart("乙酉", "午", "亥", month="正月")
     with pytest.raises(ParseError, match="is not a month branch"):
-        find(month="寅月")
+        find(month="寅時")  # an hour form is not a month (寅月 is)
 
 
 def test_school_options_reach_the_patterns():

@@ -102,10 +102,23 @@ def test_layering_test_sees_imports_inside_functions():
     assert ("show.html", "_repr_html_") in hooks and ("show.drawing", "plot") in hooks
 
 
-def test_import_liuren_is_light():
-    code = "import sys, liuren; print(','.join(m for m in ('matplotlib', 'ipywidgets', 'IPython', 'tyme4py', 'numpy') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == ""
+ENGINE_MODULES = {"liuren", *(f"liuren.{m}" for m in ("errors", "school", "cycle", "plate", "lessons", "generals",
+                                                        "transmissions", "chart", "find"))}
+"""What ``import liuren`` loads of liuren itself: the engine and find, nothing of almanac, patterns or show."""
+NEVER_AT_IMPORT = ("matplotlib", "ipywidgets", "IPython", "tyme4py", "numpy", "ephem", "zoneinfo", "datetime",
+                   "dataclasses", "inspect", "ast", "dis", "tokenize", "pathlib", "json", "argparse")
+"""Display and calendar dependencies, and the conveniences the engine does without (dataclasses pulls in
+inspect, ast, dis and tokenize): none of them may be loaded by ``import liuren`` itself."""
+
+
+def test_import_liuren_loads_the_engine_only():
+    code = (
+        "import sys; before = set(sys.modules); import liuren; "
+        "print(' '.join(sorted(set(sys.modules) - before)))"
+    )
+    added = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    assert {m for m in added if m.split(".")[0] == "liuren"} == ENGINE_MODULES
+    assert sorted(m for m in added if m.split(".")[0] in NEVER_AT_IMPORT) == []
 
 
 def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
@@ -121,6 +134,13 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     ci_commands = [line.strip() for line in ci.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     assert ci_commands[-1] == test_command
     assert 'pip install -q -e ".[all]"' in ci
+    # the checks before the tests: README lists each one, in the order .ci/run runs them, after the install
+    listed = re.findall(r"^\* `(\.venv/bin/[^`]+)`", dev, re.M)
+    assert [c.split()[0].rsplit("/", 1)[1] for c in listed] == ["ruff", "mypy", "python"]
+    install = next(i for i, c in enumerate(ci_commands) if 'pip install -q -e ".[all]"' in c)
+    assert ci_commands[install + 1:-1] == listed
+    assert "ruff check liuren tests tools" in listed[0] and listed[1] == ".venv/bin/mypy liuren" and "--check" in listed[2]
+    assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
 def test_environment_yml_mirrors_pyproject():

@@ -203,3 +203,12 @@ def test_starting_values_are_read_like_chart_inputs():
         "寅",
     )
     assert ex.chart == liuren.chart("丙申", "午", "亥", noble="day", school="tanyuan", month="寅")
+
+
+def test_set_with_a_value_of_the_wrong_type_is_a_liuren_error_and_changes_nothing():
+    ex = explorer()
+    for bad in ({"day": ("卯", "申")}, {"hour": 3}, {"month": None}, {"show_explain": "yes"}, {"day": "甲戌", "general": ["亥"]}):
+        with pytest.raises(ParseError, match="takes a"):
+            ex.set(**bad)
+        assert (ex.day.value, ex.hour.value, ex.general.value) == ("丙申", "午", "亥")
+        assert ex.chart == liuren.chart("丙申", "午", "亥")

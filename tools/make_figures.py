@@ -9,7 +9,7 @@ File names start with the number of the notebook that shows them:
   (seed 004 → notebook 01, 000 → 02, 002 → 03, 003 → 04).
 
 PNGs are quantized to a 64-colour palette and written without a date, so a rerun gives the same bytes.
-Run: ``python tools/make_figures.py [--out DIR]``.
+Run: ``python tools/make_figures.py [--out DIR] [--only NAME ...]``.
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import argparse
 import csv
 import math
 import sys
+from collections.abc import Callable
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 
@@ -61,14 +63,21 @@ def chart_of(row: dict[str, str]) -> liuren.Chart:
     return liuren.chart(row["day"], row["hour"], row["general"], noble=row["noble"] or None, month=row["month"] or None)
 
 
+def seed_plate_name(row: dict[str, str]) -> str:
+    """The file name of a seed example's plate: notebook number, then the example id."""
+    return f"{SEED_NOTEBOOK[row['seed'][:3]]}-{row['example']}.png"
+
+
+def seed_plate(out: Path, row: dict[str, str]) -> Path:
+    """The round plate of one seed example."""
+    path = out / seed_plate_name(row)
+    save(draw_plate(chart_of(row)).figure, path)  # type: ignore[arg-type]
+    return path
+
+
 def seed_plates(out: Path) -> list[Path]:
     """One round plate per seed example, named after the notebook and the example id."""
-    paths = []
-    for row in seed_examples():
-        path = out / f"{SEED_NOTEBOOK[row['seed'][:3]]}-{row['example']}.png"
-        save(draw_plate(chart_of(row)).figure, path)  # type: ignore[arg-type]
-        paths.append(path)
-    return paths
+    return [seed_plate(out, row) for row in seed_examples()]
 
 
 def reading_a_chart(out: Path) -> Path:
@@ -164,17 +173,34 @@ def generals_order(out: Path) -> Path:
     return path
 
 
-def make(out: Path) -> list[Path]:
-    """Write every figure into ``out``; return their paths."""
+def jobs() -> dict[str, Callable[[Path], Path]]:
+    """Every figure, by file name, with the function that writes it into a folder (in writing order)."""
+    found: dict[str, Callable[[Path], Path]] = {
+        "00-reading-a-chart.png": reading_a_chart,
+        "00-generals-order.png": generals_order,
+        "01-nine-methods.png": nine_methods,
+    }
+    for row in seed_examples():
+        found[seed_plate_name(row)] = partial(seed_plate, row=row)
+    return found
+
+
+def make(out: Path, only: list[str] | None = None) -> list[Path]:
+    """Write every figure (or those named in ``only``) into ``out``; return their paths."""
+    planned = jobs()
+    unknown = sorted(set(only or ()) - set(planned))
+    if unknown:
+        raise SystemExit(f"make_figures: no figure called {', '.join(unknown)}; known: {', '.join(planned)}")
     out.mkdir(parents=True, exist_ok=True)
-    return [reading_a_chart(out), generals_order(out), nine_methods(out), *seed_plates(out)]
+    return [write(out) for name, write in planned.items() if only is None or name in only]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "figures")
+    parser.add_argument("--only", nargs="+", metavar="NAME", help="write only these figures (file names)")
     args = parser.parse_args(argv)
-    paths = make(args.out)
+    paths = make(args.out, args.only)
     total = sum(p.stat().st_size for p in paths)
     print(f"{len(paths)} figures in {args.out}, {total / 1024:.0f} KB")
     return 0

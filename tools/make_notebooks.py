@@ -1,179 +1,278 @@
-"""Build the teaching notebooks in notebooks/ from their plain-text sources, then execute them.
+"""Build the course notebooks in notebooks/ from their jupytext sources, execute them, save both.
 
-    .venv/bin/python tools/make_notebooks.py            # write and execute every notebook
-    .venv/bin/python tools/make_notebooks.py 01 03      # only these
-    .venv/bin/python tools/make_notebooks.py --no-execute
-    .venv/bin/python tools/make_notebooks.py --check    # are the saved notebooks in step with the sources?
+    python tools/make_notebooks.py            # normalise every source, execute, write .ipynb and .md
+    python tools/make_notebooks.py 01 03      # only these (the contents notebook is always rebuilt)
+    python tools/make_notebooks.py --no-execute
+    python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
 
-The cell sources are plain text, one file per notebook, in notebooks/src/NN-topic.txt: a ``%% meta``
-block (number, short title) and then cells, each opened by a line ``%% md`` or ``%% code`` with
-optional flags — ``check`` (prepends ``# NBVAL_CHECK_OUTPUT``: nbval compares the output),
-``ignore`` (``# NBVAL_IGNORE_OUTPUT``: widgets and figures) and ``needs=a,b`` (features of liuren
-the cell uses: html, drawing, patterns, find, calendar).
+Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``jupytext.toml`` at the repository
+root) with its MyST markdown source ``notebooks/src/NN-topic.md``: a teacher edits either one, in
+JupyterLab or in a text editor, and jupytext keeps the other in step. This script is what makes the
+saved files the course's: it
 
-This script adds the generated parts — contents (from the ``##`` headings) and navigation to the
-neighbouring notebooks — executes each notebook with nbclient in the current environment, and makes
-the saved file deterministic: no execution timestamps, widget model ids renumbered in a fixed order.
-Cells that need a part of liuren that is not importable are left out, and the script says which; a
-notebook whose execution raises is not written.
+- regenerates the cells tagged ``generated`` (the top cell with the navigation and the contents built
+  from the ``##`` headings, the bottom navigation) and the contents notebook ``notebooks/contents.ipynb``
+  (wholly generated from the titles and headings, so it has no source in notebooks/src);
+- checks the conventions (README of notebooks/src, and /work/coord/course-core.md while the course
+  is being written): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
+  (JupyterLab's own heading ids are the raw text, which a percent-encoded link never matches); code
+  cells have at most six lines; a cell tagged ``solution`` is a collapsed code cell or a markdown
+  ``<details>`` block;
+- sets the collapsed state of solution code cells (``jupyter.source_hidden``/``outputs_hidden``);
+- executes the notebook with nbclient in the current environment, refuses to save it if a cell raised
+  (unless tagged ``raises-exception``), and saves it deterministically: fixed cell ids, no timings,
+  widget model ids renumbered in a fixed order, so a rerun gives byte-identical files.
+
+nbval reads the cell tags: ``nbval-check-output`` (outputs compared; the suite runs ``--nbval-lax``,
+so untagged cells are run but not compared), ``nbval-ignore-output``, ``nbval-skip``,
+``raises-exception``.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
-import importlib.util
+import io
 import json
+import os
 import re
-from dataclasses import dataclass, field
+import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
+import jupytext
 import nbformat
 from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "data" / "seed_examples.csv"
+NOTES = ROOT / "tests" / "data" / "chapter_notes_ko.csv"
+EXAMPLES = ROOT / "liuren" / "data" / "chapter_examples.csv"
+CHAPTER_OF_SEED = {"004": "九宗門", "000": "遙克·昴星·八專", "002": "勵德·贅婿·無淫", "003": "天獄·殃咎"}
+"""Which chapter of liuren.show.examples.CHAPTERS each golden row's source file is (by its number)."""
 OUT = ROOT / "notebooks"
 SOURCES = OUT / "src"
+FORMAT = "md:myst"
+CONTENTS = "contents"
 MAX_CODE_LINES = 6
-MARKERS = ("# NBVAL_CHECK_OUTPUT", "# NBVAL_IGNORE_OUTPUT")
-INDEX_LINK = "../README.md#notebooks"
+
+GENERATED = "generated"
+SOLUTION = "solution"
+KNOWN_TAGS = {
+    GENERATED,
+    SOLUTION,
+    "exercise",
+    "nbval-check-output",
+    "nbval-ignore-output",
+    "nbval-skip",
+    "raises-exception",
+    "nbval-raises-exception",
+}
+HIDDEN = {"source_hidden": True, "outputs_hidden": True}
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+JUPYTEXT_META = {
+    "default_lexer": "ipython3",
+    "notebook_metadata_filter": "-all",
+    "cell_metadata_filter": "tags,jupyter,-all",
+}
+"""As jupytext.toml says: notebook metadata stays out of the markdown (no version numbers that differ
+between machines), of the cell metadata only the tags and the collapsed state travel. The lexer makes
+the code fences read ``{code-cell} ipython3``, which is how jupytext, reading the markdown back,
+knows the filter, and so keeps the kernelspec of the .ipynb when JupyterLab opens the pair."""
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
+ANCHOR = re.compile(r'<a id="([^"]*)"></a>')
+ANCHOR_NAME = re.compile(r"^n(\d\d|c)-[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class SourceError(Exception):
+    """A notebook source breaks one of the conventions (the message says which and where)."""
 
 
 @dataclass(frozen=True)
-class Cell:
-    kind: str
-    source: str
-    needs: frozenset[str] = frozenset()
+class Section:
+    title: str
+    anchor: str
 
 
 @dataclass
-class Notebook:
-    number: str
-    short: str
-    filename: str
-    cells: list[Cell] = field(default_factory=list)
+class Book:
+    stem: str
+    nb: nbformat.NotebookNode
+
+    @property
+    def number(self) -> str:
+        return self.stem[:2]
+
+    @property
+    def filename(self) -> str:
+        return self.stem + ".ipynb"
+
+    @property
+    def title(self) -> str:
+        """The ``#`` heading of the first cell, without its anchor and leading number."""
+        first = self.nb.cells[0].source if self.nb.cells else ""
+        match = HEADING.search(first)
+        if not match or match.group(1) != "#":
+            raise SourceError(f"{self.stem}.md: the first cell must open with a '# ' title")
+        return re.sub(r"^\d+\.\s*", "", ANCHOR.sub("", match.group(2)).strip())
+
+    def sections(self) -> list[Section]:
+        found = []
+        for cell in self.nb.cells:
+            if cell.cell_type != "markdown" or GENERATED in tags(cell):
+                continue
+            for level, text in HEADING.findall(cell.source):
+                if level != "##":
+                    continue
+                ids = ANCHOR.findall(text)
+                title = ANCHOR.sub("", text).strip()
+                if len(ids) != 1:
+                    raise SourceError(
+                        f'{self.stem}.md: heading "## {title}" needs one anchor <a id="n{self.number}-…"></a>'
+                    )
+                found.append(Section(title, ids[0]))
+        return found
 
 
-def parse(path: Path) -> Notebook:
-    """Read one notebook source file (format in the module docstring)."""
-    meta: dict[str, str] = {}
-    cells: list[Cell] = []
-    header: list[str] | None = None
-    body: list[str] = []
-
-    def flush() -> None:
-        if header is None:
-            return
-        text = "\n".join(body).strip("\n")
-        kind, flags = header[0], header[1:]
-        if kind == "meta":
-            meta.update(line.split(":", 1) for line in text.splitlines())
-            return
-        needs = frozenset(n for f in flags if f.startswith("needs=") for n in f[6:].split(","))
-        if "check" in flags:
-            text = "# NBVAL_CHECK_OUTPUT\n" + text
-        if "ignore" in flags:
-            text = "# NBVAL_IGNORE_OUTPUT\n" + text
-        cells.append(Cell("markdown" if kind == "md" else "code", text, needs))
-
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("%% "):
-            flush()
-            header, body = line[3:].split(), []
-        else:
-            body.append(line)
-    flush()
-    meta = {k.strip(): v.strip() for k, v in meta.items()}
-    return Notebook(meta["number"], meta["short"], path.stem + ".ipynb", cells)
+def tags(cell: nbformat.NotebookNode) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
 
 
-def available_features() -> set[str]:
-    """Which optional parts of liuren the notebooks can use right now."""
-    import liuren
-    from liuren import Chart
-
-    found = set()
-    if hasattr(Chart, "_repr_html_"):
-        found.add("html")
-    if importlib.util.find_spec("liuren.show.drawing") is not None and hasattr(Chart, "plot"):
-        found.add("drawing")
-    if hasattr(Chart, "patterns") and hasattr(Chart, "explain"):
-        found.add("patterns")
-    if hasattr(liuren, "find"):
-        found.add("find")
-    if hasattr(liuren, "chart_at"):
-        found.add("calendar")
-    return found
+def read_source(path: Path) -> Book:
+    return Book(path.stem, jupytext.read(path, fmt=FORMAT))
 
 
-def anchor(heading: str) -> str:
-    """The id JupyterLab gives a markdown heading: its text (no code marks) with spaces as hyphens."""
-    return heading.strip().replace("`", "").replace(" ", "-")
+def strip_generated(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [cell for cell in nb.cells if GENERATED not in tags(cell)]
 
 
-def contents(cells: list[Cell]) -> str:
-    lines = ["**차례**", ""]
-    for cell in cells:
-        if cell.kind == "markdown" and cell.source.startswith("## "):
-            title = cell.source.splitlines()[0][3:].strip()
-            lines.append(f"- [{title}](#{anchor(title)})")
-    return "\n".join(lines)
+def link_title(book: Book) -> str:
+    return f"{book.number}. {book.title}" if book.stem != CONTENTS else "차례"
 
 
-def navigation(index: int, books: list[Notebook]) -> str:
+def navigation(index: int, books: list[Book]) -> str:
+    """Links to the previous notebook, the contents notebook and the next one (the contents notebook,
+    last in ``books``, links to the first)."""
+    course = books[:-1]
+    if books[index].stem == CONTENTS:
+        return f"[{link_title(course[0])} →]({course[0].filename})" if course else ""
     parts = []
     if index > 0:
-        prev = books[index - 1]
-        parts.append(f"[← {prev.number}. {prev.short}]({prev.filename})")
-    parts.append(f"[노트북 목록]({INDEX_LINK})")
-    if index + 1 < len(books):
-        nxt = books[index + 1]
-        parts.append(f"[{nxt.number}. {nxt.short} →]({nxt.filename})")
+        prev = course[index - 1]
+        parts.append(f"[← {link_title(prev)}]({prev.filename})")
+    parts.append(f"[과정 차례]({CONTENTS}.ipynb)")
+    if index + 1 < len(course):
+        nxt = course[index + 1]
+        parts.append(f"[{link_title(nxt)} →]({nxt.filename})")
     return " · ".join(parts)
 
 
-def check_cell(book: Notebook, cell: Cell) -> None:
-    if cell.kind != "code":
-        return
-    lines = [line for line in cell.source.splitlines() if line.strip() not in MARKERS]
-    if len(lines) > MAX_CODE_LINES:
-        raise SystemExit(
-            f"{book.filename}: a code cell has {len(lines)} lines (at most {MAX_CODE_LINES}):\n{cell.source}"
-        )
+def contents_list(book: Book) -> str:
+    lines = ["**이 노트북의 차례**", ""]
+    lines += [f"- [{s.title}](#{s.anchor})" for s in book.sections()]
+    return "\n".join(lines)
 
 
-def build(index: int, books: list[Notebook], features: set[str]) -> tuple[nbformat.NotebookNode, list[str]]:
+def generated_cell(text: str) -> nbformat.NotebookNode:
+    return nbformat.v4.new_markdown_cell(text, metadata={"tags": [GENERATED]})
+
+
+def validate(book: Book) -> None:
+    """Raise SourceError where the source breaks the conventions of the module docstring."""
+    anchors = []
+    for n, cell in enumerate(book.nb.cells):
+        where = f"{book.stem}.md, cell {n + 1}"
+        unknown = set(tags(cell)) - KNOWN_TAGS
+        if unknown:
+            raise SourceError(f"{where}: unknown tag(s) {sorted(unknown)} (known: {sorted(KNOWN_TAGS)})")
+        if cell.cell_type == "code":
+            lines = cell.source.splitlines()
+            if len(lines) > MAX_CODE_LINES:
+                raise SourceError(f"{where}: a code cell has {len(lines)} lines (at most {MAX_CODE_LINES})")
+            if any(line.lstrip().startswith("# NBVAL") for line in lines):
+                raise SourceError(f"{where}: nbval markers are cell tags, not comment lines")
+        elif SOLUTION in tags(cell):
+            text = cell.source.strip()
+            if not (text.startswith("<details>") and text.endswith("</details>")):
+                raise SourceError(f"{where}: a markdown solution must be one <details><summary>…</summary> block")
+        anchors += ANCHOR.findall(cell.source)
+    for name in anchors:
+        number = "c" if book.stem == CONTENTS else book.number
+        if not ANCHOR_NAME.match(name) or not name.startswith(f"n{number}-"):
+            raise SourceError(f'{book.stem}.md: anchor id "{name}" must look like n{number}-lower-case-ascii')
+    doubled = {a for a in anchors if anchors.count(a) > 1}
+    if doubled:
+        raise SourceError(f"{book.stem}.md: anchor id(s) used twice: {sorted(doubled)}")
+    book.sections()
+
+
+def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
+    """The notebook as it is saved, before execution: generated cells, metadata, cell ids."""
     book = books[index]
-    kept = [c for c in book.cells if c.needs <= features]
-    dropped = sorted({need for c in book.cells for need in c.needs - features})
-    for cell in kept:
-        check_cell(book, cell)
+    body = strip_generated(book.nb)
+    book.nb.cells = body
+    validate(book)
     nav = navigation(index, books)
-    head, body = kept[:2], kept[2:]
-    cells = [*head, Cell("markdown", nav), Cell("markdown", contents(body)), *body, Cell("markdown", nav)]
+    top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
+    cells = [body[0], generated_cell(top), *body[1:], generated_cell(nav)]
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {
-        "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
-        "language_info": {"name": "python"},
-    }
+    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}, "jupytext": dict(JUPYTEXT_META)}
     for n, cell in enumerate(cells):
-        cell_id = f"c{n:03d}"
-        if cell.kind == "markdown":
-            nb.cells.append(nbformat.v4.new_markdown_cell(cell.source, id=cell_id))
+        meta = {}
+        if tags(cell):
+            meta["tags"] = tags(cell)
+        if cell.cell_type == "code" and SOLUTION in tags(cell):
+            meta["jupyter"] = dict(HIDDEN)
+        cell_id = f"{book.number if book.stem != CONTENTS else 'cc'}-{n:03d}"
+        if cell.cell_type == "markdown":
+            nb.cells.append(nbformat.v4.new_markdown_cell(cell.source, id=cell_id, metadata=meta))
         else:
-            nb.cells.append(nbformat.v4.new_code_cell(cell.source, id=cell_id))
-    return nb, dropped
+            nb.cells.append(nbformat.v4.new_code_cell(cell.source, id=cell_id, metadata=meta))
+    return nb
 
 
-def execute(nb: nbformat.NotebookNode) -> None:
+def contents_book(books: list[Book]) -> Book:
+    """The contents notebook: every notebook with its sections, linked by their ASCII anchors."""
+    lines = [
+        '# 대육임(大六壬) 과정 차례 <a id="nc-top"></a>',
+        "",
+        "노트북을 차례대로 열어 위에서부터 실행하면서 읽는다 (메뉴 Run → Run All Cells). "
+        "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다.",
+    ]
+    cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
+    for book in books:
+        items = [f"### [{book.number}. {book.title}]({book.filename})", ""]
+        items += [f"- [{s.title}]({book.filename}#{s.anchor})" for s in book.sections()]
+        cells.append(nbformat.v4.new_markdown_cell("\n".join(items)))
+    return Book(CONTENTS, nbformat.v4.new_notebook(cells=cells))
+
+
+def execute(nb: nbformat.NotebookNode) -> list[str]:
+    """Run the notebook in place; return the errors (empty when every cell ran)."""
     client = NotebookClient(
         nb, timeout=300, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(OUT)}}
     )
-    client.execute()
-    nb.metadata["language_info"] = {"name": "python"}
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            cell.outputs = coalesce_streams(cell.outputs)
+    try:
+        client.execute()
+    except CellExecutionError as exc:
+        return [ANSI.sub("", str(exc)).strip().splitlines()[-1]]
+    # The kernel's full language_info stays: JupyterLab writes the kernel's into the model when the
+    # kernel starts, and marks the notebook modified unless it is already equal.
+    problems = []
+    for n, cell in enumerate(nb.cells):
+        if cell.cell_type != "code":
+            continue
+        cell.outputs = coalesce_streams(cell.outputs)
+        cell.metadata.pop("execution", None)
+        for out in cell.outputs:
+            if out.output_type == "error" and "raises-exception" not in tags(cell):
+                problems.append(f"cell {n}: {out.get('ename')}: {out.get('evalue')}")
+    return problems
 
 
 def coalesce_streams(outputs: list) -> list:
@@ -218,8 +317,8 @@ def widget_order(nb: nbformat.NotebookNode) -> list[str]:
     return order
 
 
-def deterministic(nb: nbformat.NotebookNode, name: str) -> str:
-    """The notebook as text with widget model ids (random uuids) renumbered in a fixed order."""
+def ipynb_text(nb: nbformat.NotebookNode, name: str) -> str:
+    """The notebook as saved: widget model ids (random uuids) renumbered in a fixed order."""
     mapping = {
         model: hashlib.sha256(f"{name}:{n}".encode()).hexdigest()[:32] for n, model in enumerate(widget_order(nb))
     }
@@ -227,53 +326,140 @@ def deterministic(nb: nbformat.NotebookNode, name: str) -> str:
     return nbformat.writes(nbformat.reads(text, as_version=4)).rstrip("\n") + "\n"
 
 
-def errors(nb: nbformat.NotebookNode) -> list[str]:
-    return [
-        f"cell {n}: {out.get('ename')}: {out.get('evalue')}"
-        for n, cell in enumerate(nb.cells)
-        for out in cell.get("outputs", ())
-        if out.get("output_type") == "error"
-    ]
+def md_text(nb: nbformat.NotebookNode) -> str:
+    return jupytext.writes(nb, fmt=FORMAT).rstrip("\n") + "\n"
 
 
-def stale(nb: nbformat.NotebookNode, path: Path) -> bool:
-    """Whether the saved notebook's cells differ from the ones the sources give now."""
+def write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def inputs(nb: nbformat.NotebookNode) -> list[tuple]:
+    return [(c.cell_type, c.get("id"), c.source, json.dumps(c.metadata, sort_keys=True)) for c in nb.cells]
+
+
+def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
+    """What differs between the saved files and what the sources give now (empty: in step)."""
+    problems = []
+    src = SOURCES / f"{book.stem}.md"
+    if book.stem == CONTENTS:
+        if src.exists():
+            problems.append(f"notebooks/src/{CONTENTS}.md should not exist (the contents notebook is generated)")
+    elif not src.exists() or src.read_text(encoding="utf-8") != md_text(nb):
+        problems.append(f"notebooks/src/{book.stem}.md is not normalised (run tools/make_notebooks.py)")
+    saved_path = OUT / book.filename
+    if not saved_path.exists():
+        problems.append(f"notebooks/{book.filename} is missing")
+        return problems
+    saved = nbformat.read(saved_path, as_version=4)
+    if inputs(saved) != inputs(nb):
+        problems.append(f"notebooks/{book.filename} differs from notebooks/src/{book.stem}.md")
+    elif any(c.cell_type == "code" and c.source.strip() and c.execution_count is None for c in saved.cells):
+        problems.append(f"notebooks/{book.filename} has cells that were not executed")
+    return problems
+
+
+def examples_text() -> str:
+    """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
+    tests/data/seed_examples.csv and the Korean notes: no source file names, ids without their
+    file number, each row's chapter as the notebooks cite it."""
+    with GOLDEN.open(encoding="utf-8", newline="") as f:
+        golden = list(csv.DictReader(f))
+    with NOTES.open(encoding="utf-8", newline="") as f:
+        notes = {row["example"]: row["note"] for row in csv.DictReader(f)}
+    missing = [row["example"] for row in golden if not notes.get(row["example"])]
+    if missing or set(notes) - {row["example"] for row in golden}:
+        raise SourceError(
+            f"{NOTES.name}: one Korean note per golden row; missing {missing}, "
+            f"unknown {sorted(set(notes) - {row['example'] for row in golden})}"
+        )
+    out = io.StringIO()
+    columns = ["example", "chapter", "where", "day", "hour", "general", "noble", "month", "lesson_uppers",
+               "lesson_generals", "transmissions", "transmission_generals", "relations", "method", "lesson_type",
+               "patterns", "printed", "note"]  # fmt: skip
+    writer = csv.DictWriter(out, columns, lineterminator="\n")
+    writer.writeheader()
+    for row in golden:
+        number, name = row["example"].split("-", 1)
+        writer.writerow(
+            {**{c: row[c] for c in columns if c in row}, "example": name, "chapter": CHAPTER_OF_SEED[number],
+             "printed": row["text_printed"], "note": notes[row["example"]]}
+        )  # fmt: skip
+    return out.getvalue()
+
+
+def saved_language_info() -> dict | None:
+    """The kernel's language_info of the last saved run, for the notebooks written without executing
+    (the contents notebook has no code, but JupyterLab still starts a kernel for it)."""
+    path = OUT / f"{CONTENTS}.ipynb"
     if not path.exists():
-        return True
-    saved = nbformat.read(path, as_version=4)
-    return [(c.cell_type, c.source) for c in saved.cells] != [(c.cell_type, c.source) for c in nb.cells]
+        return None
+    info = nbformat.read(path, as_version=4).metadata.get("language_info", {})
+    return dict(info) if len(info) > 1 else None
+
+
+def load_books() -> list[Book]:
+    books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.md"))]
+    return [*books, contents_book(books)]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", help="notebook numbers to build (default: all)")
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
-    parser.add_argument(
-        "--check", action="store_true", help="only report notebooks whose cells differ from the sources"
-    )
+    parser.add_argument("--check", action="store_true", help="only report files out of step with the sources")
     args = parser.parse_args(argv)
-    features = available_features()
-    books = [parse(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.txt"))]
+    try:
+        books = load_books()
+        built = [normalise(i, books) for i in range(len(books))]
+    except SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     status = 0
-    for index, book in enumerate(books):
-        if args.only and book.number not in args.only:
-            continue
-        nb, dropped = build(index, books, features)
-        if dropped:
-            print(f"{book.filename}: left out cells needing {', '.join(dropped)} (not available)")
+    try:
+        derived = examples_text()
+    except SourceError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    saved = EXAMPLES.read_text(encoding="utf-8") if EXAMPLES.exists() else None
+    if saved != derived:
         if args.check:
-            if stale(nb, OUT / book.filename):
-                print(f"notebooks/{book.filename} differs from notebooks/src/{book.filename[:-6]}.txt")
+            print("liuren/data/chapter_examples.csv is not in step with tests/data (run tools/make_notebooks.py)")
+            status = 1
+        else:
+            write_atomic(EXAMPLES, derived)
+            print("wrote liuren/data/chapter_examples.csv")
+    language_info = saved_language_info()
+    for book, nb in zip(books, built, strict=True):
+        if args.check:
+            for problem in out_of_step(nb, book):
+                print(problem)
                 status = 1
             continue
-        if not args.no_execute:
-            execute(nb)
-            problems = errors(nb)
+        if args.only and book.number not in args.only and book.stem != CONTENTS:
+            continue
+        if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
+            problems = execute(nb)
             if problems:
                 print(f"{book.filename}: not written, errors:\n  " + "\n  ".join(problems))
                 status = 1
                 continue
-        (OUT / book.filename).write_text(deterministic(nb, book.filename), encoding="utf-8")
+            language_info = nb.metadata["language_info"]
+        elif language_info:
+            nb.metadata["language_info"] = language_info
+        if book.stem == CONTENTS:
+            # Wholly generated, so it has no source: without one, jupytext opens the .ipynb alone.
+            (SOURCES / f"{CONTENTS}.md").unlink(missing_ok=True)
+        else:
+            write_atomic(SOURCES / f"{book.stem}.md", md_text(nb))
+        write_atomic(OUT / book.filename, ipynb_text(nb, book.filename))
         print(f"wrote notebooks/{book.filename}")
     return status
 

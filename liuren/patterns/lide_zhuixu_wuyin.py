@@ -10,8 +10,12 @@ from ..cycle import (
     BRANCH_ELEMENT,
     GENERAL_NAMES,
     JIGONG,
+    LIUHE_GENERAL,
+    MAO,
     STEM_CHARS,
     STEM_ELEMENT,
+    TIANHOU,
+    YOU,
     conquers,
 )
 from .view import GOOD_GENERALS, View, _b, _bs
@@ -19,7 +23,7 @@ from .view import GOOD_GENERALS, View, _b, _bs
 
 # ---------------------------------------------------------------- 勵德 (002)
 def _lide(v: View) -> tuple[str, list[int]] | None:
-    if v.noble_square not in (3, 9):
+    if v.noble_square not in (MAO, YOU):
         return None
     side = [v.side(u) for u in v.u]
     words = {1: "in front", -1: "behind it", 0: "on the 貴人 itself"}
@@ -124,20 +128,20 @@ def wuyin(v: View) -> str | None:
 
 def yinyi(v: View) -> str | None:
     """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; rules.md §6)."""
-    if v.t[0] in (3, 9) and v.tg[0] in (3, 11):
+    if v.t[0] in (MAO, YOU) and v.tg[0] in (LIUHE_GENERAL, TIANHOU):
         return f"初傳 {_b(v.t[0])} (a 門 of 日月) rides {GENERAL_NAMES[v.tg[0]]}"
     return None
 
 
 def jiaotong(v: View) -> str | None:
     """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; rules.md §6)."""
-    if v.tg[0] == 3 and v.tg[2] == 11:
+    if v.tg[0] == LIUHE_GENERAL and v.tg[2] == TIANHOU:
         return f"六合 rides the 初傳 {_b(v.t[0])}, 天后 the 末傳 {_b(v.t[2])}"
     return None
 
 
 def yinu(v: View) -> str | None:
     """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; rules.md §6)."""
-    if v.tg[0] == 11 and v.tg[2] == 3:
+    if v.tg[0] == TIANHOU and v.tg[2] == LIUHE_GENERAL:
         return f"天后 rides the 初傳 {_b(v.t[0])}, 六合 the 末傳 {_b(v.t[2])}"
     return None

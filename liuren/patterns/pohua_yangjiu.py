@@ -6,11 +6,13 @@ Same contract as every detector module.
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     BRANCH_ELEMENT,
     GENERAL_ELEMENT,
     GENERAL_NAMES,
     JIGONG,
     STEM_ELEMENT,
+    YIN,
     conquers,
 )
 from . import shensha as ss
@@ -19,7 +21,7 @@ from .view import UNJUDGED, View, _b, _stem
 
 # ---------------------------------------------------------------- 魄化 (003)
 def _tiger(v: View) -> tuple[int, list[str]]:
-    w = v.branch_of(7)
+    w = v.branch_of(BAIHU)
     where = [n for n, b in (("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0])) if b == w]
     return w, where
 
@@ -40,7 +42,7 @@ def pohua(v: View) -> str | None:
 def guihun(v: View) -> str | None:
     """魄化歸魂: 魄化 with 貴人 on 鬼門 (地盤 寅) and 白虎's branch held down (克) by its 陰神, the 干上, 支上 or a transmission (003)."""
     base = pohua(v)
-    if base is None or v.noble_square != 2:
+    if base is None or v.noble_square != YIN:
         return None
     w = _tiger(v)[0]
     we = BRANCH_ELEMENT[w]
@@ -54,7 +56,7 @@ def guihun(v: View) -> str | None:
 
 def huxianshi(v: View) -> str | None:
     """虎銜尸: 白虎 rides the 初傳, which is the day's 墓 and is 死神, 死氣, 囚 or 死 in the month (003; 袁天罡)."""
-    w = v.branch_of(7)
+    w = v.branch_of(BAIHU)
     tomb = ss.tomb_of_stem(v.s, v.school)
     if v.t[0] != w or w != tomb:
         return None

@@ -6,7 +6,9 @@ Same contract as every detector module.
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     GENERAL_NAMES,
+    XUANWU,
 )
 from . import shensha as ss
 from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
@@ -39,13 +41,13 @@ def sanyang(v: View) -> str | None:
 
 def sanyin(v: View) -> str | None:
     """三陰: 貴人 逆行, 干上 and 支上 behind it, 中 and 末傳 囚 or 死, 玄武 or 白虎 in the 傳 (大全 三陰課; rules.md §6)."""
-    if v.fwd or v.side(v.u[0]) != -1 or v.side(v.u[2]) != -1 or not {7, 9} & set(v.tg):
+    if v.fwd or v.side(v.u[0]) != -1 or v.side(v.u[2]) != -1 or not {BAIHU, XUANWU} & set(v.tg):
         return None
     if v.month is None:
         return UNJUDGED
     states = [ss.season_state(b, v.month, v.school) for b in v.t[1:]]
     if not all(s in ("囚", "死") for s in states):
         return None
-    riders = " and ".join(GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (7, 9))
+    riders = " and ".join(GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (BAIHU, XUANWU))
     return (f"貴人 {_b(v.nb)} goes backward; 干上 {_b(v.u[0])} and 支上 {_b(v.u[2])} stand behind it; "
             f"中 {_b(v.t[1])} {states[0]}, 末 {_b(v.t[2])} {states[1]}; {riders} in the 傳")

@@ -16,7 +16,7 @@ Each table is written once, with its classical name, one line stating the rule a
 
 from __future__ import annotations
 
-from ..cycle import BRANCH_ELEMENT, EARTH, FIRE, JIGONG, STEM_ELEMENT, WATER, post_horse
+from ..cycle import BRANCH_ELEMENT, EARTH, FIRE, JIGONG, STEM_ELEMENT, WATER, post_horse, xun_branch
 from ..school import School
 
 STATES = ("旺", "相", "休", "囚", "死")
@@ -141,13 +141,12 @@ DAY_VIRTUE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
 
 def ding_spirit(day: int) -> int:
     """丁神: the branch that carries 丁 in the day's 旬 (旬首 + 3): 甲子 卯, 甲戌 丑, 甲申 亥, 甲午 酉, 甲辰 未, 甲寅 巳."""
-    return (day % 12 - day % 10 + 3) % 12
+    return (xun_branch(day) + 3) % 12
 
 
 def xun_qi(day: int) -> int:
     """旬奇 (三奇課): 甲子/甲戌 旬 丑, 甲申/甲午 旬 子, 甲辰/甲寅 旬 亥 (尋源, 大全 三奇課)."""
-    xun = (day % 12 - day % 10) % 12
-    return {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}[xun]
+    return {0: 1, 10: 1, 8: 0, 6: 0, 4: 11, 2: 11}[xun_branch(day)]
 
 
 # ---------------------------------------------------------------- monthly 神煞 from the month branch

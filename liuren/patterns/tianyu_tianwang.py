@@ -7,11 +7,16 @@ Same contract as every detector module: a :class:`~liuren.patterns.view.View` in
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     BRANCH_ELEMENT,
+    CHEN,
     GENERAL_NAMES,
-    HAI,
+    HARM,
+    MENG,
     STEM_ELEMENT,
     XING,
+    XU,
+    ZHONG,
     conquers,
 )
 from . import shensha as ss
@@ -23,7 +28,7 @@ from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 def tianyu(v: View) -> str | None:
     """天獄: the 初傳 is 囚 or 死 in the month (or the day's 墓) and 天罡 辰 stands on the day stem's 日本 (長生) (003 孔明)."""
     root = ss.changsheng(v.s, v.school)
-    if v.under(4) != root:
+    if v.under(CHEN) != root:
         return None
     init = v.t[0]
     head = f"天罡 辰 stands on {_stem(v)}'s 日本 (長生) {_b(root)}"
@@ -41,7 +46,7 @@ def tianyu(v: View) -> str | None:
 
 def _virtue_marks(v: View) -> list[str]:
     marks = []
-    if v.noble_square in (4, 10):
+    if v.noble_square in (CHEN, XU):
         marks.append(f"貴人 stands on 地盤 {_b(v.noble_square)} (審獄錄囚)")
     for label, b in (("日德", ss.DAY_VIRTUE[v.s]),) + ((("生氣", ss.life_qi(v.month)),) if v.month is not None else ()):
         where = [n for n, u in (("干上", v.u[0]), ("支上", v.u[2])) if u == b]
@@ -74,7 +79,7 @@ def zhen_tianyu(v: View) -> str | None:
             marks.append(f"{pos} {_b(b)} is 劫煞")
         if XING[b] == v.z or XING[v.z] == b:
             marks.append(f"{pos} {_b(b)} and the 支 {_b(v.z)} are in 刑")
-        if HAI[b] == v.z:
+        if HARM[b] == v.z:
             marks.append(f"{pos} {_b(b)} 害s the 支 {_b(v.z)}")
     if not marks:
         return None
@@ -126,11 +131,11 @@ def luowang(v: View) -> str | None:
 # ---------------------------------------------------------------- 死奇 (003)
 def siqi(v: View) -> str | None:
     """死奇: 天罡 辰 is the upper of one of the four lessons (日辰陰陽) and is 發用 (003 又曰: 斗罡繫日辰陰陽發用)."""
-    if v.t[0] != 4 or 4 not in v.u:
+    if v.t[0] != CHEN or CHEN not in v.u:
         return None
-    lessons = " and ".join(str(i + 1) for i, u in enumerate(v.u) if u == 4)
-    square = v.under(4)
-    worry = ("父母", "兄弟", "妻子")[(0 if square in (2, 5, 8, 11) else 1 if square in (0, 3, 6, 9) else 2)]
+    lessons = " and ".join(str(i + 1) for i, u in enumerate(v.u) if u == CHEN)
+    square = v.under(CHEN)
+    worry = ("父母", "兄弟", "妻子")[(0 if square in MENG else 1 if square in ZHONG else 2)]
     return f"天罡 辰 is the upper of lesson {lessons} and is 發用; it stands on {_b(square)} (worry for {worry})"
 
 
@@ -142,7 +147,7 @@ def sanqi_si(v: View) -> str | None:
     base = siqi(v)
     if base is None:
         return None
-    square = v.under(4)
+    square = v.under(CHEN)
     over = [n for n, b in (("太歲", v.year), ("月建", v.month)) if b == square]
     if over:
         return f"{base}; and 天罡 rides over the {' and '.join(over)} {_b(square)} (乘歲月之上)"
@@ -155,7 +160,7 @@ def siqi_huisheng(v: View) -> str | None:
     if base is None:
         return None
     g = v.chart.general.ordinal
-    if g == 4:
+    if g == CHEN:
         return f"{base}; the 月將 is 辰 itself (辰為月將)"
     where = [n for n, bs in (("lessons", v.u), ("transmissions", v.t)) if g in bs]
     return f"{base}; the 月將 {_b(g)} (日奇) stands in the {' and '.join(where)}" if where else None
@@ -164,7 +169,7 @@ def siqi_huisheng(v: View) -> str | None:
 # ---------------------------------------------------------------- named severities inside 003's 天獄 and 天網 pages
 def jiaozhan(v: View) -> str | None:
     """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (003 天獄: 若魄化為用神，死囚繫日本，凶倍於天獄)."""
-    if v.t[0] != v.branch_of(7):
+    if v.t[0] != v.branch_of(BAIHU):
         return None
     tiger, prison = pohua(v), tianyu(v)
     if tiger is None or prison is None:

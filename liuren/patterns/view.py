@@ -10,8 +10,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cycle import (
-    BRANCH_CHARS,
+    GUIREN,
+    LIUHE_GENERAL,
+    QINGLONG,
     STEM_CHARS,
+    TAICHANG,
+    TAIYIN,
+    TIANHOU,
+    branch_char,
 )
 from ..generals import branch_of, general_index
 
@@ -21,7 +27,7 @@ if TYPE_CHECKING:
 UNJUDGED = "unjudged"
 """What a detector returns when only the month branch, which the chart lacks, could decide."""
 
-GOOD_GENERALS = frozenset((0, 3, 5, 8, 10, 11))
+GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TIANHOU))
 """吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (rules.md §6, 三光)."""
 
 
@@ -57,15 +63,15 @@ class View:
     def side(self, b: int) -> int:
         """1 when ``b`` stands in front of the 貴人 (蛇雀合勾青), −1 behind (空虎常玄陰后), 0 on it (指南; rules.md §3.3)."""
         g = self.general(b)
-        return 0 if g == 0 else (1 if g <= 5 else -1)
+        return 0 if g == GUIREN else (1 if g <= QINGLONG else -1)
 
     def under(self, b: int) -> int:
         """地盤 square under heaven branch ``b``."""
         return (b - self.d) % 12
 
 
-def _b(i: int) -> str:
-    return BRANCH_CHARS[i % 12]
+_b = branch_char
+"""A branch ordinal's character (the one helper, in liuren.cycle)."""
 
 
 def _bs(items) -> str:

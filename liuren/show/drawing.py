@@ -26,7 +26,8 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, Wedge
 from matplotlib.patheffects import withStroke
 
 from ..cycle import BRANCHES
-from ..errors import ParseError
+from ..errors import ParseError, quote
+from ..school import NOBLE_LABEL
 from .html import COLORS, RING, _highlights, _palette, check_chart
 
 if TYPE_CHECKING:
@@ -83,6 +84,29 @@ def _polar(radius: float, angle: float) -> tuple[float, float]:
     return radius * math.cos(a), radius * math.sin(a)
 
 
+def _check_axes(ax: object) -> None:
+    """None or a matplotlib Axes that belongs to a figure; anything else is a ParseError."""
+    from matplotlib.axes import Axes as _Axes
+
+    if ax is not None and not (isinstance(ax, _Axes) and ax.get_figure() is not None):
+        raise ParseError(
+            f"ax={quote(ax)} ({type(ax).__name__}) is not a matplotlib Axes; accepted: None (a new figure) "
+            f"or an Axes such as plt.subplots()[1] or fig.add_axes((0, 0, 1, 1))"
+        )
+
+
+def _check_drawable(pal: Mapping[str, str]) -> None:
+    """Every colour of the palette is one matplotlib can draw (CSS forms such as 'rgb(0,0,0)' are not)."""
+    from matplotlib.colors import is_color_like
+
+    for key, value in pal.items():
+        if not is_color_like(value):
+            raise ParseError(
+                f"colors[{key!r}] = {quote(value)} is a CSS colour matplotlib cannot draw; "
+                f"accepted for drawings: '#rrggbb', '#rgb' or a named colour such as 'teal'"
+            )
+
+
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
     if ax is not None:
         return ax
@@ -137,9 +161,14 @@ def draw_plate(
     """
     check_chart(chart)
     if style not in ("round", "square"):
-        raise ParseError(f"style={style!r} is not a plate style; accepted: 'round', 'square'")
+        raise ParseError(f"style={quote(style)} is not a plate style; accepted: 'round', 'square'")
+    _check_axes(ax)
+    for name, flag in (("arrows", arrows), ("title", title)):
+        if not isinstance(flag, bool):
+            raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
     family = register_font()
     pal = _palette(colors)
+    _check_drawable(pal)
     marks = _highlights(chart, highlight, pal)
     if style == "round":
         ax = _new_axes(ax, 6.4)
@@ -180,12 +209,12 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
 
     _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
     _general_arc(pen, chart)
-    at = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
+    at: dict[str, float] = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
     for branch, numbers in lessons.items():
-        pen.text(*_polar(R_HEAVEN[1] - 0.045, at[branch] + 10), numbers, 7.5, f"lesson-{numbers}", color=pal["muted"])
+        _ring_mark(pen, at[branch], 1, numbers, f"lesson-{numbers}", pal["muted"])
     for branch, (stages, key) in _stage_labels(chart).items():
-        pen.text(*_polar(R_HEAVEN[1] - 0.045, at[branch] - 10), stages, 8, f"transmission-{stages}", color=pal[key], bold=True)
+        _ring_mark(pen, at[branch], -1, stages, f"transmission-{stages}", pal[key], bold=True)
     if arrows:
         points = [_polar(R_GENERAL[0] - 0.03, at[t.branch]) for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):
@@ -197,6 +226,23 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
     ax.set_ylim(-1.3, 1.3)
     ax.set_aspect("equal")
     ax.set_axis_off()
+
+
+MARK_SIZE = 10.0
+"""Size of the lesson numbers (一二三四) and transmission marks (初中末 ◎) on the plates: about 9 px in the explorer's small plate."""
+
+
+def _ring_mark(pen: _Pen, angle: float, side: int, text: str, gid: str, color: str, bold: bool = False) -> Text:
+    """A small mark in the heaven ring beside the branch at ``angle``: counter-clockwise of it (side 1)
+    or clockwise (side -1), far enough along the ring that it clears the branch however many characters
+    it has. Near 卯 and 酉, where the ring runs up and down, the characters are stacked so the mark keeps
+    to the ring's width."""
+    r = R_HEAVEN[1] - 0.045
+    points_per_unit = 6.4 * 72 / 2.6  # the round plate is 2.6 units across on a 6.4-inch figure
+    along = (21 / 2 + 2 + MARK_SIZE * len(text) / 2) / points_per_unit  # half the branch, a gap, half the mark
+    upright = abs(math.cos(math.radians(angle))) > abs(math.sin(math.radians(angle)))
+    shown = "\n".join(text) if upright else text
+    return pen.text(*_polar(r, angle + side * math.degrees(along / r)), shown, MARK_SIZE, gid, color=color, bold=bold, linespacing=1.0)
 
 
 def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tuple[float, float], bend: float, color: str, shrink: float) -> FancyArrowPatch:
@@ -236,7 +282,8 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
     r = R_EARTH[1] + 0.07
     a_hour = ring_angle(h)
     if steps:
-        start, end = ring_angle(g), a_hour
+        start = ring_angle(g)
+        end = start - 30.0 * steps  # the short way round (ring_angle(h) may differ by a turn)
         n = 6 * abs(steps)
         xs, ys = zip(*(_polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
         ax.plot(xs, ys, color=pal["muted"], lw=pen.lw(1.4), solid_capstyle="round", zorder=3)
@@ -259,7 +306,7 @@ def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
     """The inputs top-left and the method, 三傳 and void bottom-left."""
     t, pal = chart.transmissions, pen.pal
     pen.text(x, y, f"{chart.day}日 {chart.hour}時", 14, ha="left", va="top", color=pal["ink"])
-    pen.text(x, y - 0.13, f"{chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行",
+    pen.text(x, y - 0.13, f"{chart.general}將 {NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行",
              10, ha="left", va="top", color=pal["muted"])
     pen.text(x, -y + 0.13, f"{chart.method} · {chart.lesson_type}", 12, ha="left", va="bottom", color=pal["ink"])
     pen.text(x, -y, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}", 10, ha="left", va="bottom", color=pal["muted"])
@@ -294,10 +341,10 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=pen.lw(1.0)))
     for branch, numbers in _lesson_labels(chart).items():
         x, y = centres[branch]
-        pen.text(x - 0.34, y + 0.37, numbers, 7.5, f"lesson-{numbers}", color=pal["muted"])
+        pen.text(x - 0.32, y + 0.36, numbers, MARK_SIZE, f"lesson-{numbers}", color=pal["muted"])
     for branch, (stages, key) in _stage_labels(chart).items():
         x, y = centres[branch]
-        pen.text(x + 0.33, y + 0.37, stages, 8, f"transmission-{stages}", color=pal[key], bold=True)
+        pen.text(x + 0.32, y + 0.36, stages, MARK_SIZE, f"transmission-{stages}", color=pal[key], bold=True)
     if arrows:
         points = [centres[t.branch] for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):
@@ -306,7 +353,7 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     if title:
         t = chart.transmissions
         pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
-        pen.text(0, 4.13, f"{'晝' if chart.noble == 'day' else '夜'}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
+        pen.text(0, 4.13, f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
                  10, color=pal["muted"], ha="left", va="bottom")
         pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
         pen.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom")
@@ -345,7 +392,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
         _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
         for k in range(hours + 1)
     ]
-    out = []
+    out: list[tuple[Chart, dict[str, float]]] = []
     for i in range(hours * frames + 1):
         k, step = divmod(i, frames)
         current = charts[k]

@@ -6,6 +6,11 @@ fixed earth ring with 巳 in the top-left corner, clockwise. The HTML uses inlin
 only (untrusted notebooks strip ``<style>``, ids and scripts), escapes every string that reaches
 it and gives identical bytes for identical inputs.
 
+Every block is a card on its own paper background, and every element that holds text sets its own
+ink colour: a notebook theme styles ``table``, ``td`` and ``caption`` with its text colour (light
+grey on JupyterLab Dark), which would otherwise land on the paper. Each default colour reaches the
+WCAG AA contrast of 4.5:1 on the paper (tests/test_html_contrast.py computes every pair emitted).
+
 >>> from liuren import Chart
 >>> chart_html(Chart("丙申", "午", "亥")).startswith("<div")
 True
@@ -14,14 +19,17 @@ True
 from __future__ import annotations
 
 import base64
+import contextlib
+import errno
+import os
 import re
 from collections.abc import Collection, Iterable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cycle import BRANCHES, STEMS
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from ..school import PRESET_NAMES
 from .labels import LANGUAGES, gloss, label
 from .text import (
@@ -42,18 +50,20 @@ if TYPE_CHECKING:
 
 COLORS = {
     "ink": "#1f1a17",
-    "muted": "#8a817c",
+    "muted": "#6b625c",
     "paper": "#fbf8f1",
     "line": "#d8cfc0",
     "initial": "#b8322a",
-    "middle": "#b7791f",
+    "middle": "#856000",
     "final": "#2b6a8a",
     "mark": "#b8322a",
-    "void": "#9c9690",
+    "void": "#756d67",
     "step": "#f2e3b3",
 }
-"""The default palette: ink on paper, the three transmissions in vermilion, ochre and blue; ``step``
-is the background of the cells a construction step (:mod:`liuren.show.steps`) points at."""
+"""The default palette: ink on paper, the three transmissions in vermilion, ochre and blue.
+``line`` is for borders only; ``step`` is the background of the cells a construction step
+(:mod:`liuren.show.steps`) points at; every other entry is a text colour with at least 4.5:1 contrast on
+``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.4:1, void 4.8:1)."""
 _COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
 FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans CJK TC','Source Han Serif TC',serif"
 
@@ -89,22 +99,28 @@ def _note(text: str, pal: dict[str, str]) -> str:
     """A small annotation line under a character (a Korean reading or an English gloss)."""
     if not text:
         return ""
-    return f'<br><span style="font-size:10px;color:{pal["muted"]};font-family:sans-serif">{escape(text)}</span>'
+    return f'<br><span style="font-size:11px;color:{pal["muted"]};font-family:sans-serif">{escape(text)}</span>'
 
 
-def _td(content: str, style: str = "", title: str = "", span: int = 1) -> str:
-    """A centred cell; ``span`` > 1 makes it span that many rows and columns (the ring's centre)."""
+def _td(content: str, color: str, style: str = "", title: str = "", span: int = 1) -> str:
+    """A centred cell in ink ``color`` (always set: the theme's own ``td`` colour would show otherwise);
+    ``span`` > 1 makes it span that many rows and columns (the ring's centre)."""
     spans = f'rowspan="{span}" colspan="{span}" ' if span > 1 else ""
     tip = f' title="{escape(title)}"' if title else ""
-    return f'<td {spans}style="text-align:center;vertical-align:middle;padding:2px 5px;border:none;{style}"{tip}>{content}</td>'
+    return (
+        f'<td {spans}style="text-align:center;vertical-align:middle;padding:2px 5px;border:none;'
+        f'background:transparent;color:{color};{style}"{tip}>{content}</td>'
+    )
 
 
 def _table(rows: Iterable[str], heading: str, pal: dict[str, str]) -> str:
+    """A block on its own paper (it may be shown alone, as ``chart.plate`` is, on a dark theme)."""
     body = "".join(f'<tr style="background:transparent">{row}</tr>' for row in rows)
     return (
-        f'<table style="border-collapse:collapse;margin:0;font-size:inherit;table-layout:auto;background:transparent">'
-        f'<caption style="caption-side:top;font-size:11px;color:{pal["muted"]};text-align:center;padding:0 0 3px">'
-        f"{heading}</caption>{body}</table>"
+        f'<table style="border-collapse:collapse;margin:0;font-size:inherit;table-layout:auto;'
+        f'color:{pal["ink"]};background:{pal["paper"]}">'
+        f'<caption style="caption-side:top;font-size:12px;color:{pal["muted"]};background:{pal["paper"]};'
+        f'text-align:center;padding:0 0 3px">{heading}</caption>{body}</table>'
     )
 
 
@@ -121,13 +137,13 @@ def _shown(parts: Collection[str] | None, part: str) -> bool:
 
 def _check_parts(parts: object, cells: object) -> None:
     if parts is not None and (isinstance(parts, str) or not isinstance(parts, Collection) or not set(parts) <= set(PARTS)):
-        raise ParseError(f"parts={parts!r} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}")
+        raise ParseError(f"parts={quote(parts)} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}")
     if isinstance(cells, str) or not isinstance(cells, Collection) or not all(isinstance(c, str) for c in cells):
-        raise ParseError(f"cells={cells!r} is not understood; accepted: cell names such as 'heaven-卯', 'lesson-1', 'initial', 'noble'")
+        raise ParseError(f"cells={quote(cells)} is not understood; accepted: cell names such as 'heaven-卯', 'lesson-1', 'initial', 'noble'")
 
 
 def _lit(on: bool, pal: dict[str, str]) -> str:
-    """The background of a cell a step points at."""
+    """The background of a cell a step points at (after _td's own transparent background)."""
     return f";background:{pal['step']}" if on else ""
 
 
@@ -180,22 +196,24 @@ def transmissions_html(
         lit = _lit(key in cells, pal)
         if not _shown(parts, key):
             rows.append(
-                _td(escape(stage), f"font-size:11px;color:{pal['muted']}{lit}", label(stage, labels))
-                + _td(BLANK, "font-size:16px") + _td(BLANK, "font-size:13px")
-                + _td(BLANK, f"font-size:22px{lit}") + _td(BLANK, "font-size:16px") + _td("", "font-size:12px")
+                _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
+                + _td(BLANK, pal["ink"], "font-size:16px") + _td(BLANK, pal["muted"], "font-size:13px")
+                + _td(BLANK, pal["ink"], "font-size:22px" + lit) + _td(BLANK, pal["ink"], "font-size:16px")
+                + _td("", pal["void"], "font-size:12px")
             )
             continue
         kin = KIN_SHORT[t.relation]
         branch_color = pal["void"] if t.void and relations else pal[key]
         kin_note = gloss(t.relation, labels) if labels == "ko" else gloss(kin, labels, short="kin")
         general_note = gloss(t.general, labels) if labels == "ko" else gloss(t.general.short, labels, short="general")
+        void = t.void and relations
         rows.append(
-            _td(escape(stage), f"font-size:11px;color:{pal['muted']}{lit}", label(stage, labels))
-            + (_td(escape(kin) + _note(kin_note, pal), "font-size:16px", t.relation) if relations else _td(BLANK, "font-size:16px"))
-            + _td(escape((t.stem or BLANK) if relations else BLANK), f"font-size:13px;color:{pal['muted']}", "遁干" if t.stem and relations else "")
-            + _td(escape(t.branch) + _note(gloss(t.branch, labels), pal), f"font-size:22px;font-weight:bold;color:{branch_color}{lit}")
-            + (_td(escape(t.general.short) + _note(general_note, pal), "font-size:16px", t.general) if generals else _td(BLANK, "font-size:16px"))
-            + _td("◎" if t.void and relations else "", f"font-size:12px;color:{pal['void']}", "旬空" if t.void and relations else "")
+            _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
+            + (_td(escape(kin) + _note(kin_note, pal), pal["ink"], "font-size:16px", t.relation) if relations else _td(BLANK, pal["ink"], "font-size:16px"))
+            + _td(escape((t.stem or BLANK) if relations else BLANK), pal["muted"], "font-size:13px", "遁干" if t.stem and relations else "")
+            + _td(escape(t.branch) + _note(gloss(t.branch, labels), pal), branch_color, "font-size:22px;font-weight:bold" + lit)
+            + (_td(escape(t.general.short) + _note(general_note, pal), pal["ink"], "font-size:16px", t.general) if generals else _td(BLANK, pal["ink"], "font-size:16px"))
+            + _td("◎" if void else "", pal["void"], "font-size:12px", "旬空" if void else "")
         )
     return _table(rows, escape(label("三傳", labels)), pal)
 
@@ -223,35 +241,37 @@ def lessons_html(
     general_row = _shown(parts, "generals")
     big = "font-size:22px;min-width:30px"
     head = "".join(
-        _td(escape(n[1]), f"font-size:10px;color:{pal['muted']}{bg}", label(n, labels)) for n, bg in zip(numbers, lit, strict=True)
+        _td(escape(n[1]), pal["muted"], "font-size:12px" + bg, label(n, labels)) for n, bg in zip(numbers, lit, strict=True)
     )
     generals = "".join(
         _td(
             escape(x.general.short) + _note(gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal),
+            pal["ink"],
             "font-size:16px" + bg,
             x.general,
         )
         if general_row and on
-        else _td(BLANK, "font-size:16px" + bg)
+        else _td(BLANK, pal["ink"], "font-size:16px" + bg)
         for x, on, bg in zip(items, shown, lit, strict=True)
     )
     uppers = "".join(
-        _td(escape(x.upper) + _note(gloss(x.upper, labels), pal), big + (f";color:{pal['mark']}" if x.kind == "上克下" else "") + bg)
+        _td(escape(x.upper) + _note(gloss(x.upper, labels), pal), pal["mark"] if x.kind == "上克下" else pal["ink"], big + bg)
         if on
-        else _td(BLANK, big + bg)
+        else _td(BLANK, pal["ink"], big + bg)
         for x, on, bg in zip(items, shown, lit, strict=True)
     )
     lowers = "".join(
         _td(
             escape(x.lower) + _note(gloss(x.lower, labels), pal),
-            big + (f";color:{pal['mark']}" if x.kind == "下賊上" else "") + (";font-weight:bold" if x.lower in STEMS else "") + bg,
+            pal["mark"] if x.kind == "下賊上" else pal["ink"],
+            big + (";font-weight:bold" if x.lower in STEMS else "") + bg,
         )
         if on
-        else _td(BLANK, big + bg)
+        else _td(BLANK, pal["ink"], big + bg)
         for x, on, bg in zip(items, shown, lit, strict=True)
     )
     kinds = "".join(
-        _td(escape(KIND_MARK[x.kind]) if on else "", f"font-size:11px;color:{pal['mark']}{bg}", x.kind if on else "")
+        _td(escape(KIND_MARK[x.kind]) if on else "", pal["mark"], "font-size:12px" + bg, x.kind if on else "")
         for x, on, bg in zip(items, shown, lit, strict=True)
     )
     return _table((head, generals, uppers, lowers, kinds), escape(label("四課", labels)), pal)
@@ -274,8 +294,8 @@ def plate_html(
     _check_labels(labels)
     _check_parts(parts, cells)
     pal = _palette(colors)
-    chart = plate if hasattr(plate, "transmissions") else None
-    marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
+    chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
+    marks = _highlights(chart, highlight, pal)
     if parts is not None and chart is not None and highlight == "transmissions":
         marks = {}
         for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True):
@@ -296,13 +316,13 @@ def plate_html(
             color = marks.get(heaven)
             style = f"font-size:22px;width:44px;height:50px;border:1px solid {pal['line']};padding:1px 3px;line-height:1.1"
             if color:
-                style += f";color:{color};font-weight:bold"
+                style += ";font-weight:bold"
             style += _lit(f"heaven-{heaven}" in cells, pal)
-            top = f'<span style="font-size:11px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
-            foot = f'<br><span style="font-size:10px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
+            top = f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
+            foot = f'<br><span style="font-size:12px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
             note = _note(gloss(heaven, labels), pal)
             title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "")
-            row_cells.append(_td(top + escape(heaven) + note + foot, style, title))
+            row_cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
         rows.append("".join(row_cells))
     return _table(rows, escape(label("天地盤", labels)), pal)
 
@@ -312,7 +332,7 @@ def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[st
     if chart is not None and noble:
         lines.append(escape(f"貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"))
     text = "<br>".join(x for x in lines if x)
-    return _td(text, f"font-size:12px;color:{pal['muted']}{_lit(lit, pal)}", span=2)
+    return _td(text, pal["muted"], "font-size:12px" + _lit(lit, pal), span=2)
 
 
 def caption_html(
@@ -352,9 +372,9 @@ def caption_html(
     names = pattern_names(chart) if _shown(parts, "patterns") else []
     if names:
         rule.append(term("課體") + " " + "、".join(term(n) for n in names))
-    sep = f' <span style="color:{pal["line"]}">|</span> '
+    sep = f' <span style="color:{pal["muted"]};font-weight:normal">|</span> '
     return (
-        f'<div style="font-size:14px;font-weight:bold;margin:0 0 2px">{sep.join(inputs)}</div>'
+        f'<div style="font-size:14px;font-weight:bold;color:{pal["ink"]};margin:0 0 2px">{sep.join(inputs)}</div>'
         f'<div style="font-size:12px;color:{pal["muted"]};margin:0 0 8px">{sep.join(rule)}</div>'
     )
 
@@ -407,11 +427,22 @@ def font_data_uri() -> str:
     return "data:font/woff2;base64," + base64.b64encode(data).decode("ascii")
 
 
-def to_html(chart: Chart, path: str | None = None, *, standalone: bool = True, **options: object) -> str:
+def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standalone: bool = True, **options: object) -> str:
     """The chart as HTML to share: a whole page embedding the font when ``standalone`` (the
     default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
-    ``options`` are those of :func:`chart_html`."""
+    ``options`` are those of :func:`chart_html`.
+
+    ``path`` is a ``str`` or an ``os.PathLike`` naming a file (not a directory) in an existing
+    folder. The file is written atomically: to a temporary file in the same folder, then renamed
+    over ``path``, so a failure never leaves a partial page behind.
+    """
     check_chart(chart)
+    if not isinstance(standalone, bool):
+        raise ParseError(f"standalone={quote(standalone)} is not understood; accepted: True or False")
+    unknown = sorted(set(options) - _HTML_OPTIONS)
+    if unknown:
+        raise ParseError(f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
+    target = None if path is None else check_path(path)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
         title = escape(f"{chart.day}日 {chart.hour}時 {chart.general}將 · {chart.method} {chart.lesson_type}")
@@ -421,7 +452,70 @@ def to_html(chart: Chart, path: str | None = None, *, standalone: bool = True, *
             f'<style>@font-face{{font-family:"Liuren Serif TC";src:url({font_data_uri()}) format("woff2");}}</style>\n'
             f'</head>\n<body style="margin:16px;background:#ffffff">\n{body}\n</body>\n</html>\n'
         )
-    if path is not None:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(body)
+    if target is not None:
+        write_atomic(target, body)
     return body
+
+
+_HTML_OPTIONS = frozenset(("labels", "highlight", "colors"))
+"""The keyword options of :func:`chart_html` that :func:`to_html` passes on."""
+
+
+def check_path(path: object) -> str:
+    """A file path to write: a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file
+    descriptor) without NUL, encodable as a file name, not a directory, in an existing folder."""
+    accepted = "accepted: a file name as a str or pathlib.Path, e.g. 'chart.html'"
+    if not isinstance(path, str | os.PathLike):
+        raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise ParseError(f"path={quote(path)} is a bytes path; {accepted}")
+    if not text.strip():
+        raise ParseError(f"path={quote(path)} is empty; {accepted}")
+    if "\0" in text:
+        raise ParseError(f"path={quote(path)} contains a NUL character; {accepted}")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
+    if os.path.isdir(text):
+        raise ParseError(f"path={quote(path)} is a directory; {accepted}")
+    folder = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(folder):
+        raise ParseError(f"path={quote(path)}: the folder {quote(folder)} does not exist; {accepted}")
+    return text
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder, renamed
+    over ``path`` once complete. On any failure the temporary file is removed and ``path`` is
+    untouched; a path the system refuses (too long, no permission) is a :class:`ParseError`."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        mode = os.stat(path).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
+    except OSError as error:
+        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
+            raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
+        raise
+
+
+_PATH_ERRNOS = frozenset((errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EINVAL,
+                          errno.ENOENT, errno.EILSEQ, errno.EROFS, errno.EXDEV, errno.EBUSY))
+"""Errors that say the path itself cannot be written (rather than the disk failing)."""

@@ -126,8 +126,9 @@ def reading(term: str) -> str:
     >>> reading("螣蛇"), reading("元首"), reading("X")
     ('등사', '원수', '')
     """
-    chars = [CHAR_KO.get(c) or PROSE_KO.get(c) for c in term]
-    if not chars or None in chars:
+    found = [CHAR_KO.get(c) or PROSE_KO.get(c) for c in term]
+    chars = [c for c in found if c is not None]
+    if not chars or len(chars) < len(found):
         return ""
     chars[0] = INITIAL_SOUND.get(chars[0], chars[0])
     return "".join(chars)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cycle import BRANCHES
+from ..school import NOBLE_LABEL
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -63,6 +64,6 @@ def pattern_names(chart: Chart) -> list[str]:
 def chart_text(chart: Chart) -> str:
     """The traditional three-block text layout under one heading line with the inputs and the
     method (the named patterns are in the HTML caption and ``chart.explain()``)."""
-    head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {'晝' if chart.noble == 'day' else '夜'}貴 · {chart.method} {chart.lesson_type}"]
+    head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}貴 · {chart.method} {chart.lesson_type}"]
     blocks = [head, transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
     return "\n\n".join("\n".join(block) for block in blocks)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import io
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ from IPython.display import HTML, Image
 
 from ..chart import Chart
 from ..cycle import BRANCHES, PILLARS, SPIRIT_NAMES
-from ..errors import LiurenError
+from ..errors import LiurenError, ParseError, quote
 from ..school import PRESET_NAMES, PRESETS, School, resolve_school
 
 if TYPE_CHECKING:
@@ -128,12 +127,18 @@ class Explorer:
 
         Keys are the control names (day, hour, general, noble, school, month, year, show_explain);
         values are what the dropdowns hold (a pillar, a branch, "auto"/"day"/"night", a preset name,
-        a month or year branch or "none"). A value a dropdown does not offer raises traitlets' TraitError; the
-        chart then matches the controls set before it.
+        a month or year branch or "none"). A value of the wrong type (not a ``str`` for a dropdown, not a
+        ``bool`` for show_explain) is a :class:`ParseError` and changes nothing; a text a dropdown does
+        not offer raises traitlets' TraitError, and the chart then matches the controls set before it.
         """
         unknown = set(values) - {"day", "hour", "general", "noble", "school", "month", "year", "show_explain"}
         if unknown:
             raise TypeError(f"Explorer.set() got unknown control(s) {sorted(unknown)}")
+        for name, value in values.items():
+            wanted = bool if name == "show_explain" else str
+            if not isinstance(value, wanted):
+                raise ParseError(f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}, "
+                                 f"got {type(value).__name__}; e.g. ex.set(day=\"甲戌\", hour=\"未\")")
         try:
             with self._hold():
                 for name, value in values.items():
@@ -190,7 +195,8 @@ class Explorer:
 
             self.output.append_display_data(HTML("<pre>" + _escape(explain(self.chart, "en", hint="explorer")) + "</pre>"))
         if self.drawing:
-            self.output.append_display_data(Image(data=plate_png(self.chart)))
+            drawing = importlib.import_module("liuren.show.drawing")  # matplotlib loads with the first drawing
+            self.output.append_display_data(Image(data=drawing.plate_png(self.chart, dpi=64)))
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         return self.widget._repr_mimebundle_(include=include, exclude=exclude)
@@ -212,17 +218,8 @@ def _drawing_available() -> bool:
     return importlib.util.find_spec("matplotlib") is not None and importlib.util.find_spec("liuren.show.drawing") is not None
 
 
-def plate_png(chart: Chart, dpi: int = 64) -> bytes:
-    """The round plate drawing of ``chart`` as PNG bytes (needs matplotlib and ``liuren.show.drawing``)."""
-    drawing = importlib.import_module("liuren.show.drawing")
-    ax = drawing.draw_plate(chart)
-    buf = io.BytesIO()
-    ax.figure.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-    return buf.getvalue()
-
-
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-__all__ = ["Explorer", "explorer", "plate_png"]
+__all__ = ["Explorer", "explorer"]

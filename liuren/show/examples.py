@@ -1,0 +1,221 @@
+"""The worked examples of the source chapters, as data, and the "원문 대조" table that compares them.
+
+Every example of the four source chapters that fixes a chart is one row of the package file
+``liuren/data/chapter_examples.csv``: the line of the text it comes from, the inputs of its chart,
+and what the rules give for it (the four lesson uppers, the three transmissions with their generals
+and 六親, the method and lesson type). Where the text printed something else, ``printed`` says what
+and ``note`` explains it. The course notebooks build each example's chart from its row, so a
+notebook cannot show a chart other than the one the tests check.
+
+>>> ex = example("元首-1")
+>>> c = ex.chart()
+>>> str(c.day), str(c.hour), str(c.general), c.noble, str(c.month)
+('丙申', '午', '亥', 'day', '寅')
+>>> ex.computed()["transmissions"], ex.expected["transmissions"], ex.printed
+('卯申丑', '卯申丑', '三傳 卯丑申')
+>>> [e.name for e in examples("遙克·昴星·八專")]
+['蒿矢-1', '彈射-1', '獨腳-1']
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from html import escape
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from ..errors import ParseError
+
+if TYPE_CHECKING:
+    from ..chart import Chart
+    from ..school import School
+
+UNTITLED = "책 이름이 적히지 않은 대육임 교재 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A source chapter as a reader can look it up: the book (or what the text is, when it names no
+    book), the part of the book where the text gives one, and the chapter's headings."""
+
+    key: str
+    book: str
+    part: str
+    title: str
+
+    def citation(self) -> str:
+        """``book part, title`` as the notebooks cite it."""
+        return ", ".join(p for p in (f"{self.book} {self.part}".strip(), self.title) if p)
+
+
+CHAPTERS: dict[str, Chapter] = {
+    c.key: c
+    for c in (
+        Chapter("九宗門", "《大六壬靈覺經》 (吳師青 手抄本)", "上卷", "九宗門 목차 · 元首課 · 重審課"),
+        Chapter("遙克·昴星·八專", UNTITLED, "", "「五. 遙克課」 (蒿矢格·彈射格) · 昴星課 · 八專課"),
+        Chapter("勵德·贅婿·無淫", UNTITLED, "", "勵德課 · 贅婿課 · 無淫課"),
+        Chapter("天獄·殃咎", UNTITLED, "", "天獄課 · 天網 · 羅網 · 死奇 · 魄化 · 殃咎"),
+    )
+}
+"""The four source chapters. Only the 九宗門 chapter names its book; the other three give their
+headings and no title, so they are cited by what they are, not by an invented name."""
+
+COMPARED = (
+    "lesson_uppers",
+    "lesson_generals",
+    "transmissions",
+    "transmission_generals",
+    "relations",
+    "method",
+    "lesson_type",
+)
+"""The fields of a row that the chart built from it must reproduce."""
+
+COLUMNS = ("example", "chapter", "where", "day", "hour", "general", "noble", "month", *COMPARED,
+           "patterns", "printed", "note")  # fmt: skip
+
+KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example of a source chapter (one row of the package data)."""
+
+    name: str
+    chapter: Chapter
+    where: str
+    day: str
+    hour: str
+    general: str
+    noble: str
+    month: str
+    expected: Mapping[str, str]
+    patterns: tuple[str, ...]
+    printed: str
+    note: str
+
+    def chart(self, school: School | str | None = None) -> Chart:
+        """The chart the example describes, built from its row (with ``school``, under that school)."""
+        from ..chart import Chart
+
+        return Chart(self.day, self.hour, self.general, noble=self.noble, school=school, month=self.month or None)
+
+    def computed(self) -> dict[str, str]:
+        """The compared fields of :meth:`chart`, in the row's abbreviations."""
+        c = self.chart()
+        return {
+            "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
+            "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
+            "transmissions": "".join(str(t.branch) for t in c.transmissions),
+            "transmission_generals": "".join(t.general.short for t in c.transmissions),
+            "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
+            "method": str(c.method),
+            "lesson_type": c.lesson_type,
+        }
+
+    def differences(self) -> dict[str, tuple[str, str]]:
+        """Fields where the chart differs from the row: ``{field: (row, chart)}`` (empty: it agrees)."""
+        got = self.computed()
+        return {f: (self.expected[f], got[f]) for f in COMPARED if got[f] != self.expected[f]}
+
+    def inputs(self) -> str:
+        """The chart's inputs as a reader says them: ``丙申日 午時 亥將 晝 (月建 寅)``."""
+        text = f"{self.day}日 {self.hour}時 {self.general}將 {'晝' if self.noble == 'day' else '夜'}"
+        return text + (f" (月建 {self.month})" if self.month else "")
+
+
+@cache
+def _load() -> tuple[Example, ...]:
+    text = resources.files("liuren").joinpath("data/chapter_examples.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(text.splitlines()))
+    return tuple(
+        Example(
+            name=row["example"],
+            chapter=CHAPTERS[row["chapter"]],
+            where=row["where"],
+            day=row["day"],
+            hour=row["hour"],
+            general=row["general"],
+            noble=row["noble"],
+            month=row["month"],
+            expected={f: row[f] for f in COMPARED},
+            patterns=tuple(row["patterns"].split()),
+            printed=row["printed"],
+            note=row["note"],
+        )
+        for row in rows
+    )
+
+
+def examples(chapter: str | None = None) -> tuple[Example, ...]:
+    """The examples of one chapter (a key of :data:`CHAPTERS`), or all of them, in the text's order."""
+    if chapter is not None and chapter not in CHAPTERS:
+        raise ParseError(f"{chapter!r} is not a chapter; accepted: {', '.join(map(repr, CHAPTERS))}")
+    return tuple(e for e in _load() if chapter is None or e.chapter.key == chapter)
+
+
+def example(name: str) -> Example:
+    """The example called ``name`` (``"元首-1"``, ``"無淫-2"``, …)."""
+    for e in _load():
+        if e.name == name:
+            return e
+    raise ParseError(f"{name!r} is not an example; accepted: {', '.join(e.name for e in _load())}")
+
+
+HEADERS = ("예", "원문", "과식", "사과 상신", "삼전 (천장)", "방법 · 과체", "계산과 일치", "원문 표기가 다른 곳", "주")
+
+
+@dataclass(frozen=True)
+class Table:
+    """The "원문 대조" table of a chapter: each example's line of the text, its chart's inputs, the
+    values the rules give, whether the chart built from the row reproduces them, and what the text
+    printed differently, with the note on each slip. Shows as HTML in a notebook, as text in print."""
+
+    rows: tuple[Example, ...]
+
+    def cells(self) -> list[tuple[str, ...]]:
+        out: list[tuple[str, ...]] = []
+        for e in self.rows:
+            got = e.computed()
+            diff = e.differences()
+            out.append(
+                (
+                    e.name,
+                    f"「{e.where}」",
+                    e.inputs(),
+                    got["lesson_uppers"],
+                    f"{got['transmissions']} ({got['transmission_generals']})",
+                    f"{got['method']} · {got['lesson_type']}",
+                    "✓" if not diff else "✗ " + ", ".join(f"{f}: {a}≠{b}" for f, (a, b) in diff.items()),
+                    e.printed or "—",
+                    e.note,
+                )
+            )
+        return out
+
+    def __str__(self) -> str:
+        return "\n".join(" | ".join(row) for row in [HEADERS, *self.cells()])
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        head = "".join(f'<th style="text-align:left;padding:2px 6px">{escape(h)}</th>' for h in HEADERS)
+        body = "".join(
+            "<tr>"
+            + "".join(f'<td style="text-align:left;vertical-align:top;padding:2px 6px">{escape(c)}</td>' for c in row)
+            + "</tr>"
+            for row in self.cells()
+        )
+        return f'<table lang="ko"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def table(chapter: str) -> Table:
+    """The "원문 대조" table of ``chapter`` (a key of :data:`CHAPTERS`).
+
+    >>> print(str(table("遙克·昴星·八專")).splitlines()[1].split(" | ")[:3])
+    ['蒿矢-1', '「假如甲午日申時巳將占」', '甲午日 申時 巳將 晝']
+    """
+    return Table(examples(chapter))

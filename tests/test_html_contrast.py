@@ -1,0 +1,134 @@
+"""Every text the HTML 課盤 emits sets its own colour and reaches WCAG AA contrast (4.5:1) on the
+background it sits on, so it reads the same on JupyterLab's light and dark themes (the card keeps its
+paper; a theme only colours what the HTML leaves uncoloured). tests/test_jupyterlab.py checks the
+same in a real JupyterLab Dark, through computed styles."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+import liuren
+from liuren.cycle import BRANCHES, PILLARS
+from liuren.show.html import COLORS, chart_html, lessons_html, plate_html, transmissions_html
+
+AA = 4.5
+VOID_ELEMENTS = frozenset(("br", "img", "hr", "wbr"))
+
+
+def luminance(color: str) -> float:
+    """WCAG 2.x relative luminance of a #rgb / #rrggbb colour."""
+    value = color.lstrip("#")
+    if len(value) == 3:
+        value = "".join(c * 2 for c in value)
+    assert re.fullmatch(r"[0-9a-fA-F]{6}", value), f"not a hex colour: {color!r}"
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(value[i : i + 2], 16) / 255) for i in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _declarations(style: str) -> dict[str, str]:
+    out = {}
+    for part in style.split(";"):
+        if ":" in part:
+            key, value = part.split(":", 1)
+            out[key.strip()] = value.strip()
+    return out
+
+
+class TextColours(HTMLParser):
+    """Every non-blank text run as (text, colour set on its own element or None, nearest opaque background)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, dict[str, str]]] = []
+        self.runs: list[tuple[str, str | None, str | None]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID_ELEMENTS:
+            self.stack.append((tag, _declarations(dict(attrs).get("style") or "")))
+
+    def handle_endtag(self, tag):
+        assert self.stack and self.stack[-1][0] == tag, f"unbalanced </{tag}>"
+        self.stack.pop()
+
+    def handle_data(self, data):
+        if not data.strip():
+            return
+        own = self.stack[-1][1].get("color") if self.stack else None
+        background = next(
+            (d["background"] for _, d in reversed(self.stack) if d.get("background", "transparent") != "transparent"), None
+        )
+        self.runs.append((data.strip(), own, background))
+
+
+def runs(html: str) -> list[tuple[str, str | None, str | None]]:
+    parser = TextColours()
+    parser.feed(html)
+    assert parser.stack == []
+    return parser.runs
+
+
+def test_contrast_formula_matches_known_values():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+    assert contrast("#8a817c", "#fbf8f1") == pytest.approx(3.59, abs=0.01)  # the old label colour: too faint
+
+
+def test_every_palette_text_colour_reaches_aa_on_the_paper():
+    for key, value in COLORS.items():
+        if key not in ("paper", "line"):
+            assert contrast(value, COLORS["paper"]) >= AA, key
+
+
+def test_the_parser_sees_a_missing_colour_and_a_faint_one():
+    bad = '<div style="background:#fbf8f1;color:#000"><table><tr><td>甲</td><td style="color:#8a817c">乙</td></tr></table></div>'
+    assert runs(bad) == [("甲", None, "#fbf8f1"), ("乙", "#8a817c", "#fbf8f1")]
+
+
+def _charts():
+    """The 720 課 (day × plate) with a month so the seasonal patterns fire, by night and day."""
+    for n, day in enumerate(PILLARS):
+        for d in range(12):
+            yield liuren.chart(day, BRANCHES[(n + d) % 12], BRANCHES[(n + 2 * d) % 12], month=BRANCHES[d], year=BRANCHES[n % 12])
+
+
+def _pages():
+    charts = list(_charts())
+    for chart in charts:
+        yield chart_html(chart)
+    for chart in charts[::37]:
+        for labels in ("ko", "en"):
+            for highlight in ("transmissions", "lessons", "none", "子午"):
+                yield chart_html(chart, labels=labels, highlight=highlight)
+        yield plate_html(chart.plate)
+        yield lessons_html(chart.lessons)
+        yield transmissions_html(chart.transmissions)
+        yield chart.plate._repr_html_() + chart.lessons._repr_html_() + chart.transmissions._repr_html_()
+
+
+def test_every_text_run_sets_its_colour_and_reaches_aa_on_its_background():
+    pairs: dict[tuple[str, str], str] = {}
+    count = 0
+    for html in _pages():
+        for text, colour, background in runs(html):
+            count += 1
+            assert colour is not None, f"{text!r} takes the theme's colour"
+            assert background is not None, f"{text!r} sits on the theme's background"
+            pairs.setdefault((colour, background), text)
+    assert count > 720 * 60
+    faint = {pair: (text, round(contrast(*pair), 2)) for pair, text in pairs.items() if contrast(*pair) < AA}
+    assert faint == {}
+    # The pairs really are the palette on the paper (the sweep reaches the void and 克/賊 colours too).
+    assert {c for c, _ in pairs} == {COLORS[k] for k in ("ink", "muted", "initial", "middle", "final", "mark", "void")}
+    assert {b for _, b in pairs} == {COLORS["paper"]}

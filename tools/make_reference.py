@@ -1,0 +1,180 @@
+"""Write docs/reference.md: the conventions (every School option, the presets) and the named patterns,
+generated from the code's own registry so that the reference cannot drift from what the code does.
+
+    .venv/bin/python tools/make_reference.py            # write docs/reference.md (atomically)
+    .venv/bin/python tools/make_reference.py --check    # exit 1 if docs/reference.md is not in step
+
+What is read: the fields of :class:`liuren.School` (name, default, the docstring written under the
+field in ``liuren/school.py``) with the values ``School`` accepts, the presets in
+``liuren.school.PRESETS`` (their names and what each changes), and ``liuren.patterns.PATTERNS``
+(name, family, condition, source, whether it needs the month, the year or the hour).
+
+The reference is for users, so citations name books and chapters: the source chapters are those of
+《大六壬靈覺經》, so a source written with a chapter number ("002 勵德課") is printed with the book's name
+("《大六壬靈覺經》 勵德課"), and pointers to the project's internal rules notes ("rules.md §6") are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import inspect
+import re
+import sys
+from itertools import pairwise
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import liuren  # noqa: E402
+from liuren import school as school_module  # noqa: E402
+from liuren.patterns import PATTERNS  # noqa: E402
+from liuren.school import PRESET_NAMES, PRESETS  # noqa: E402
+from liuren.show.html import write_atomic  # noqa: E402
+
+OUT = ROOT / "docs" / "reference.md"
+BOOK = "《大六壬靈覺經》"
+"""The book the four source chapters come from."""
+CHAPTER_NUMBER = re.compile(r"(?<![\d.§])\b00[0-4]\b(?![\d.])")
+INTERNAL_NOTES = (
+    re.compile(r"\s*\(rules\.md[^)]*\)"),  # "(rules.md §6)"
+    re.compile(r";\s*rules\.md[^;)]*"),  # "; rules.md §6"
+    re.compile(r"rules\.md[^;)]*;\s*"),  # "rules.md §6; …"
+    re.compile(r",?\s*rules\.md[^;)]*"),  # anything left
+)
+
+
+def for_users(text: str) -> str:
+    """A registry text as users read it: chapter numbers as the book's name, internal notes left out."""
+    for pattern in INTERNAL_NOTES:
+        text = pattern.sub("", text)
+    text = CHAPTER_NUMBER.sub(BOOK, text)
+    text = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", text).replace("``", "`")  # reStructuredText roles and literals
+    return re.sub(r"\s+", " ", text).strip(" ;")
+
+
+def module_docs(module) -> dict[str, str]:
+    """The docstrings written under module-level assignments (``NAME = …`` then a string)."""
+    tree = ast.parse(inspect.getsource(module))
+    docs: dict[str, str] = {}
+    for node, after in pairwise(tree.body):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        if (targets and isinstance(targets[0], ast.Name) and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str)):
+            docs[targets[0].id] = inspect.cleandoc(after.value.value)
+    return docs
+
+
+def cell(text: str) -> str:
+    """Text fit for one Markdown table cell."""
+    return for_users(text).replace("|", "\\|").replace("\n", " ")
+
+
+def code(value: object) -> str:
+    return f"`{value!r}`" if isinstance(value, str) else f"`{value}`"
+
+
+def allowed(option: str) -> str:
+    if option in school_module.SWITCHES:
+        return "`True`, `False`"
+    return ", ".join(code(v) for v in school_module.CHOICES[option])
+
+
+def options_section() -> list[str]:
+    docs = school_module.OPTION_DOCS
+    lines = [
+        "## School options",
+        "",
+        "Where the classical books disagree, the choice is an option of a frozen `liuren.School` value; every",
+        "chart records the school it was built with (`chart.school`). Change options with",
+        "`liuren.School().replace(noble_table=\"B\")`, or on the command line with `--option KEY=VALUE`.",
+        "",
+        "| option | default | accepted values | meaning |",
+        "| --- | --- | --- | --- |",
+    ]
+    for option in school_module.OPTION_NAMES:
+        lines.append(f"| `{option}` | {code(school_module.DEFAULTS[option])} | {allowed(option)} | {cell(docs[option])} |")
+    return lines
+
+
+def presets_section() -> list[str]:
+    default = PRESETS["default"]
+    aliases: dict[str, list[str]] = {}
+    for alias, preset in school_module._ALIASES.items():
+        aliases.setdefault(preset, []).append(alias)
+    lines = [
+        "## Presets",
+        "",
+        for_users(module_docs(school_module).get("PRESETS", "")),
+        "",
+        "Select a preset by any of its names: `liuren.chart(..., school=\"探原\")`, `--school tanyuan`.",
+        "",
+        "| preset | names | differs from the default in |",
+        "| --- | --- | --- |",
+    ]
+    for name, school in PRESETS.items():
+        changed = [f"`{k}={getattr(school, k)!r}`" for k in school_module.OPTION_NAMES if getattr(school, k) != getattr(default, k)]
+        names = ", ".join(f"`{a}`" for a in aliases.get(name, [name, PRESET_NAMES[name]]))
+        lines.append(f"| {name} | {names} | {', '.join(changed) or '— (the default)'} |")
+    return lines
+
+
+def patterns_section() -> list[str]:
+    lines = [
+        "## Named patterns",
+        "",
+        f"The {len(PATTERNS)} named patterns (課體) that `chart.patterns` reports and `liuren.find(pattern=…)`",
+        "looks up, in the registry's order, grouped by family (the chapter that teaches them). A pattern",
+        "that needs the month (月建) or the year (太歲) is reported as unjudged on a chart built without",
+        "it; one that needs the hour is decided by the 占時 itself, not only by the 課 and the noble.",
+    ]
+    families: dict[str, list] = {}
+    for p in PATTERNS:
+        families.setdefault(p.family, []).append(p)
+    for family, members in families.items():
+        lines += ["", f"### {family}", "", "| pattern | condition | source | needs |", "| --- | --- | --- | --- |"]
+        for p in members:
+            needs = [what for what, flag in (("month", p.needs_month), ("year", getattr(p, "needs_year", False)),
+                                             ("hour", p.needs_hour)) if flag]
+            lines.append(f"| {p.name} | {cell(p.condition)} | {cell(p.source)} | {', '.join(needs) or '—'} |")
+    return lines
+
+
+def render() -> str:
+    """The whole of docs/reference.md."""
+    lines = [
+        "# liuren reference: conventions and named patterns",
+        "",
+        f"Generated by `tools/make_reference.py` from liuren {liuren.__version__}'s own registry (the `School`",
+        "fields and presets, `liuren.PATTERNS`); do not edit by hand — change the code and run the tool.",
+        "",
+        *options_section(),
+        "",
+        *presets_section(),
+        "",
+        *patterns_section(),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if docs/reference.md is not in step with the code")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args(argv)
+    text = render()
+    if args.check:
+        current = args.out.read_text(encoding="utf-8") if args.out.exists() else None
+        if current != text:
+            print(f"{args.out} is not in step with the code; run: python tools/make_reference.py", file=sys.stderr)
+            return 1
+        return 0
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(str(args.out), text)
+    print(f"wrote {args.out} ({len(text.splitlines())} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
