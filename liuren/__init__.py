@@ -19,10 +19,12 @@ from .errors import (
     OutOfRangeError,
     ParseError,
     SchoolError,
+    quote,
 )
 from .errors import quote as _quote
 from .find import find
 from .lessons import Lesson
+from .nianming import NianMing, nianming
 from .plate import Plate
 from .school import PRESETS, School
 from .transmissions import Method
@@ -44,29 +46,51 @@ def chart(
     school: School | str | None = None,
     month: object = None,
     year: object = None,
+    nianming: object = None,
 ) -> Chart:
     """Build the 課式 for a day pillar, an hour branch and a month general.
 
     ``noble`` is "day", "night" or None (the school's day/night rule decides from the hour);
     ``school`` a :class:`School` or a preset name ("default"/"指南", "tanyuan"/"探原",
     "daquan"/"大全"); ``month`` the month branch (月建), used by the seasonal patterns; ``year`` the
-    year branch (太歲), used by the patterns that look at the year (三奇死課).
+    year branch (太歲), used by the patterns that look at the year (三奇死課); ``nianming`` the person's
+    年命, (本命, 行年) as two branches or a :func:`nianming` value, used by the clauses that judge it
+    (真虎視, 當權, 羅網, 清平, 魄化's 銜尸/魄之/喪 …).
     """
-    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 
 
-def chart_at(when: datetime, *, school: School | str | None = None, noble: object = None, location: object = None) -> Chart:
+def chart_at(
+    when: datetime,
+    *,
+    school: School | str | None = None,
+    noble: object = None,
+    location: object = None,
+    birth: object = None,
+    sex: object = None,
+) -> Chart:
     """Build the 課式 for a moment: a timezone-aware datetime such as
     ``datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))``.
 
     The day pillar, hour branch, month general (中氣), month branch (節), year branch and 晝/夜 come from
     :func:`pillars` under ``school``; ``noble`` ("day"/"night") overrides the school's 晝/夜 rule;
     ``location`` (latitude, longitude) is needed for true solar time or the sunrise/sunset rule.
+    ``birth`` (a year, or an aware datetime: years open at 立春) and ``sex`` (男/女, 乾/坤, male/female)
+    give the person's 年命 (:func:`nianming`); give both or neither.
     """
-    from .almanac import pillars
+    from .almanac import lichun_year, pillars
 
     p = pillars(when, school=school, location=location)
-    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school, month=p.month.branch, year=p.year.branch)
+    fate = None
+    if (birth is None) != (sex is None):
+        raise ParseError(f"chart_at() needs both birth= and sex= for the 年命 (got birth={quote(birth)}, sex={quote(sex)})")
+    if birth is not None:
+        from datetime import datetime
+
+        born = lichun_year(birth) if isinstance(birth, datetime) else birth
+        fate = nianming(born, sex, lichun_year(when))
+    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school,
+                 month=p.month.branch, year=p.year.branch, nianming=fate)
 
 
 def pillars(when: datetime, *, school: School | str | None = None, location: object = None) -> Pillars:
@@ -111,6 +135,7 @@ __all__ = [
     "LiurenError",
     "Method",
     "NaiveDatetimeError",
+    "NianMing",
     "OutOfRangeError",
     "ParseError",
     "Pattern",
@@ -125,5 +150,6 @@ __all__ = [
     "chart_at",
     "check",
     "find",
+    "nianming",
     "pillars",
 ]

@@ -157,6 +157,15 @@ def year_pillar(number: int) -> GanZhi:
     return PILLARS[(lichun_year - 4) % 60]
 
 
+def lichun_year(when: datetime) -> int:
+    """The Gregorian number of the year in force at ``when``, years opening at the 立春 instant (年命).
+
+    Someone born on 2026-02-03 in Seoul (before 立春 at 2026-02-04 05:02 KST) is born in 2025 (乙巳);
+    the 本命 and the 虛歲 of :func:`liuren.nianming` count these years.
+    """
+    return (term_index(check_instant(when)) - 3) // 24
+
+
 def month_pillar(year: GanZhi, month: Branch) -> GanZhi:
     """月柱 by 五虎遁 (甲己之年丙作首): the 寅 month of a 甲 or 己 year is 丙寅, and so on.
 

@@ -58,6 +58,9 @@ Changsheng = Literal["element", "stem"]
 Wangxiang = Literal["month", "season"]
 YuejiangSwitch = Literal["zhongqi", "jie"]
 DayBoundary = Literal["23:00", "00:00"]
+TiankongSide = Literal["behind", "neither"]
+LuowangReading = Literal["initial", "any"]
+YangjiuWar = Literal["all", "initial"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "noble_table": get_args(NobleTable),
@@ -72,6 +75,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "wangxiang": get_args(Wangxiang),
     "yuejiang_switch": get_args(YuejiangSwitch),
     "day_boundary": get_args(DayBoundary),
+    "tiankong": get_args(TiankongSide),
+    "luowang": get_args(LuowangReading),
+    "yangjiu_war": get_args(YangjiuWar),
 }
 """The text options and the values each accepts (the ``Literal`` types above, spelt once)."""
 SWITCHES = ("count_duplicate_lessons", "split_shiru", "true_solar_time")
@@ -98,6 +104,12 @@ OPTION_DOCS: dict[str, str] = {
     "yuejiang_switch": """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie").""",
     "day_boundary": """The day pillar changes at 23:00 (子初) or at 00:00.""",
     "true_solar_time": """Correct the clock to local true solar time (longitude and equation of time) before taking the hour.""",
+    "tiankong": """天空, opposite the 貴人, for 微服/蹉跎 (and 三陽/三陰): "behind" (指南 前五後六, 天空 is 後六) or
+    "neither" (a lesson upper under 天空 is neither in front nor behind, so the chart is neither 微服 nor 蹉跎).""",
+    "luowang": """羅網: "initial" — the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年 (孔明: 「並行年日辰發用，
+    為羅網課」); "any" — any one of 發用, on 干上/支上, over the 行年 (the verse 「發用行年支干上」).""",
+    "yangjiu_war": """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or
+    the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳 (rules.md §6's reading).""",
 }
 """What each option means and where the sources differ, in field order (the API docs and the
 generated conventions reference read it from here)."""
@@ -109,6 +121,7 @@ DEFAULTS: dict[str, str | bool] = {
     "count_duplicate_lessons": False, "split_shiru": False, "bubei_test": "square", "biezhe_yin": "branch",
     "fuyin_chain": "loop", "tomb": "fire", "changsheng": "element", "wangxiang": "month",
     "yuejiang_switch": "zhongqi", "day_boundary": "23:00", "true_solar_time": False,
+    "tiankong": "behind", "luowang": "initial", "yangjiu_war": "all",
 }
 """Every option's documented default: the 《六壬指南》 reading the source chapters use."""
 
@@ -191,6 +204,9 @@ class School:
     yuejiang_switch: YuejiangSwitch
     day_boundary: DayBoundary
     true_solar_time: bool
+    tiankong: TiankongSide
+    luowang: LuowangReading
+    yangjiu_war: YangjiuWar
     _key: tuple[str | bool, ...]
 
     def __init__(
@@ -212,10 +228,14 @@ class School:
         yuejiang_switch: YuejiangSwitch = "zhongqi",
         day_boundary: DayBoundary = "23:00",
         true_solar_time: bool = False,
+        tiankong: TiankongSide = "behind",
+        luowang: LuowangReading = "initial",
+        yangjiu_war: YangjiuWar = "all",
     ) -> None:
         options = (
             noble_table, day_night, shehai, zhuixia, count_duplicate_lessons, split_shiru, bubei_test,
             biezhe_yin, fuyin_chain, tomb, changsheng, wangxiang, yuejiang_switch, day_boundary, true_solar_time,
+            tiankong, luowang, yangjiu_war,
         )
         for field, value in zip(OPTION_NAMES, options, strict=True):
             if field in CHOICES:

@@ -15,7 +15,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"errors", "school", "cycle"},
+    {"errors", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions"},
     {"chart"},
@@ -102,7 +102,7 @@ def test_layering_test_sees_imports_inside_functions():
     assert ("show.html", "_repr_html_") in hooks and ("show.drawing", "plot") in hooks
 
 
-ENGINE_MODULES = {"liuren", *(f"liuren.{m}" for m in ("errors", "school", "cycle", "plate", "lessons", "generals",
+ENGINE_MODULES = {"liuren", *(f"liuren.{m}" for m in ("errors", "school", "cycle", "nianming", "plate", "lessons", "generals",
                                                         "transmissions", "chart", "find"))}
 """What ``import liuren`` loads of liuren itself: the engine and find, nothing of almanac, patterns or show."""
 NEVER_AT_IMPORT = ("matplotlib", "ipywidgets", "IPython", "tyme4py", "numpy", "ephem", "zoneinfo", "datetime",

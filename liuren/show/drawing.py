@@ -208,6 +208,8 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
         pen.text(*_polar(sum(R_GENERAL) / 2, a), general, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
 
     _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
+    for square, mark in _fate_marks(chart).items():
+        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(square) - 10), mark, 7.5, f"nianming-{mark}", color=pal["mark"], bold=True)
     _general_arc(pen, chart)
     at: dict[str, float] = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
@@ -253,6 +255,16 @@ def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tu
     k = pen.k
     return FancyArrowPatch(p, q, connectionstyle=f"arc3,rad={rad}", arrowstyle=f"-|>,head_length={8 * k},head_width={4 * k}",
                            shrinkA=shrink * k, shrinkB=shrink * k, color=color, lw=pen.lw(2.0), zorder=5, alpha=0.9)
+
+
+def _fate_marks(chart: Chart) -> dict[int, str]:
+    """Earth square → 命 (本命), 年 (行年) or 命年 for the chart's 年命 (empty without one)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    out = {nm.benming.ordinal: "命"}
+    out[nm.xingnian.ordinal] = out.get(nm.xingnian.ordinal, "") + "年"
+    return out
 
 
 def _lesson_labels(chart: Chart) -> dict[str, str]:
@@ -337,6 +349,9 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
         if s == lodging:
             pen.text(x0 + 0.15, y0 + 0.14, chart.day.stem, 10, f"stem-{chart.day.stem}", color="white",
                      bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"})
+    for square, mark in _fate_marks(chart).items():
+        col, row = square_cell(square)
+        pen.text(col + 0.62, 3 - row + 0.13, mark, 8, f"nianming-{mark}", color=pal["mark"], bold=True)
     ax.add_patch(Rectangle((0, 0), 4, 4, fill=False, edgecolor=ink, lw=pen.lw(1.6)))
     ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=pen.lw(1.0)))
     for branch, numbers in _lesson_labels(chart).items():
@@ -389,7 +404,8 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     from ..chart import Chart as _Chart
 
     charts = [
-        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
+        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month,
+               year=chart.year, nianming=None if chart.nianming is None else chart.nianming[:2])
         for k in range(hours + 1)
     ]
     out: list[tuple[Chart, dict[str, float]]] = []

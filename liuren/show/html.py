@@ -58,10 +58,10 @@ COLORS = {
     "final": "#2b6a8a",
     "mark": "#b8322a",
     "void": "#756d67",
-    "step": "#f2e3b3",
+    "step": "#c9961a",
 }
 """The default palette: ink on paper, the three transmissions in vermilion, ochre and blue.
-``line`` is for borders only; ``step`` is the background of the cells a construction step
+``line`` is for borders only, and so is ``step``, the outline of the cells a construction step
 (:mod:`liuren.show.steps`) points at; every other entry is a text colour with at least 4.5:1 contrast on
 ``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.4:1, void 4.8:1)."""
 _COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
@@ -143,8 +143,8 @@ def _check_parts(parts: object, cells: object) -> None:
 
 
 def _lit(on: bool, pal: dict[str, str]) -> str:
-    """The background of a cell a step points at (after _td's own transparent background)."""
-    return f";background:{pal['step']}" if on else ""
+    """The outline of a cell a step points at (an inset ring, so text contrast is untouched)."""
+    return f";box-shadow:inset 0 0 0 2px {pal['step']}" if on else ""
 
 
 def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> dict[str, str]:
@@ -302,6 +302,7 @@ def plate_html(
             if key in parts:
                 marks.setdefault(str(t.branch), pal[key])
     generals = _shown(parts, "generals")
+    fate = _fate_squares(chart)
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
@@ -320,11 +321,25 @@ def plate_html(
             style += _lit(f"heaven-{heaven}" in cells, pal)
             top = f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
             foot = f'<br><span style="font-size:12px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
+            if earth in fate:  # the 年命 squares: 命 (本命) and 年 (行年) beside the earth branch
+                foot = foot[:-7] + f'<span style="color:{pal["mark"]}">{escape(fate[earth][1])}</span></span>'
             note = _note(gloss(heaven, labels), pal)
-            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "")
+            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "") + (f" · {fate[earth][0]}" if earth in fate else "")
             row_cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
         rows.append("".join(row_cells))
     return _table(rows, escape(label("天地盤", labels)), pal)
+
+
+def _fate_squares(chart: Chart | None) -> dict[str, tuple[str, str]]:
+    """{earth branch: (title words, mark)} for the squares of the chart's 本命 and 行年 (empty without a 年命)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    found: dict[str, tuple[str, str]] = {str(nm.benming): ("本命", "命")}
+    if str(nm.xingnian) in found:
+        return {str(nm.xingnian): ("本命 · 行年", "命年")}
+    found[str(nm.xingnian)] = ("行年", "年")
+    return found
 
 
 def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str], noble: bool = True, lit: bool = False) -> str:
@@ -366,6 +381,10 @@ def caption_html(
         inputs.append(term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))))
     if chart.month is not None:
         inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
+    if chart.nianming is not None:
+        nm = chart.nianming
+        inputs.append(term("本命") + " " + escape(f"{nm.benming} 上{nm.benming_upper}")
+                      + " " + term("行年") + " " + escape(f"{nm.xingnian} 上{nm.xingnian_upper}"))
     rule = [term("學派") + " " + term(school)]
     if _shown(parts, "method"):
         rule.append(term(str(chart.method)) + " · " + term(chart.lesson_type))
