@@ -321,12 +321,20 @@ class Chart:
         """{heaven branch: general} for all twelve."""
         return {b: self.general_on(b) for b in BRANCHES}
 
-    @property
-    def trace(self) -> tuple[str, ...]:
-        """How the initial transmission was chosen: one line per gate tried, then the 三傳."""
+    def steps(self, lang: str = "zh") -> tuple:
+        """The construction step by step, as a teacher casts it by hand: a tuple of
+        :class:`liuren.show.steps.Step` (key, title, text, cells; each shows the 課盤 built so far
+        in Jupyter). ``lang`` is "zh", "ko" or "en"."""
+        from .show.steps import steps
+
+        return steps(self, lang)
+
+    def trace(self, lang: str = "en") -> tuple[str, ...]:
+        """How the initial transmission was chosen: the lessons, one line per gate tried (the
+        texts of the gate steps of :meth:`steps`), then the 三傳. Prints as lines."""
         from .show.steps import trace_lines
 
-        return trace_lines(self, "en")
+        return trace_lines(self, lang)
 
     def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
@@ -348,11 +356,11 @@ class Chart:
         """Names of patterns that could fire but need the month (or year) branch, which this chart lacks."""
         return self._detected()[1]
 
-    def explain(self) -> str:
-        """The method trace followed by every pattern's evidence, as text."""
-        from .patterns import explain
+    def explain(self, lang: str = "en") -> str:
+        """The method trace followed by every pattern's evidence, as text (``lang`` "zh", "ko", "en")."""
+        from .show.steps import explain
 
-        return explain(self)
+        return explain(self, lang)
 
     @property
     def lesson_identities(self) -> tuple[tuple[int, int], ...]:

@@ -89,12 +89,17 @@ def _unique(items) -> list[int]:
 
 
 class Event(NamedTuple):
-    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and its ``data`` (the values
-    it looked at, named by :data:`FIELDS`)."""
+    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and the ``values`` it
+    looked at, which :attr:`data` names by :data:`FIELDS`."""
 
     gate: str
     applied: bool
-    data: dict[str, Any]
+    values: tuple[Any, ...]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The values by name (``FIELDS[gate][applied]``; values left out are absent)."""
+        return dict(zip(FIELDS[self.gate][self.applied], self.values))  # noqa: B905 (trailing values may be left out)
 
 
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -166,11 +171,13 @@ class Trace:
 
     def note(self, gate: str, applied: bool, *values: Any) -> None:
         """Record that ``gate`` was tried: ``applied`` when it decided, with the values named by
-        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data)."""
+        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data; lists
+        are kept as tuples)."""
         names = FIELDS[gate][applied]
         if len(values) > len(names):
             raise TypeError(f"gate {gate!r} reported {len(values)} values; FIELDS names {len(names)}: {names}")
-        self.events.append(Event(gate, applied, dict(zip(names, values, strict=False))))
+        frozen = tuple(tuple(v) if type(v) is list else v for v in values)  # an Event is hashable
+        self.events.append(_tnew(Event, (gate, applied, frozen)))
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
@@ -199,6 +206,7 @@ class _Silent(Trace):
 
 
 SILENT: Trace = _Silent()
+_tnew = tuple.__new__
 """The do-nothing trace every chart is built with."""
 
 
