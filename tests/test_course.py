@@ -150,6 +150,8 @@ def test_the_package_copy_of_the_golden_rows_names_no_source_file():
     assert not re.search(r"seed|\d{3}_[0-9a-f]{16}|\b00[0-4]-", text, re.I)
     assert [e.name for e in ex.examples()][:3] == ["元首-1", "元首-2", "元首-3"]
     assert all(e.note for e in ex.examples()), "every row carries its Korean note"
+    english = [e.name for e in ex.examples() if re.search(r"[A-Za-z]{2,}", e.printed + e.note)]
+    assert not english, f"the 원문 대조 table is Korean: English words in {english}"
 
 
 # ---------------------------------------------------------------- what a user reads
