@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from . import __version__
 from .chart import Chart
-from .errors import LiurenError
+from .errors import LiurenError, quote
 from .school import SWITCHES, School, resolve_school
 
 
@@ -160,13 +160,7 @@ def _location(text: str) -> tuple[float, float]:
             raise ValueError
         return float(parts[0]), float(parts[1])
     except ValueError:
-        raise _UsageError(f"--location {_quote(text)} is not LAT,LON in degrees, e.g. --location 37.57,126.98") from None
-
-
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+        raise _UsageError(f"--location {quote(text)} is not LAT,LON in degrees, e.g. --location 37.57,126.98") from None
 
 
 def _decode_argument(arg: str) -> str:
@@ -177,7 +171,7 @@ def _decode_argument(arg: str) -> str:
     try:
         return os.fsencode(arg).decode("utf-8")
     except UnicodeError:
-        raise _UsageError(f"the argument {_quote(arg)} is not UTF-8 text") from None
+        raise _UsageError(f"the argument {quote(arg)} is not UTF-8 text") from None
 
 
 def _say(message: str) -> None:

@@ -16,21 +16,18 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from .chromium import CHROMIUM, MISSING, launch
+
 if not CHROMIUM.exists():
-    pytest.skip("Debian chromium is not installed (.ci/run installs it)", allow_module_level=True)
+    pytest.skip(MISSING, allow_module_level=True)
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import sync_playwright
 
-import liuren  # noqa: E402
-from liuren.show.html import to_html  # noqa: E402
+import liuren
+from liuren.show.html import to_html
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("LIUREN_SCREENSHOTS", ROOT / "build" / "screenshots"))
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 NOTEBOOK_CHART = 'import liuren\nliuren.chart("丙申", "午", "亥", month="寅")'
 
 TOFU_JS = r"""
@@ -61,10 +58,7 @@ selector => [...document.querySelector(selector).querySelectorAll('td[title^="�
 def browser(tmp_path_factory):
     SHOTS.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("profile")), executable_path=str(CHROMIUM), headless=True, args=ARGS,
-            viewport={"width": 900, "height": 700},
-        )
+        context = launch(p, tmp_path_factory.mktemp("profile"))
         yield context
         context.close()
 

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import warnings
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -206,6 +207,28 @@ def test_animate_turn_saves_without_warnings(tmp_path):
     assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - chart.offset) % 12) % 360) for b in BRANCHES)
 
 
+@pytest.mark.parametrize("general", list(BRANCHES))
+def test_month_general_arc_goes_the_short_way_to_the_hour(general):
+    """「亥將加子」 is one square: the arc outside the plate spans |月將 − 占時| squares (≤ 6), never the long way round."""
+    for hour in ("子", "巳", "亥"):
+        steps = (BRANCHES.index(hour) - BRANCHES.index(general)) % 12
+        steps = min(steps, 12 - steps)
+        ax = draw_plate(liuren.chart("丁酉", hour, general))
+        arcs = [line for line in ax.lines if len(line.get_xdata()) > 2]
+        if not steps:
+            assert arcs == []
+            continue
+        (arc,) = arcs
+        angles = [math.degrees(math.atan2(y, x)) for x, y in zip(arc.get_xdata(), arc.get_ydata(), strict=True)]
+        turned = sum((b - a + 180) % 360 - 180 for a, b in pairwise(angles))
+        assert abs(turned) == pytest.approx(30 * steps, abs=1e-6), (general, hour)
+        assert angle_of(_end(arc)) == pytest.approx(ring_angle(BRANCHES.index(hour)) % 360, abs=1e-6)
+
+
+def _end(line) -> tuple[float, float]:
+    return line.get_xdata()[-1], line.get_ydata()[-1]
+
+
 @pytest.mark.parametrize(
     ("options", "needle"),
     [
@@ -221,3 +244,10 @@ def test_draw_plate_refuses_wrong_types_with_a_liuren_error(options, needle):
     with pytest.raises(liuren.ParseError) as info:
         draw_plate(liuren.chart("丙申", "午", "亥"), **options)
     assert needle in str(info.value) and len(str(info.value)) < 400
+
+
+def test_draw_plate_refuses_a_css_colour_matplotlib_cannot_draw():
+    chart = liuren.chart("丙申", "午", "亥")
+    with pytest.raises(liuren.ParseError, match=r"colors\['ink'\] = 'rgb\(0,0,0\)' is a CSS colour matplotlib cannot draw"):
+        draw_plate(chart, colors={"ink": "rgb(0,0,0)"})
+    assert isinstance(draw_plate(chart, colors={"ink": "#000000", "initial": "teal"}), Axes)

@@ -31,6 +31,7 @@ from ..errors import ParseError
 
 if TYPE_CHECKING:
     from ..chart import Chart
+    from ..school import School
 
 UNTITLED = "책 이름이 적히지 않은 대육임 교재 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
 
@@ -96,11 +97,11 @@ class Example:
     printed: str
     note: str
 
-    def chart(self) -> Chart:
-        """The chart the example describes, built from its row."""
+    def chart(self, school: School | str | None = None) -> Chart:
+        """The chart the example describes, built from its row (with ``school``, under that school)."""
         from ..chart import Chart
 
-        return Chart(self.day, self.hour, self.general, noble=self.noble, month=self.month or None)
+        return Chart(self.day, self.hour, self.general, noble=self.noble, school=school, month=self.month or None)
 
     def computed(self) -> dict[str, str]:
         """The compared fields of :meth:`chart`, in the row's abbreviations."""
@@ -197,6 +198,8 @@ class Table:
 
     def __str__(self) -> str:
         return "\n".join(" | ".join(row) for row in [HEADERS, *self.cells()])
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         head = "".join(f'<th style="text-align:left;padding:2px 6px">{escape(h)}</th>' for h in HEADERS)

@@ -26,10 +26,10 @@ import re
 from collections.abc import Iterable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cycle import BRANCHES, STEMS
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from ..school import PRESET_NAMES
 from .labels import LANGUAGES, gloss, label
 from .text import (
@@ -213,12 +213,13 @@ def plate_html(
     each cell, the earth square small in its corner and, for a chart, the general riding above."""
     _check_labels(labels)
     pal = _palette(colors)
-    chart = plate if hasattr(plate, "transmissions") else None
-    marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
+    chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
+    marks = _highlights(chart, highlight, pal)
+    fate = _fate_squares(chart)
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
-        cells = []
+        cells: list[str] = []
         for p in row:
             if p is None:
                 if r == 1 and len(cells) == 1:
@@ -232,11 +233,25 @@ def plate_html(
                 style += ";font-weight:bold"
             top = f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
             foot = f'<br><span style="font-size:12px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
+            if earth in fate:  # the 年命 squares: 命 (本命) and 年 (行年) beside the earth branch
+                foot = foot[:-7] + f'<span style="color:{pal["mark"]}">{escape(fate[earth][1])}</span></span>'
             note = _note(gloss(heaven, labels), pal)
-            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "")
+            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "") + (f" · {fate[earth][0]}" if earth in fate else "")
             cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
         rows.append("".join(cells))
     return _table(rows, escape(label("天地盤", labels)), pal)
+
+
+def _fate_squares(chart: Chart | None) -> dict[str, tuple[str, str]]:
+    """{earth branch: (title words, mark)} for the squares of the chart's 本命 and 行年 (empty without a 年命)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    found: dict[str, tuple[str, str]] = {str(nm.benming): ("本命", "命")}
+    if str(nm.xingnian) in found:
+        return {str(nm.xingnian): ("本命 · 行年", "命年")}
+    found[str(nm.xingnian)] = ("行年", "年")
+    return found
 
 
 def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str]) -> str:
@@ -272,6 +287,10 @@ def caption_html(chart: Chart, labels: str = "zh", colors: Mapping[str, str] | N
     ]
     if chart.month is not None:
         inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
+    if chart.nianming is not None:
+        nm = chart.nianming
+        inputs.append(term("本命") + " " + escape(f"{nm.benming} 上{nm.benming_upper}")
+                      + " " + term("行年") + " " + escape(f"{nm.xingnian} 上{nm.xingnian_upper}"))
     rule = [
         term("學派") + " " + term(school),
         term(str(chart.method)) + " · " + term(chart.lesson_type),
@@ -340,10 +359,10 @@ def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standal
     """
     check_chart(chart)
     if not isinstance(standalone, bool):
-        raise ParseError(f"standalone={_quote(standalone)} is not understood; accepted: True or False")
+        raise ParseError(f"standalone={quote(standalone)} is not understood; accepted: True or False")
     unknown = sorted(set(options) - _HTML_OPTIONS)
     if unknown:
-        raise ParseError(f"to_html() got unknown option(s) {_quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
+        raise ParseError(f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
     target = None if path is None else check_path(path)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
@@ -363,34 +382,28 @@ _HTML_OPTIONS = frozenset(("labels", "highlight", "colors"))
 """The keyword options of :func:`chart_html` that :func:`to_html` passes on."""
 
 
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
-
-
 def check_path(path: object) -> str:
     """A file path to write: a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file
     descriptor) without NUL, encodable as a file name, not a directory, in an existing folder."""
     accepted = "accepted: a file name as a str or pathlib.Path, e.g. 'chart.html'"
     if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"path={_quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
+        raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
     text = os.fspath(path)
     if not isinstance(text, str):
-        raise ParseError(f"path={_quote(path)} is a bytes path; {accepted}")
+        raise ParseError(f"path={quote(path)} is a bytes path; {accepted}")
     if not text.strip():
-        raise ParseError(f"path={_quote(path)} is empty; {accepted}")
+        raise ParseError(f"path={quote(path)} is empty; {accepted}")
     if "\0" in text:
-        raise ParseError(f"path={_quote(path)} contains a NUL character; {accepted}")
+        raise ParseError(f"path={quote(path)} contains a NUL character; {accepted}")
     try:
         os.fsencode(text)
     except UnicodeError:
-        raise ParseError(f"path={_quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
+        raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
     if os.path.isdir(text):
-        raise ParseError(f"path={_quote(path)} is a directory; {accepted}")
+        raise ParseError(f"path={quote(path)} is a directory; {accepted}")
     folder = os.path.dirname(os.path.abspath(text))
     if not os.path.isdir(folder):
-        raise ParseError(f"path={_quote(path)}: the folder {_quote(folder)} does not exist; {accepted}")
+        raise ParseError(f"path={quote(path)}: the folder {quote(folder)} does not exist; {accepted}")
     return text
 
 
@@ -410,7 +423,7 @@ def write_atomic(path: str, text: str) -> None:
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
     except OSError as error:
-        raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -420,7 +433,7 @@ def write_atomic(path: str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
-            raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+            raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
         raise
 
 

@@ -1,0 +1,600 @@
+"""End to end in a real JupyterLab and a real Voilà, as a learner and a teacher open them.
+
+A JupyterLab server (127.0.0.1, a free port, a token, its own runtime/config/settings folders) serves
+a copy of ``notebooks/`` exactly as README's Quick start does, and Debian's chromium (Playwright)
+opens every ``notebooks/*.ipynb``: each must open unmodified, run all its cells without an error
+output, and its explorer must redraw the 課盤 of the chart its day and hour dropdowns name; a contents
+link must scroll to its heading; every text of every 課盤 must keep 4.5:1 contrast in the light and
+the dark theme (computed styles). A Voilà server then serves the classroom page the way README's
+"Teaching with it" says: no code shown, the explorer drives the same way, no entry without the token
+and no code run for a visitor. Every server and kernel started here is stopped by its id.
+
+Screenshots of each notebook in both themes and of the Voilà page go to the test's temporary folder
+(or ``$LIUREN_SCREENSHOTS``). Skipped only where /usr/bin/chromium is absent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from .chromium import CHROMIUM, MISSING, launch
+
+if not CHROMIUM.exists():
+    pytest.skip(MISSING, allow_module_level=True)
+
+from playwright.sync_api import sync_playwright
+
+import liuren
+from liuren.school import PRESET_NAMES
+from liuren.show.html import chart_html
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+CLASSROOM = "classroom.ipynb"
+AA = 4.5
+TIMEOUT = 90_000  # ms, for one notebook to open or run on a busy machine
+DARK = "JupyterLab Dark"
+LIGHT = "JupyterLab Light"
+SETTINGS = {
+    # A learner's defaults, minus what would pop over the page or write into the repository.
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": LIGHT},
+}
+
+
+# ------------------------------------------------------------------ servers
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _our_kernels(runtime: Path) -> list[int]:
+    """Kernel processes started for our runtime folder (their command line names its connection file)."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError):
+                if str(runtime).encode() in (proc / "cmdline").read_bytes():
+                    pids.append(int(proc.name))
+    return pids
+
+
+class Server:
+    """A server process in its own process group; ``stop()`` ends it, and any kernel it left, by id."""
+
+    def __init__(self, name: str, argv: list[str], cwd: Path, env: dict[str, str], port: int, runtime: Path, log: Path):
+        self.name, self.port, self.runtime, self.log = name, port, runtime, log
+        self._log = log.open("wb")
+        self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_listening(self, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"{self.name} exited with {self.proc.returncode}:\n{self.tail()}")
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"{self.name} did not listen on {self.port} within {timeout} s:\n{self.tail()}")
+
+    def tail(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")[-3000:]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(5)
+        for pid in _our_kernels(self.runtime):  # a kernel the server could not stop (own session)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self._log.close()
+
+
+def jupyter_env(home: Path) -> dict[str, str]:
+    """Our own Jupyter folders (nothing read from or written to the user's), liuren from this checkout."""
+    env = dict(os.environ)
+    env.update(
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
+        IPYTHONDIR=str(home / "ipython"),
+        MPLCONFIGDIR=str(home / "matplotlib"),
+        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
+        JUPYTER_PLATFORM_DIRS="1",
+    )
+    env.pop("JUPYTER_TOKEN", None)
+    for key, value in SETTINGS.items():
+        path = home / "settings" / key
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value), encoding="utf-8")
+    return env
+
+
+def as_root() -> list[str]:
+    return ["--allow-root"] if os.geteuid() == 0 else []
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """A copy of the repository's notebooks (and jupytext pairing) to serve: running them writes nothing here."""
+    site = tmp_path_factory.mktemp("site")
+    shutil.copytree(ROOT / "notebooks", site / "notebooks")
+    for name in ("jupytext.toml", "pyproject.toml"):
+        if (ROOT / name).exists():
+            shutil.copy(ROOT / name, site / name)
+    return site
+
+
+@pytest.fixture(scope="module")
+def token() -> str:
+    return secrets.token_hex(16)
+
+
+@pytest.fixture(scope="module")
+def servers(site, token, tmp_path_factory):
+    """JupyterLab on the notebooks and Voilà on the classroom page, started side by side."""
+    started: list[Server] = []
+    try:
+        home = tmp_path_factory.mktemp("lab")
+        port = free_port()
+        lab = Server("jupyter lab", [
+            sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
+            "--LabApp.expose_app_in_browser=True", *as_root(),
+        ], site, jupyter_env(home), port, home / "runtime", home / "lab.log")
+        started.append(lab)
+        vhome = tmp_path_factory.mktemp("voila")
+        vport = free_port()
+        voila = Server("voila", [
+            sys.executable, "-m", "voila", f"notebooks/{CLASSROOM}", "--no-browser", "--Voila.ip=127.0.0.1",
+            f"--port={vport}", f"--token={token}",
+        ], site, jupyter_env(vhome), vport, vhome / "runtime", vhome / "voila.log")
+        started.append(voila)
+        lab.wait_listening()
+        voila.wait_listening()
+        yield {"lab": f"http://127.0.0.1:{port}", "voila": f"http://127.0.0.1:{vport}", "servers": started}
+    finally:
+        for server in started:
+            server.stop()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = os.environ.get("LIUREN_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {path}")
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    with sync_playwright() as p:
+        context = launch(p, tmp_path_factory.mktemp("profile"), viewport={"width": 1280, "height": 1000})
+        context.set_default_timeout(TIMEOUT)
+        yield context
+        context.close()
+
+
+# ------------------------------------------------------------------ in the page
+CONTRAST_JS = r"""
+root => {
+  const rgba = c => { const v = c.match(/[\d.]+/g).map(Number); return v.length === 3 ? [...v, 1] : v; };
+  const over = (top, base) => top.slice(0, 3).map((c, i) => c * top[3] + base[i] * (1 - top[3])).concat([1]);
+  const background = el => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) { layers.push(c); if (c[3] === 1) break; }
+    }
+    return layers.reduceRight((base, top) => over(top, base), [255, 255, 255, 1]);
+  };
+  const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+                     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const out = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const text = walk.currentNode.textContent.trim();
+    if (!text) continue;
+    const el = walk.currentNode.parentElement;
+    const bg = background(el), fg = over(rgba(getComputedStyle(el).color), bg);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    out.push([text, Math.round((hi + 0.05) / (lo + 0.05) * 100) / 100, getComputedStyle(el).color, `rgb(${bg.slice(0, 3).join(',')})`]);
+  }
+  return out;
+}
+"""
+
+CARD = 'div[lang="zh-Hant"]'
+
+
+def faint_texts(locator) -> list:
+    """Every text in every 課盤 under ``locator`` whose computed contrast is below AA."""
+    faint = []
+    for i in range(locator.count()):
+        faint += [r for r in locator.nth(i).evaluate(CONTRAST_JS) if r[1] < AA]
+    return faint
+
+
+def _squeeze(texts: list[str]) -> list[str]:
+    return [re.sub(r"\s+", "", t) for t in texts]
+
+
+def expected_tables(page, chart) -> list[list[str]]:
+    """The text of each table of ``chart_html(chart)`` in every label language as this page renders it
+    (without white space, which depends on the layout around it)."""
+    return [
+        _squeeze(page.evaluate(
+            """html => { const d = document.createElement('div'); d.innerHTML = html; document.body.appendChild(d);
+                         const t = [...d.querySelectorAll('table')].map(x => x.innerText); d.remove(); return t; }""",
+            chart_html(chart, labels=labels),
+        ))
+        for labels in ("zh", "ko", "en")
+    ]
+
+
+CAPTION = re.compile(r"(?P<day>..)日 \| (?P<hour>.)時 \| (?P<general>.)將 \|(?: (?P<month>.)月 \|)? (?P<noble>[晝夜])貴")
+
+
+def chart_of_card(card):
+    """The chart a rendered 課盤 names in its caption (day, hour, general, month, noble and school)."""
+    lines = card.evaluate("e => [...e.children].slice(0, 2).map(x => x.innerText)")
+    m = CAPTION.search(lines[0])
+    assert m, f"caption not understood: {lines[0]!r}"
+    named = re.search(r"學派 (\S+)", lines[1])
+    school = {zh: name for name, zh in PRESET_NAMES.items()}.get(named[1], named[1]) if named else "default"
+    return liuren.chart(m["day"], m["hour"], m["general"], noble="day" if m["noble"] == "晝" else "night",
+                        month=m["month"], school=school)
+
+
+def explorers(scope):
+    """The explorer widgets under ``scope``: the agreed marker class, else any widget box holding selects and a 課盤."""
+    marked = scope.locator(".liuren-explorer")
+    if marked.count():
+        return marked
+    return scope.locator(f".widget-vbox:has(select):has({CARD})").filter(has_not=scope.locator(f".widget-vbox .widget-vbox:has({CARD})"))
+
+
+def dropdown(box, marker: str, label: str):
+    marked = box.locator(f".{marker} select")
+    if marked.count():
+        return marked.first
+    return box.locator(".widget-dropdown").filter(has=box.page.locator(f"label:text-is('{label}')")).locator("select").first
+
+
+def drive_explorer(box) -> tuple[str, str]:
+    """Set the explorer to another day and hour and check the 課盤 it shows is that chart's."""
+    page = box.page
+    card = box.locator(CARD).first
+    before = chart_of_card(card)
+    drawn = box.locator(".widget-output img").count() > 0
+    day, hour = ("甲戌", "未") if (before.day, before.hour) != ("甲戌", "未") else ("丁酉", "子")
+    dropdown(box, "liuren-day", "日").select_option(label=day)
+    dropdown(box, "liuren-hour", "占時").select_option(label=f"{hour}時")
+    page.wait_for_function(
+        "([box, day, hour]) => { const c = box.querySelector('div[lang=\"zh-Hant\"]'); return c && c.innerText.startsWith(day + '日 | ' + hour + '時'); }",
+        arg=[box.element_handle(), day, hour],
+    )
+    if drawn:  # the plate drawing follows the 課盤 into the output
+        page.wait_for_function("box => box.querySelector('.widget-output img')", arg=box.element_handle())
+    card = box.locator(CARD).first
+    chart = chart_of_card(card)
+    assert (str(chart.day), str(chart.hour), str(chart.general)) == (day, hour, str(before.general))
+    shown = _squeeze(card.evaluate("e => [...e.querySelectorAll('table')].map(x => x.innerText)"))
+    assert shown in expected_tables(page, chart), f"the explorer's 課盤 is not {day}日 {hour}時's chart"
+    return day, hour
+
+
+# ------------------------------------------------------------------ JupyterLab
+OPEN_JS = r"""
+async paths => Promise.all(paths.map(async path => {
+  const app = window.jupyterapp;
+  const w = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  await w.context.ready;
+  await w.sessionContext.ready;
+  const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
+  if (kernel) { await kernel.info; await kernel.spec; }
+  await w.revealed;
+  await new Promise(r => setTimeout(r, 800));   // the panel applies the kernel's language_info and spec
+  const id = 'nb-' + path.replace(/[^a-z0-9]/gi, '-');
+  w.node.dataset.liurenTest = id;
+  window.liurenRuns = window.liurenRuns || {};
+  const raw = [...w.node.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText.trim())
+    .filter(t => /^(VBox|HBox|Box|Output|Explorer|Stepper|Exercise)\(/.test(t)).map(t => t.slice(0, 60));
+  return {path, id, dirty: w.context.model.dirty, tab: w.title.className, kernel: !!kernel, raw};
+}))
+"""
+"""Open notebooks side by side, each as a learner does (its kernel starting); report whether it is
+marked modified once the kernel's info has been applied, and any output showing a widget's Python repr."""
+
+ACTIVATE_JS = """
+async path => {
+  const app = window.jupyterapp;
+  const w = app.shell.widgets('main').find(x => x.context && x.context.path === path);
+  app.shell.activateById(w.id);
+  for (let i = 0; i < 200 && app.shell.currentWidget !== w; i++) await new Promise(r => setTimeout(r, 25));
+  await new Promise(r => setTimeout(r, 50));
+  return app.shell.currentWidget === w;
+}
+"""
+
+RUN_JS = """
+async path => {
+  const app = window.jupyterapp;
+  const w = app.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const cells = w.content.model.cells;
+  for (let i = 0; i < cells.length; i++) if (cells.get(i).type === 'code') cells.get(i).executionCount = null;
+  window.liurenRuns[path] = app.commands.execute('notebook:run-all-cells').then(() => 'done', e => String(e));
+  return true;
+}
+"""
+"""Run all cells of the current notebook (ACTIVATE_JS first); the saved execution counts are cleared
+so that a cell the run missed shows up as unrun."""
+
+RESULT_JS = """
+async path => {
+  const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const ran = await window.liurenRuns[path];
+  while (w.sessionContext.session && w.sessionContext.session.kernel && w.sessionContext.session.kernel.status !== 'idle')
+    await new Promise(r => setTimeout(r, 100));
+  const cells = w.content.model.cells, errors = [], unrun = [];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells.get(i);
+    if (c.type !== 'code') continue;
+    const tags = c.getMetadata('tags') || [];
+    if (c.executionCount === null) unrun.push(i);
+    for (const o of c.outputs.toJSON())
+      if (o.output_type === 'error' && !tags.includes('raises-exception')) errors.push([i, o.ename + ': ' + o.evalue]);
+  }
+  return {ran, errors, unrun};
+}
+"""
+
+TARGET = '[id="${t}"], [data-jupyter-id="${t}"]'
+"""How an anchor's element is found (a template literal): JupyterLab renders a markdown ``id`` as ``data-jupyter-id``."""
+
+SCROLL_JS = """
+([panelId, t]) => {
+  const panel = document.querySelector(`[data-liuren-test="${panelId}"]`);
+  const scroller = panel.querySelector('.jp-WindowedPanel-outer');
+  const el = panel.querySelector(`""" + TARGET + """`);
+  if (!el) return null;
+  const a = scroller.getBoundingClientRect(), b = el.getBoundingClientRect();
+  return {scrollTop: scroller.scrollTop, offset: b.top - a.top, height: a.height};
+}
+"""
+
+
+def lab_url(servers, token, path="lab") -> str:
+    return f"{servers['lab']}/{path}?reset&token={token}"
+
+
+@pytest.fixture(scope="module")
+def lab(servers, token, browser):
+    """One JupyterLab page with every notebook opened fresh, then all run (their kernels side by side)."""
+    page = browser.new_page()
+    page.goto(lab_url(servers, token))
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
+    page.evaluate("async () => { await window.jupyterapp.restored; }")
+    opened = {o["path"]: o for o in page.evaluate(OPEN_JS, NOTEBOOKS)}
+    dialog = page.locator(".jp-Dialog")
+    assert not dialog.count(), f"a dialog opened with the notebooks: {dialog.first.inner_text()!r}"
+    for name in NOTEBOOKS:
+        assert page.evaluate(ACTIVATE_JS, name), f"{name} did not become the current notebook"
+        page.evaluate(RUN_JS, name)
+    results = {name: page.evaluate(RESULT_JS, name) for name in NOTEBOOKS}
+    yield {"page": page, "opened": opened, "results": results}
+    page.evaluate("async () => { for (const s of await window.jupyterapp.serviceManager.sessions.running()) "
+                  "await window.jupyterapp.serviceManager.sessions.shutdown(s.id); }")
+    page.close()
+
+
+def panel(lab, name: str):
+    page = lab["page"]
+    assert page.evaluate(ACTIVATE_JS, name), f"{name} did not become the current notebook"
+    return page.locator(f'[data-liuren-test="{lab["opened"][name]["id"]}"]')
+
+
+def test_the_notebooks_are_found():
+    assert len(NOTEBOOKS) >= 5 and CLASSROOM in NOTEBOOKS
+
+
+def test_every_notebook_opens_unmodified(lab):
+    """Opening a notebook and starting its kernel must not mark it modified (●): nothing to save, no prompt on close."""
+    assert all(o["kernel"] for o in lab["opened"].values()), lab["opened"]
+    dirty = {name: o for name, o in lab["opened"].items() if o["dirty"] or "jp-mod-dirty" in o["tab"]}
+    assert dirty == {}
+
+
+def test_every_notebook_runs_all_cells_without_an_error(lab):
+    bad = {name: r for name, r in lab["results"].items() if r["ran"] != "done" or r["errors"] or r["unrun"]}
+    assert bad == {}
+
+
+def test_saved_widgets_show_their_chart_not_python_text(lab):
+    """Before anything runs, a saved explorer shows its chart (the widget's fallback), never ``VBox(children=…``."""
+    raw = {name: o["raw"] for name, o in lab["opened"].items() if o["raw"]}
+    assert raw == {}
+
+
+def test_explorers_redraw_the_chart_of_their_day_and_hour(lab, shots):
+    driven = []
+    for name in NOTEBOOKS:
+        nb = panel(lab, name)
+        boxes = explorers(nb)
+        for i in range(boxes.count()):
+            box = boxes.nth(i)
+            box.scroll_into_view_if_needed()
+            driven.append((name, *drive_explorer(box)))
+    assert any(name != CLASSROOM for name, *_ in driven), "no explorer found in the course notebooks"
+    assert any(name == CLASSROOM for name, *_ in driven), "the classroom page has no explorer"
+
+
+IN_PAGE_LINKS = ".jp-RenderedMarkdown a[href^='#']:not(.jp-InternalAnchorLink)"
+"""Links to a place in the same notebook (the heading's own ¶ link is JupyterLab's, not the notebook's)."""
+
+
+def test_a_contents_link_scrolls_to_its_heading(lab):
+    """Every in-page link finds its target as written (JupyterLab does not decode a percent-encoded
+    fragment, so only ASCII anchors work), and clicking the last contents link scrolls its heading into view."""
+    page, followed, dead = lab["page"], [], []
+    for name in NOTEBOOKS:
+        nb = panel(lab, name)
+        pid = lab["opened"][name]["id"]
+        links = nb.locator(IN_PAGE_LINKS).evaluate_all(
+            "(links, root) => links.map(a => { const t = a.getAttribute('href').slice(1); return [t, !!root.querySelector(`" + TARGET + "`)]; })",
+            nb.element_handle(),
+        )
+        dead += [(name, t) for t, found in links if not found]
+        targets = [t for t, found in links if found]
+        if not targets:
+            continue
+        target = targets[-1]  # the farthest down the contents
+        nb.locator(".jp-WindowedPanel-outer").evaluate("e => { e.scrollTop = 0; }")
+        page.wait_for_timeout(200)
+        nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first.click()
+        page.wait_for_function(
+            "([p, t]) => { const panel = document.querySelector(`[data-liuren-test=\"${p}\"]`);"
+            " const s = panel.querySelector('.jp-WindowedPanel-outer'), el = panel.querySelector(`" + TARGET + "`);"
+            " const d = el.getBoundingClientRect().top - s.getBoundingClientRect().top; return s.scrollTop > 0 && d >= -5 && d < s.clientHeight / 2; }",
+            arg=[pid, target], timeout=10_000,
+        )
+        followed.append((name, target, page.evaluate(SCROLL_JS, [pid, target])))
+    assert dead == []
+    course = [n for n in NOTEBOOKS if re.match(r"\d\d-", n)]
+    assert sorted(n for n, *_ in followed if n in course) == course, followed
+
+
+def test_every_link_to_a_file_finds_it_in_the_notebooks_folder(lab, site, servers):
+    """The Quick start serves notebooks/ as the root: a link such as ../README.md is dead there (404).
+    JupyterLab rewrites a relative link to its /files/ (or /lab/tree/) URL; each must name a file that is served."""
+    dead, seen = [], 0
+    for name in NOTEBOOKS:
+        hrefs = panel(lab, name).locator(".jp-RenderedMarkdown a[href]").evaluate_all("links => links.map(a => a.href)")
+        for href in hrefs:
+            url = urllib.parse.urlsplit(href)
+            if f"{url.scheme}://{url.netloc}" != servers["lab"]:
+                continue
+            served = re.match(r"/(?:files|lab/tree)/(.+)", urllib.parse.unquote(url.path))
+            if not served:
+                continue  # an in-page anchor (#…) resolves to the page itself
+            seen += 1
+            if not (site / "notebooks" / served[1]).is_file():
+                dead.append((name, served[1]))
+    assert dead == []
+    assert seen, "no link between the notebooks was found"
+
+
+def _card_near_explorer(nb):
+    boxes = explorers(nb)
+    return boxes.first if boxes.count() else nb.locator(CARD).first
+
+
+def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
+    page = lab["page"]
+    faint: dict[tuple[str, str], list] = {}
+    for theme in (LIGHT, DARK):
+        page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme)
+        page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+        page.wait_for_timeout(800)  # the theme's stylesheet applies
+        light = page.evaluate("() => document.body.dataset.jpThemeLight")
+        assert light == ("true" if theme == LIGHT else "false")
+        for name in NOTEBOOKS:
+            nb = panel(lab, name)
+            cards = nb.locator(CARD)
+            if not cards.count():
+                continue
+            found = faint_texts(cards)
+            if found:
+                faint[(name, theme)] = found[:8]
+            _card_near_explorer(nb).evaluate("e => e.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(shots / f"{Path(name).stem}-{'light' if theme == LIGHT else 'dark'}.png"))
+    page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", LIGHT)
+    assert faint == {}
+
+
+# ------------------------------------------------------------------ Voilà
+def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, token, browser, shots):
+    page = browser.new_page()
+    page.goto(f"{servers['voila']}/?token={token}")
+    page.wait_for_selector(f".jupyter-widgets {CARD}")
+    code = page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-InputPrompt:visible, .jp-CodeMirrorEditor:visible, .cm-editor:visible")
+    assert code.count() == 0, code.all_inner_texts()
+    assert "import" not in page.inner_text("body")
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    assert errors.count() == 0, errors.all_inner_texts()
+    boxes = explorers(page.locator("body"))
+    assert boxes.count() >= 1
+    drive_explorer(boxes.first)
+    assert faint_texts(page.locator(CARD)) == []
+    page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
+    page.close()
+
+
+def test_voila_refuses_a_visitor_without_the_token(servers):
+    request = urllib.request.Request(f"{servers['voila']}/", method="GET")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            status, final = reply.status, reply.url
+    except urllib.error.HTTPError as err:
+        status, final = err.code, err.url
+    assert status in (401, 403) or "login" in final, (status, final)
+
+
+def test_voila_kernel_runs_no_code_a_visitor_sends(servers, token, browser, tmp_path):
+    """Voilà passes only widget (comm) and kernel-info messages to the kernel: an execute_request from
+    the page's own websocket is dropped, while a kernel_info_request on the same socket is answered."""
+    page = browser.new_page()
+    page.goto(f"{servers['voila']}/?token={token}")
+    page.wait_for_selector(f".jupyter-widgets {CARD}")
+    kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
+    assert kernel, "no kernel id in the Voilà page"
+    marker = tmp_path / "visitor-ran-code"
+    reply = page.evaluate(
+        """async ([url, code]) => {
+          const ws = new WebSocket(url);
+          const got = [];
+          ws.onmessage = e => { try { got.push(JSON.parse(e.data).header.msg_type); } catch (err) {} };
+          await new Promise((ok, bad) => { ws.onopen = ok; ws.onerror = bad; });
+          const msg = (type, content) => JSON.stringify({header: {msg_id: crypto.randomUUID(), msg_type: type, username: 'visitor',
+              session: crypto.randomUUID(), version: '5.3', date: new Date().toISOString()}, parent_header: {}, metadata: {},
+              content, channel: 'shell', buffers: []});
+          ws.send(msg('execute_request', {code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false}));
+          ws.send(msg('kernel_info_request', {}));
+          const end = Date.now() + 8000;
+          while (Date.now() < end && !got.includes('kernel_info_reply')) await new Promise(r => setTimeout(r, 100));
+          await new Promise(r => setTimeout(r, 1500));
+          ws.close();
+          return got;
+        }""",
+        [f"{servers['voila'].replace('http', 'ws')}/api/kernels/{kernel[1]}/channels?token={token}",
+         f"open({str(marker)!r}, 'w').write('ran')"],
+    )
+    page.close()
+    assert "kernel_info_reply" in reply, reply
+    assert "execute_reply" not in reply and "execute_input" not in reply
+    assert not marker.exists()
