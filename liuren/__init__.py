@@ -107,6 +107,10 @@ def __getattr__(name: str) -> Any:
         from .almanac import Pillars
 
         return Pillars
+    if name == "check":  # the answer checker lives in the show layer and loads on first use
+        from .show.check import check
+
+        return check
     if name in ("PATTERNS", "Detected", "Pattern"):  # the pattern registry loads on first use, keeping `import liuren` light
         from . import patterns
 
@@ -144,6 +148,7 @@ __all__ = [
     "__version__",
     "chart",
     "chart_at",
+    "check",
     "find",
     "nianming",
     "pillars",

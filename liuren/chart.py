@@ -125,12 +125,14 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
 class Chart:
     """A 大六壬 課式 (frozen, hashable). Build it with ``Chart(day, hour, general)``.
 
-    ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
-    general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
-    hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建) and ``year``
-    the year branch (太歲), needed only by the seasonal patterns; ``nianming`` the person's (本命, 行年)
-    as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses that judge
-    the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
+    ``day`` is one of the sixty pillars ("丙申" or "丙申日"), ``hour`` the hour branch (占時: "午" or
+    "午時"), ``general`` the month general (月將: "亥", "亥將" or its spirit name "登明"). ``noble`` is
+    "day", "night" or None (the school's day/night rule decides from the hour); ``school`` a
+    :class:`School` or a preset name; ``month`` the month branch (月建: "寅" or "寅月") and ``year`` the
+    year branch (太歲: "午" or "午年"), needed only by the seasonal patterns; ``nianming`` the person's
+    (本命, 行年) as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses
+    that judge the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
+    Each argument takes its own forms only ("午時" is not a 月將), in traditional or simplified characters.
     """
 
     __slots__ = (
@@ -319,12 +321,20 @@ class Chart:
         """{heaven branch: general} for all twelve."""
         return {b: self.general_on(b) for b in BRANCHES}
 
-    @property
-    def trace(self) -> tuple[str, ...]:
-        """How the initial transmission was chosen: one line per gate tried, then the 三傳."""
+    def steps(self, lang: str = "zh") -> tuple:
+        """The construction step by step, as a teacher casts it by hand: a tuple of
+        :class:`liuren.show.steps.Step` (key, title, text, cells; each shows the 課盤 built so far
+        in Jupyter). ``lang`` is "zh", "ko" or "en"."""
+        from .show.steps import steps
+
+        return steps(self, lang)
+
+    def trace(self, lang: str = "en") -> tuple[str, ...]:
+        """How the initial transmission was chosen: the lessons, one line per gate tried (the
+        texts of the gate steps of :meth:`steps`), then the 三傳. Prints as lines."""
         from .show.steps import trace_lines
 
-        return trace_lines(self, "en")
+        return trace_lines(self, lang)
 
     def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
@@ -346,11 +356,11 @@ class Chart:
         """Names of patterns that could fire but need the month (or year) branch, which this chart lacks."""
         return self._detected()[1]
 
-    def explain(self) -> str:
-        """The method trace followed by every pattern's evidence, as text."""
-        from .patterns import explain
+    def explain(self, lang: str = "en") -> str:
+        """The method trace followed by every pattern's evidence, as text (``lang`` "zh", "ko", "en")."""
+        from .show.steps import explain
 
-        return explain(self)
+        return explain(self, lang)
 
     @property
     def lesson_identities(self) -> tuple[tuple[int, int], ...]:

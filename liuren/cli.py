@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
     chart.add_argument("--explain", action="store_true", help="print the method trace and every named pattern's evidence")
+    chart.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace and --explain (default en)")
     chart.add_argument("--at", help='a date and time instead of the three inputs, e.g. "2026-11-29 14:05"')
     _add_calendar_options(chart)
     chart.set_defaults(func=_cmd_chart)
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     now.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
     now.add_argument("--json", action="store_true", help="print the chart as JSON")
     now.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
+    now.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace (default en)")
     _add_calendar_options(now)
     now.set_defaults(func=_cmd_now)
 
@@ -146,10 +148,10 @@ def _emit(chart: Chart, args: argparse.Namespace) -> None:
     print(chart)
     if getattr(args, "explain", False):
         print()
-        print(chart.explain())
+        print(chart.explain(args.lang))
     elif args.trace:
         print()
-        print("\n".join(chart.trace))
+        print(chart.trace(args.lang))
 
 
 def _location(text: str) -> tuple[float, float]:

@@ -91,12 +91,17 @@ def _unique(items) -> list[int]:
 
 
 class Event(NamedTuple):
-    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and its ``data`` (the values
-    it looked at, named by :data:`FIELDS`)."""
+    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and the ``values`` it
+    looked at, which :attr:`data` names by :data:`FIELDS`."""
 
     gate: str
     applied: bool
-    data: dict[str, Any]
+    values: tuple[Any, ...]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The values by name (``FIELDS[gate][applied]``; values left out are absent)."""
+        return dict(zip(FIELDS[self.gate][self.applied], self.values))  # noqa: B905 (trailing values may be left out)
 
 
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -155,7 +160,7 @@ What they mean:
 * ``biyong-ge`` 比用格 (school.biyong_ge != "off", reported after 涉害 chose): pick (涉害's choice), kin
   (its 六親 to the stem), eligible (candidates 兄弟 or 父母 to the stem). Applied when the pick is 妻財
   (or 官鬼 under "wealth-or-ghost") and eligible is not empty: init (the eligible one, or the one the
-  涉害 steps, reported again, choose among several).
+  涉害 steps, run again silently, choose among several).
 * ``bazhuan`` 八專. Refused: jigong, branch (the 寄宮 is not the day branch). Applied: yang, start
   (干上神 on 陽日, 支陰 on 陰日), init, name (八專 獨足); 中 = 末 = 干上神.
 * ``yaoke`` 遙克: hao (uppers of lessons 2–4 that 克 the stem), dan (those the stem 克s, looked at only
@@ -184,11 +189,13 @@ class Trace:
 
     def note(self, gate: str, applied: bool, *values: Any) -> None:
         """Record that ``gate`` was tried: ``applied`` when it decided, with the values named by
-        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data)."""
+        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data; lists
+        are kept as tuples)."""
         names = FIELDS[gate][applied]
         if len(values) > len(names):
             raise TypeError(f"gate {gate!r} reported {len(values)} values; FIELDS names {len(names)}: {names}")
-        self.events.append(Event(gate, applied, dict(zip(names, values, strict=False))))
+        frozen = tuple(tuple(v) if type(v) is list else v for v in values)  # an Event is hashable
+        self.events.append(_tnew(Event, (gate, applied, frozen)))
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
@@ -217,6 +224,7 @@ class _Silent(Trace):
 
 
 SILENT: Trace = _Silent()
+_tnew = tuple.__new__
 """The do-nothing trace every chart is built with."""
 
 
@@ -354,8 +362,8 @@ def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[
             if len(eligible) == 1:
                 trace.note("biyong-ge", True, init, kin, eligible, eligible[0])
                 return _chain(ke, eligible[0], Method.SHEHAI, "比用格")
-            trace.note("biyong-ge", True, init, kin, eligible)
-            chosen, _ = _shehai_choose(ke, school, trace, eligible, lessons, kind)
+            chosen, _ = _shehai_choose(ke, school, SILENT, eligible, lessons, kind)
+            trace.note("biyong-ge", True, init, kin, eligible, chosen)
             return _chain(ke, chosen, Method.SHEHAI, "比用格")
         trace.note("biyong-ge", False, init, kin, eligible)
     return _chain(ke, init, Method.SHEHAI, name)

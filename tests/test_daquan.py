@@ -206,7 +206,7 @@ def test_biyong_ge_example_and_counterexample():
     jiaxu = liuren.chart("甲戌", "子", "寅", school=wealth)  # 卷七: 辰土畏甲木克，則取子加戌
     assert (sanchuan(jiaxu), jiaxu.method, jiaxu.lesson_type) == ("子寅辰", "涉害", "比用格")
     assert sanchuan(liuren.chart("甲戌", "子", "寅")) == "辰午申"
-    assert any("比用格" in line and "妻財" in line for line in jiaxu.trace)
+    assert any("比用格" in line and "妻財" in line for line in jiaxu.trace())
     # 甲午 d=2 (卷七, p171): 辰 is 甲's 妻財 but 申 is 官鬼, nobody 比和 or 生s 甲: 辰 stays
     jiawu = liuren.chart("甲午", "子", "寅", school=wealth)
     assert (sanchuan(jiawu), jiawu.lesson_type) == ("辰午申", "見機")
@@ -220,7 +220,7 @@ def test_weishanren_fanyin_example_and_counterexample():
     xinyou = liuren.chart("辛酉", "子", "午", school=school)  # 卷八 斫輪卦: 辛酉返吟一課，卯酉子是也
     assert (sanchuan(xinyou), xinyou.lesson_type) == ("卯酉子", "無依")
     assert sanchuan(liuren.chart("辛酉", "子", "午")) == "卯酉卯"
-    assert any("尉山人" in line for line in xinyou.trace)
+    assert any("尉山人" in line for line in xinyou.trace())
     # 井欄射 (丁丑 返吟, no 克) keeps 驛馬, 支上神, 干上神
     dingchou = liuren.chart("丁丑", "子", "午", school=school)
     assert (sanchuan(dingchou), dingchou.lesson_type) == (sanchuan(liuren.chart("丁丑", "子", "午")), "井欄射")
@@ -231,7 +231,7 @@ def test_weishanren_mengzhong_example_and_counterexample():
     # 壬戌 d=5 (卷七 比用格's 申丑午): 辰 on the 孟 亥, but as a heaven branch 申 is the 孟
     renxu = liuren.chart("壬戌", "子", "巳", school=school)
     assert (sanchuan(renxu), sanchuan(liuren.chart("壬戌", "子", "巳"))) == ("申丑午", "辰酉寅")
-    assert any("尉山人" in line for line in renxu.trace)
+    assert any("尉山人" in line for line in renxu.trace())
     # 下賊上 keeps the earth squares: 甲午 d=2 辰 on the 孟 寅 either way
     assert sanchuan(liuren.chart("甲午", "子", "寅", school=school)) == "辰午申"
 
@@ -244,7 +244,7 @@ def test_repeated_lesson_example_and_counterexample():
         "卯寅丑",
         "元首",
     )
-    assert any("Repeated lessons" in line for line in yisi.trace)
+    assert any("Repeated lessons" in line for line in yisi.trace())
     # 丙寅 d=3 (卷八 榮華課): 申 on 巳 repeats 申 on 丙 with the same 賊: 申發用 either way
     assert (
         sanchuan(liuren.chart("丙寅", "子", "卯", school=once))

@@ -107,8 +107,8 @@ def test_explain_gives_the_trace_and_each_evidence():
     assert "三傳 未子巳: 比用 → 比用" in text
     assert "  天獄 (天獄): 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
     no_month = Chart("甲子", "寅", "未").explain()
-    assert no_month.endswith("not judged (they need the month or year branch or the 年命; pass month=..., year=... or "
-                             "nianming=...): 天獄 真天獄 天網煞 魄之 喪 三光")
+    assert no_month.endswith("not judged (they need the month 月建 or year 太歲 branch or the 年命; pass month=, year= or nianming=): "
+                             "天獄 真天獄 天網煞 魄之 喪 三光")
 
 
 def test_cli_explain(capsys):

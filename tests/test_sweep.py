@@ -148,7 +148,7 @@ def test_classical_method_statistics(school):
 
 def _fanyin_inner(chart) -> str:
     """The 涉害 sub-rule a 返吟 課 used inside, read from its trace."""
-    return next((name for name in ("見機", "察微", "綴瑕") for step in chart.trace if name in step), "")
+    return next((name for name in ("見機", "察微", "綴瑕") for step in chart.trace() if name in step), "")
 
 
 def test_shehai_statistics_default():
@@ -193,7 +193,7 @@ def test_biyong_ge_moves_only_a_refused_shehai_choice_to_a_sibling_or_parent(def
     changed = _changed(default_sweep, option)
     assert len(changed) == count  # 13 and 20 of the 720 課, by every hour
     for a, b in changed:
-        assert a.method in ("涉害", "返吟") and any(k in step for step in a.trace for k in ("見機", "察微", "綴瑕"))
+        assert a.method in ("涉害", "返吟") and any(k in step for step in a.trace() for k in ("見機", "察微", "綴瑕"))
         assert a.transmissions[0].relation in refused
         assert b.transmissions[0].relation in ("兄弟", "父母")
         assert b.lesson_type == ("比用格" if a.method == "涉害" else a.lesson_type)

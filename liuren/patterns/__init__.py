@@ -182,18 +182,11 @@ def detect(chart: Chart) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
     return tuple(found), tuple(unjudged)
 
 
-def explain(chart: Chart) -> str:
-    """The method trace followed by every pattern's evidence, as text."""
-    lines = list(chart.trace)
-    lines.append("")
-    lines.append("patterns:" if chart.patterns else "patterns: none")
-    lines.extend(f"  {p}" for p in chart.patterns)
-    if chart.unjudged_patterns:
-        lines.append(
-            "not judged (they need the month or year branch or the 年命; pass month=..., year=... or nianming=...): "
-            + " ".join(chart.unjudged_patterns)
-        )
-    return "\n".join(lines)
+def explain(chart: Chart, lang: str = "en") -> str:
+    """The method trace followed by every pattern's evidence, as text (:meth:`liuren.Chart.explain`)."""
+    from ..show.steps import explain
+
+    return explain(chart, lang)
 
 
 __all__ = ["ALIASES", "BY_NAME", "FAMILIES", "PATTERNS", "UNJUDGED", "Detected", "Pattern", "detect", "explain", "get_pattern"]

@@ -42,10 +42,20 @@ CHAR_KO = dict(
 )
 """Sino-Korean reading (한자음) of each character the package can display."""
 
+PROSE_KO = dict(
+    zip(
+        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲尉山取法破",
+        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세위산취법파",
+        strict=True,
+    )
+)
+"""Readings of characters that only the step-by-step prose uses (寄宮, 孟仲季, 驛馬 …): kept apart
+from :data:`CHAR_KO` because they are never drawn on a plate, so the shipped font need not hold them."""
+
 INITIAL_SOUND = {
     "려": "여", "량": "양", "례": "예", "료": "요", "룡": "용", "류": "유", "륙": "육", "리": "이", "림": "임", "립": "입",
     "라": "나", "락": "낙", "란": "난", "래": "내", "로": "노", "록": "녹", "뢰": "뇌", "루": "누", "릉": "능",
-    "녀": "여", "뇨": "요", "뉴": "유", "니": "이",
+    "녀": "여", "년": "연", "뇨": "요", "뉴": "유", "니": "이",
 }
 """두음법칙: a word-initial ㄹ or ㄴ before i/y becomes ㅇ, ㄹ before other vowels becomes ㄴ."""
 
@@ -118,7 +128,7 @@ def reading(term: str) -> str:
     >>> reading("螣蛇"), reading("元首"), reading("X")
     ('등사', '원수', '')
     """
-    found = [CHAR_KO.get(c) for c in term]
+    found = [CHAR_KO.get(c) or PROSE_KO.get(c) for c in term]
     chars = [c for c in found if c is not None]
     if not chars or len(chars) < len(found):
         return ""

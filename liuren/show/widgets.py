@@ -191,7 +191,9 @@ class Explorer:
             return
         self.output.append_display_data(self.chart)
         if self.show_explain.value:
-            self.output.append_display_data(HTML("<pre>" + _escape(self.chart.explain()) + "</pre>"))
+            from .steps import explain
+
+            self.output.append_display_data(HTML("<pre>" + _escape(explain(self.chart, "en", hint="explorer")) + "</pre>"))
         if self.drawing:
             drawing = importlib.import_module("liuren.show.drawing")  # matplotlib loads with the first drawing
             self.output.append_display_data(Image(data=drawing.plate_png(self.chart, dpi=64)))
