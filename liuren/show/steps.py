@@ -973,17 +973,16 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     """The 課盤 as built by ``step`` (later parts blank), its cells lit, then its title and text."""
     from html import escape
 
-    from .html import COLORS, chart_html
+    from .html import _palette, chart_html
 
-    parts = step.parts
-    labels = step.lang
-    board = chart_html(step.chart, labels=labels, colors=colors, parts=parts, cells=step.cells)
-    muted = (colors or {}).get("muted", COLORS["muted"])
+    pal = _palette(colors)
+    board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
     return (
         f'<div class="liuren-step" data-key="{escape(step.key)}">{board}'
-        f'<div style="max-width:760px;margin:6px 0 0;font-family:sans-serif;line-height:1.45">'
-        f'<div style="font-size:12px;color:{muted}">{step.position + 1}. {escape(step.title)}</div>'
-        f'<div style="font-size:14px">{escape(step.text).replace(chr(10), "<br>")}</div></div></div>'
+        f'<div style="max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45;'
+        f'color:{pal["ink"]};background:{pal["paper"]};border-radius:6px">'
+        f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(step.title)}</div>'
+        f'<div style="font-size:14px;color:{pal["ink"]}">{escape(step.text).replace(chr(10), "<br>")}</div></div></div>'
     )
 
 
