@@ -125,12 +125,14 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
 class Chart:
     """A 大六壬 課式 (frozen, hashable). Build it with ``Chart(day, hour, general)``.
 
-    ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
-    general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
-    hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建) and ``year``
-    the year branch (太歲), needed only by the seasonal patterns; ``nianming`` the person's (本命, 行年)
-    as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses that judge
-    the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
+    ``day`` is one of the sixty pillars ("丙申" or "丙申日"), ``hour`` the hour branch (占時: "午" or
+    "午時"), ``general`` the month general (月將: "亥", "亥將" or its spirit name "登明"). ``noble`` is
+    "day", "night" or None (the school's day/night rule decides from the hour); ``school`` a
+    :class:`School` or a preset name; ``month`` the month branch (月建: "寅" or "寅月") and ``year`` the
+    year branch (太歲: "午" or "午年"), needed only by the seasonal patterns; ``nianming`` the person's
+    (本命, 行年) as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses
+    that judge the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
+    Each argument takes its own forms only ("午時" is not a 月將), in traditional or simplified characters.
     """
 
     __slots__ = (

@@ -150,10 +150,25 @@ def test_the_package_copy_of_the_golden_rows_names_no_source_file():
     assert not re.search(r"seed|\d{3}_[0-9a-f]{16}|\b00[0-4]-", text, re.I)
     assert [e.name for e in ex.examples()][:3] == ["元首-1", "元首-2", "元首-3"]
     assert all(e.note for e in ex.examples()), "every row carries its Korean note"
+    english = [e.name for e in ex.examples() if re.search(r"[A-Za-z]{2,}", e.printed + e.note)]
+    assert not english, f"the 원문 대조 table is Korean: English words in {english}"
 
 
 # ---------------------------------------------------------------- what a user reads
 SEED_WORDS = re.compile(r"seed|\b00[0-4]_[0-9a-f]{6,}|(?<![\d,.])\b00[0-4]\b(?![\d,])|shared/", re.I)
+
+
+def _png_text(path: Path) -> dict[str, str]:
+    """The tEXt chunks of a PNG (where a caption or alt text would travel with the figure)."""
+    data, found, pos = path.read_bytes(), {}, 8
+    while pos + 8 <= len(data):
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        kind = data[pos + 4 : pos + 8]
+        if kind == b"tEXt":
+            key, _, value = data[pos + 8 : pos + 8 + length].partition(b"\0")
+            found[key.decode("latin-1")] = value.decode("latin-1")
+        pos += 12 + length
+    return found
 
 
 def user_texts():
@@ -163,8 +178,13 @@ def user_texts():
             yield f"notebooks/{stem}.ipynb cell {n}", cell.source + "\n" + output_text(cell)
     for path in sorted(SOURCES.glob("*.md")):
         yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
-    for path in sorted((ROOT / "figures").glob("*")):
-        yield f"figure file name {path.name}", path.name
+    for path in sorted((ROOT / "figures").glob("*.png")):
+        yield (
+            f"figure {path.name} (its text chunks: title, description)",
+            " ".join(
+                str(v) for k, v in _png_text(path).items() if k.lower() in {"title", "description", "comment", "alt"}
+            ),
+        )
 
 
 def test_nothing_a_user_reads_names_a_source_file_or_says_seed():

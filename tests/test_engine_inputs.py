@@ -59,9 +59,10 @@ def schools(draw):
     schools(),
     st.one_of(st.none(), st.sampled_from(liuren.BRANCHES)),
     st.one_of(st.none(), st.sampled_from(liuren.BRANCHES)),
+    st.one_of(st.none(), st.tuples(st.sampled_from(liuren.BRANCHES), st.sampled_from(liuren.BRANCHES))),
 )
-def test_spec_and_repr_round_trip_every_school_exactly(day, hour, general, noble, school, month, year):
-    chart = Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+def test_spec_and_repr_round_trip_every_school_exactly(day, hour, general, noble, school, month, year, fate):
+    chart = Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=fate)
     again = Chart.parse(chart.spec())
     assert again == chart and again.school == school and again.school.name == school.name
     assert again.transmissions == chart.transmissions
@@ -200,6 +201,9 @@ def test_quote_is_bounded():
         lambda v: Chart("丙申", "午", "亥", school=v),
         lambda v: Chart("丙申", "午", "亥", month=v),
         lambda v: Chart("丙申", "午", "亥", year=v),
+        lambda v: Chart("丙申", "午", "亥", nianming=(v, "寅")),
+        lambda v: Chart("丙申", "午", "亥", nianming=("午", v)),
+        lambda v: Chart.parse("丙申 午 亥 benming=午 xingnian=" + v),
         lambda v: Chart.parse(v),
         lambda v: Chart.parse("丙申 午 亥 " + v),
         lambda v: Chart.parse("丙申 午 亥 school=" + v),
@@ -237,16 +241,21 @@ def _only_liuren_errors(call, *args, **kwargs):
     # anything else (TypeError, AttributeError, …) fails the test
 
 
+fates = st.one_of(anything, st.tuples(anything, anything), st.tuples(st.sampled_from(BRANCH_CHARS), st.sampled_from(BRANCH_CHARS)))
+
+
 @settings(max_examples=400)
-@given(anything, anything, anything, anything, anything, anything, anything)
-def test_fuzz_chart(day, hour, general, noble, school, month, year):
-    _only_liuren_errors(liuren.chart, day, hour, general, noble=noble, school=school, month=month, year=year)
-    _only_liuren_errors(Chart, day, hour, general, noble=noble, school=school, month=month, year=year)
+@given(anything, anything, anything, anything, anything, anything, anything, fates)
+def test_fuzz_chart(day, hour, general, noble, school, month, year, nianming):
+    kwargs = {"noble": noble, "school": school, "month": month, "year": year, "nianming": nianming}
+    _only_liuren_errors(liuren.chart, day, hour, general, **kwargs)
+    _only_liuren_errors(Chart, day, hour, general, **kwargs)
 
 
 spec_words = st.sampled_from(
     ["丙申", "午", "亥", "day", "night", "default", "custom", "探原", "school=mine", "school=", "=", "month=寅", "year=午",
-     "noble_table=B", "split_shiru=true", "tomb=", "x=y", "午時", "亥將", "\x00", "月"]
+     "noble_table=B", "split_shiru=true", "tomb=", "x=y", "午時", "亥將", "\x00", "月", "benming=午", "xingnian=寅",
+     "benming=", "xingnian=甲子"]
 )
 
 

@@ -1,7 +1,8 @@
 """The course walks through every lesson type, and every chart it builds is the 720-課 tables' 課.
 
 Read from the notebook sources (notebooks/src/NN-*.md), without running them: each literal call
-``liuren.chart("日", "時", "將", key="value", …)`` is an example. Every lesson type and every method
+``liuren.chart("日", "時", "將", key="value", …)`` is an example, and so is each chapter example
+built from its golden row, ``example("元首-1")``. Every lesson type and every method
 the engine can give must be reached by some example; every example built with the default or the
 探原 preset must have the 三傳 the reference tables (tests/data/reference) give for its 課 (day and
 干上神); and where a walkthrough says an example is "720과의 하나(X日, 간상 Y)", the next example built must be that 課.
@@ -28,6 +29,8 @@ WALKTHROUGHS = ("05-biyong-shehai", "06-biezhe", "07-fuyin-fanyin")
 """The notebooks of the lesson types the chapters only name (九宗門 overview): each says its
 examples come from the 720 課."""
 
+EXAMPLE = re.compile(r'example\(\s*"([^"]+)"\s*\)')
+"""A chapter example built from its golden row (``example("元首-1").chart()``, liuren.show.examples)."""
 CALL = re.compile(r'liuren\.chart\(\s*"([^"]+)"\s*,\s*"([^"]+)"\s*,\s*"([^"]+)"\s*((?:,\s*\w+\s*=\s*"[^"]*"\s*)*)\)')
 KEYWORD = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
 CLAIM = re.compile(r"720과의 하나\((\S+)日, 간상 (\S)\)")
@@ -42,16 +45,19 @@ def sources() -> list[Path]:
 
 
 def examples(path: Path) -> list[tuple[int, liuren.Chart]]:
-    """(position in the source, chart) for every literal chart call that builds a chart."""
+    """(position in the source, chart) for every literal chart call that builds a chart, and for
+    every chapter example named by its golden row."""
+    from liuren.show.examples import example
+
     text = path.read_text(encoding="utf-8")
-    found = []
+    found = [(m.start(), example(m.group(1)).chart()) for m in EXAMPLE.finditer(text)]
     for m in CALL.finditer(text):
         options = dict(KEYWORD.findall(m.group(4)))
         try:
             found.append((m.start(), liuren.chart(m.group(1), m.group(2), m.group(3), **options)))
         except liuren.LiurenError:
             continue  # a cell that shows the error message for bad input
-    return found
+    return sorted(found, key=lambda item: item[0])
 
 
 def sanchuan(chart: liuren.Chart) -> str:

@@ -368,12 +368,14 @@ def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
 
 def examples_text() -> str:
     """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
-    tests/data/seed_examples.csv and the Korean notes: no source file names, ids without their
-    file number, each row's chapter as the notebooks cite it."""
+    tests/data/seed_examples.csv and tests/data/chapter_notes_ko.csv (a Korean note per row, and a
+    Korean wording of ``text_printed`` where that mixes in English): no source file names, ids
+    without their file number, each row's chapter as the notebooks cite it."""
     with GOLDEN.open(encoding="utf-8", newline="") as f:
         golden = list(csv.DictReader(f))
     with NOTES.open(encoding="utf-8", newline="") as f:
-        notes = {row["example"]: row["note"] for row in csv.DictReader(f)}
+        korean = {row["example"]: row for row in csv.DictReader(f)}
+    notes = {name: row["note"] for name, row in korean.items()}
     missing = [row["example"] for row in golden if not notes.get(row["example"])]
     if missing or set(notes) - {row["example"] for row in golden}:
         raise SourceError(
@@ -390,7 +392,7 @@ def examples_text() -> str:
         number, name = row["example"].split("-", 1)
         writer.writerow(
             {**{c: row[c] for c in columns if c in row}, "example": name, "chapter": CHAPTER_OF_SEED[number],
-             "printed": row["text_printed"], "note": notes[row["example"]]}
+             "printed": korean[row["example"]]["printed"] or row["text_printed"], "note": notes[row["example"]]}
         )  # fmt: skip
     return out.getvalue()
 
