@@ -143,6 +143,8 @@ def test_step_values():
     with pytest.raises(ParseError):
         chart.trace(lang="fr")
     assert step_html(s[3]).startswith('<div class="liuren-step" data-key="lesson-3">')
+    assert isinstance(s, tuple) and str(s).splitlines()[0] == f"1. {s[0].title}: {s[0].text}"
+    assert s._repr_html_().count("<li ") == len(s) and 'data-key="gate-zeike"' in s._repr_html_()
 
 
 def test_wording_fixes():

@@ -384,3 +384,16 @@ def test_exercise_one_step_at_a_time():
     assert ex.answer(transmissions="".join(t.branch for t in c.transmissions)).ok and ex.asking == ("method",)
     assert ex.answer(method=str(c.method)).ok and ex.asking == ()
     assert "모두 맞았다" in ex.feedback.value and chart_html(c, labels="ko") in ex.feedback.value
+
+
+def test_nianming_controls():
+    ex = explorer("丙申", "午", "亥", nianming=("午", "寅"))
+    assert (ex.benming.value, ex.xingnian.value) == ("午", "寅")
+    assert ex.chart == liuren.chart("丙申", "午", "亥", nianming=("午", "寅"))
+    ex.set(xingnian="none")  # one alone is not a 年命
+    assert ex.chart.nianming is None
+    ex.set(benming="子", xingnian="卯", compare="noble")
+    assert (ex.chart.nianming.benming, ex.chart.nianming.xingnian) == ("子", "卯")
+    assert ex.other.nianming == ex.chart.nianming
+    ex.set(labels="ko")
+    assert ex.benming.description == "본명"

@@ -621,7 +621,36 @@ def _gate_cells(event: Event) -> tuple[str, ...]:
     return (HEAVEN[data["init"]],)
 
 
-def steps(chart: Chart, lang: str = "zh") -> tuple[Step, ...]:
+class Steps(tuple):
+    """The steps of one chart: a plain tuple of :class:`Step` that prints as numbered lines
+    ("1. title: text") and shows in Jupyter as the numbered list of titles and texts (each step's
+    own ``_repr_html_`` draws its 課盤)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "\n".join(f"{s.position + 1}. {s.title}: {s.text}" for s in self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from .html import COLORS
+
+        items = "".join(
+            f'<li data-key="{escape(s.key)}" style="margin:0 0 4px"><b>{escape(s.title)}</b> '
+            f'{escape(s.text).replace(chr(10), "<br>")}</li>'
+            for s in self
+        )
+        return (
+            f'<ol class="liuren-steps" style="font-family:sans-serif;font-size:14px;line-height:1.45;max-width:900px;'
+            f'color:{COLORS["ink"]};background:{COLORS["paper"]};padding:8px 14px 8px 36px;border-radius:6px">{items}</ol>'
+        )
+
+
+def steps(chart: Chart, lang: str = "zh") -> Steps:
     """The construction of ``chart`` as :class:`Step` values, in the order a teacher casts it."""
     if lang not in LANGUAGES:
         check_lang(lang)
@@ -655,7 +684,7 @@ def steps(chart: Chart, lang: str = "zh") -> tuple[Step, ...]:
         ("relations", ("initial", "middle", "final"), None),
         ("patterns", (), None),
     ]
-    return tuple([_tnew(Step, (key, cells, lang, i, chart, event, events)) for i, (key, cells, event) in enumerate(rows)])
+    return _tnew(Steps, [_tnew(Step, (key, cells, lang, i, chart, event, events)) for i, (key, cells, event) in enumerate(rows)])
 
 
 def gate_events(chart: Chart) -> tuple[Event, ...]:
@@ -986,5 +1015,5 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     )
 
 
-__all__ = ["WORDS", "Lines", "Step", "check_lang", "explain", "gate_events", "gate_text", "pattern_lines", "render", "step_html",
+__all__ = ["WORDS", "Lines", "Step", "Steps", "check_lang", "explain", "gate_events", "gate_text", "pattern_lines", "render", "step_html",
            "steps", "trace_lines"]

@@ -50,6 +50,8 @@ MONTH_OPTIONS = (("—", "none"), *((f"{b}月", str(b)) for b in BRANCHES))
 """The month branch (月建) is optional; the seasonal patterns need it."""
 YEAR_OPTIONS = (("—", "none"), *((f"{b}年", str(b)) for b in BRANCHES))
 """The year branch (太歲) is optional; the patterns that look at the year need it."""
+FATE_OPTIONS = (("—", "none"), *((str(b), str(b)) for b in BRANCHES))
+"""本命 and 行年 (the 年命) are optional; the clauses that judge the 年命 need both."""
 LANG_OPTIONS = (("中", "zh"), ("한", "ko"), ("EN", "en"))
 """The label language: Chinese, Korean readings, English glosses."""
 COMPARE_OPTIONS = {
@@ -61,15 +63,17 @@ COMPARE_OPTIONS = {
 CUSTOM = "custom"
 LABELS = {
     "zh": {"day": "日", "hour": "占時", "general": "月將", "noble": "貴人", "school": "學派", "month": "月建", "year": "太歲",
+           "benming": "本命", "xingnian": "行年",
            "explain": "解說", "labels": "文字", "compare": "比較", "against": "對照", "turn": "轉時", "step": "步",
            "prev": "上一步", "next": "下一步", "check": "核對", "deal": "換一課", "offset": "天盤數", "lessons": "四課",
            "transmissions": "三傳", "method": "課體"},
     "ko": {"day": "일(日)", "hour": "점시", "general": "월장", "noble": "귀인", "school": "학파", "month": "월건", "year": "태세",
+           "benming": "본명", "xingnian": "행년",
            "explain": "설명", "labels": "글", "compare": "비교", "against": "대조", "turn": "시 돌리기", "step": "단계",
            "prev": "이전", "next": "다음", "check": "확인", "deal": "새 과", "offset": "천반 칸", "lessons": "사과",
            "transmissions": "삼전", "method": "과체"},
     "en": {"day": "day", "hour": "hour", "general": "general", "noble": "noble", "school": "school", "month": "month",
-           "year": "year", "explain": "explain", "labels": "labels", "compare": "compare", "against": "against",
+           "year": "year", "benming": "本命", "xingnian": "行年", "explain": "explain", "labels": "labels", "compare": "compare", "against": "against",
            "turn": "turn", "step": "step", "prev": "Prev", "next": "Next", "check": "Check", "deal": "New chart",
            "offset": "offset", "lessons": "lessons", "transmissions": "三傳", "method": "method"},
 }
@@ -124,8 +128,8 @@ class Explorer:
     view shows it; fixing any control brings the chart back.
     """
 
-    CONTROLS = ("day", "hour", "general", "noble", "school", "month", "year", "show_explain", "labels", "compare",
-                "against", "turn")
+    CONTROLS = ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "show_explain", "labels",
+                "compare", "against", "turn")
 
     def __init__(
         self,
@@ -137,12 +141,13 @@ class Explorer:
         school: School | str | None = None,
         month: object = None,
         year: object = None,
+        nianming: object = None,
         drawing: bool = True,
         explain: bool = False,
         labels: str = "zh",
         compare: str = "none",
     ) -> None:
-        first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+        first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
         lang = check_lang(labels)
         if compare not in ("none", "school", "noble"):
             raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
@@ -161,6 +166,9 @@ class Explorer:
         self.school = widgets.Dropdown(options=school_options, value=school_value, description=words["school"])
         self.month = widgets.Dropdown(options=MONTH_OPTIONS, value="none" if first.month is None else str(first.month), description=words["month"])
         self.year = widgets.Dropdown(options=YEAR_OPTIONS, value="none" if first.year is None else str(first.year), description=words["year"])
+        fate = first.nianming
+        self.benming = widgets.Dropdown(options=FATE_OPTIONS, value="none" if fate is None else str(fate.benming), description=words["benming"])
+        self.xingnian = widgets.Dropdown(options=FATE_OPTIONS, value="none" if fate is None else str(fate.xingnian), description=words["xingnian"])
         self.show_explain = widgets.Checkbox(value=explain, description=words["explain"], indent=False)
         self.labels = widgets.ToggleButtons(options=LANG_OPTIONS, value=lang, description=words["labels"], style={"button_width": "44px"})
         self.compare = widgets.Dropdown(options=COMPARE_OPTIONS[lang], value=compare, description=words["compare"])
@@ -183,7 +191,8 @@ class Explorer:
             [
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
                 widgets.HBox([self.school, self.month, self.year, self.show_explain]),
-                widgets.HBox([self.play, self.turn, self.compare, self.against]),
+                widgets.HBox([self.benming, self.xingnian, self.compare, self.against]),
+                widgets.HBox([self.play, self.turn]),
                 self.labels,
                 widgets.HBox([self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")),
                 self.notes,
@@ -199,9 +208,9 @@ class Explorer:
     def set(self, **values: object) -> None:
         """Set several controls at once and rebuild the chart once: ``ex.set(day="甲戌", hour="未")``.
 
-        Keys are the control names (day, hour, general, noble, school, month, year, show_explain,
-        labels, compare, against, turn); values are what the controls hold (a pillar, a branch,
-        "auto"/"day"/"night", a preset name, a month or year branch or "none", "zh"/"ko"/"en",
+        Keys are the control names (day, hour, general, noble, school, month, year, benming, xingnian,
+        show_explain, labels, compare, against, turn); values are what the controls hold (a pillar, a
+        branch, "auto"/"day"/"night", a preset name, a month, year, 本命 or 行年 branch or "none", "zh"/"ko"/"en",
         "none"/"school"/"noble", an hour index 0–11 for ``turn``). A value of the wrong type is a
         :class:`ParseError` and changes nothing; a text a dropdown does not offer raises traitlets'
         TraitError, and the chart then matches the controls set before it.
@@ -250,7 +259,8 @@ class Explorer:
 
     def _relabel(self) -> None:
         words = LABELS[self.labels.value]
-        for name in ("day", "hour", "general", "noble", "school", "month", "year", "compare", "against", "turn", "labels"):
+        for name in ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against",
+                     "turn", "labels"):
             getattr(self, name).description = words[name]
         self.show_explain.description = words["explain"]
         self.play.description = words["turn"]
@@ -268,12 +278,14 @@ class Explorer:
         noble = None if self.noble.value == "auto" else self.noble.value
         month = None if self.month.value == "none" else self.month.value
         year = None if self.year.value == "none" else self.year.value
+        fate = (self.benming.value, self.xingnian.value)
+        nianming = None if "none" in fate else fate  # both are needed; one alone is left out
         if self.turn.value != BRANCHES.index(self.hour.value):
             with self._hold():
                 self.turn.value = BRANCHES.index(self.hour.value)
         try:
             self.chart = Chart(self.day.value, self.hour.value, self.general.value, noble=noble, school=self._school(),
-                               month=month, year=year)
+                               month=month, year=year, nianming=nianming)
             self.error = None
             self.other = self._compared(self.chart)
         except LiurenError as exc:
@@ -285,10 +297,10 @@ class Explorer:
     def _compared(self, chart: Chart) -> Chart | None:
         if self.compare.value == "school":
             return Chart(chart.day, chart.hour, chart.general, noble=None if self.noble.value == "auto" else chart.noble,
-                         school=self.against.value, month=chart.month, year=chart.year)
+                         school=self.against.value, month=chart.month, year=chart.year, nianming=chart._nm())
         if self.compare.value == "noble":
             return Chart(chart.day, chart.hour, chart.general, noble="night" if chart.noble == "day" else "day",
-                         school=chart.school, month=chart.month, year=chart.year)
+                         school=chart.school, month=chart.month, year=chart.year, nianming=chart._nm())
         return None
 
     # ------------------------------------------------------------ showing it
@@ -336,7 +348,7 @@ class Explorer:
 
 
 explorer = Explorer
-"""``explorer(day, hour, general, *, noble, school, month, year, drawing=True, explain=False, labels="zh",
+"""``explorer(day, hour, general, *, noble, school, month, year, nianming, drawing=True, explain=False, labels="zh",
 compare="none")``: an :class:`Explorer` starting at those values (same arguments as :func:`liuren.chart`;
 bad starting values raise the chart's own error; ``drawing=False`` leaves out the round plate,
 ``explain=True`` shows :meth:`Chart.explain`)."""
