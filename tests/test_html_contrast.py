@@ -87,7 +87,7 @@ def test_contrast_formula_matches_known_values():
 
 def test_every_palette_text_colour_reaches_aa_on_the_paper():
     for key, value in COLORS.items():
-        if key not in ("paper", "line", "step"):  # line and step are borders (step: the outline of a step's cells)
+        if key not in ("paper", "line", "step"):  # step is a background (the cells a construction step points at)
             assert contrast(value, COLORS["paper"]) >= AA, key
 
 
