@@ -15,17 +15,13 @@ Screenshots of each notebook in both themes and of the Voilà page go to the tes
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import secrets
+import shlex
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -34,6 +30,7 @@ from pathlib import Path
 import pytest
 
 from .chromium import CHROMIUM, MISSING, launch
+from .servers import Server, free_port, jupyter_env
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -60,76 +57,9 @@ SETTINGS = {
 
 
 # ------------------------------------------------------------------ servers
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _our_kernels(runtime: Path) -> list[int]:
-    """Kernel processes started for our runtime folder (their command line names its connection file)."""
-    pids = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            with contextlib.suppress(OSError):
-                if str(runtime).encode() in (proc / "cmdline").read_bytes():
-                    pids.append(int(proc.name))
-    return pids
-
-
-class Server:
-    """A server process in its own process group; ``stop()`` ends it, and any kernel it left, by id."""
-
-    def __init__(self, name: str, argv: list[str], cwd: Path, env: dict[str, str], port: int, runtime: Path, log: Path):
-        self.name, self.port, self.runtime, self.log = name, port, runtime, log
-        self._log = log.open("wb")
-        self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
-
-    def wait_listening(self, timeout: float = 60) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"{self.name} exited with {self.proc.returncode}:\n{self.tail()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                return
-            time.sleep(0.2)
-        raise AssertionError(f"{self.name} did not listen on {self.port} within {timeout} s:\n{self.tail()}")
-
-    def tail(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")[-3000:]
-
-    def terminate(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
-
-    def stop(self) -> None:
-        self.terminate()
-        if self.proc.poll() is None:
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(5)
-        for pid in _our_kernels(self.runtime):  # a kernel the server could not stop (own session)
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        self._log.close()
-
-
-def jupyter_env(home: Path) -> dict[str, str]:
-    """Our own Jupyter folders (nothing read from or written to the user's), liuren from this checkout."""
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(home / "config"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
-        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
-        IPYTHONDIR=str(home / "ipython"),
-        MPLCONFIGDIR=str(home / "matplotlib"),
-        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
-    env.pop("JUPYTER_TOKEN", None)
+def lab_env(home: Path) -> dict[str, str]:
+    """jupyter_env plus a learner's JupyterLab settings, minus what would pop over the page or write files."""
+    env = jupyter_env(home)
     for key, value in SETTINGS.items():
         path = home / "settings" / key
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -168,14 +98,14 @@ def servers(site, token, tmp_path_factory):
             sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
             "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
             "--LabApp.expose_app_in_browser=True", *as_root(),
-        ], site, jupyter_env(home), port, home / "runtime", home / "lab.log")
+        ], site, lab_env(home), port, home / "lab.log")
         started.append(lab)
         vhome = tmp_path_factory.mktemp("voila")
         vport = free_port()
         voila = Server("voila", [
             sys.executable, "-m", "voila", f"notebooks/{CLASSROOM}", "--no-browser", "--Voila.ip=127.0.0.1",
             f"--port={vport}", f"--token={token}",
-        ], site, jupyter_env(vhome), vport, vhome / "runtime", vhome / "voila.log")
+        ], site, jupyter_env(vhome), vport, vhome / "voila.log")
         started.append(voila)
         lab.wait_listening()
         voila.wait_listening()
@@ -552,6 +482,31 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
             page.screenshot(path=str(shots / f"{Path(name).stem}-{'light' if theme == LIGHT else 'dark'}.png"))
     page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", LIGHT)
     assert faint == {}
+
+
+def quick_start_lab() -> str:
+    """The JupyterLab part of README's first Quick start command (after its installs)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    command = re.findall(r"```bash\n(.*?)```", quick, re.S)[0].strip().split(" && ")[-1]
+    assert command.startswith(".venv/bin/jupyter lab notebooks/"), command
+    return command
+
+
+def test_quick_start_command_starts_jupyterlab_for_this_user(site, token, tmp_path):
+    """README's command, as given (root included: JupyterLab refuses root without --allow-root)."""
+    command = quick_start_lab().replace(".venv/bin/jupyter", f"{shlex.quote(sys.executable)} -m jupyter", 1)
+    port = free_port()
+    ours = (f" --ServerApp.open_browser=False --ServerApp.ip=127.0.0.1 --ServerApp.port={port}"
+            f" --ServerApp.port_retries=0 --IdentityProvider.token={token}")
+    server = Server("quick start", ["bash", "-c", f"exec {command}{ours}"], site, lab_env(tmp_path), port, tmp_path / "lab.log")
+    try:
+        server.wait_listening()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents?token={token}", timeout=30) as reply:
+            names = {item["name"] for item in json.load(reply)["content"]}
+    finally:
+        server.stop()
+    assert set(NOTEBOOKS) <= names  # it serves notebooks/ as its root
 
 
 # ------------------------------------------------------------------ Voilà

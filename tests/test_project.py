@@ -142,7 +142,8 @@ def test_environment_yml_mirrors_pyproject():
     assert python.replace("python", "") == PYPROJECT["project"]["requires-python"]
     names = {re.split(r"[<>=! ]", d)[0] for d in conda} | {re.split(r"[<>=! ]", d)[0] for d in pip_sections[0]}
     conda_name = {"matplotlib": "matplotlib-base"}
-    wanted = PYPROJECT["project"]["dependencies"] + PYPROJECT["project"]["optional-dependencies"]["jupyter"]
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    wanted = PYPROJECT["project"]["dependencies"] + extras["jupyter"] + extras["classroom"]
     for requirement in wanted:
         if ";" in requirement:  # platform-specific (tzdata on Windows): conda-forge's python brings its own
             continue
@@ -152,8 +153,9 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_pyproject_extras():
     extras = PYPROJECT["project"]["optional-dependencies"]
-    assert {"plot", "jupyter", "test", "all"} <= set(extras)
-    assert extras["all"] == ["liuren[plot,jupyter,test]"]
+    assert {"plot", "jupyter", "test", "classroom", "all"} <= set(extras)
+    assert extras["all"] == ["liuren[plot,jupyter,test,classroom]"]
+    assert any(r.startswith("voila") for r in extras["classroom"])
     assert PYPROJECT["project"]["requires-python"] == ">=3.11"
 
 
