@@ -130,6 +130,22 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
+def test_readme_commands_install_what_they_run():
+    """A README block that runs pytest or the notebook tooling installs the test extra first (the Quick
+    start installs only ``jupyter``); one that runs Voilà or nbconvert installs ``classroom``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    development = readme.split("## Development", 1)[1].split("\n## ", 1)[0]
+    sections = readme.replace(development, "").split("\n## ")
+    for section in sections:
+        blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+        for n, block in enumerate(blocks):
+            before = "".join(blocks[: n + 1])
+            if re.search(r"-m pytest|tools/make_notebooks\.py", block):
+                assert re.search(r'pip install -e "\.\[(test|all)\]"', before), block
+            if re.search(r"bin/(voila|jupyter nbconvert)", block):
+                assert re.search(r'pip install -e "\.\[(classroom|all)\]"', before), block
+
+
 def test_environment_yml_mirrors_pyproject():
     env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
     assert set(env) == {"name", "channels", "dependencies"}

@@ -48,6 +48,12 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used."""
+    fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def machine() -> str:
     mem = next(line for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal"))
     load = os.getloadavg()
@@ -84,22 +90,28 @@ async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
         tabs = [await c.new_page() for c in contexts]
         start = time.perf_counter()
 
-        async def first_chart(page) -> float:
-            await page.goto(url, timeout=300_000)
+        async def first_chart(page) -> tuple[float, float]:
+            await page.goto(url, timeout=300_000, wait_until="commit")
+            served = time.perf_counter() - start  # the server answered (its kernel has run the page)
             await page.wait_for_selector(f".jupyter-widgets {CARD}", timeout=300_000)
-            return time.perf_counter() - start
+            return served, time.perf_counter() - start
 
-        first = await asyncio.gather(*(first_chart(t) for t in tabs))
+        timings = await asyncio.gather(*(first_chart(t) for t in tabs))
+        served, first = [s for s, _ in timings], [f for _, f in timings]
         kernels = server.kernels()
         up = [rss_mb(pid) for pid in kernels]
+        cpu_up = {pid: cpu_s(pid) for pid in kernels}
+        server_cpu = cpu_s(server.proc.pid)
         driving = time.perf_counter()
         latency = await asyncio.gather(*(drive(t, i, rounds) for i, t in enumerate(tabs)))
         driving = time.perf_counter() - driving
         after = [rss_mb(pid) for pid in server.kernels()]
+        cpu_driving = sum(cpu_s(pid) - cpu_up[pid] for pid in kernels) + cpu_s(server.proc.pid) - server_cpu
         server_rss = rss_mb(server.proc.pid)
         await browser.close()
-    return {"first": list(first), "kernels": len(kernels), "rss_up": up, "rss_after": after,
-            "latency": [t for page in latency for t in page], "server_rss": server_rss, "driving": driving}
+    return {"first": first, "served": served, "kernels": len(kernels), "rss_up": up, "rss_after": after,
+            "latency": [t for page in latency for t in page], "server_rss": server_rss, "driving": driving,
+            "cpu_up": list(cpu_up.values()), "server_cpu_up": server_cpu, "cpu_driving": cpu_driving}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     n = args.pages
     print(f"{n} classroom pages opened at once on 127.0.0.1, {result['kernels']} kernels"
           + (f" (Voilà preheat pool of {args.preheat})" if args.preheat else ""))
+    print(f"page answered by Voilà:   {summary(result['served'])}")
     print(f"time to first chart:      {summary(result['first'])}")
     print(f"kernel RSS, all pages up: {summary(result['rss_up'], 'MB')}; total {sum(result['rss_up']):.0f} MB")
     print(f"kernel RSS, after driving: {summary(result['rss_after'], 'MB')}")
@@ -141,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"update latency, all {n} pages changing at once ({2 * args.rounds} changes each): {summary(result['latency'])}")
     changes = len(result["latency"])
     print(f"throughput: {changes} changes in {result['driving']:.1f} s = {changes / result['driving']:.1f} changes/s")
+    print(f"server-side CPU: {summary(result['cpu_up'], 'CPU-s')} per kernel to start and run the page "
+          f"(+ Voilà {result['server_cpu_up']:.1f} CPU-s); {result['cpu_driving'] / changes:.3f} CPU-s per change "
+          f"(kernels + Voilà; the browsers run on this machine too and are not counted)")
     return 0
 
 
