@@ -47,7 +47,7 @@ from typing import Any
 
 from . import solar
 from .cycle import BRANCHES, LIUHE, PILLARS, SPIRIT_NAMES, Branch, GanZhi, pillar_index
-from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError
+from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError, quote
 from .school import NOBLE_LABEL, School, resolve_school
 
 TERM_NAMES = (
@@ -157,6 +157,15 @@ def year_pillar(number: int) -> GanZhi:
     return PILLARS[(lichun_year - 4) % 60]
 
 
+def lichun_year(when: datetime) -> int:
+    """The Gregorian number of the year in force at ``when``, years opening at the 立春 instant (年命).
+
+    Someone born on 2026-02-03 in Seoul (before 立春 at 2026-02-04 05:02 KST) is born in 2025 (乙巳);
+    the 本命 and the 虛歲 of :func:`liuren.nianming` count these years.
+    """
+    return (term_index(check_instant(when)) - 3) // 24
+
+
 def month_pillar(year: GanZhi, month: Branch) -> GanZhi:
     """月柱 by 五虎遁 (甲己之年丙作首): the 寅 month of a 甲 or 己 year is 丙寅, and so on.
 
@@ -177,12 +186,6 @@ def hour_pillar(day: GanZhi, hour: Branch) -> GanZhi:
 
 
 # ---------------------------------------------------------------- input checks
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
-
-
 def check_instant(when: object) -> float:
     """POSIX seconds of an aware datetime inside the supported range; otherwise a clear error.
 
@@ -192,27 +195,27 @@ def check_instant(when: object) -> float:
     """
     accepted = ('accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))')
     if not isinstance(when, datetime):
-        raise ParseError(f"{_quote(when)} is not a datetime; {accepted}")
+        raise ParseError(f"{quote(when)} is not a datetime; {accepted}")
     try:
         offset = when.utcoffset()
     except (ValueError, TypeError, OverflowError) as error:
-        raise ParseError(f"{_quote(when)} has a timezone whose UTC offset cannot be used ({error}); {accepted}") from None
+        raise ParseError(f"{quote(when)} has a timezone whose UTC offset cannot be used ({error}); {accepted}") from None
     if offset is None:
         fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
         raise NaiveDatetimeError(
-            f"{_quote(when)} has no timezone, so it names no instant; attach the zone the clock was read in: "
+            f"{quote(when)} has no timezone, so it names no instant; attach the zone the clock was read in: "
             f'datetime({fields}, tzinfo=ZoneInfo("Asia/Seoul")), or when.replace(tzinfo=ZoneInfo("Asia/Seoul")) '
             f"(from zoneinfo import ZoneInfo)"
         )
     try:
         ts = when.timestamp()
     except (ValueError, TypeError, OverflowError) as error:
-        raise ParseError(f"{_quote(when)} is not a real instant ({error}); {accepted}") from None
+        raise ParseError(f"{quote(when)} is not a real instant ({error}); {accepted}") from None
     if not (isinstance(ts, float) and _FIRST_TS <= ts < _END_TS):
         try:
             shown = when.isoformat()
         except (ValueError, TypeError, OverflowError):
-            shown = _quote(when)
+            shown = quote(when)
         raise OutOfRangeError(f"{shown} is outside the supported range {RANGE_TEXT}")
     return ts
 
@@ -251,21 +254,21 @@ def check_location(location: object) -> tuple[float, float]:
     (``bool``, text, bytes, mappings and sets are refused), latitude in [−90, 90], longitude in [−180, 180]."""
     accepted = "accepted: (latitude, longitude) in degrees, north and east positive, e.g. (37.57, 126.98) for Seoul"
     if isinstance(location, str | bytes | bytearray | memoryview | Mapping | AbstractSet):
-        raise ParseError(f"location={_quote(location)} is a {type(location).__name__}, not a pair of numbers; {accepted}")
+        raise ParseError(f"location={quote(location)} is a {type(location).__name__}, not a pair of numbers; {accepted}")
     try:
         items: tuple[object, ...] = tuple(location)  # type: ignore[arg-type]  # any iterable; TypeError otherwise
     except TypeError:
-        raise ParseError(f"location={_quote(location)} is not a pair of numbers; {accepted}") from None
+        raise ParseError(f"location={quote(location)} is not a pair of numbers; {accepted}") from None
     if len(items) != 2:
-        raise ParseError(f"location={_quote(location)} has {len(items)} values, not 2; {accepted}")
+        raise ParseError(f"location={quote(location)} has {len(items)} values, not 2; {accepted}")
     for name, value in zip(("latitude", "longitude"), items, strict=True):
         if isinstance(value, bool) or not isinstance(value, Real):
-            raise ParseError(f"location={_quote(location)}: the {name} {_quote(value)} is not a number; {accepted}")
+            raise ParseError(f"location={quote(location)}: the {name} {quote(value)} is not a number; {accepted}")
     lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
     if not (math.isfinite(lat) and math.isfinite(lon)):
-        raise ParseError(f"location={_quote(location)} is not finite; {accepted}")
+        raise ParseError(f"location={quote(location)} is not finite; {accepted}")
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
-        raise ParseError(f"location={_quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}")
+        raise ParseError(f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}")
     return lat, lon
 
 
@@ -435,7 +438,7 @@ def parse_moment(text: str, zone: tzinfo) -> datetime:
         parsed = datetime.fromisoformat(text.strip())
     except ValueError:
         raise ParseError(
-            f"{_quote(text)} is not a date and time; accepted: 'YYYY-MM-DD HH:MM[:SS]', optionally with a UTC offset "
+            f"{quote(text)} is not a date and time; accepted: 'YYYY-MM-DD HH:MM[:SS]', optionally with a UTC offset "
             f"such as +09:00, e.g. '2026-11-29 14:05'"
         ) from None
     if parsed.tzinfo is None:
@@ -443,4 +446,4 @@ def parse_moment(text: str, zone: tzinfo) -> datetime:
     try:
         return parsed.astimezone(zone)
     except (OverflowError, ValueError, OSError):
-        raise OutOfRangeError(f"{_quote(text)} is outside the supported range {RANGE_TEXT}") from None
+        raise OutOfRangeError(f"{quote(text)} is outside the supported range {RANGE_TEXT}") from None

@@ -32,6 +32,7 @@ from .cycle import (
     General,
     Stem,
     kin_of,
+    normalize,
     parse_branch,
     parse_general_name,
     parse_hour,
@@ -43,7 +44,8 @@ from .cycle import (
 )
 from .errors import InvalidChartError, ParseError, quote
 from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branch
-from .lessons import Lessons, four_lessons
+from .lessons import Ke, Lessons, four_lessons
+from .nianming import NianMing
 from .plate import PLATES, Plate
 from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
 from .transmissions import Method, choose
@@ -68,9 +70,44 @@ class Transmission(NamedTuple):
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
 
 
+class PlateNianMing(NamedTuple):
+    """The person's 年命 on the chart: ``benming`` (本命 branch), ``xingnian`` (行年 branch) and the
+    heaven branch standing over each on this plate (年命上神: ``benming_upper``, ``xingnian_upper``)."""
+
+    benming: Branch
+    xingnian: Branch
+    benming_upper: Branch
+    xingnian_upper: Branch
+
+    def __str__(self) -> str:
+        return f"本命 {self.benming} (上 {self.benming_upper}) 行年 {self.xingnian} (上 {self.xingnian_upper})"
+
+
+NIANMING_ACCEPTED = "accepted: (本命, 行年) as two branches or pillars, e.g. ('午', '寅'), or liuren.nianming(...)"
+
+
+def nianming_branches(value: object) -> tuple[Branch, Branch]:
+    """(本命, 行年) branches from a NianMing, or from two branches or pillars; anything else (one of the two
+    missing, three values, a bare string) is a ParseError naming what is accepted."""
+    if isinstance(value, NianMing):
+        return value.benming.branch, value.xingnian.branch
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise ParseError(f"nianming={quote(value)} is not a 年命; {NIANMING_ACCEPTED}")
+    if len(value) > 2:
+        raise ParseError(f"nianming={quote(value)} has {len(value)} values, not two; {NIANMING_ACCEPTED}")
+    if len(value) < 2 or any(v is None or v == "" for v in value):
+        raise ParseError(f"nianming={quote(value)} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}")
+    found = []
+    for item, what in zip(value, ("本命", "行年"), strict=True):
+        text = normalize(item) if isinstance(item, str) else item
+        pillar = PILLAR_LOOKUP.get(text) if isinstance(text, str) and len(text) == 2 else None
+        found.append(pillar.branch if pillar is not None else parse_branch(item, f"a {what} branch"))
+    return found[0], found[1]
+
+
 def _exact(value: object, table: dict[str, Branch]) -> Branch | None:
     """The fast path of the parsers: an exact, traditional form (a plain str or a cycle value)."""
-    return table.get(value) if type(value) is str or type(value) is Branch else None  # type: ignore[arg-type]
+    return table.get(value) if type(value) is str or type(value) is Branch else None
 
 
 def _noble_flag(noble: object, school: School, hour: int) -> bool:
@@ -88,11 +125,14 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
 class Chart:
     """A 大六壬 課式 (frozen, hashable). Build it with ``Chart(day, hour, general)``.
 
-    ``day`` is one of the sixty pillars, ``hour`` the hour branch (占時), ``general`` the month
-    general (月將). ``noble`` is "day", "night" or None (the school's day/night rule decides from the
-    hour); ``school`` a :class:`School` or a preset name; ``month`` the month branch (月建) and ``year``
-    the year branch (太歲), needed
-    only by the seasonal patterns.
+    ``day`` is one of the sixty pillars ("丙申" or "丙申日"), ``hour`` the hour branch (占時: "午" or
+    "午時"), ``general`` the month general (月將: "亥", "亥將" or its spirit name "登明"). ``noble`` is
+    "day", "night" or None (the school's day/night rule decides from the hour); ``school`` a
+    :class:`School` or a preset name; ``month`` the month branch (月建: "寅" or "寅月") and ``year`` the
+    year branch (太歲: "午" or "午年"), needed only by the seasonal patterns; ``nianming`` the person's
+    (本命, 行年) as two branches or pillars (or a :func:`liuren.nianming` value), needed by the clauses
+    that judge the 年命 — the chart keeps it as :attr:`nianming` (a :class:`PlateNianMing`, or None).
+    Each argument takes its own forms only ("午時" is not a 月將), in traditional or simplified characters.
     """
 
     __slots__ = (
@@ -106,6 +146,7 @@ class Chart:
         "lessons",
         "method",
         "month",
+        "nianming",
         "noble",
         "noble_branch",
         "plate",
@@ -121,6 +162,7 @@ class Chart:
     school: School
     month: Branch | None
     year: Branch | None
+    nianming: PlateNianMing | None
     plate: Plate
     lessons: Lessons
     transmissions: tuple[Transmission, Transmission, Transmission]
@@ -130,6 +172,7 @@ class Chart:
     noble_branch: Branch
     generals_forward: bool
     _ke: Ke
+    _patterns: tuple[tuple[Any, ...], tuple[str, ...]]
 
     def __init__(
         self,
@@ -141,6 +184,7 @@ class Chart:
         school: School | str | None = None,
         month: object = None,
         year: object = None,
+        nianming: object = None,
     ) -> None:
         set_ = object.__setattr__
         pillar = PILLAR_LOOKUP.get(day) if type(day) is str or type(day) is GanZhi else None
@@ -178,6 +222,11 @@ class Chart:
         set_(self, "school", school_v)
         set_(self, "month", month_b)
         set_(self, "year", year_b)
+        if nianming is None:
+            set_(self, "nianming", None)
+        else:
+            bm, xn = nianming_branches(nianming)
+            set_(self, "nianming", _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])))
         set_(self, "plate", PLATES[d])
         set_(self, "lessons", lessons)
         set_(self, "transmissions", _tnew(Transmissions, trans))
@@ -189,14 +238,17 @@ class Chart:
         set_(self, "_ke", ke)
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {name!r}")
+        raise AttributeError(f"Chart is immutable; build a new chart instead of setting {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Chart is immutable")
 
     # ------------------------------------------------------------ identity
-    def _key(self) -> tuple:
-        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year)
+    def _key(self) -> tuple[object, ...]:
+        return (self.day, self.hour, self.general, self.noble, self.school, self.month, self.year, self._nm())
+
+    def _nm(self) -> tuple[Branch, Branch] | None:
+        return None if self.nianming is None else (self.nianming.benming, self.nianming.xingnian)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Chart):
@@ -206,14 +258,17 @@ class Chart:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __reduce__(self):
-        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year))
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year, self._nm()))
 
     def __repr__(self) -> str:
         school = repr(self.school.name) if PRESETS.get(self.school.name) == self.school else repr(self.school)
         month = "" if self.month is None else f", month={str(self.month)!r}"
         year = "" if self.year is None else f", year={str(self.year)!r}"
-        return f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, school={school}{month}{year})"
+        nm = self.nianming
+        fate = "" if nm is None else f", nianming=({str(nm.benming)!r}, {str(nm.xingnian)!r})"
+        return (f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, "
+                f"school={school}{month}{year}{fate})")
 
     def __str__(self) -> str:
         from .show.text import chart_text
@@ -266,14 +321,22 @@ class Chart:
         """{heaven branch: general} for all twelve."""
         return {b: self.general_on(b) for b in BRANCHES}
 
-    @property
-    def trace(self) -> tuple[str, ...]:
-        """How the initial transmission was chosen: one line per gate tried, then the 三傳."""
+    def steps(self, lang: str = "zh") -> tuple:
+        """The construction step by step, as a teacher casts it by hand: a tuple of
+        :class:`liuren.show.steps.Step` (key, title, text, cells; each shows the 課盤 built so far
+        in Jupyter). ``lang`` is "zh", "ko" or "en"."""
+        from .show.steps import steps
+
+        return steps(self, lang)
+
+    def trace(self, lang: str = "en") -> tuple[str, ...]:
+        """How the initial transmission was chosen: the lessons, one line per gate tried (the
+        texts of the gate steps of :meth:`steps`), then the 三傳. Prints as lines."""
         from .show.steps import trace_lines
 
-        return trace_lines(self, "en")
+        return trace_lines(self, lang)
 
-    def _detected(self) -> tuple:
+    def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
         try:
             return self._patterns
         except AttributeError:
@@ -284,7 +347,7 @@ class Chart:
             return found
 
     @property
-    def patterns(self) -> tuple:
+    def patterns(self) -> tuple[Any, ...]:
         """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
         return self._detected()[0]
 
@@ -293,14 +356,14 @@ class Chart:
         """Names of patterns that could fire but need the month (or year) branch, which this chart lacks."""
         return self._detected()[1]
 
-    def explain(self) -> str:
-        """The method trace followed by every pattern's evidence, as text."""
-        from .patterns import explain
+    def explain(self, lang: str = "en") -> str:
+        """The method trace followed by every pattern's evidence, as text (``lang`` "zh", "ko", "en")."""
+        from .show.steps import explain
 
-        return explain(self)
+        return explain(self, lang)
 
     @property
-    def lesson_identities(self) -> tuple:
+    def lesson_identities(self) -> tuple[tuple[int, int], ...]:
         """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
         return self._ke.keys
 
@@ -324,13 +387,16 @@ class Chart:
             words.append(f"month={self.month}")
         if self.year is not None:
             words.append(f"year={self.year}")
+        if self.nianming is not None:
+            words += [f"benming={self.nianming.benming}", f"xingnian={self.nianming.xingnian}"]
         return " ".join([str(self.day), str(self.hour), str(self.general), self.noble, *words])
 
     @classmethod
     def parse(cls, spec: object) -> Chart:
         """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school | custom | school=NAME]
-        [option=value …] [month=寅] [year=午]"`` (the options are :class:`School`'s)."""
-        accepted = "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午]'"
+        [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]"`` (the options are :class:`School`'s;
+        the 年命 takes both of its words or neither)."""
+        accepted = "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]'"
         if not isinstance(spec, str):
             raise ParseError(f"a chart spec must be a string, got {quote(spec)} ({type(spec).__name__}); {accepted}")
         if len(spec) > MAX_SPEC:
@@ -344,7 +410,7 @@ class Chart:
             key, eq, value = part.partition("=")
             if not eq:
                 key, value = ("noble" if part.lower() in NOBLE_VALUES else "school"), part
-            elif key not in ("month", "year", "school"):
+            elif key not in ("month", "year", "school", "benming", "xingnian"):
                 if key not in OPTION_NAMES:
                     raise ParseError(f"{quote(part)} in {quote(spec, 60)} is not a spec word; {accepted}")
                 if key in options:
@@ -356,6 +422,9 @@ class Chart:
                     f"{quote(spec, 60)} gives the {key} twice ({quote(kwargs[key])} and {quote(value)}); {accepted}"
                 )
             kwargs[key] = value
+        fate = kwargs.pop("benming", None), kwargs.pop("xingnian", None)
+        if fate != (None, None):
+            kwargs["nianming"] = fate
         school = kwargs.pop("school", None)
         if options or (school is not None and (school == CUSTOM or f"school={school}" in parts)):
             kwargs["school"] = School.from_options(school, options)
@@ -392,13 +461,14 @@ class Chart:
             "void": [str(b) for b in self.void],
             "month": None if self.month is None else str(self.month),
             "year": None if self.year is None else str(self.year),
+            "nianming": None if self.nianming is None else {k: str(v) for k, v in self.nianming._asdict().items()},
             "patterns": [p.name for p in self.patterns],
             "school": self.school.name,
             "school_options": self.school.options(),
         }
 
 
-class Transmissions(tuple):
+class Transmissions(tuple[Transmission, Transmission, Transmission]):
     """The three transmissions: a plain tuple that Jupyter shows as the book's three lines."""
 
     __slots__ = ()
@@ -413,12 +483,13 @@ MAX_SPEC = 400
 """No chart spec is longer (every option written out takes about 300 characters)."""
 
 
-def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None) -> Chart:
-    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year)
+def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None,
+             nianming: tuple[Branch, Branch] | None = None) -> Chart:
+    return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 
 
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
 _tnew = tuple.__new__
 
-__all__ = ["PILLARS", "Chart", "Transmission"]
+__all__ = ["PILLARS", "Chart", "PlateNianMing", "Transmission"]

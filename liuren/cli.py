@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from . import __version__
 from .chart import Chart
-from .errors import LiurenError
+from .errors import LiurenError, quote
 from .school import SWITCHES, School, resolve_school
 
 
@@ -51,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
     chart.add_argument("--explain", action="store_true", help="print the method trace and every named pattern's evidence")
+    chart.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace and --explain (default en)")
     chart.add_argument("--at", help='a date and time instead of the three inputs, e.g. "2026-11-29 14:05"')
     _add_calendar_options(chart)
     chart.set_defaults(func=_cmd_chart)
@@ -60,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     now.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
     now.add_argument("--json", action="store_true", help="print the chart as JSON")
     now.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
+    now.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace (default en)")
     _add_calendar_options(now)
     now.set_defaults(func=_cmd_now)
 
@@ -146,10 +148,10 @@ def _emit(chart: Chart, args: argparse.Namespace) -> None:
     print(chart)
     if getattr(args, "explain", False):
         print()
-        print(chart.explain())
+        print(chart.explain(args.lang))
     elif args.trace:
         print()
-        print("\n".join(chart.trace))
+        print(chart.trace(args.lang))
 
 
 def _location(text: str) -> tuple[float, float]:
@@ -160,13 +162,7 @@ def _location(text: str) -> tuple[float, float]:
             raise ValueError
         return float(parts[0]), float(parts[1])
     except ValueError:
-        raise _UsageError(f"--location {_quote(text)} is not LAT,LON in degrees, e.g. --location 37.57,126.98") from None
-
-
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+        raise _UsageError(f"--location {quote(text)} is not LAT,LON in degrees, e.g. --location 37.57,126.98") from None
 
 
 def _decode_argument(arg: str) -> str:
@@ -177,7 +173,7 @@ def _decode_argument(arg: str) -> str:
     try:
         return os.fsencode(arg).decode("utf-8")
     except UnicodeError:
-        raise _UsageError(f"the argument {_quote(arg)} is not UTF-8 text") from None
+        raise _UsageError(f"the argument {quote(arg)} is not UTF-8 text") from None
 
 
 def _say(message: str) -> None:

@@ -49,7 +49,7 @@ class Element(_Value):
         _set(self, "ordinal", index)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('ELEMENTS', self.ordinal))
 
     def produces(self, other: Element) -> bool:
@@ -64,9 +64,10 @@ class Element(_Value):
 ELEMENTS = tuple(Element(i) for i in range(5))
 
 
-def _singleton(table: str, index: int):
+def _singleton(table: str, index: int) -> _Value:
     """Unpickle a cycle value as the module's own instance."""
-    return globals()[table][index]
+    value: _Value = globals()[table][index]
+    return value
 
 
 def produces(a: int, b: int) -> bool:
@@ -126,7 +127,7 @@ class Stem(_Value):
         _set(self, "yang", index % 2 == 0)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('STEMS', self.ordinal))
 
 
@@ -143,7 +144,7 @@ class Branch(_Value):
         _set(self, "yang", index % 2 == 0)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('BRANCHES', self.ordinal))
 
     @property
@@ -172,7 +173,7 @@ class GanZhi(_Value):
         _set(self, "branch", branch)
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('PILLARS', self.ordinal))
 
     @property
@@ -233,7 +234,7 @@ class General(_Value):
         _set(self, "element", ELEMENTS[GENERAL_ELEMENT[index]])
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, ...]:
         return (_singleton, ('GENERALS', self.ordinal))
 
 
@@ -315,7 +316,8 @@ BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_
 HOUR_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "時": b for b in BRANCHES}}
 """占時: a branch, or a branch with 時 ("午時")."""
 MONTH_GENERAL_LOOKUP: dict[str, Branch] = {
-    **BRANCH_LOOKUP, **{b + "將": b for b in BRANCHES}, **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True))
+    **BRANCH_LOOKUP, **{b + "將": b for b in BRANCHES}, **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True)),
+    "神后": BRANCHES[ZI],  # simplified 神後: 后 cannot be mapped to 後 in general, as 天后 keeps it
 }
 """月將: a branch, a branch with 將 ("亥將"), or the general's spirit name ("登明")."""
 MONTH_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "月": b for b in BRANCHES}}

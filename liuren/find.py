@@ -24,7 +24,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from .chart import Chart
+from .chart import Chart, nianming_branches
 from .cycle import (
     BRANCHES,
     GENERAL_LOOKUP,
@@ -38,16 +38,18 @@ from .cycle import (
 )
 from .errors import ParseError
 from .school import School, parse_noble, resolve_school
-from .transmissions import LESSON_TYPES, Method
+from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
 """Characters that stand for "any branch" or "any general" in a query."""
 
 MAX_INDEXES = 8
-"""How many search indexes (one per school, month and year asked about) are kept, least recently
+"""How many search indexes (one per school, month, year and 年命 asked about) are kept, least recently
 used dropped first. One index holds 1,440 charts, about 3 MB, so the cache stays under ~30 MB."""
 
-_IndexKey = tuple[School, Branch | None, Branch | None]
+Fate = tuple[Branch, Branch] | None
+"""A 年命 as (本命, 行年) branches, or None."""
+_IndexKey = tuple[School, Branch | None, Branch | None, Fate]
 _INDEXES: OrderedDict[_IndexKey, _Index] = OrderedDict()
 _LOCK = threading.Lock()
 """Guards _INDEXES and _PENDING (check-and-insert); builds themselves run outside it."""
@@ -60,8 +62,8 @@ BUILDS = [0]
 class _Index:
     """The 1,440 charts of one school, month and year, with their searchable keys."""
 
-    def __init__(self, school: School, month: Branch | None, year: Branch | None) -> None:
-        self.school, self.month, self.year = school, month, year
+    def __init__(self, school: School, month: Branch | None, year: Branch | None, fate: Fate = None) -> None:
+        self.school, self.month, self.year, self.fate = school, month, year, fate
         self._lock = threading.Lock()
         self._hour_hits: dict[str, dict[int, tuple[Chart, ...]]] = {}
         self.hours = {flag: _half(school, flag) for flag in (True, False)}
@@ -72,7 +74,7 @@ class _Index:
                 for flag in (True, False):
                     hour = self.hours[flag][0]
                     c = Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble="day" if flag else "night",
-                              school=school, month=month, year=year)
+                              school=school, month=month, year=year, nianming=fate)
                     t = c.transmissions
                     self.charts.append(c)
                     self.keys.append((tuple(x.branch.ordinal for x in t), tuple(x.general.ordinal for x in t),
@@ -107,7 +109,7 @@ class _Index:
                     for hour in self.hours[flag]:
                         h = c if hour == c.hour.ordinal else Chart(
                             c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=self.school,
-                            month=self.month, year=self.year)
+                            month=self.month, year=self.year, nianming=self.fate)
                         if pattern.detect(h) not in (None, UNJUDGED):
                             fired.append(h)
                     if fired:
@@ -137,9 +139,9 @@ def cached_indexes() -> int:
         return len(_INDEXES)
 
 
-def _index(school: School, month: Branch | None, year: Branch | None) -> _Index:
-    """The index for (school, month, year): from the cache, or built once however many threads ask."""
-    key = (school, month, year)
+def _index(school: School, month: Branch | None, year: Branch | None, fate: Fate = None) -> _Index:
+    """The index for (school, month, year, 年命): from the cache, or built once however many threads ask."""
+    key = (school, month, year, fate)
     while True:
         with _LOCK:
             found = _INDEXES.get(key)
@@ -152,7 +154,7 @@ def _index(school: School, month: Branch | None, year: Branch | None) -> _Index:
                 break  # this thread builds it
         pending.wait()  # another thread is building it; then look again (it may have failed)
     try:
-        built = _Index(school, month, year)
+        built = _Index(school, month, year, fate)
         with _LOCK:
             BUILDS[0] += 1
             _INDEXES[key] = built
@@ -205,6 +207,7 @@ def find(
     school: School | str | None = None,
     month: object = None,
     year: object = None,
+    nianming: object = None,
 ) -> list[Chart]:
     """Every chart of the 720 課 × 晝/夜 (for ``school``) that matches all the criteria given.
 
@@ -212,7 +215,8 @@ def find(
     ``generals``: their generals by full name or abbreviation ("合后虎", "六合 天后 白虎", a sequence);
     ``method`` (e.g. "遙克"), ``lesson_type`` (e.g. "蒿矢"), ``pattern`` (a registered name, e.g. "勵德");
     ``noble``: "day"/"晝", "night"/"夜" or None for both; ``month`` and ``year``: the month branch (月建)
-    and year branch (太歲) for the patterns that need them.
+    and year branch (太歲) for the patterns that need them; ``nianming`` the person's (本命, 行年) for the
+    clauses that judge the 年命 (當權, 羅網, 清平, 魄化's 銜尸/魄之/喪, 真虎視 …).
     Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
     """
     school_v = resolve_school(school)
@@ -225,7 +229,8 @@ def find(
     pattern_v = None if pattern is None else _pattern(pattern)
     noble_v = None if noble is None else _noble(noble)
 
-    index = _index(school_v, month_b, year_b)
+    fate = None if nianming is None else nianming_branches(nianming)
+    index = _index(school_v, month_b, year_b, fate)
     chosen: Sequence[int] = range(len(index.charts))
     by_hour = None
     if pattern_v is not None and pattern_v.needs_hour:
@@ -264,6 +269,8 @@ def _method(value: object) -> Method:
 
 def _lesson_type(value: object) -> str:
     text = normalize(value) if isinstance(value, str) else value
+    if isinstance(text, str):
+        text = LESSON_TYPE_ALIASES.get(text, text)
     if text not in LESSON_TYPES:
         raise ParseError(f"{value!r} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}")
     return text

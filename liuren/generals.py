@@ -9,10 +9,10 @@ False
 
 from __future__ import annotations
 
-from .cycle import GENERALS, General
+from .cycle import CHEN, CHOU, GENERALS, HAI, MAO, YIN, ZI, General
 from .school import NOBLE_TABLES, School
 
-FORWARD_SQUARES = frozenset((11, 0, 1, 2, 3, 4))
+FORWARD_SQUARES = frozenset((HAI, ZI, CHOU, YIN, MAO, CHEN))
 """貴人 順行 when it stands on 地盤 亥子丑寅卯辰 (天門 to 地戶), 逆 on 巳–戌 (指南 卷一, 粹言, 探原)."""
 
 

@@ -60,15 +60,17 @@ STEM_IDENTITY = 100
 ``STEM_IDENTITY + stem`` so that it never equals a branch square (0–11)."""
 
 
-def distinct_keys(stem: int, squares: tuple[int, ...], uppers: tuple[int, ...], test: str) -> tuple[tuple[int, int], ...]:
+def distinct_keys(
+    stem: int, squares: tuple[int, int, int, int], uppers: tuple[int, int, int, int], test: str
+) -> tuple[tuple[int, int], ...]:
     """Identity of each lesson for the 不備 test (rules.md §2.5).
 
     "square": same upper and same lower square, lesson 1's square being the 寄宮 (so 戊辰 d=1's
     午/戊 and 午/巳 are one lesson); "character": the stem counts as a character of its own.
     """
-    if test == "square":
-        return tuple(zip(uppers, squares, strict=True))
-    return ((uppers[0], STEM_IDENTITY + stem), *zip(uppers[1:], squares[1:], strict=True))
+    u1, u2, u3, u4 = uppers
+    q1, q2, q3, q4 = squares
+    return ((u1, q1 if test == "square" else STEM_IDENTITY + stem), (u2, q2), (u3, q3), (u4, q4))
 
 
 class Ke(NamedTuple):

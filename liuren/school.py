@@ -25,6 +25,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Literal, get_args
 
+from .cycle import MAO, SHEN, SI, YOU, ZI
 from .errors import ParseError, SchoolError, quote
 
 NOBLE_TABLES = {
@@ -37,9 +38,9 @@ NOBLE_TABLES = {
 辛 午寅; 壬癸 巳卯). B 「甲羊戊庚牛」 of 《協紀辨方書》, 探原, 尋源. C 「庚辛逢馬虎」 (八字 verse)."""
 
 DAY_NIGHT_RULES: dict[str, frozenset[int] | None] = {
-    "fixed": frozenset((3, 4, 5, 6, 7, 8)),
-    "mao-you": frozenset((3, 4, 5, 6, 7, 8, 9)),
-    "zi-si": frozenset((0, 1, 2, 3, 4, 5)),
+    "fixed": frozenset(range(MAO, SHEN + 1)),
+    "mao-you": frozenset(range(MAO, YOU + 1)),
+    "zi-si": frozenset(range(ZI, SI + 1)),
     "sun": None,
 }
 """晝/夜 by the hour branch: fixed 卯–申 (粹言 卷一 旦暮貴人, 探原, 尋源); 卯–酉 (some software and
@@ -57,6 +58,9 @@ Changsheng = Literal["element", "stem"]
 Wangxiang = Literal["month", "season"]
 YuejiangSwitch = Literal["zhongqi", "jie"]
 DayBoundary = Literal["23:00", "00:00"]
+TiankongSide = Literal["behind", "neither"]
+LuowangReading = Literal["initial", "any"]
+YangjiuWar = Literal["all", "initial"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "noble_table": get_args(NobleTable),
@@ -71,6 +75,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "wangxiang": get_args(Wangxiang),
     "yuejiang_switch": get_args(YuejiangSwitch),
     "day_boundary": get_args(DayBoundary),
+    "tiankong": get_args(TiankongSide),
+    "luowang": get_args(LuowangReading),
+    "yangjiu_war": get_args(YangjiuWar),
 }
 """The text options and the values each accepts (the ``Literal`` types above, spelt once)."""
 SWITCHES = ("count_duplicate_lessons", "split_shiru", "true_solar_time")
@@ -81,9 +88,9 @@ OPTION_DOCS: dict[str, str] = {
     "day_night": """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
     "shehai": """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
     "depth-excluding-start" (六壬大全's worked examples).""",
-    "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4
-    (rules.md option 7). It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌
-    返吟 follows no stated rule, so it is recorded here rather than offered as an option.""",
+    "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4.
+    It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌 返吟 follows no stated
+    rule, so it is recorded here rather than offered as an option.""",
     "count_duplicate_lessons": """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
     default counts it once (探原, 直指御定). Never changes the transmissions.""",
     "split_shiru": """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊.""",
@@ -97,6 +104,12 @@ OPTION_DOCS: dict[str, str] = {
     "yuejiang_switch": """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie").""",
     "day_boundary": """The day pillar changes at 23:00 (子初) or at 00:00.""",
     "true_solar_time": """Correct the clock to local true solar time (longitude and equation of time) before taking the hour.""",
+    "tiankong": """天空, opposite the 貴人, for 微服/蹉跎 (and 三陽/三陰): "behind" (指南 前五後六, 天空 is 後六) or
+    "neither" (a lesson upper under 天空 is neither in front nor behind, so the chart is neither 微服 nor 蹉跎).""",
+    "luowang": """羅網: "initial" — the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年 (孔明: 「並行年日辰發用，
+    為羅網課」); "any" — any one of 發用, on 干上/支上, over the 行年 (the verse 「發用行年支干上」).""",
+    "yangjiu_war": """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or
+    the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳 (rules.md §6's reading).""",
 }
 """What each option means and where the sources differ, in field order (the API docs and the
 generated conventions reference read it from here)."""
@@ -108,6 +121,7 @@ DEFAULTS: dict[str, str | bool] = {
     "count_duplicate_lessons": False, "split_shiru": False, "bubei_test": "square", "biezhe_yin": "branch",
     "fuyin_chain": "loop", "tomb": "fire", "changsheng": "element", "wangxiang": "month",
     "yuejiang_switch": "zhongqi", "day_boundary": "23:00", "true_solar_time": False,
+    "tiankong": "behind", "luowang": "initial", "yangjiu_war": "all",
 }
 """Every option's documented default: the 《六壬指南》 reading the source chapters use."""
 
@@ -146,7 +160,8 @@ def _check_name(name: object, options: tuple[str | bool, ...]) -> str:
         if preset != matching:
             raise SchoolError(
                 f"a School named {quote(name)} must have the {preset!r} preset's options, and these differ "
-                f"({', '.join(_differences(options, preset))}); leave the name out (it becomes {CUSTOM!r}) or choose your own"
+                f"({', '.join(_differences(options, preset))}); for the preset itself use School.preset({preset!r}), "
+                f"else leave the name out (it becomes {CUSTOM!r}) or choose your own"
             )
         return preset
     if name != CUSTOM and (not NAME_PATTERN.fullmatch(name) or name.lower() in _RESERVED):
@@ -159,11 +174,12 @@ def _check_name(name: object, options: tuple[str | bool, ...]) -> str:
 
 def _differences(options: tuple[str | bool, ...], preset: str) -> list[str]:
     want = {**DEFAULTS, **PRESET_OPTIONS[preset]}
-    return [f"{k}={v!r}" for k, v in zip(OPTION_NAMES, options, strict=True) if want[k] != v]
+    differ = [f"{k}={v!r}" for k, v in zip(OPTION_NAMES, options, strict=True) if want[k] != v]
+    return differ if len(differ) <= 3 else [*differ[:3], f"and {len(differ) - 3} more"]
 
 
 class School:
-    """The conventions a chart is built with (rules.md, "Options to expose"): a frozen, hashable value.
+    """The conventions a chart is built with: a frozen, hashable value.
 
     Every option has the documented default (:data:`OPTION_DOCS` says what each means); ``School()``
     is the ``"default"`` preset. ``name`` is left out to be derived: the preset the options match,
@@ -188,6 +204,9 @@ class School:
     yuejiang_switch: YuejiangSwitch
     day_boundary: DayBoundary
     true_solar_time: bool
+    tiankong: TiankongSide
+    luowang: LuowangReading
+    yangjiu_war: YangjiuWar
     _key: tuple[str | bool, ...]
 
     def __init__(
@@ -209,10 +228,14 @@ class School:
         yuejiang_switch: YuejiangSwitch = "zhongqi",
         day_boundary: DayBoundary = "23:00",
         true_solar_time: bool = False,
+        tiankong: TiankongSide = "behind",
+        luowang: LuowangReading = "initial",
+        yangjiu_war: YangjiuWar = "all",
     ) -> None:
         options = (
             noble_table, day_night, shehai, zhuixia, count_duplicate_lessons, split_shiru, bubei_test,
             biezhe_yin, fuyin_chain, tomb, changsheng, wangxiang, yuejiang_switch, day_boundary, true_solar_time,
+            tiankong, luowang, yangjiu_war,
         )
         for field, value in zip(OPTION_NAMES, options, strict=True):
             if field in CHOICES:
@@ -229,7 +252,7 @@ class School:
         set_(self, "_key", (self.name, *options))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"School is immutable; use .replace({name}=...) for a changed copy")
+        raise AttributeError(f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}")
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("School is immutable")
@@ -342,6 +365,13 @@ def _split_token(token: str) -> tuple[str, str]:
 def _rebuild(name: str, options: dict[str, str | bool]) -> School:
     return School(name, **options)  # type: ignore[arg-type]
 
+
+School.__doc__ = (School.__doc__ or "") + "\n    Options (default first, then the other values accepted):\n\n" + "\n".join(
+    f"    ``{name}`` = {DEFAULTS[name]!r}"
+    + (f" (or {', '.join(repr(c) for c in CHOICES[name] if c != DEFAULTS[name])})" if name in CHOICES and len(CHOICES[name]) > 1 else "")
+    + f": {' '.join(OPTION_DOCS[name].split())}"
+    for name in OPTION_NAMES
+)
 
 _MATCHING: dict[tuple[str | bool, ...], str] = {
     tuple({**DEFAULTS, **changes}[k] for k in OPTION_NAMES): name for name, changes in PRESET_OPTIONS.items()

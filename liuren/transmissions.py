@@ -65,6 +65,9 @@ LESSON_TYPES = (
     "虎視", "冬蛇掩目", "別責", "八專", "獨足", "自任", "自信", "杜傳", "不虞", "無依", "井欄射",
 )
 """Every lesson_type a method can give."""
+LESSON_TYPE_ALIASES = {"獨腳": "獨足"}
+"""Other spellings a lesson type is given in: the 八專 chapter (「酉作三傳獨腳名」) writes 獨腳 for what the
+tables (and ``lesson_type``) call 獨足. Accepted wherever a lesson type is read; output keeps 獨足."""
 
 LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) for square in range(12)}
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
@@ -86,12 +89,17 @@ def _unique(items) -> list[int]:
 
 
 class Event(NamedTuple):
-    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and its ``data`` (the values
-    it looked at, named by :data:`FIELDS`)."""
+    """One thing a gate reported: its ``gate`` key, whether it ``applied`` and the ``values`` it
+    looked at, which :attr:`data` names by :data:`FIELDS`."""
 
     gate: str
     applied: bool
-    data: dict[str, Any]
+    values: tuple[Any, ...]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The values by name (``FIELDS[gate][applied]``; values left out are absent)."""
+        return dict(zip(FIELDS[self.gate][self.applied], self.values))  # noqa: B905 (trailing values may be left out)
 
 
 FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -163,11 +171,13 @@ class Trace:
 
     def note(self, gate: str, applied: bool, *values: Any) -> None:
         """Record that ``gate`` was tried: ``applied`` when it decided, with the values named by
-        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data)."""
+        :data:`FIELDS` (a trailing value may be left out; it is then absent from the data; lists
+        are kept as tuples)."""
         names = FIELDS[gate][applied]
         if len(values) > len(names):
             raise TypeError(f"gate {gate!r} reported {len(values)} values; FIELDS names {len(names)}: {names}")
-        self.events.append(Event(gate, applied, dict(zip(names, values, strict=False))))
+        frozen = tuple(tuple(v) if type(v) is list else v for v in values)  # an Event is hashable
+        self.events.append(_tnew(Event, (gate, applied, frozen)))
 
     def __iter__(self) -> Iterator[Event]:
         return iter(self.events)
@@ -196,6 +206,7 @@ class _Silent(Trace):
 
 
 SILENT: Trace = _Silent()
+_tnew = tuple.__new__
 """The do-nothing trace every chart is built with."""
 
 
@@ -243,7 +254,11 @@ def _xing_table(school: School) -> tuple[int, ...]:
 
 def fanyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """返吟 (無依 / 井欄射): d = 6. With a 克 the ordinary rules apply (無依); without (丁己辛 丑未
-    days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse)."""
+    days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse).
+
+    井欄射 (粹言's 無親) covers exactly these six 課: 丁丑 己丑 辛丑 丁未 己未 辛未, 丁未 and 己未 included,
+    whose 巳丑丑 is the same under every reading. 《六壬大全》 files the 丁未/己未 pair under 無依 (as 探原
+    files them under 八專); the package names all six 井欄射, the 粹言 count, and the 三傳 do not differ."""
     if ke.offset != FANYIN_OFFSET:
         trace.note("fanyin", False, ke.offset)
         return None

@@ -138,6 +138,17 @@ def test_c_locale_arguments_arrive_as_surrogates_and_are_read_back():
     assert proc.returncode == 2 and "'甲丑' is not one of the 60 pillars" in one_line(proc.stderr)
 
 
+def test_a_plain_c_locale_prints_the_chart():
+    """LC_ALL=C as such: Python reads it as UTF-8 (PEP 540), so the chart prints and the CJK arguments arrive intact."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LC_CTYPE")}
+    proc = subprocess.run([sys.executable, "-m", "liuren", "chart", "丙申", "午", "亥"], capture_output=True,
+                          env={**env, "PYTHONPATH": str(ROOT), "LC_ALL": "C"})
+    assert proc.returncode == 0 and proc.stderr == b""
+    assert proc.stdout.decode("utf-8") == str(liuren.chart("丙申", "午", "亥")) + "\n"
+
+
 def test_arguments_that_are_not_utf8_are_one_line(capsys):
     assert main(["chart", "\udcff\udcfe", "午", "亥"]) == 2
     err = capsys.readouterr().err

@@ -244,3 +244,10 @@ def test_draw_plate_refuses_wrong_types_with_a_liuren_error(options, needle):
     with pytest.raises(liuren.ParseError) as info:
         draw_plate(liuren.chart("丙申", "午", "亥"), **options)
     assert needle in str(info.value) and len(str(info.value)) < 400
+
+
+def test_draw_plate_refuses_a_css_colour_matplotlib_cannot_draw():
+    chart = liuren.chart("丙申", "午", "亥")
+    with pytest.raises(liuren.ParseError, match=r"colors\['ink'\] = 'rgb\(0,0,0\)' is a CSS colour matplotlib cannot draw"):
+        draw_plate(chart, colors={"ink": "rgb(0,0,0)"})
+    assert isinstance(draw_plate(chart, colors={"ink": "#000000", "initial": "teal"}), Axes)

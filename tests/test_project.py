@@ -15,7 +15,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"errors", "school", "cycle"},
+    {"errors", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions"},
     {"chart"},
@@ -102,10 +102,23 @@ def test_layering_test_sees_imports_inside_functions():
     assert ("show.html", "_repr_html_") in hooks and ("show.drawing", "plot") in hooks
 
 
-def test_import_liuren_is_light():
-    code = "import sys, liuren; print(','.join(m for m in ('matplotlib', 'ipywidgets', 'IPython', 'tyme4py', 'numpy') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == ""
+ENGINE_MODULES = {"liuren", *(f"liuren.{m}" for m in ("errors", "school", "cycle", "nianming", "plate", "lessons", "generals",
+                                                        "transmissions", "chart", "find"))}
+"""What ``import liuren`` loads of liuren itself: the engine and find, nothing of almanac, patterns or show."""
+NEVER_AT_IMPORT = ("matplotlib", "ipywidgets", "IPython", "tyme4py", "numpy", "ephem", "zoneinfo", "datetime",
+                   "dataclasses", "inspect", "ast", "dis", "tokenize", "pathlib", "json", "argparse")
+"""Display and calendar dependencies, and the conveniences the engine does without (dataclasses pulls in
+inspect, ast, dis and tokenize): none of them may be loaded by ``import liuren`` itself."""
+
+
+def test_import_liuren_loads_the_engine_only():
+    code = (
+        "import sys; before = set(sys.modules); import liuren; "
+        "print(' '.join(sorted(set(sys.modules) - before)))"
+    )
+    added = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    assert {m for m in added if m.split(".")[0] == "liuren"} == ENGINE_MODULES
+    assert sorted(m for m in added if m.split(".")[0] in NEVER_AT_IMPORT) == []
 
 
 def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():

@@ -41,8 +41,10 @@ def test_reference_cites_books_not_project_files():
     text = REFERENCE.read_text(encoding="utf-8")
     assert not re.search(r"shared/|rules\.md|\bseed\b|\b00[0-4]\b", text)
     tool = _tool()
-    assert tool.for_users("002 勵德課 (《金匱經》); rules.md §6") == "《大六壬靈覺經》 勵德課 (《金匱經》)"
-    assert tool.for_users("《六壬大全》 淫泆課 (rules.md §6); 002 「后合」") == "《六壬大全》 淫泆課; 《大六壬靈覺經》 「后合」"
+    # only the 九宗門 chapter names its book; the others keep their own heading and are given no invented title
+    assert tool.for_users("002 勵德課 (《金匱經》); rules.md §6") == "勵德課 (《金匱經》)"
+    assert tool.for_users("《六壬大全》 淫泆課 (rules.md §6); 002 「后合」") == "《六壬大全》 淫泆課; 「后合」"
+    assert tool.for_users("004 (上神旺相)") == "《大六壬靈覺經》 (上神旺相)"
 
 
 def test_readmes_name_no_file_outside_the_repository():

@@ -138,4 +138,4 @@ def test_wuchen_fanyin_zhuixia_differs_from_the_web_table_as_documented():
         assert sanchuan(chart) == "亥巳亥" == row["tanyuan_text"] == row["liuren_ts_lib_json"]
         assert row["web720_table_max65536"] == "巳亥巳"
         assert (chart.method, chart.lesson_type) == ("返吟", "無依")
-        assert any("綴瑕" in step for step in chart.trace)
+        assert any("綴瑕" in step for step in chart.trace())

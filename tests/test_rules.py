@@ -124,5 +124,5 @@ def test_shehai_depth_counts_follow_the_daquan_worked_example():
 def test_trace_explains_biyong():
     chart = liuren.chart("丙辰", "子", general_for("丙辰", "子"))
     assert chart.method == "比用"
-    assert any("only 午 is yang too (比 the day): 初 = 午 (比用)" in step for step in chart.trace), chart.trace
-    assert chart.trace[-1].startswith("三傳 ")
+    assert any("only 午 is yang too (比 the day): 初 = 午 (比用)" in step for step in chart.trace()), chart.trace()
+    assert chart.trace()[-1].startswith("三傳 ")

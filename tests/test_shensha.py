@@ -117,3 +117,23 @@ def test_virtue_amnesty_ding_and_xun_qi():
     qi = [BRANCH_CHARS[ss.xun_qi(PILLARS.index(p))] for p in ("甲子", "乙亥", "甲申", "癸巳", "甲辰", "甲寅")]
     assert qi == ["丑", "丑", "子", "子", "亥", "亥"]
     assert [ss.season(B(m)) for m in MONTHS] == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]
+
+
+def test_release_spirit_by_pairs_of_months():
+    # 解神: 正二月 申, 三四月 戌, 五六月 子, 七八月 寅, 九十月 辰, 十一十二月 午
+    assert per_month(ss.release_spirit) == "申申戌戌子子寅寅辰辰午午"
+
+
+def test_virtue_unions_every_stem_and_branch():
+    # 日德 甲寅 乙申 丙巳 丁亥 戊巳 己寅 庚申 辛巳 壬亥 癸巳; 干合 甲己 乙庚 丙辛 丁壬 戊癸 at the partner's 寄宮;
+    # 支合 子丑 寅亥 卯戌 辰酉 巳申 午未.
+    virtue = "".join(BRANCH_CHARS[ss.virtue_unions(s, 0)["日德"]] for s in range(10))
+    union = "".join(BRANCH_CHARS[ss.virtue_unions(s, 0)["干合"]] for s in range(10))
+    branch = "".join(BRANCH_CHARS[ss.virtue_unions(0, b)["支合"]] for b in range(12))
+    assert (virtue, union, branch) == ("寅申巳亥巳寅申巳亥巳", "未申戌亥丑寅辰巳未巳", "丑子亥戌酉申未午巳辰卯寅")
+
+
+def test_offspring_is_what_the_stem_produces():
+    # 子孫 (我生): 甲乙 → 巳午, 丙丁 → 辰戌丑未, 戊己 → 申酉, 庚辛 → 亥子, 壬癸 → 寅卯
+    found = ["".join(c for i, c in enumerate(BRANCH_CHARS) if ss.is_offspring(s, i)) for s in range(0, 10, 2)]
+    assert found == ["巳午", "丑辰未戌", "申酉", "子亥", "寅卯"]

@@ -128,7 +128,7 @@ def test_classical_method_statistics(school):
 
 def _fanyin_inner(chart) -> str:
     """The 涉害 sub-rule a 返吟 課 used inside, read from its trace."""
-    return next((name for name in ("見機", "察微", "綴瑕") for step in chart.trace if name in step), "")
+    return next((name for name in ("見機", "察微", "綴瑕") for step in chart.trace() if name in step), "")
 
 
 def test_shehai_statistics_default():

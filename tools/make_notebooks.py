@@ -83,6 +83,7 @@ between machines), of the cell metadata only the tags and the collapsed state tr
 the code fences read ``{code-cell} ipython3``, which is how jupytext, reading the markdown back,
 knows the filter, and so keeps the kernelspec of the .ipynb when JupyterLab opens the pair."""
 
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
 ANCHOR = re.compile(r'<a id="([^"]*)"></a>')
 ANCHOR_NAME = re.compile(r"^n(\d\d|c)-[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -259,8 +260,9 @@ def execute(nb: nbformat.NotebookNode) -> list[str]:
     try:
         client.execute()
     except CellExecutionError as exc:
-        return [str(exc).strip().splitlines()[-1]]
-    nb.metadata["language_info"] = {"name": "python"}
+        return [ANSI.sub("", str(exc)).strip().splitlines()[-1]]
+    # The kernel's full language_info stays: JupyterLab writes the kernel's into the model when the
+    # kernel starts, and marks the notebook modified unless it is already equal.
     problems = []
     for n, cell in enumerate(nb.cells):
         if cell.cell_type != "code":
@@ -366,12 +368,14 @@ def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
 
 def examples_text() -> str:
     """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
-    tests/data/seed_examples.csv and the Korean notes: no source file names, ids without their
-    file number, each row's chapter as the notebooks cite it."""
+    tests/data/seed_examples.csv and tests/data/chapter_notes_ko.csv (a Korean note per row, and a
+    Korean wording of ``text_printed`` where that mixes in English): no source file names, ids
+    without their file number, each row's chapter as the notebooks cite it."""
     with GOLDEN.open(encoding="utf-8", newline="") as f:
         golden = list(csv.DictReader(f))
     with NOTES.open(encoding="utf-8", newline="") as f:
-        notes = {row["example"]: row["note"] for row in csv.DictReader(f)}
+        korean = {row["example"]: row for row in csv.DictReader(f)}
+    notes = {name: row["note"] for name, row in korean.items()}
     missing = [row["example"] for row in golden if not notes.get(row["example"])]
     if missing or set(notes) - {row["example"] for row in golden}:
         raise SourceError(
@@ -388,9 +392,19 @@ def examples_text() -> str:
         number, name = row["example"].split("-", 1)
         writer.writerow(
             {**{c: row[c] for c in columns if c in row}, "example": name, "chapter": CHAPTER_OF_SEED[number],
-             "printed": row["text_printed"], "note": notes[row["example"]]}
+             "printed": korean[row["example"]]["printed"] or row["text_printed"], "note": notes[row["example"]]}
         )  # fmt: skip
     return out.getvalue()
+
+
+def saved_language_info() -> dict | None:
+    """The kernel's language_info of the last saved run, for the notebooks written without executing
+    (the contents notebook has no code, but JupyterLab still starts a kernel for it)."""
+    path = OUT / f"{CONTENTS}.ipynb"
+    if not path.exists():
+        return None
+    info = nbformat.read(path, as_version=4).metadata.get("language_info", {})
+    return dict(info) if len(info) > 1 else None
 
 
 def load_books() -> list[Book]:
@@ -424,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             write_atomic(EXAMPLES, derived)
             print("wrote liuren/data/chapter_examples.csv")
+    language_info = saved_language_info()
     for book, nb in zip(books, built, strict=True):
         if args.check:
             for problem in out_of_step(nb, book):
@@ -438,6 +453,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{book.filename}: not written, errors:\n  " + "\n  ".join(problems))
                 status = 1
                 continue
+            language_info = nb.metadata["language_info"]
+        elif language_info:
+            nb.metadata["language_info"] = language_info
         if book.stem == CONTENTS:
             # Wholly generated, so it has no source: without one, jupytext opens the .ipynb alone.
             (SOURCES / f"{CONTENTS}.md").unlink(missing_ok=True)

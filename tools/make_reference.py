@@ -9,9 +9,10 @@ field in ``liuren/school.py``) with the values ``School`` accepts, the presets i
 ``liuren.school.PRESETS`` (their names and what each changes), and ``liuren.patterns.PATTERNS``
 (name, family, condition, source, whether it needs the month, the year or the hour).
 
-The reference is for users, so citations name books and chapters: the source chapters are those of
-《大六壬靈覺經》, so a source written with a chapter number ("002 勵德課") is printed with the book's name
-("《大六壬靈覺經》 勵德課"), and pointers to the project's internal rules notes ("rules.md §6") are left out.
+The reference is for users, so citations name books and chapters. Only the 九宗門 chapter names its
+book (《大六壬靈覺經》, 吳師青 手抄本); the three chapters after it give no title, so a source written with a
+chapter number keeps only the chapter's own heading ("002 勵德課" → "勵德課"), the 九宗門 chapter's number
+becomes its book's name, and pointers to the project's internal rules notes ("rules.md §6") are left out.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from liuren.show.html import write_atomic  # noqa: E402
 
 OUT = ROOT / "docs" / "reference.md"
 BOOK = "《大六壬靈覺經》"
-"""The book the four source chapters come from."""
-CHAPTER_NUMBER = re.compile(r"(?<![\d.§])\b00[0-4]\b(?![\d.])")
+"""The book the 九宗門 chapter names as its source (the only one of the four that names a book)."""
+CHAPTER_NUMBER = re.compile(r"(?<![\d.§])\b00[0-4]\b(?![\d.])\s*")
 INTERNAL_NOTES = (
     re.compile(r"\s*\(rules\.md[^)]*\)"),  # "(rules.md §6)"
     re.compile(r";\s*rules\.md[^;)]*"),  # "; rules.md §6"
@@ -49,7 +50,7 @@ def for_users(text: str) -> str:
     """A registry text as users read it: chapter numbers as the book's name, internal notes left out."""
     for pattern in INTERNAL_NOTES:
         text = pattern.sub("", text)
-    text = CHAPTER_NUMBER.sub(BOOK, text)
+    text = CHAPTER_NUMBER.sub(lambda m: f"{BOOK} " if m.group().startswith("004") else "", text)
     text = re.sub(r":\w+:`~?([^`]+)`", r"`\1`", text).replace("``", "`")  # reStructuredText roles and literals
     return re.sub(r"\s+", " ", text).strip(" ;")
 

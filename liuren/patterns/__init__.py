@@ -1,15 +1,19 @@
 """Named lesson patterns (課體) of the source chapters, each with the evidence that makes it fire.
 
 A :class:`Pattern` is a registry entry: its Hanzi ``name``, its ``family`` (the chapter that teaches
-it), the classical ``condition`` in one line, its ``source`` and whether it ``needs_month``. Its
-detector reads a chart and returns the evidence as words, or nothing. A chart without a month
-branch cannot judge the seasonal patterns: those whose other conditions hold are reported as
+it), the classical clause it implements as its ``condition``, its ``source`` (chapter and line) and
+whether it ``needs_month`` or ``needs_nianming``. Its detector reads a chart and returns the evidence
+as words, or nothing. Where the chapter text and rules.md §6 disagree, the detector follows the
+chapter and its docstring says so. A chart without a month branch (or without the person's 年命)
+cannot judge the clauses that look at them: patterns whose other conditions hold are reported as
 unjudged instead of being guessed.
 
 >>> from liuren import Chart
 >>> c = Chart("辛亥", "寅", "亥", noble="day", month="寅")
->>> [p.name for p in c.patterns]
-['勵德', '天網煞', '殃咎', '干支坐墓']
+>>> [p.name for p in c.patterns], c.unjudged_patterns
+(['勵德', '天網煞'], ('羅網',))
+>>> Chart("辛亥", "寅", "亥", noble="day", month="寅", nianming=("午", "巳")).unjudged_patterns
+()
 >>> print(c.patterns[0].evidence)
 貴人 rides 午 on 地盤 酉 (日月之門); 陽神 未 申 behind it, 陰神 辰 巳 in front
 """
@@ -35,7 +39,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Pattern:
-    """A named pattern: name, family, one-line classical condition, source, needs_month, detector (and needs_hour)."""
+    """A named pattern: name, family, the clause it implements (in one line), source, needs_month, detector
+    (and needs_hour, needs_nianming)."""
 
     name: str
     family: str
@@ -45,6 +50,8 @@ class Pattern:
     detector: Callable[[View], str | None]
     needs_hour: bool = False
     """True when the 占時 itself (not only the 課 and the noble) decides, as in 天網."""
+    needs_nianming: bool = False
+    """True when a clause judges the person's 本命 or 行年: without a 年命 the chart reports it unjudged."""
 
     def detect(self, chart: Chart) -> str | None:
         """The evidence (a sentence) when the pattern fires on ``chart``, :data:`UNJUDGED`, or None."""
@@ -65,72 +72,84 @@ class Detected:
 
 _P = Pattern
 PATTERNS: tuple[Pattern, ...] = (
-    _P("勵德", "勵德", "貴人 stands on 地盤 卯 or 酉 (日月之門)", "002 勵德課 (《金匱經》); rules.md §6", False, d002.lide),
-    _P("微服", "勵德", "勵德, and the 陰神 and 陽神 of 日 and 辰 all stand behind the 貴人", "002 勵德課 (袁天罡)", False, d002.weifu),
-    _P("蹉跎", "勵德", "勵德, and the 陰神 and 陽神 of 日 and 辰 all stand in front of the 貴人", "002 勵德課 (又曰)", False, d002.cuotuo),
-    _P("贅婿", "贅婿", "the day stem 克s the day branch, which comes onto the 干 (or the 干 onto it) and is 發用",
-       "002 贅婿課 (孔明); 指南", False, d002.zhuixu),
-    _P("贅婿當權", "贅婿", "贅婿, with a 中 or 末傳 that rescues (克s the 初 or produces the day) under a good general",
-       "002 贅婿課 (袁天罡; verse 「中傳末位得救神」)", False, d002.dangquan),
-    _P("不備", "無淫", "only three (or two) distinct lessons", "002 無淫課 (邵氏); rules.md §2.5", False, d002.bubei),
-    _P("無淫", "無淫", "不備 with a 克, or 干上神 克 支 while 支上神 克 干 (交互相克)", "002 無淫課 (孔明, 邵氏); rules.md §6",
-       False, d002.wuyin),
-    _P("淫泆", "淫泆", "初傳 卯 or 酉 carrying 天后 or 六合", "《六壬大全》 淫泆課 (rules.md §6); 002 「后合武陰用入傳」", False, d002.yinyi),
+    _P("勵德", "勵德", "「日月之門，天乙臨之，勵德之名」: 貴人 stands on 地盤 卯 or 酉", "「勵德課」 l. 19 (《金匱經》)", False, d002.lide),
+    _P("微服", "勵德", "「日辰陰陽在天乙後，名微服課」: 勵德 with all four lesson uppers behind the 貴人 (天空 behind)",
+       "「勵德課」 l. 35 (袁天罡); 指南 前五後六", False, d002.weifu),
+    _P("蹉跎", "勵德", "「若日辰陰陽俱在天乙前…名蹉跎課」: 勵德 with all four lesson uppers in front of the 貴人",
+       "「勵德課」 l. 31 (又曰)", False, d002.cuotuo),
+    _P("贅婿", "贅婿", "「凡值日干克辰，辰又加日為用，名贅婿課」: 干 克 支, the 支 on the 干 (or the 干 on the 支), 發用",
+       "「贅婿課」 l. 59 (孔明); 指南", False, d002.zhuixu),
+    _P("贅婿當權", "贅婿", "「若中末有救，兼行年有氣，無刑害，有吉神良將，則為贅婿課當權格」",
+       "「贅婿課」 l. 67 (袁天罡), verse l. 87", True, d002.dangquan, needs_nianming=True),
+    _P("不備", "無淫", "「四課缺一，為不備」: only three (or two) distinct lessons", "「無淫課」 l. 123–127 (孔明, 邵氏); rules.md §2.5",
+       False, d002.bubei),
+    _P("無淫", "無淫", "「凡四課不備，名曰無淫課」 … 「及日辰交互相剋，為無淫課」: every 不備, or 干上克支 while 支上克干",
+       "「無淫課」 l. 123 (孔明), l. 143 (象曰)", False, d002.wuyin),
+    _P("淫泆", "淫泆", "初傳 卯 or 酉 carrying 天后 or 六合", "《六壬大全》 淫泆課 (rules.md §6); 「無淫課」 l. 119 「后合武陰用入傳」",
+       False, d002.yinyi),
     _P("狡童", "淫泆", "六合 on the 初傳 and 天后 on the 末傳", "《六壬大全》 淫泆課 (rules.md §6)", False, d002.jiaotong),
     _P("泆女", "淫泆", "天后 on the 初傳 and 六合 on the 末傳", "《六壬大全》 淫泆課 (rules.md §6)", False, d002.yinu),
-    _P("天獄", "天獄", "初傳 囚 or 死 in the month (or the day's 墓), and 天罡 辰 on the day stem's 日本 (長生)",
-       "003 天獄課 (孔明: 囚死墓神發用 … 斗加日本); rules.md §6", True, d003a.tianyu),
-    _P("天獄清平", "天獄", "天獄, with 貴人 on 地盤 辰 or 戌, or 日德 or 生氣 on the 干 or 支",
-       "003 天獄課 (verse 「天獄貴人臨戌辰」; 然辰為天罡 paragraph)", True, d003a.qingping),
-    _P("真天獄", "天獄", "天獄, with 災煞, 劫煞, or a 刑 or 害 of the day branch in the 中 or 末傳",
-       "003 天獄課 (孔明: 斗繫日本，中末再遇災劫刑害，則真天獄)", True, d003a.zhen_tianyu),
-    _P("絞斬", "天獄", "天獄 whose 初傳 carries 白虎 on the month's 死神 or 死氣 (魄化 as 用神)",
-       "003 天獄課 (若魄化為用神，死囚繫日本，凶倍於天獄，為之絞斬卦)", True, d003a.jiaozhan),
-    _P("天網", "天網", "the 占時 and the 初傳 both 克 the day stem", "003 天網四張 (袁天罡: 正時及用神剋日)", False, d003a.tianwang, True),
-    _P("解網", "天網", "天網, where the 中傳, 末傳 or 干上神 克s the 初傳 under a good general",
-       "003 天網四張 (verse 「天網卻逢中末救，日上之神克初傳」)", False, d003a.jiewang, True),
-    _P("入網", "天網", "天網, with 災煞 or 劫煞 of the day branch among the 三傳", "003 天網四張 (《金匱》: 傳見災劫，為之入網)",
+    _P("天獄", "天獄", "「囚死墓神發用…又斗加日本」: 初傳 囚, 死 or the day's 墓, and 天罡 辰 on the day stem's 長生",
+       "「天獄課」 l. 19 (孔明)", True, d003a.tianyu),
+    _P("天獄清平", "天獄", "「喜見貴人臨辰戌…兼日辰行年得生氣、子孫、德合、解神加之，為天獄清平課」",
+       "「天獄課」 l. 27; verse l. 11", True, d003a.qingping, needs_nianming=True),
+    _P("真天獄", "天獄", "「若斗繫日本，中末再遇災劫刑害，則真天獄」", "「天獄課」 l. 19 (孔明)", True, d003a.zhen_tianyu),
+    _P("絞斬", "天獄", "「若魄化為用神，死囚繫日本，凶倍於天獄，為之絞斬卦」", "「天獄課」 l. 27", True, d003a.jiaozhan),
+    _P("天網", "天網", "「正時及用神剋日」: the 占時 and the 初傳 both 克 the day stem", "「天網四張」 l. 63 (袁天罡)", False,
+       d003a.tianwang, True),
+    _P("解網", "天網", "「天網卻逢中末救，日上之神克初傳」: 中傳, 末傳 or 干上神 克 the 初傳 under a good general",
+       "「天網四張」 l. 43, l. 59 (verse)", False, d003a.jiewang, True),
+    _P("入網", "天網", "「傳見災劫，為之入網」: 天網 with 災煞 or 劫煞 of the day branch in the 三傳", "「天網四張」 l. 47 (《金匱》)",
        False, d003a.ruwang, True),
-    _P("天網煞", "天網", "the month's 天網煞 (正月 亥, backwards through the 孟) is one of the 三傳",
-       "003 天網四張 (孔明: 天網煞正月起亥，逆地四孟); 大全 天網課", True, d003a.tianwang_sha),
-    _P("羅網", "羅網", "初傳 is the 天羅 (square after 干 or 支) or 地網 (its 沖) and stands on the 干 or 支",
-       "003 羅網 (孔明: 日辰前一辰為天羅，對沖為地網)", False, d003a.luowang),
-    _P("死奇", "死奇", "天罡 辰 is the upper of one of the four lessons and is 發用", "003 死奇課 (又曰: 斗罡繫日辰陰陽發用)",
-       False, d003a.siqi),
-    _P("三奇死課", "死奇", "死奇, with 天罡 riding over the 太歲 or the 月建", "003 死奇課 (象曰: 更乘歲月之上，為三奇死課)",
-       True, d003a.sanqi_si),
-    _P("死奇回生", "死奇", "死奇, with the 月將 (日奇) being 辰 or appearing in the lessons or transmissions",
-       "003 死奇課 (有日奇反吉，更辰為月將，尤美，為死奇回生課)", False, d003a.siqi_huisheng, True),
-    _P("魄化", "魄化", "白虎 rides the month's 死神 or 死氣, on the 干 or 支 or as 發用",
-       "003 魄化課 (《金匱》: 白虎並死神，上迫日辰; verse 「來臨日用中」)", True, d003b.pohua),
-    _P("魄化歸魂", "魄化", "魄化, with 貴人 on 鬼門 (地盤 寅) and 白虎's branch 克'd by its 陰神, the 干上, 支上 or a 傳",
-       "003 魄化課 (verse 「魄化貴人為鬼門 … 白虎更受諸處制」)", True, d003b.guihun),
-    _P("虎銜尸", "魄化", "白虎 rides the 初傳, which is the day's 墓 and 死神, 死氣, 囚 or 死 in the month",
-       "003 魄化課 (如日墓乘白虎 … 發用，為虎銜尸課; 袁天罡)", True, d003b.huxianshi),
-    _P("殃咎", "殃咎", "any of 遞克, 夾克, 內戰, 外戰, 干支乘墓, 干支坐墓", "003 殃咎課 (三傳剋日，神將相戰，或日干乘墓)",
-       False, d003b.yangjiu),
-    _P("遞克", "殃咎", "初克中, 中克末, 末克日 — or 末克中, 中克初, 初克日", "003 殃咎課 (己巳 巳申寅; 丙子 子未寅)", False, d003b.dike),
-    _P("夾克", "殃咎", "the 初傳 is 克'd by the square under it and by its general", "003 殃咎課 (壬子 午加亥 乘元武)", False, d003b.jiake),
-    _P("內戰", "殃咎", "the 初傳 克s the general riding it (神克將)", "003 殃咎課 (己酉 酉 六合); 大全/畢法 reading", False, d003b.neizhan),
-    _P("外戰", "殃咎", "the general riding the 初傳 克s it (將克神)", "003 殃咎課 (庚午 戌 六合)", False, d003b.waizhan),
-    _P("干支乘墓", "殃咎", "the 墓 of the day stem is the 干上神, or the 墓 of the day branch the 支上神",
-       "003 殃咎課 (墓神覆日); rules.md §6", False, d003b.chengmu),
-    _P("干支坐墓", "殃咎", "the 干 (its 寄宮) or the 支 stands on its own 墓 square", "003 殃咎課 (壬申 亥加辰 申加丑; 丙寅)",
-       False, d003b.zuomu),
-    _P("一箭中兩鴻", "遙克", "彈射, and the day stem 克s two or more distinct uppers of lessons 2–4", "000 遙克課", False, d000.yijian),
-    _P("一鹿含兩矢", "遙克", "蒿矢, and two or more distinct uppers of lessons 2–4 克 the day stem", "000 遙克課", False, d000.yilu),
+    _P("天網煞", "天網", "「天網煞正月起亥，逆地四孟」 in the 三傳", "「天網四張」 l. 55 (孔明); 大全 天網課", True, d003a.tianwang_sha),
+    _P("羅網", "羅網", "「凡日辰前一辰為天羅，對沖為地網，並行年日辰發用，為羅網課」", "「羅網」 l. 75 (孔明); verse l. 71",
+       False, d003a.luowang, needs_nianming=True),
+    _P("死奇", "死奇", "「斗罡繫日辰陰陽發用，為死奇課」: 天罡 辰 is a lesson upper and 發用", "「死奇」 l. 95 (又曰)", False,
+       d003a.siqi),
+    _P("三奇死課", "死奇", "「更乘歲月之上，為三奇死課」: 死奇 with 天罡 over the 太歲 or the 月建", "「死奇」 l. 99 (象曰)", True,
+       d003a.sanqi_si),
+    _P("死奇回生", "死奇", "「若斗旺相德合相生，遇吉將，或六處有克沖救神，及有日奇反吉，更辰為月將，尤美，為死奇回生課」",
+       "「死奇」 l. 103; l. 91, l. 107 (日奇 on 日辰太歲)", True, d003a.siqi_huisheng, True, True),
+    _P("魄化", "魄化", "「白虎並死神，上迫日辰」, 「來臨日用中」: 白虎 on the 死神 or 死氣 as 干上, 支上 or 發用",
+       "「魄化課」 l. 123 (《金匱》), verse l. 111", True, d003b.pohua),
+    _P("魄化歸魂", "魄化", "「若貴人加鬼門，虎陰制虎神…為魄化魂歸課」: 魄化, 貴人 on 寅, 白虎's branch 克'd",
+       "「魄化課」 l. 139, verse l. 119", True, d003b.guihun),
+    _P("虎銜尸", "魄化", "「如日墓乘白虎，或斗罡作日墓帶死神發用，為虎銜尸課」", "「魄化課」 l. 135", True, d003b.huxianshi),
+    _P("銜尸", "魄化", "「虎在死氣休囚，臨人年命日辰發用，為銜尸」", "「魄化課」 l. 143 (袁天罡)", True, d003b.xianshi,
+       needs_nianming=True),
+    _P("魄之", "魄化", "「在人年命上，謂之魄之」: 白虎 on the 死神 or 死氣 over the 本命 or 行年", "「魄化課」 l. 143 (袁天罡)", True,
+       d003b.pozhi, needs_nianming=True),
+    _P("喪", "魄化", "「如年命囚死，為死墓，乘虎，謂之喪」", "「魄化課」 l. 143 (袁天罡)", True, d003b.sang, needs_nianming=True),
+    _P("殃咎", "殃咎", "「三傳剋日，神將相戰，或日干乘墓，為殃咎課」 (with 干支坐墓, as the examples read it)",
+       "「殃咎課」 l. 147–155", False, d003b.yangjiu),
+    _P("遞克", "殃咎", "初克中, 中克末, 末克日 — or 末克中, 中克初, 初克日", "「殃咎課」 l. 147 (己巳 巳申寅; 丙子 子未寅)", False,
+       d003b.dike),
+    _P("夾克", "殃咎", "「上下夾克」: the 初傳 is 克'd by the square under it and by its general", "「殃咎課」 l. 151 (壬子 午加亥 乘元武)",
+       False, d003b.jiake),
+    _P("內戰", "殃咎", "「神克將，為內戰」: the 初傳 克s the general riding it", "「殃咎課」 l. 155 (己酉 酉 六合); 大全/畢法 reading",
+       False, d003b.neizhan),
+    _P("外戰", "殃咎", "「將克神為外戰」: the general riding the 初傳 克s it", "「殃咎課」 l. 151 (庚午 戌 六合)", False, d003b.waizhan),
+    _P("日干乘墓", "殃咎", "「或日干乘墓」, 「墓神覆日」: the day stem's 墓 is the 干上神", "「殃咎課」 l. 147, l. 163", False,
+       d003b.chengmu),
+    _P("干支坐墓", "殃咎", "「壬申日亥加辰，申加丑，為干支坐墓」: the 干 and the 支 both stand on their 墓",
+       "「殃咎課」 l. 155 (壬申; 丙寅)", False, d003b.zuomu),
+    _P("一箭中兩鴻", "遙克", "彈射, and the day stem 克s two or more distinct uppers of lessons 2–4", "「遙克課」", False, d000.yijian),
+    _P("一鹿含兩矢", "遙克", "蒿矢, and two or more distinct uppers of lessons 2–4 克 the day stem", "「遙克課」", False, d000.yilu),
+    _P("真虎視", "昴星", "「若三傳見白虎乘申酉剋日辰及行年上神，名曰真虎視」", "「昴星課」 l. 123 (孔明)", False, d000.zhen_hushi,
+       needs_nianming=True),
     _P("三光", "三光", "day stem, day branch and 初傳 all 旺 or 相, and a good general on the 初傳",
-       "《六壬大全》 三光課 (rules.md §6); 004 (上神旺相 … 三光三陽)", True, dsg.sanguang),
+       "《六壬大全》 三光課 (rules.md §6); 九宗門 (上神旺相 … 三光三陽)", True, dsg.sanguang),
     _P("三陽", "三光", "貴人 順行, 干上 and 支上 in front of it, 初傳 旺 or 相", "指南; 《六壬大全》 三陽課 (rules.md §6)", True, dsg.sanyang),
     _P("三陰", "三光", "貴人 逆行, 干上 and 支上 behind it, 中 and 末 囚 or 死, 玄武 or 白虎 in the 傳",
        "《六壬大全》 三陰課 (rules.md §6)", True, dsg.sanyin),
 )
-"""Every named pattern, in the order the chapters teach them."""
+"""Every named pattern, in the order the chapters teach them; each ``condition`` quotes the clause it implements."""
 
 BY_NAME: dict[str, Pattern] = {p.name: p for p in PATTERNS}
 ALIASES = {
     "當權": "贅婿當權", "蕪淫": "無淫", "清平": "天獄清平", "天網四張": "天網", "回生": "死奇回生", "歸魂": "魄化歸魂",
-    "魄化魂歸": "魄化歸魂", "三奇死": "三奇死課", "坐墓": "干支坐墓", "乘墓": "干支乘墓", "化魄": "魄化", "一箭射兩鹿": "一箭中兩鴻",
+    "魄化魂歸": "魄化歸魂", "三奇死": "三奇死課", "坐墓": "干支坐墓", "乘墓": "日干乘墓", "干支乘墓": "日干乘墓",
+    "銜屍": "銜尸", "虎銜屍": "虎銜尸", "魄化得歸魂": "魄化歸魂", "化魄": "魄化", "一箭射兩鹿": "一箭中兩鴻",
 }
 """Other names the books use for a registered pattern."""
 FAMILIES = tuple(dict.fromkeys(p.family for p in PATTERNS))
@@ -148,7 +167,7 @@ def get_pattern(name: object) -> Pattern:
 
 
 def detect(chart: Chart) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
-    """(patterns that fire, names that need the month or year branch the chart lacks)."""
+    """(patterns that fire, names that need the month or year branch or the 年命 the chart lacks)."""
     v = View(chart)
     found: list[Detected] = []
     unjudged: list[str] = []
@@ -163,17 +182,11 @@ def detect(chart: Chart) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
     return tuple(found), tuple(unjudged)
 
 
-def explain(chart: Chart) -> str:
-    """The method trace followed by every pattern's evidence, as text."""
-    lines = list(chart.trace)
-    lines.append("")
-    lines.append("patterns:" if chart.patterns else "patterns: none")
-    lines.extend(f"  {p}" for p in chart.patterns)
-    if chart.unjudged_patterns:
-        lines.append(
-            "not judged (they need the month or year branch; pass month=... or year=...): " + " ".join(chart.unjudged_patterns)
-        )
-    return "\n".join(lines)
+def explain(chart: Chart, lang: str = "en") -> str:
+    """The method trace followed by every pattern's evidence, as text (:meth:`liuren.Chart.explain`)."""
+    from ..show.steps import explain
+
+    return explain(chart, lang)
 
 
 __all__ = ["ALIASES", "BY_NAME", "FAMILIES", "PATTERNS", "UNJUDGED", "Detected", "Pattern", "detect", "explain", "get_pattern"]

@@ -16,7 +16,19 @@ Each table is written once, with its classical name, one line stating the rule a
 
 from __future__ import annotations
 
-from ..cycle import BRANCH_ELEMENT, EARTH, FIRE, JIGONG, STEM_ELEMENT, WATER, post_horse, xun_branch
+from ..cycle import (
+    BRANCH_ELEMENT,
+    EARTH,
+    FIRE,
+    JIGONG,
+    LIUHE,
+    STEM_COMBINE,
+    STEM_ELEMENT,
+    WATER,
+    post_horse,
+    produces,
+    xun_branch,
+)
 from ..school import School
 
 STATES = ("旺", "相", "休", "囚", "死")
@@ -126,17 +138,34 @@ def sky_net_of_stem(stem: int) -> int:
 
 
 def sky_net_of_branch(branch: int) -> int:
-    """天羅 of the day branch: the branch after it (003 羅網: 日辰前一辰為天羅)."""
+    """天羅 of the day branch: the branch after it (羅網: 日辰前一辰為天羅)."""
     return (branch + 1) % 12
 
 
 def earth_net(sky_net: int) -> int:
-    """地網: the 沖 of a 天羅 (003 羅網: 對沖名為地網)."""
+    """地網: the 沖 of a 天羅 (羅網: 對沖名為地網)."""
     return (sky_net + 6) % 12
 
 
 DAY_VIRTUE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
 """日德: 甲寅 乙申 丙巳 丁亥 戊巳 己寅 庚申 辛巳 壬亥 癸巳 (陽干 its own 寄宮, 陰干 the 寄宮 of its 合 stem; rules.md §6)."""
+
+
+def virtue_unions(stem: int, branch: int) -> dict[str, int]:
+    """德合 of the day, as the 天獄 and 死奇 pages of the chapters use the word (「德合」 beside 生氣, 子孫, 解神):
+    the 日德 (:data:`DAY_VIRTUE`), the 干合 (the 寄宮 of the stem's 五合 partner: 甲己 乙庚 丙辛 丁壬 戊癸) and the
+    支合 (the day branch's 六合 partner). The chapters do not spell the word out; this reads 德 as the 日德 and
+    合 as the stem's and the branch's 合, each one a separate mark.
+
+    >>> {k: "子丑寅卯辰巳午未申酉戌亥"[b] for k, b in virtue_unions(6, 9).items()}  # 庚酉: 申, 乙's 辰, 辰
+    {'日德': '申', '干合': '辰', '支合': '辰'}
+    """
+    return {"日德": DAY_VIRTUE[stem], "干合": JIGONG[STEM_COMBINE[stem]], "支合": LIUHE[branch]}
+
+
+def is_offspring(stem: int, branch: int) -> bool:
+    """子孫 of the day: a branch whose element the day stem produces (我生者為子孫; rules.md §5 六親)."""
+    return produces(STEM_ELEMENT[stem], BRANCH_ELEMENT[branch])
 
 
 def ding_spirit(day: int) -> int:
@@ -151,7 +180,7 @@ def xun_qi(day: int) -> int:
 
 # ---------------------------------------------------------------- monthly 神煞 from the month branch
 def death_spirit(month: int) -> int:
-    """死神: 正月 巳, forward one per month (月建 + 3; 003 魄化: 死神正巳二居午)."""
+    """死神: 正月 巳, forward one per month (月建 + 3; 魄化課: 死神正巳二居午)."""
     return (month + 3) % 12
 
 
@@ -165,13 +194,23 @@ def life_qi(month: int) -> int:
     return (month - 2) % 12
 
 
+RELEASE_SPIRIT = (8, 10, 0, 2, 4, 6)
+"""解神 (月解神) by pairs of months: 正二月 申, 三四月 戌, 五六月 子, 七八月 寅, 九十月 辰, 十一十二月 午 (the monthly
+神煞 tables of the 六壬 manuals; the 天獄課 (清平) names it among the rescues: 「生氣、子孫、德合、解神」)."""
+
+
+def release_spirit(month: int) -> int:
+    """解神 of the month branch (正月 寅 and 二月 卯 → 申, … 十一月 子 and 十二月 丑 → 午)."""
+    return RELEASE_SPIRIT[(month - 2) % 12 // 2]
+
+
 def month_loathing(month: int) -> int:
     """月厭: 正月 戌, backward one per month (戌 − (月 − 1); rules.md §6)."""
     return (10 - (month - 2)) % 12
 
 
 def sky_net_sha(month: int) -> int:
-    """天網煞: 正月 亥, then backwards through the 孟 (亥申巳寅…) — numerically the monthly 劫煞 (大全 天網課; 003)."""
+    """天網煞: 正月 亥, then backwards through the 孟 (亥申巳寅…) — numerically the monthly 劫煞 (大全 天網課; 天網四張)."""
     return (11 - 3 * (month - 2)) % 12
 
 
@@ -206,6 +245,7 @@ def is_amnesty_day(day: int, month: int) -> bool:
 __all__ = [
     "DAY_VIRTUE",
     "HEAVEN_VIRTUE",
+    "RELEASE_SPIRIT",
     "STAGES",
     "STATES",
     "calamity",
@@ -217,11 +257,13 @@ __all__ = [
     "element_state",
     "element_tomb",
     "is_amnesty_day",
+    "is_offspring",
     "life_qi",
     "lost_spirit",
     "month_loathing",
     "month_virtue",
     "post_horse",
+    "release_spirit",
     "robbery",
     "ruling_element",
     "season",
@@ -234,5 +276,6 @@ __all__ = [
     "stem_state",
     "tomb_of_branch",
     "tomb_of_stem",
+    "virtue_unions",
     "xun_qi",
 ]

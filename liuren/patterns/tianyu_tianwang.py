@@ -12,10 +12,12 @@ from ..cycle import (
     CHEN,
     GENERAL_NAMES,
     HARM,
+    MAO,
     MENG,
     STEM_ELEMENT,
     XING,
     XU,
+    YIN,
     ZHONG,
     conquers,
 )
@@ -24,9 +26,10 @@ from .pohua_yangjiu import pohua
 from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 
 
-# ---------------------------------------------------------------- 天獄 (003)
+# ---------------------------------------------------------------- 天獄
 def tianyu(v: View) -> str | None:
-    """天獄: the 初傳 is 囚 or 死 in the month (or the day's 墓) and 天罡 辰 stands on the day stem's 日本 (長生) (003 孔明)."""
+    """天獄: the 初傳 is 囚 or 死 in the month (or the day's 墓) and 天罡 辰 stands on the day stem's 日本 (長生) (天獄課
+    l. 19, 孔明: 「囚死墓神發用者，為天獄…囚死發用，又斗加日本」)."""
     root = ss.changsheng(v.s, v.school)
     if v.under(CHEN) != root:
         return None
@@ -44,30 +47,40 @@ def tianyu(v: View) -> str | None:
     return UNJUDGED if v.month is None else None
 
 
-def _virtue_marks(v: View) -> list[str]:
+def _rescue_marks(v: View, places: list[tuple[str, int]]) -> list[str]:
+    """Which of 生氣, 子孫, 德合 and 解神 stand at ``places`` (name, heaven branch); 生氣 and 解神 need the month."""
+    unions = ss.virtue_unions(v.s, v.z)
     marks = []
-    if v.noble_square in (CHEN, XU):
-        marks.append(f"貴人 stands on 地盤 {_b(v.noble_square)} (審獄錄囚)")
-    for label, b in (("日德", ss.DAY_VIRTUE[v.s]),) + ((("生氣", ss.life_qi(v.month)),) if v.month is not None else ()):
-        where = [n for n, u in (("干上", v.u[0]), ("支上", v.u[2])) if u == b]
-        if where:
-            marks.append(f"{label} {_b(b)} stands {' and '.join(where)}")
+    for place, b in places:
+        found = [f"子孫 {_b(b)}"] if ss.is_offspring(v.s, b) else []
+        found += [f"德合 ({n}) {_b(b)}" for n, x in unions.items() if x == b]
+        if v.month is not None:
+            found += [f"{n} {_b(b)}" for n, x in (("生氣", ss.life_qi(v.month)), ("解神", ss.release_spirit(v.month))) if x == b]
+        marks += [f"{m} on the {place}" for m in found]
     return marks
 
 
 def qingping(v: View) -> str | None:
-    """天獄清平: 天獄 with 貴人 on 地盤 辰 or 戌, or 日德 or 生氣 on the 干 or 支 (003 verse and 然辰為天罡 paragraph)."""
+    """天獄清平: 天獄 with the 貴人 on 地盤 辰 or 戌 *and* 生氣, 子孫, 德合 or 解神 over the 日, the 辰 or the 行年
+    (天獄課 l. 27: 「喜見貴人臨辰戌…兼日辰行年得生氣、子孫、德合、解神加之，為天獄清平課」; verse l. 11
+    「天獄貴人臨戌辰，日辰斗上得子孫」).
+
+    「兼」 joins the two: both are needed (rules.md §6 took either). Without the month (生氣, 解神) or the 年命
+    (the 行年) a chart whose 干上 and 支上 carry none of the four is unjudged."""
     base = tianyu(v)
-    if base is None:
+    if base is None or v.noble_square not in (CHEN, XU):
         return None
-    marks = _virtue_marks(v)
-    if base == UNJUDGED or (not marks and v.month is None):
+    places = [("日 (干上)", v.u[0]), ("辰 (支上)", v.u[2])] + ([("行年", v.over(v.xn))] if v.xn is not None else [])
+    marks = _rescue_marks(v, places)
+    if not marks:
+        return UNJUDGED if v.month is None or v.xn is None else None
+    if base == UNJUDGED:
         return UNJUDGED
-    return f"{base}; {'; '.join(marks)}" if marks else None
+    return f"{base}; 貴人 stands on 地盤 {_b(v.noble_square)} (審獄錄囚), and {'; '.join(marks)}"
 
 
 def zhen_tianyu(v: View) -> str | None:
-    """真天獄: 天獄 whose 中 or 末傳 is 災煞 or 劫煞, or 刑s or 害s the day branch (003 孔明: 中末再遇災劫刑害)."""
+    """真天獄: 天獄 whose 中 or 末傳 is 災煞 or 劫煞, or 刑s or 害s the day branch (天獄課 l. 19, 孔明: 「斗繫日本，中末再遇災劫刑害，則真天獄」)."""
     base = tianyu(v)
     if base is None:
         return None
@@ -86,9 +99,9 @@ def zhen_tianyu(v: View) -> str | None:
     return UNJUDGED if base == UNJUDGED else f"{base}; {'; '.join(marks)}"
 
 
-# ---------------------------------------------------------------- 天網, 羅網 (003)
+# ---------------------------------------------------------------- 天網, 羅網
 def tianwang(v: View) -> str | None:
-    """天網 (天網四張): the 占時 and the 初傳 both 克 the day stem (003 袁天罡: 正時及用神剋日)."""
+    """天網 (天網四張): the 占時 and the 初傳 both 克 the day stem (天網四張 l. 63, 袁天罡: 「正時及用神剋日」)."""
     se = STEM_ELEMENT[v.s]
     if conquers(BRANCH_ELEMENT[v.hour], se) and conquers(BRANCH_ELEMENT[v.t[0]], se):
         return f"the hour {_b(v.hour)} and the 初傳 {_b(v.t[0])} both 克 {_stem(v)}"
@@ -96,7 +109,7 @@ def tianwang(v: View) -> str | None:
 
 
 def jiewang(v: View) -> str | None:
-    """解網: 天網 where the 中傳, 末傳 or 干上神 克s the 初傳 under a good general (003 verse: 天網卻逢中末救，日上之神克初傳)."""
+    """解網: 天網 where the 中傳, 末傳 or 干上神 克s the 初傳 under a good general (天網四張 l. 59, verse: 「天網卻逢中末救，日上之神克初傳」)."""
     base = tianwang(v)
     if base is None:
         return None
@@ -108,7 +121,7 @@ def jiewang(v: View) -> str | None:
 
 
 def tianwang_sha(v: View) -> str | None:
-    """天網煞 入傳: the month's 天網煞 (正月 亥, backwards through the 孟) is one of the three transmissions (003 孔明; 大全 天網課)."""
+    """天網煞 入傳: the month's 天網煞 (正月 亥, backwards through the 孟) is one of the three transmissions (天網四張 l. 55; 大全 天網課)."""
     if v.month is None:
         return UNJUDGED
     sha = ss.sky_net_sha(v.month)
@@ -117,20 +130,39 @@ def tianwang_sha(v: View) -> str | None:
 
 
 def luowang(v: View) -> str | None:
-    """羅網: the 初傳 is the 天羅 (the square after 干 or 支) or 地網 (its 沖) and stands on the 干 or 支 (003 孔明)."""
-    init = v.t[0]
+    """羅網: the 天羅 (the square after 干 or 支) or its 沖 the 地網 is 發用 and stands over the 干, the 支 or the
+    行年 (羅網 l. 75, 孔明: 「凡日辰前一辰為天羅，對沖為地網，並行年日辰發用，為羅網課」).
+
+    The default reads 孔明's naming sentence as the translator does (both: 發用, and on 行年/日辰);
+    ``School(luowang="any")`` takes the verse 「發用行年支干上」 (l. 71) as any one of them. Without the 年命, a
+    chart that is not decided by the 干 and 支 alone is unjudged."""
     sky_s, sky_z = ss.sky_net_of_stem(v.s), ss.sky_net_of_branch(v.z)
-    names = [n for n, b in (("天羅 of the 干", sky_s), ("地網 of the 干", ss.earth_net(sky_s)),
-                            ("天羅 of the 支", sky_z), ("地網 of the 支", ss.earth_net(sky_z))) if b == init]
-    on = [n for n, u in (("干", v.u[0]), ("支", v.u[2])) if u == init]
-    if names and on:
-        return f"初傳 {_b(init)} is the {' and '.join(names)} and stands on the {' and '.join(on)}"
-    return None
+    nets = (("天羅 of the 干", sky_s), ("地網 of the 干", ss.earth_net(sky_s)),
+            ("天羅 of the 支", sky_z), ("地網 of the 支", ss.earth_net(sky_z)))
+
+    def where(b: int, with_initial: bool) -> list[str]:
+        spots = [n for n, u in (("干", v.u[0]), ("支", v.u[2])) if u == b]
+        if v.xn is not None and v.over(v.xn) == b:
+            spots.append("行年")
+        return (["發用"] if with_initial and v.t[0] == b else []) + spots
+
+    if v.school.luowang == "initial":
+        names = [n for n, b in nets if b == v.t[0]]
+        if not names:
+            return None
+        on = where(v.t[0], False)
+        if on:
+            return f"初傳 {_b(v.t[0])} is the {' and '.join(names)} and stands on the {' and '.join(on)}"
+        return UNJUDGED if v.xn is None else None
+    marks = [f"{n} {_b(b)} as {' and '.join(w)}" for n, b in nets if (w := where(b, True))]
+    if marks:
+        return "; ".join(marks)
+    return UNJUDGED if v.xn is None else None
 
 
-# ---------------------------------------------------------------- 死奇 (003)
+# ---------------------------------------------------------------- 死奇
 def siqi(v: View) -> str | None:
-    """死奇: 天罡 辰 is the upper of one of the four lessons (日辰陰陽) and is 發用 (003 又曰: 斗罡繫日辰陰陽發用)."""
+    """死奇: 天罡 辰 is the upper of one of the four lessons (日辰陰陽) and is 發用 (死奇 l. 95, 又曰: 「斗罡繫日辰陰陽發用，為死奇課」)."""
     if v.t[0] != CHEN or CHEN not in v.u:
         return None
     lessons = " and ".join(str(i + 1) for i, u in enumerate(v.u) if u == CHEN)
@@ -140,7 +172,7 @@ def siqi(v: View) -> str | None:
 
 
 def sanqi_si(v: View) -> str | None:
-    """三奇死課: 死奇 with 天罡 riding over the 太歲 or the 月建 (003 象曰: 更乘歲月之上，為三奇死課).
+    """三奇死課: 死奇 with 天罡 riding over the 太歲 or the 月建 (死奇 l. 99, 象曰: 「更乘歲月之上，為三奇死課」).
 
     Fires when 辰 stands on the earth square of the year or month branch; when it stands on neither
     of the ones the chart knows and the other is missing, it cannot be ruled out (unjudged)."""
@@ -155,20 +187,46 @@ def sanqi_si(v: View) -> str | None:
 
 
 def siqi_huisheng(v: View) -> str | None:
-    """死奇回生: 死奇 where the 月將 (日奇) is 辰 itself or appears among the lessons or transmissions (003: 有日奇反吉，更辰為月將)."""
+    """死奇回生: 死奇 with a rescue (死奇 l. 103: 「若斗旺相德合相生，遇吉將，或六處有克沖救神，及有日奇反吉，更辰為月將，
+    尤美，為死奇回生課」): 天罡 旺 or 相 in the month, 天罡 a 德合 of the day, 天罡 riding a good general, a 救神 that
+    克s or 沖s 辰 (寅 卯 戌) among the six places (干上, 支上, 中 and 末傳, 本命 and 行年 上神), the 日奇 (the 月將)
+    over the 日, the 辰 or the 太歲 (l. 91 「若日辰太歲上，或有日奇，則星月不能為殃」; l. 107), or 辰 itself the 月將.
+
+    The 日奇 must stand on 日, 辰 or 太歲 as the chapter says (not anywhere in the lessons). When no rescue is
+    found and the month, the year or the 年命 could still add one, it is unjudged."""
     base = siqi(v)
     if base is None:
         return None
-    g = v.chart.general.ordinal
-    if g == CHEN:
-        return f"{base}; the 月將 is 辰 itself (辰為月將)"
-    where = [n for n, bs in (("lessons", v.u), ("transmissions", v.t)) if g in bs]
-    return f"{base}; the 月將 {_b(g)} (日奇) stands in the {' and '.join(where)}" if where else None
+    marks = []
+    if v.sun == CHEN:
+        marks.append("the 月將 is 辰 itself (更辰為月將，尤美)")
+    spots = [n for n, sq in (("日", v.u[0]), ("辰", v.u[2])) if sq == v.sun]
+    if v.year is not None and v.over(v.year) == v.sun:
+        spots.append("太歲")
+    if spots:
+        marks.append(f"the 日奇 (月將 {_b(v.sun)}) stands over the {' and '.join(spots)}")
+    if v.month is not None and (state := ss.season_state(CHEN, v.month, v.school)) in ("旺", "相"):
+        marks.append(f"天罡 is {state} in the {_b(v.month)} month")
+    unions = [n for n, b in ss.virtue_unions(v.s, v.z).items() if b == CHEN]
+    if unions:
+        marks.append(f"天罡 is the day's 德合 ({' and '.join(unions)})")
+    g = v.general(CHEN)
+    if g in GOOD_GENERALS:
+        marks.append(f"天罡 rides {GENERAL_NAMES[g]} (吉將)")
+    places = [("干上", v.u[0]), ("支上", v.u[2]), ("中傳", v.t[1]), ("末傳", v.t[2])]
+    if v.bm is not None and v.xn is not None:
+        places += [("本命上", v.over(v.bm)), ("行年上", v.over(v.xn))]
+    saviours = [f"{n} {_b(b)}" for n, b in places if b in (YIN, MAO, XU)]
+    if saviours:
+        marks.append(f"救神 {', '.join(saviours)} 克 or 沖 辰")
+    if marks:
+        return f"{base}; {'; '.join(marks)}"
+    return UNJUDGED if v.month is None or v.year is None or v.bm is None else None
 
 
-# ---------------------------------------------------------------- named severities inside 003's 天獄 and 天網 pages
+# ---------------------------------------------------------------- named severities inside the 天獄 and 天網 pages
 def jiaozhan(v: View) -> str | None:
-    """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (003 天獄: 若魄化為用神，死囚繫日本，凶倍於天獄)."""
+    """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (天獄課 l. 27: 「若魄化為用神，死囚繫日本，凶倍於天獄，為之絞斬卦」)."""
     if v.t[0] != v.branch_of(BAIHU):
         return None
     tiger, prison = pohua(v), tianyu(v)
@@ -180,7 +238,7 @@ def jiaozhan(v: View) -> str | None:
 
 
 def ruwang(v: View) -> str | None:
-    """入網: 天網 with 災煞 or 劫煞 of the day branch among the 三傳 (003 《金匱》: 傳見災劫，為之入網)."""
+    """入網: 天網 with 災煞 or 劫煞 of the day branch among the 三傳 (天網四張 l. 47, 《金匱》: 「傳見災劫，為之入網」)."""
     base = tianwang(v)
     if base is None:
         return None

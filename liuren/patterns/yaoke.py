@@ -1,4 +1,4 @@
-"""Detectors of the 遙克 companions 一箭中兩鴻 and 一鹿含兩矢 (the chapter 遙克課).
+"""Detectors of the chapter 遙克課·昴星課: the 遙克 companions 一箭中兩鴻 and 一鹿含兩矢, and 真虎視.
 
 Same contract as every detector module.
 """
@@ -6,11 +6,16 @@ Same contract as every detector module.
 from __future__ import annotations
 
 from ..cycle import (
+    BAIHU,
     BRANCH_ELEMENT,
+    GENERAL_NAMES,
+    SHEN,
     STEM_ELEMENT,
+    YOU,
     conquers,
 )
-from .view import View, _b, _bs, _stem
+from . import shensha as ss
+from .view import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _stem
 
 
 # ---------------------------------------------------------------- companions
@@ -21,7 +26,7 @@ def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
 
 
 def yijian(v: View) -> str | None:
-    """一箭中兩鴻: a 彈射 遙克 where the day stem 克s two or more distinct uppers of lessons 2–4 (000 遙克課)."""
+    """一箭中兩鴻: a 彈射 遙克 where the day stem 克s two or more distinct uppers of lessons 2–4 (遙克課)."""
     if v.chart.lesson_type != "彈射":
         return None
     found = _yaoke_candidates(v, True)
@@ -29,8 +34,36 @@ def yijian(v: View) -> str | None:
 
 
 def yilu(v: View) -> str | None:
-    """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (000 遙克課)."""
+    """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (遙克課)."""
     if v.chart.lesson_type != "蒿矢":
         return None
     found = _yaoke_candidates(v, False)
     return f"{_bs(found)} 克 {_stem(v)} from afar; 初傳 {_b(v.t[0])}" if len(found) > 1 else None
+
+
+# ---------------------------------------------------------------- 昴星 (虎視)
+def zhen_hushi(v: View) -> str | None:
+    """真虎視: an 昴星 chart whose 三傳 show 白虎 riding 申 or 酉, which 克s the 日, the 辰 or the 行年上神 (昴星課
+    l. 123, 孔明: 「若三傳見白虎乘申酉剋日辰及行年上神，名曰真虎視」).
+
+    「剋日辰及行年上神」 is read as any one of the three (金 can 克 the 日 and the 辰 together only on 甲寅 and
+    乙卯 days, where no 昴星 chart falls). Without the 年命 a chart whose 日 and 辰 escape is unjudged."""
+    if v.chart.method != "昴星":
+        return None
+    w = v.branch_of(BAIHU)
+    if w not in (SHEN, YOU) or w not in v.t:
+        return None
+    we = BRANCH_ELEMENT[w]
+    hit = [n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)]
+    if v.xn is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xn)]):
+        hit.append(f"行年上神 {_b(v.over(v.xn))}")
+    if hit:
+        text = f"白虎 rides {_b(w)} in the 三傳 and 克s the {' and '.join(hit)}"
+        up = None if v.xn is None else v.over(v.xn)
+        if up is not None and (g := v.general(up)) in GOOD_GENERALS:  # 「若行年見神將吉，更見生旺，則不為凶」
+            state = None if v.month is None else ss.season_state(up, v.month, v.school)
+            text += f"; the 行年上神 {_b(up)} rides {GENERAL_NAMES[g]} (吉將)"
+            if state in ("旺", "相"):
+                text += f" and is {state}: not 凶 (若行年見神將吉，更見生旺，則不為凶)"
+        return text
+    return UNJUDGED if v.xn is None else None

@@ -26,7 +26,7 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle, Wedge
 from matplotlib.patheffects import withStroke
 
 from ..cycle import BRANCHES
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
 from .html import COLORS, RING, _highlights, _palette, check_chart
 
@@ -84,21 +84,27 @@ def _polar(radius: float, angle: float) -> tuple[float, float]:
     return radius * math.cos(a), radius * math.sin(a)
 
 
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
-
-
 def _check_axes(ax: object) -> None:
     """None or a matplotlib Axes that belongs to a figure; anything else is a ParseError."""
     from matplotlib.axes import Axes as _Axes
 
     if ax is not None and not (isinstance(ax, _Axes) and ax.get_figure() is not None):
         raise ParseError(
-            f"ax={_quote(ax)} ({type(ax).__name__}) is not a matplotlib Axes; accepted: None (a new figure) "
+            f"ax={quote(ax)} ({type(ax).__name__}) is not a matplotlib Axes; accepted: None (a new figure) "
             f"or an Axes such as plt.subplots()[1] or fig.add_axes((0, 0, 1, 1))"
         )
+
+
+def _check_drawable(pal: Mapping[str, str]) -> None:
+    """Every colour of the palette is one matplotlib can draw (CSS forms such as 'rgb(0,0,0)' are not)."""
+    from matplotlib.colors import is_color_like
+
+    for key, value in pal.items():
+        if not is_color_like(value):
+            raise ParseError(
+                f"colors[{key!r}] = {quote(value)} is a CSS colour matplotlib cannot draw; "
+                f"accepted for drawings: '#rrggbb', '#rgb' or a named colour such as 'teal'"
+            )
 
 
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
@@ -155,13 +161,14 @@ def draw_plate(
     """
     check_chart(chart)
     if style not in ("round", "square"):
-        raise ParseError(f"style={_quote(style)} is not a plate style; accepted: 'round', 'square'")
+        raise ParseError(f"style={quote(style)} is not a plate style; accepted: 'round', 'square'")
     _check_axes(ax)
     for name, flag in (("arrows", arrows), ("title", title)):
         if not isinstance(flag, bool):
-            raise ParseError(f"{name}={_quote(flag)} is not understood; accepted: True or False")
+            raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
     family = register_font()
     pal = _palette(colors)
+    _check_drawable(pal)
     marks = _highlights(chart, highlight, pal)
     if style == "round":
         ax = _new_axes(ax, 6.4)
@@ -201,8 +208,10 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
         pen.text(*_polar(sum(R_GENERAL) / 2, a), general, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
 
     _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
+    for square, mark in _fate_marks(chart).items():
+        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(square) - 10), mark, 7.5, f"nianming-{mark}", color=pal["mark"], bold=True)
     _general_arc(pen, chart)
-    at = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
+    at: dict[str, float] = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
     for branch, numbers in lessons.items():
         _ring_mark(pen, at[branch], 1, numbers, f"lesson-{numbers}", pal["muted"])
@@ -246,6 +255,16 @@ def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tu
     k = pen.k
     return FancyArrowPatch(p, q, connectionstyle=f"arc3,rad={rad}", arrowstyle=f"-|>,head_length={8 * k},head_width={4 * k}",
                            shrinkA=shrink * k, shrinkB=shrink * k, color=color, lw=pen.lw(2.0), zorder=5, alpha=0.9)
+
+
+def _fate_marks(chart: Chart) -> dict[int, str]:
+    """Earth square → 命 (本命), 年 (行年) or 命年 for the chart's 年命 (empty without one)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    out = {nm.benming.ordinal: "命"}
+    out[nm.xingnian.ordinal] = out.get(nm.xingnian.ordinal, "") + "年"
+    return out
 
 
 def _lesson_labels(chart: Chart) -> dict[str, str]:
@@ -330,6 +349,9 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
         if s == lodging:
             pen.text(x0 + 0.15, y0 + 0.14, chart.day.stem, 10, f"stem-{chart.day.stem}", color="white",
                      bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"})
+    for square, mark in _fate_marks(chart).items():
+        col, row = square_cell(square)
+        pen.text(col + 0.62, 3 - row + 0.13, mark, 8, f"nianming-{mark}", color=pal["mark"], bold=True)
     ax.add_patch(Rectangle((0, 0), 4, 4, fill=False, edgecolor=ink, lw=pen.lw(1.6)))
     ax.add_patch(Rectangle((1, 1), 2, 2, facecolor="white", edgecolor=ink, lw=pen.lw(1.0)))
     for branch, numbers in _lesson_labels(chart).items():
@@ -382,10 +404,11 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     from ..chart import Chart as _Chart
 
     charts = [
-        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month, year=chart.year)
+        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month,
+               year=chart.year, nianming=None if chart.nianming is None else chart.nianming[:2])
         for k in range(hours + 1)
     ]
-    out = []
+    out: list[tuple[Chart, dict[str, float]]] = []
     for i in range(hours * frames + 1):
         k, step = divmod(i, frames)
         current = charts[k]

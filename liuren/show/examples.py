@@ -31,8 +31,9 @@ from ..errors import ParseError
 
 if TYPE_CHECKING:
     from ..chart import Chart
+    from ..school import School
 
-UNTITLED = "책 이름이 적히지 않은 대육임 교재 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
+UNTITLED = "책 이름을 적지 않은 대육임 역주본 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ CHAPTERS: dict[str, Chapter] = {
     c.key: c
     for c in (
         Chapter("九宗門", "《大六壬靈覺經》 (吳師青 手抄本)", "上卷", "九宗門 목차 · 元首課 · 重審課"),
-        Chapter("遙克·昴星·八專", UNTITLED, "", "「五. 遙克課」 (蒿矢格·彈射格) · 昴星課 · 八專課"),
+        Chapter("遙克·昴星·八專", UNTITLED, "", "「五、遙克課」 (蒿矢格·彈射格) · 昴星課 · 八專課"),
         Chapter("勵德·贅婿·無淫", UNTITLED, "", "勵德課 · 贅婿課 · 無淫課"),
         Chapter("天獄·殃咎", UNTITLED, "", "天獄課 · 天網 · 羅網 · 死奇 · 魄化 · 殃咎"),
     )
@@ -96,11 +97,11 @@ class Example:
     printed: str
     note: str
 
-    def chart(self) -> Chart:
-        """The chart the example describes, built from its row."""
+    def chart(self, school: School | str | None = None) -> Chart:
+        """The chart the example describes, built from its row (with ``school``, under that school)."""
         from ..chart import Chart
 
-        return Chart(self.day, self.hour, self.general, noble=self.noble, month=self.month or None)
+        return Chart(self.day, self.hour, self.general, noble=self.noble, school=school, month=self.month or None)
 
     def computed(self) -> dict[str, str]:
         """The compared fields of :meth:`chart`, in the row's abbreviations."""
@@ -195,8 +196,15 @@ class Table:
             )
         return out
 
+    def caption(self) -> str:
+        """원문 대조 and the chapters the rows come from, as a reader can look them up."""
+        chapters = dict.fromkeys(e.chapter.citation() for e in self.rows)
+        return "원문 대조 — " + "; ".join(chapters)
+
     def __str__(self) -> str:
-        return "\n".join(" | ".join(row) for row in [HEADERS, *self.cells()])
+        return "\n".join([self.caption(), *(" | ".join(row) for row in [HEADERS, *self.cells()])])
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         head = "".join(f'<th style="text-align:left;padding:2px 6px">{escape(h)}</th>' for h in HEADERS)
@@ -206,13 +214,14 @@ class Table:
             + "</tr>"
             for row in self.cells()
         )
-        return f'<table lang="ko"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        caption = f'<caption style="text-align:left;font-weight:bold">{escape(self.caption())}</caption>'
+        return f'<table lang="ko">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def table(chapter: str) -> Table:
     """The "원문 대조" table of ``chapter`` (a key of :data:`CHAPTERS`).
 
-    >>> print(str(table("遙克·昴星·八專")).splitlines()[1].split(" | ")[:3])
+    >>> print(str(table("遙克·昴星·八專")).splitlines()[2].split(" | ")[:3])
     ['蒿矢-1', '「假如甲午日申時巳將占」', '甲午日 申時 巳將 晝']
     """
     return Table(examples(chapter))

@@ -23,13 +23,13 @@ import contextlib
 import errno
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..cycle import BRANCHES, STEMS
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from ..school import PRESET_NAMES
 from .labels import LANGUAGES, gloss, label
 from .text import (
@@ -58,11 +58,13 @@ COLORS = {
     "final": "#2b6a8a",
     "mark": "#b8322a",
     "void": "#675e58",
+    "step": "#c9961a",
 }
 """The default palette: ink on paper, the three transmissions in vermilion, ochre and blue.
-``line`` is for borders only; every other entry is a text colour with at least 4.5:1 contrast on
-``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.9:1, void 6.0:1), and at least 4.6:1
-on the light ochre a step view puts behind the cells it points at (#f2e3b3)."""
+``line`` is for borders only, and so is ``step``, the outline of the cells a construction step
+(:mod:`liuren.show.steps`) points at; every other entry is a text colour with at least 4.5:1 contrast on
+``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.9:1, void 6.0:1) and on the light
+ochre #f2e3b3 too (at least 4.6:1)."""
 _COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
 FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans CJK TC','Source Han Serif TC',serif"
 
@@ -123,6 +125,29 @@ def _table(rows: Iterable[str], heading: str, pal: dict[str, str]) -> str:
     )
 
 
+PARTS = (
+    "plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4", "method", "initial", "middle", "final",
+    "generals", "relations", "patterns",
+)
+"""The parts of a 課盤 in the order a construction fills them in (``parts=`` of :func:`chart_html`)."""
+
+
+def _shown(parts: Collection[str] | None, part: str) -> bool:
+    return parts is None or part in parts
+
+
+def _check_parts(parts: object, cells: object) -> None:
+    if parts is not None and (isinstance(parts, str) or not isinstance(parts, Collection) or not set(parts) <= set(PARTS)):
+        raise ParseError(f"parts={quote(parts)} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}")
+    if isinstance(cells, str) or not isinstance(cells, Collection) or not all(isinstance(c, str) for c in cells):
+        raise ParseError(f"cells={quote(cells)} is not understood; accepted: cell names such as 'heaven-卯', 'lesson-1', 'initial', 'noble'")
+
+
+def _lit(on: bool, pal: dict[str, str]) -> str:
+    """The outline of a cell a step points at (an inset ring, so text contrast is untouched)."""
+    return f";box-shadow:inset 0 0 0 2px {pal['step']}" if on else ""
+
+
 def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> dict[str, str]:
     """Heaven branch → colour, for the branches ``highlight`` asks to mark on the plate."""
     if highlight is None or highlight == "none":
@@ -150,57 +175,106 @@ def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> 
     return dict.fromkeys(items, pal["mark"])
 
 
-def transmissions_html(transmissions: Iterable, labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
-    """The three transmissions as rows: stage, 六親, 遁干, branch, general, ◎ when void (旬空)."""
+def transmissions_html(
+    transmissions: Iterable,
+    labels: str = "zh",
+    colors: Mapping[str, str] | None = None,
+    *,
+    parts: Collection[str] | None = None,
+    cells: Collection[str] = (),
+) -> str:
+    """The three transmissions as rows: stage, 六親, 遁干, branch, general, ◎ when void (旬空).
+
+    ``parts`` (see :data:`PARTS`) leaves out what a construction has not reached yet ("initial",
+    "middle", "final" for the branches, "generals", "relations" for 六親, 遁干 and 旬空); ``cells``
+    ("initial", "middle", "final") get the step background."""
     _check_labels(labels)
+    _check_parts(parts, cells)
     pal = _palette(colors)
     rows = []
+    relations, generals = _shown(parts, "relations"), _shown(parts, "generals")
     for stage, t, key in zip(STAGES, transmissions, ("initial", "middle", "final"), strict=True):
+        lit = _lit(key in cells, pal)
+        if not _shown(parts, key):
+            rows.append(
+                _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
+                + _td(BLANK, pal["ink"], "font-size:16px") + _td(BLANK, pal["muted"], "font-size:13px")
+                + _td(BLANK, pal["ink"], "font-size:22px" + lit) + _td(BLANK, pal["ink"], "font-size:16px")
+                + _td("", pal["void"], "font-size:12px")
+            )
+            continue
         kin = KIN_SHORT[t.relation]
-        branch_color = pal["void"] if t.void else pal[key]
+        branch_color = pal["void"] if t.void and relations else pal[key]
         kin_note = gloss(t.relation, labels) if labels == "ko" else gloss(kin, labels, short="kin")
         general_note = gloss(t.general, labels) if labels == "ko" else gloss(t.general.short, labels, short="general")
+        void = t.void and relations
         rows.append(
-            _td(escape(stage), pal["muted"], "font-size:12px", label(stage, labels))
-            + _td(escape(kin) + _note(kin_note, pal), pal["ink"], "font-size:16px", t.relation)
-            + _td(escape(t.stem or BLANK), pal["muted"], "font-size:13px", "遁干" if t.stem else "")
-            + _td(escape(t.branch) + _note(gloss(t.branch, labels), pal), branch_color, "font-size:22px;font-weight:bold")
-            + _td(escape(t.general.short) + _note(general_note, pal), pal["ink"], "font-size:16px", t.general)
-            + _td("◎" if t.void else "", pal["void"], "font-size:12px", "旬空" if t.void else "")
+            _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
+            + (_td(escape(kin) + _note(kin_note, pal), pal["ink"], "font-size:16px", t.relation) if relations else _td(BLANK, pal["ink"], "font-size:16px"))
+            + _td(escape((t.stem or BLANK) if relations else BLANK), pal["muted"], "font-size:13px", "遁干" if t.stem and relations else "")
+            + _td(escape(t.branch) + _note(gloss(t.branch, labels), pal), branch_color, "font-size:22px;font-weight:bold" + lit)
+            + (_td(escape(t.general.short) + _note(general_note, pal), pal["ink"], "font-size:16px", t.general) if generals else _td(BLANK, pal["ink"], "font-size:16px"))
+            + _td("◎" if void else "", pal["void"], "font-size:12px", "旬空" if void else "")
         )
     return _table(rows, escape(label("三傳", labels)), pal)
 
 
-def lessons_html(lessons: Iterable[Lesson], labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
-    """The four lessons read right to left: generals, uppers, lowers (the day stem rightmost), 克/賊."""
+def lessons_html(
+    lessons: Iterable[Lesson],
+    labels: str = "zh",
+    colors: Mapping[str, str] | None = None,
+    *,
+    parts: Collection[str] | None = None,
+    cells: Collection[str] = (),
+) -> str:
+    """The four lessons read right to left: generals, uppers, lowers (the day stem rightmost), 克/賊.
+
+    ``parts`` leaves out the lessons ("lesson-1" … "lesson-4") and generals ("generals") a
+    construction has not reached; ``cells`` ("lesson-1" …) get the step background."""
     _check_labels(labels)
+    _check_parts(parts, cells)
     pal = _palette(colors)
     items = list(lessons)[::-1]
     numbers = LESSON_NUMBERS[::-1]
+    keys = [f"lesson-{n}" for n in (4, 3, 2, 1)]
+    shown = [_shown(parts, k) for k in keys]
+    lit = [_lit(k in cells, pal) for k in keys]
+    general_row = _shown(parts, "generals")
     big = "font-size:22px;min-width:30px"
-    head = "".join(_td(escape(n[1]), pal["muted"], "font-size:12px", label(n, labels)) for n in numbers)
+    head = "".join(
+        _td(escape(n[1]), pal["muted"], "font-size:12px" + bg, label(n, labels)) for n, bg in zip(numbers, lit, strict=True)
+    )
     generals = "".join(
         _td(
             escape(x.general.short) + _note(gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal),
             pal["ink"],
-            "font-size:16px",
+            "font-size:16px" + bg,
             x.general,
         )
-        for x in items
+        if general_row and on
+        else _td(BLANK, pal["ink"], "font-size:16px" + bg)
+        for x, on, bg in zip(items, shown, lit, strict=True)
     )
     uppers = "".join(
-        _td(escape(x.upper) + _note(gloss(x.upper, labels), pal), pal["mark"] if x.kind == "上克下" else pal["ink"], big)
-        for x in items
+        _td(escape(x.upper) + _note(gloss(x.upper, labels), pal), pal["mark"] if x.kind == "上克下" else pal["ink"], big + bg)
+        if on
+        else _td(BLANK, pal["ink"], big + bg)
+        for x, on, bg in zip(items, shown, lit, strict=True)
     )
     lowers = "".join(
         _td(
             escape(x.lower) + _note(gloss(x.lower, labels), pal),
             pal["mark"] if x.kind == "下賊上" else pal["ink"],
-            big + (";font-weight:bold" if x.lower in STEMS else ""),
+            big + (";font-weight:bold" if x.lower in STEMS else "") + bg,
         )
-        for x in items
+        if on
+        else _td(BLANK, pal["ink"], big + bg)
+        for x, on, bg in zip(items, shown, lit, strict=True)
     )
-    kinds = "".join(_td(escape(KIND_MARK[x.kind]), pal["mark"], "font-size:12px", x.kind) for x in items)
+    kinds = "".join(
+        _td(escape(KIND_MARK[x.kind]) if on else "", pal["mark"], "font-size:12px" + bg, x.kind if on else "")
+        for x, on, bg in zip(items, shown, lit, strict=True)
+    )
     return _table((head, generals, uppers, lowers, kinds), escape(label("四課", labels)), pal)
 
 
@@ -209,49 +283,82 @@ def plate_html(
     labels: str = "zh",
     highlight: object = "transmissions",
     colors: Mapping[str, str] | None = None,
+    *,
+    parts: Collection[str] | None = None,
+    cells: Collection[str] = (),
 ) -> str:
     """The heaven plate on the 4×4 earth ring: 巳 top-left, earth clockwise, heaven written big in
-    each cell, the earth square small in its corner and, for a chart, the general riding above."""
+    each cell, the earth square small in its corner and, for a chart, the general riding above.
+
+    ``parts`` leaves out the generals and the noble ("generals") a construction has not reached and
+    colours only the transmissions it has; ``cells`` ("heaven-卯", "noble") get the step background."""
     _check_labels(labels)
+    _check_parts(parts, cells)
     pal = _palette(colors)
-    chart = plate if hasattr(plate, "transmissions") else None
-    marks = _highlights(chart, highlight, pal)  # type: ignore[arg-type]
+    chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
+    marks = _highlights(chart, highlight, pal)
+    if parts is not None and chart is not None and highlight == "transmissions":
+        marks = {}
+        for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True):
+            if key in parts:
+                marks.setdefault(str(t.branch), pal[key])
+    generals = _shown(parts, "generals")
+    fate = _fate_squares(chart)
     d = plate.offset
     rows = []
     for r, row in enumerate(RING):
-        cells = []
+        row_cells: list[str] = []
         for p in row:
             if p is None:
-                if r == 1 and len(cells) == 1:
-                    cells.append(_centre(chart, plate, labels, pal))
+                if r == 1 and len(row_cells) == 1:
+                    row_cells.append(_centre(chart, plate, labels, pal, generals, "noble" in cells))
                 continue
             earth, heaven = BRANCHES[p], BRANCHES[(p + d) % 12]
-            general = chart.general_on(heaven) if chart is not None else None
+            general = chart.general_on(heaven) if chart is not None and generals else None
             color = marks.get(heaven)
             style = f"font-size:22px;width:44px;height:50px;border:1px solid {pal['line']};padding:1px 3px;line-height:1.1"
             if color:
                 style += ";font-weight:bold"
+            style += _lit(f"heaven-{heaven}" in cells, pal)
             top = f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
             foot = f'<br><span style="font-size:12px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
+            if earth in fate:  # the 年命 squares: 命 (本命) and 年 (行年) beside the earth branch
+                foot = foot[:-7] + f'<span style="color:{pal["mark"]}">{escape(fate[earth][1])}</span></span>'
             note = _note(gloss(heaven, labels), pal)
-            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "")
-            cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
-        rows.append("".join(cells))
+            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "") + (f" · {fate[earth][0]}" if earth in fate else "")
+            row_cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
+        rows.append("".join(row_cells))
     return _table(rows, escape(label("天地盤", labels)), pal)
 
 
-def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str]) -> str:
+def _fate_squares(chart: Chart | None) -> dict[str, tuple[str, str]]:
+    """{earth branch: (title words, mark)} for the squares of the chart's 本命 and 行年 (empty without a 年命)."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return {}
+    found: dict[str, tuple[str, str]] = {str(nm.benming): ("本命", "命")}
+    if str(nm.xingnian) in found:
+        return {str(nm.xingnian): ("本命 · 行年", "命年")}
+    found[str(nm.xingnian)] = ("行年", "年")
+    return found
+
+
+def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str], noble: bool = True, lit: bool = False) -> str:
     lines = [escape(label(chart.plate.name if chart is not None else plate.name, labels))]  # type: ignore[union-attr]
-    if chart is not None:
+    if chart is not None and noble:
         lines.append(escape(f"貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"))
     text = "<br>".join(x for x in lines if x)
-    return _td(text, pal["muted"], "font-size:12px", span=2)
+    return _td(text, pal["muted"], "font-size:12px" + _lit(lit, pal), span=2)
 
 
-def caption_html(chart: Chart, labels: str = "zh", colors: Mapping[str, str] | None = None) -> str:
+def caption_html(
+    chart: Chart, labels: str = "zh", colors: Mapping[str, str] | None = None, *, parts: Collection[str] | None = None
+) -> str:
     """Two caption lines: the inputs (day, hour, month general, noble, void) and the school, the
-    method with its lesson type, and the named patterns."""
+    method with its lesson type, and the named patterns (``parts`` leaves out the noble before
+    "generals", the void before "relations", the method before "method", the patterns before "patterns")."""
     _check_labels(labels)
+    _check_parts(parts, ())
     pal = _palette(colors)
     noble = "晝貴" if chart.noble == "day" else "夜貴"
     school = PRESET_NAMES.get(chart.school.name, chart.school.name)
@@ -268,16 +375,21 @@ def caption_html(chart: Chart, labels: str = "zh", colors: Mapping[str, str] | N
         term(f"{chart.day}日", f"day {pinyin(chart.day)}"),
         term(f"{chart.hour}時", f"hour {pinyin(chart.hour)}"),
         term(f"{chart.general}將", f"general {pinyin(chart.general)}"),
-        term(noble),
-        term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))),
     ]
+    if _shown(parts, "generals"):
+        inputs.append(term(noble))
+    if _shown(parts, "relations"):
+        inputs.append(term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))))
     if chart.month is not None:
         inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
-    rule = [
-        term("學派") + " " + term(school),
-        term(str(chart.method)) + " · " + term(chart.lesson_type),
-    ]
-    names = pattern_names(chart)
+    if chart.nianming is not None:
+        nm = chart.nianming
+        inputs.append(term("本命") + " " + escape(f"{nm.benming} 上{nm.benming_upper}")
+                      + " " + term("行年") + " " + escape(f"{nm.xingnian} 上{nm.xingnian_upper}"))
+    rule = [term("學派") + " " + term(school)]
+    if _shown(parts, "method"):
+        rule.append(term(str(chart.method)) + " · " + term(chart.lesson_type))
+    names = pattern_names(chart) if _shown(parts, "patterns") else []
     if names:
         rule.append(term("課體") + " " + "、".join(term(n) for n in names))
     sep = f' <span style="color:{pal["muted"]};font-weight:normal">|</span> '
@@ -293,13 +405,17 @@ def chart_html(
     labels: str = "zh",
     highlight: object = "transmissions",
     colors: Mapping[str, str] | None = None,
+    parts: Collection[str] | None = None,
+    cells: Collection[str] = (),
 ) -> str:
     """The whole 課盤 as one inline-styled HTML fragment: caption, 三傳, 四課 and 天地盤.
 
     ``labels`` is "zh", "ko" (Korean readings: 원수 元首) or "en" (English glosses);
     ``highlight`` marks heaven branches on the plate: "transmissions" (初 中 末 in their colours),
     "lessons" (the four uppers), "none", or branches such as "卯申"; ``colors`` overrides entries
-    of :data:`COLORS`.
+    of :data:`COLORS`. ``parts`` (a collection of :data:`PARTS`; None = everything) draws the
+    課盤 as a construction has built it so far, the rest left blank; ``cells`` are the cells a step
+    points at ("heaven-卯", "lesson-1" … "lesson-4", "initial", "middle", "final", "noble").
 
     >>> from liuren import Chart
     >>> html = chart_html(Chart("丙申", "午", "亥"))
@@ -308,18 +424,19 @@ def chart_html(
     """
     check_chart(chart)
     _check_labels(labels)
+    _check_parts(parts, cells)
     pal = _palette(colors)
     gap = '<div style="width:22px;flex:none"></div>'
     return (
         f'<div lang="zh-Hant" style="display:inline-block;font-family:{FONT_STACK};color:{pal["ink"]};'
         f'background:{pal["paper"]};border:1px solid {pal["line"]};border-radius:6px;padding:10px 14px;line-height:1.25">'
-        + caption_html(chart, labels, colors)
+        + caption_html(chart, labels, colors, parts=parts)
         + '<div style="display:flex;flex-wrap:wrap;align-items:flex-start;row-gap:10px">'
-        + transmissions_html(chart.transmissions, labels, colors)
+        + transmissions_html(chart.transmissions, labels, colors, parts=parts, cells=cells)
         + gap
-        + lessons_html(chart.lessons, labels, colors)
+        + lessons_html(chart.lessons, labels, colors, parts=parts, cells=cells)
         + gap
-        + plate_html(chart, labels, highlight, colors)
+        + plate_html(chart, labels, highlight, colors, parts=parts, cells=cells)
         + "</div></div>"
     )
 
@@ -341,10 +458,10 @@ def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standal
     """
     check_chart(chart)
     if not isinstance(standalone, bool):
-        raise ParseError(f"standalone={_quote(standalone)} is not understood; accepted: True or False")
+        raise ParseError(f"standalone={quote(standalone)} is not understood; accepted: True or False")
     unknown = sorted(set(options) - _HTML_OPTIONS)
     if unknown:
-        raise ParseError(f"to_html() got unknown option(s) {_quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
+        raise ParseError(f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
     target = None if path is None else check_path(path)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
@@ -364,34 +481,28 @@ _HTML_OPTIONS = frozenset(("labels", "highlight", "colors"))
 """The keyword options of :func:`chart_html` that :func:`to_html` passes on."""
 
 
-def _quote(value: object, limit: int = 60) -> str:
-    """A bounded quotation of ``value`` for an error message (its repr, cut, with the length)."""
-    text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
-
-
 def check_path(path: object) -> str:
     """A file path to write: a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file
     descriptor) without NUL, encodable as a file name, not a directory, in an existing folder."""
     accepted = "accepted: a file name as a str or pathlib.Path, e.g. 'chart.html'"
     if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"path={_quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
+        raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
     text = os.fspath(path)
     if not isinstance(text, str):
-        raise ParseError(f"path={_quote(path)} is a bytes path; {accepted}")
+        raise ParseError(f"path={quote(path)} is a bytes path; {accepted}")
     if not text.strip():
-        raise ParseError(f"path={_quote(path)} is empty; {accepted}")
+        raise ParseError(f"path={quote(path)} is empty; {accepted}")
     if "\0" in text:
-        raise ParseError(f"path={_quote(path)} contains a NUL character; {accepted}")
+        raise ParseError(f"path={quote(path)} contains a NUL character; {accepted}")
     try:
         os.fsencode(text)
     except UnicodeError:
-        raise ParseError(f"path={_quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
+        raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
     if os.path.isdir(text):
-        raise ParseError(f"path={_quote(path)} is a directory; {accepted}")
+        raise ParseError(f"path={quote(path)} is a directory; {accepted}")
     folder = os.path.dirname(os.path.abspath(text))
     if not os.path.isdir(folder):
-        raise ParseError(f"path={_quote(path)}: the folder {_quote(folder)} does not exist; {accepted}")
+        raise ParseError(f"path={quote(path)}: the folder {quote(folder)} does not exist; {accepted}")
     return text
 
 
@@ -411,7 +522,7 @@ def write_atomic(path: str, text: str) -> None:
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
     except OSError as error:
-        raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -421,7 +532,7 @@ def write_atomic(path: str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
-            raise ParseError(f"path={_quote(path)} cannot be written: {error.strerror or error}") from None
+            raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
         raise
 
 

@@ -27,7 +27,7 @@ CHAR_KO = dict(
         "三四課地盤初中末第二旬日時將晝夜月建神後大吉功曹沖罡乙勝光小送從魁河登明"
         "勵德服蹉跎贅婿當權淫備獄清平網張羅死奇回生魄化歸魂銜尸殃咎遞內戰外干支坐墓帷簿修腳"
         "上下遁空亡學派指南探原全體格式占輸親解"
-        "乘兩含夾女泆煞狡真童箭陽鴻鹿絞斬",
+        "乘兩含夾女泆煞狡真童箭陽鴻鹿絞斬之喪本命年",
         "자축인묘진사오미신유술해갑을병정무기경신임계"
         "귀인등사주작육합구진청룡천공백호태상현무음후원"
         "부모형제손처재관귀재살"
@@ -36,16 +36,26 @@ CHAR_KO = dict(
         "삼사과지반초중말제이순일시장주야월건신후대길공조충강을승광소송종괴하등명"
         "려덕복차타췌서당권음비옥청평망장라사기회생백화귀혼함시앙구체내전외간지좌묘유부수각"
         "상하둔공망학파지남탐원전체격식점수친해"
-        "승량함협녀일살교진동전양홍록교참",
+        "승량함협녀일살교진동전양홍록교참지상본명년",
         strict=True,
     )
 )
 """Sino-Korean reading (한자음) of each character the package can display."""
 
+PROSE_KO = dict(
+    zip(
+        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲",
+        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세",
+        strict=True,
+    )
+)
+"""Readings of characters that only the step-by-step prose uses (寄宮, 孟仲季, 驛馬 …): kept apart
+from :data:`CHAR_KO` because they are never drawn on a plate, so the shipped font need not hold them."""
+
 INITIAL_SOUND = {
     "려": "여", "량": "양", "례": "예", "료": "요", "룡": "용", "류": "유", "륙": "육", "리": "이", "림": "임", "립": "입",
     "라": "나", "락": "낙", "란": "난", "래": "내", "로": "노", "록": "녹", "뢰": "뇌", "루": "누", "릉": "능",
-    "녀": "여", "뇨": "요", "뉴": "유", "니": "이",
+    "녀": "여", "년": "연", "뇨": "요", "뉴": "유", "니": "이",
 }
 """두음법칙: a word-initial ㄹ or ㄴ before i/y becomes ㅇ, ㄹ before other vowels becomes ㄴ."""
 
@@ -74,7 +84,8 @@ EN = {
     "狡童": "Cunning Youth", "泆女": "Wanton Woman", "天獄清平": "Heavenly Prison Cleared", "真天獄": "True Heavenly Prison",
     "天網": "Heaven's Net", "解網": "Net Untied", "天網煞": "Heaven's Net Spirit", "死奇回生": "Dead Oddity Revived",
     "魄化歸魂": "Soul Returning", "虎銜尸": "Tiger Carrying a Corpse", "遞克": "Successive Conquest",
-    "夾克": "Pincer Conquest", "內戰": "Inner Battle", "外戰": "Outer Battle", "干支乘墓": "Riding the Tombs",
+    "夾克": "Pincer Conquest", "內戰": "Inner Battle", "外戰": "Outer Battle", "干支乘墓": "Riding the Tombs", "日干乘墓": "Stem Riding Its Tomb",
+    "銜尸": "Carrying a Corpse", "魄之": "Soul Pressed", "喪": "Mourning", "真虎視": "True Tiger's Gaze",
     "干支坐墓": "Sitting in the Tombs", "一箭中兩鴻": "One Arrow, Two Geese", "一鹿含兩矢": "One Deer, Two Arrows",
     "三光": "Three Lights", "三陽": "Three Yang", "三陰": "Three Yin", "絞斬": "Strangling and Beheading",
     "入網": "Entering the Net", "三奇死課": "Three Oddities Dead",
@@ -84,7 +95,7 @@ EN = {
     "晝貴": "Day Noble", "夜貴": "Night Noble", "日": "Day", "時": "Hour", "將": "Month General",
     "遁干": "Hidden Stem", "天將": "General", "上神": "Upper", "下神": "Lower", "學派": "School",
     "第一課": "Lesson 1", "第二課": "Lesson 2", "第三課": "Lesson 3", "第四課": "Lesson 4",
-    "指南": "Zhinan", "探原": "Tanyuan", "大全": "Daquan",
+    "指南": "Zhinan", "探原": "Tanyuan", "大全": "Daquan", "本命": "Natal Year", "行年": "Year of Age",
     # the twelve 月將 spirit names
     "神後": "Spirit Queen", "大吉": "Great Fortune", "功曹": "Merit Officer", "太沖": "Great Thoroughfare",
     "天罡": "Heaven's Dipper", "太乙": "Great One", "勝光": "Victorious Light", "小吉": "Small Fortune",
@@ -116,8 +127,9 @@ def reading(term: str) -> str:
     >>> reading("螣蛇"), reading("元首"), reading("X")
     ('등사', '원수', '')
     """
-    chars = [CHAR_KO.get(c) for c in term]
-    if not chars or None in chars:
+    found = [CHAR_KO.get(c) or PROSE_KO.get(c) for c in term]
+    chars = [c for c in found if c is not None]
+    if not chars or len(chars) < len(found):
         return ""
     chars[0] = INITIAL_SOUND.get(chars[0], chars[0])
     return "".join(chars)

@@ -61,9 +61,22 @@ def pattern_names(chart: Chart) -> list[str]:
     return [str(getattr(p, "name", p)) for p in getattr(chart, "patterns", ())]
 
 
+def nianming_line(chart: Chart) -> str | None:
+    """The person's 年命 with the heaven branch over each (年命上神), or None without one:
+    ``本命 午 上戌 · 行年 寅 上午``."""
+    nm = getattr(chart, "nianming", None)
+    if nm is None:
+        return None
+    return f"本命 {nm.benming} 上{nm.benming_upper} · 行年 {nm.xingnian} 上{nm.xingnian_upper}"
+
+
 def chart_text(chart: Chart) -> str:
     """The traditional three-block text layout under one heading line with the inputs and the
-    method (the named patterns are in the HTML caption and ``chart.explain()``)."""
+    method (and a second line with the 年命 when the chart has one; the named patterns are in the
+    HTML caption and ``chart.explain()``)."""
     head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}貴 · {chart.method} {chart.lesson_type}"]
+    fate = nianming_line(chart)
+    if fate:
+        head.append(fate)
     blocks = [head, transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
     return "\n\n".join("\n".join(block) for block in blocks)

@@ -27,7 +27,7 @@ from IPython.display import HTML, Image
 
 from ..chart import Chart
 from ..cycle import BRANCHES, PILLARS, SPIRIT_NAMES
-from ..errors import LiurenError, ParseError
+from ..errors import LiurenError, ParseError, quote
 from ..school import PRESET_NAMES, PRESETS, School, resolve_school
 
 if TYPE_CHECKING:
@@ -137,8 +137,7 @@ class Explorer:
         for name, value in values.items():
             wanted = bool if name == "show_explain" else str
             if not isinstance(value, wanted):
-                shown = repr(value) if len(repr(value)) <= 60 else f"{repr(value)[:60]}… ({len(repr(value))} characters)"
-                raise ParseError(f"Explorer.set({name}={shown}): {name} takes a {wanted.__name__}, "
+                raise ParseError(f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}, "
                                  f"got {type(value).__name__}; e.g. ex.set(day=\"甲戌\", hour=\"未\")")
         try:
             with self._hold():
@@ -192,7 +191,9 @@ class Explorer:
             return
         self.output.append_display_data(self.chart)
         if self.show_explain.value:
-            self.output.append_display_data(HTML("<pre>" + _escape(self.chart.explain()) + "</pre>"))
+            from .steps import explain
+
+            self.output.append_display_data(HTML("<pre>" + _escape(explain(self.chart, "en", hint="explorer")) + "</pre>"))
         if self.drawing:
             drawing = importlib.import_module("liuren.show.drawing")  # matplotlib loads with the first drawing
             self.output.append_display_data(Image(data=drawing.plate_png(self.chart, dpi=64)))

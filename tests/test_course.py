@@ -1,0 +1,314 @@
+"""The course notebooks: in step with their sources, built from the golden rows, readable in JupyterLab.
+
+nbval runs every notebook (``pytest notebooks``, in the default test command); these tests check what
+nbval cannot: the jupytext pairing, the generated parts, the links, the hidden solutions, the Korean
+readings, that no user-facing text names a source file, and that every worked example of the source
+chapters is shown in its chapter's notebook from its golden row.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from liuren.show import examples as ex
+from liuren.show.labels import CHAR_KO, reading
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+SOURCES = NOTEBOOKS / "src"
+CHAPTER_NOTEBOOK = {"九宗門": "01", "遙克·昴星·八專": "02", "勵德·贅婿·無淫": "03", "天獄·殃咎": "04"}
+"""Which notebook teaches each source chapter (its 원문 대조 table and every one of its examples)."""
+
+
+def _tool():
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "tools" / "make_notebooks.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_notebooks", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _tool()
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+BOOKS = {path.stem: nbformat.read(path, as_version=4) for path in PATHS}
+COURSE = {stem: nb for stem, nb in BOOKS.items() if re.match(r"\d\d-", stem)}
+
+
+def number(stem: str) -> str:
+    return stem[:2]
+
+
+def cells(kind: str | None = None):
+    for stem, nb in COURSE.items():
+        for n, cell in enumerate(nb.cells):
+            if kind is None or cell.cell_type == kind:
+                yield stem, n, cell
+
+
+def output_text(cell) -> str:
+    parts = []
+    for out in cell.get("outputs", ()):
+        if "text" in out:
+            parts.append(out["text"])
+        for mime in ("text/plain", "text/html", "text/markdown"):
+            if mime in out.get("data", {}):
+                parts.append(out["data"][mime])
+    return "\n".join(parts)
+
+
+def tags(cell) -> set[str]:
+    return set(cell.get("metadata", {}).get("tags", ()))
+
+
+# ---------------------------------------------------------------- sources and generated parts
+def test_saved_notebooks_are_in_step_with_their_sources(capsys):
+    status = TOOL.main(["--check"])
+    assert status == 0, capsys.readouterr().out
+
+
+def test_every_course_notebook_has_its_markdown_source_and_nothing_else():
+    stems = {p.stem for p in SOURCES.glob("*.md")}
+    assert stems == set(COURSE), "notebooks/src holds exactly one NN-topic.md per notebooks/NN-topic.ipynb"
+    assert not list(SOURCES.glob("*.txt")), "the old plain-text format is gone"
+    assert (ROOT / "jupytext.toml").exists()
+
+
+def test_nbval_markers_are_tags_not_comment_lines():
+    for stem, n, cell in cells("code"):
+        assert "NBVAL" not in cell.source, f"{stem} cell {n}: use the nbval-… cell tags"
+
+
+def test_cells_that_show_charts_steps_and_checks_have_their_output_checked():
+    shows = re.compile(r"\.steps\(|\bcheck\(|\btable\(|\.explain\(|print\(c\w*\)")
+    unchecked = [
+        f"{stem} cell {n}: {cell.source.splitlines()[0]}"
+        for stem, n, cell in cells("code")
+        if shows.search(cell.source) and not tags(cell) & {"nbval-check-output", "exercise"}
+    ]
+    assert not unchecked, "\n".join(unchecked)
+
+
+def test_explanations_the_library_prints_are_korean():
+    calls = re.compile(r"\.(steps|explain|trace)\(([^)]*)\)|\bcheck\((.*)\)")
+    for stem, n, cell in cells("code"):
+        for m in calls.finditer(cell.source):
+            assert 'lang="ko"' in m.group(0), f'{stem} cell {n}: {m.group(0)} needs lang="ko"'
+        assert ".evidence" not in cell.source, f'{stem} cell {n}: evidence is English; show explain(lang="ko")'
+
+
+# ---------------------------------------------------------------- the golden rows
+def test_every_golden_row_is_shown_in_its_chapters_notebook_from_its_row():
+    missing = []
+    for e in ex.examples():
+        stem = next(s for s in COURSE if number(s) == CHAPTER_NOTEBOOK[e.chapter.key])
+        sources = [c.source for c in COURSE[stem].cells if c.cell_type == "code"]
+        if not any("example(" in s and f'"{e.name}"' in s for s in sources):
+            missing.append(f"{e.name} is not built with example({e.name!r}) in {stem}")
+    assert not missing, "\n".join(missing)
+
+
+def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees():
+    for key, num in CHAPTER_NOTEBOOK.items():
+        stem = next(s for s in COURSE if number(s) == num)
+        table_cells = [c for c in COURSE[stem].cells if c.cell_type == "code" and f'table("{key}")' in c.source]
+        assert table_cells, f"{stem} does not show table({key!r})"
+        shown = output_text(table_cells[0])
+        for e in ex.examples(key):
+            assert e.name in shown and e.where in shown, f"{stem}: the saved table lacks {e.name}"
+    assert all(not e.differences() for e in ex.examples()), [e.name for e in ex.examples() if e.differences()]
+
+
+def test_no_golden_chart_is_typed_a_second_time_by_hand():
+    """A row's chart comes from example(name).chart(); 00 alone types one (teaching chart() itself)
+    and compares it with its row in the next cells; a learner's own exercise cell may type one too."""
+    call = re.compile(r'liuren\.chart\("(\w\w)", "(\w)", "(\w)"([^)\n]*)\)')
+    rows = {(e.day, e.hour, e.general, e.month): e for e in ex.examples()}
+    typed = []
+    for stem, n, cell in cells("code"):
+        if number(stem) == "00" or "exercise" in tags(cell):
+            continue
+        for day, hour, general, rest in call.findall(cell.source):
+            month = re.search(r'month="(\w)"', rest)
+            e = rows.get((day, hour, general, month.group(1) if month else ""))
+            default_noble = "day" if hour in "卯辰巳午未申" else "night"
+            noble = re.search(r'noble="(\w+)"', rest)
+            if e and (noble.group(1) if noble else default_noble) == e.noble and "school=" not in rest:
+                typed.append(f"{stem} cell {n} types {e.name}'s chart: use example({e.name!r}).chart()")
+    assert not typed, "\n".join(typed)
+
+
+def test_the_package_copy_of_the_golden_rows_names_no_source_file():
+    text = (ROOT / "liuren" / "data" / "chapter_examples.csv").read_text(encoding="utf-8")
+    assert not re.search(r"seed|\d{3}_[0-9a-f]{16}|\b00[0-4]-", text, re.I)
+    assert [e.name for e in ex.examples()][:3] == ["元首-1", "元首-2", "元首-3"]
+    assert all(e.note for e in ex.examples()), "every row carries its Korean note"
+    english = [e.name for e in ex.examples() if re.search(r"[A-Za-z]{2,}", e.printed + e.note)]
+    assert not english, f"the 원문 대조 table is Korean: English words in {english}"
+
+
+# ---------------------------------------------------------------- what a user reads
+SEED_WORDS = re.compile(r"seed|\b00[0-4]_[0-9a-f]{6,}|(?<![\d,.])\b00[0-4]\b(?![\d,])|shared/", re.I)
+
+
+def _png_text(path: Path) -> dict[str, str]:
+    """The tEXt chunks of a PNG (where a caption or alt text would travel with the figure)."""
+    data, found, pos = path.read_bytes(), {}, 8
+    while pos + 8 <= len(data):
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        kind = data[pos + 4 : pos + 8]
+        if kind == b"tEXt":
+            key, _, value = data[pos + 8 : pos + 8 + length].partition(b"\0")
+            found[key.decode("latin-1")] = value.decode("latin-1")
+        pos += 12 + length
+    return found
+
+
+def user_texts():
+    yield "README.md", (ROOT / "README.md").read_text(encoding="utf-8")
+    for stem, nb in BOOKS.items():
+        for n, cell in enumerate(nb.cells):
+            yield f"notebooks/{stem}.ipynb cell {n}", cell.source + "\n" + output_text(cell)
+    for path in sorted(SOURCES.glob("*.md")):
+        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+    for path in sorted((ROOT / "figures").glob("*.png")):
+        yield (
+            f"figure {path.name} (its text chunks: title, description)",
+            " ".join(
+                str(v) for k, v in _png_text(path).items() if k.lower() in {"title", "description", "comment", "alt"}
+            ),
+        )
+
+
+def test_nothing_a_user_reads_names_a_source_file_or_says_seed():
+    found = [f"{where}: {m.group(0)!r}" for where, text in user_texts() for m in SEED_WORDS.finditer(text)]
+    assert not found, "\n".join(found[:40])
+
+
+PAIR = re.compile(r"([가-힣]+)\(([\u3400-\u9fff]+)\)|([\u3400-\u9fff]+)\(([가-힣]+)\)")
+
+
+def test_korean_readings_in_the_notebooks_match_labels():
+    """Every 한글(漢字) or 漢字(한글) pair with one syllable per character, all of them characters
+    labels.py can read, must be labels.py's reading (涉害 is 섭해, 贅婿 췌서). A pair with a character
+    labels.py does not know is not judged here; the notebooks write glosses (申(일지)) at other lengths."""
+    checked, wrong = 0, []
+    for stem, n, cell in cells():
+        text = cell.source + "\n" + output_text(cell)
+        for m in PAIR.finditer(text):
+            hangul, hanzi = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            if len(hangul) != len(hanzi) or not all(c in CHAR_KO for c in hanzi):
+                continue  # a gloss such as 申(일지), not a reading: a reading has one syllable per character
+            checked += 1
+            if hangul != reading(hanzi):
+                wrong.append(f"{stem} cell {n}: {m.group(0)} — labels reads {hanzi} as {reading(hanzi)}")
+    assert checked > 100, f"only {checked} pairs found: the test would not notice a wrong reading"
+    assert not wrong, "\n".join(wrong)
+
+
+# ---------------------------------------------------------------- exercises and navigation
+def test_solutions_are_hidden_until_asked_for():
+    for stem, nb in COURSE.items():
+        exercises = solutions = 0
+        for n, cell in enumerate(nb.cells):
+            text = cell.source.strip()
+            if cell.cell_type == "markdown":
+                exercises += len(re.findall(r"^\*\*연습 \d+\.\*\*", text, re.M))
+            assert "풀이" not in text.split("\n", 1)[0] or "solution" in tags(cell) or "<summary>" not in text, (
+                f"{stem} cell {n}: a solution outside a solution cell"
+            )
+            if "solution" not in tags(cell):
+                assert not re.match(r"\*\*풀이", text), f"{stem} cell {n}: a visible solution"
+                continue
+            solutions += 1
+            if cell.cell_type == "code":
+                assert cell.metadata.get("jupyter") == {"source_hidden": True, "outputs_hidden": True}, (
+                    f"{stem} cell {n}: a solution code cell must be collapsed"
+                )
+            else:
+                assert text.startswith("<details><summary>") and text.endswith("</details>"), (stem, n)
+                assert "<details open" not in text
+        assert exercises >= 3 and solutions >= exercises, f"{stem}: {exercises} exercises, {solutions} solution cells"
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
+
+
+def test_every_link_is_one_jupyterlab_can_follow():
+    ids = {
+        stem: set(re.findall(r'<a id="([^"]+)"></a>', "\n".join(c.source for c in nb.cells)))
+        for stem, nb in BOOKS.items()
+    }
+    bad = []
+    for stem, nb in BOOKS.items():
+        for n, cell in enumerate(nb.cells):
+            if cell.cell_type != "markdown":
+                continue
+            for m in LINK.finditer(cell.source):
+                target = m.group(1) or m.group(2)
+                if target.startswith(("http://", "https://")):
+                    continue
+                path, _, fragment = target.partition("#")
+                other = Path(path).stem if path else stem
+                if path and (path.startswith("..") or not path.endswith(".ipynb") or other not in BOOKS):
+                    bad.append(f"{stem} cell {n}: {target} is not a notebook in notebooks/")
+                elif fragment and (not fragment.isascii() or fragment not in ids[other]):
+                    bad.append(f"{stem} cell {n}: #{fragment} is not an ASCII anchor of {other}")
+    assert not bad, "\n".join(bad)
+    all_ids = [i for found in ids.values() for i in found]
+    assert len(all_ids) == len(set(all_ids)), "anchor ids must be unique across the course (one JupyterLab page)"
+
+
+def test_every_notebook_has_the_anatomy():
+    for stem, nb in COURSE.items():
+        text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+        code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+        num = number(stem)
+        for anchor in ("goals", "setup", "exercises", "summary"):
+            assert f'<a id="n{num}-{anchor}"></a>' in text, f"{stem} lacks the section n{num}-{anchor}"
+        assert "**다음:**" in text or stem == max(COURSE), f"{stem}: 정리 says what comes next"
+        assert ".steps(" in code and "check(" in code, f"{stem}: worked examples with steps, a check"
+        assert "원전" in nb.cells[0].source or "예제" in nb.cells[0].source, f"{stem}: the title cell cites its source"
+
+
+def test_contents_notebook_lists_every_notebook_and_the_navigation_links_to_it():
+    contents = "\n".join(c.source for c in BOOKS["contents"].cells)
+    for stem in COURSE:
+        assert f"]({stem}.ipynb)" in contents
+        nav = [c for c in COURSE[stem].cells if "generated" in tags(c)]
+        assert len(nav) == 2 and all("](contents.ipynb)" in c.source for c in nav)
+        assert all("README" not in c.source for c in nav)
+
+
+# ---------------------------------------------------------------- the generator
+def test_generator_refuses_a_notebook_whose_execution_raised_and_saves_deterministically(tmp_path):
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("print(1 + 1)"), nbformat.v4.new_code_cell("1 / 0")],
+        metadata={"kernelspec": dict(TOOL.KERNELSPEC)},
+    )
+    assert TOOL.execute(nb) != []
+    ok = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("print(2)")], metadata={"kernelspec": dict(TOOL.KERNELSPEC)}
+    )
+    first = nbformat.reads(nbformat.writes(ok), as_version=4)
+    TOOL.execute(first)
+    second = nbformat.reads(nbformat.writes(ok), as_version=4)
+    TOOL.execute(second)
+    assert TOOL.ipynb_text(first, "t") == TOOL.ipynb_text(second, "t")
+    assert "".join(json.loads(TOOL.ipynb_text(first, "t"))["cells"][0]["outputs"][0]["text"]) == "2\n"
+
+
+def test_generator_rejects_a_heading_without_an_ascii_anchor():
+    nb = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell("# 99. 예"), nbformat.v4.new_markdown_cell("## 연습")]
+    )
+    book = TOOL.Book("99-demo", nb)
+    with pytest.raises(TOOL.SourceError, match="anchor"):
+        TOOL.validate(book)

@@ -1,0 +1,53 @@
+"""Step-by-step benchmark: steps() and check() for all 8,640 charts against building them, side by side.
+
+    python tools/bench_steps.py [--repeat N]
+
+Prints the time to build every chart, to call ``chart.steps()`` on each (the structure: keys, cells,
+the gate events), to read every step's text as well, and to ``liuren.check`` a right answer, as
+ratios to the build time measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import liuren
+from liuren import Chart
+from liuren.cycle import BRANCHES, PILLARS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    inputs = [(str(p), str(h), str(g)) for p in PILLARS for h in BRANCHES for g in BRANCHES]
+    n = len(inputs)
+
+    def build() -> list[Chart]:
+        return [Chart(*x) for x in inputs]
+
+    def timed(fn) -> float:
+        best = float("inf")
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            fn()
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    charts = build()
+    t_build = timed(build)
+    t_steps = timed(lambda: [c.steps() for c in charts])
+    t_text = timed(lambda: [[s.text for s in c.steps("ko")] for c in charts[::12]]) * 12
+    answers = [(c, c.offset, "".join(x.upper for x in c.lessons), "".join(t.branch for t in c.transmissions)) for c in charts]
+    check = getattr(liuren, "check", None)
+    print(f"build    {n} charts {t_build * 1000:8.1f} ms")
+    print(f"steps()  {n} charts {t_steps * 1000:8.1f} ms  ratio {t_steps / t_build:5.2f} (target ≤ 3)")
+    print(f"+ texts  {n} charts {t_text * 1000:8.1f} ms  ratio {t_text / t_build:5.2f} (every step's Korean text, 1 in 12 sampled)")
+    if check is not None:
+        t_check = timed(lambda: [check(c, offset=o, lessons=ls, transmissions=ts) for c, o, ls, ts in answers])
+        print(f"check()  {n} answers {t_check * 1000:8.1f} ms  {t_check / n * 1e6:6.1f} µs each")
+
+
+if __name__ == "__main__":
+    main()
