@@ -20,6 +20,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def as_root() -> list[str]:
+    """JupyterLab refuses to run as root without ``--allow-root`` (containers, CI)."""
+    return ["--allow-root"] if os.geteuid() == 0 else []
+
+
 def children(pid: int) -> list[int]:
     """The processes whose parent is ``pid`` (a server's kernels: each runs in its own session)."""
     found = []

@@ -31,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from .chromium import CHROMIUM, MISSING, TOFU_JS, launch
-from .servers import Server, free_port, jupyter_env
+from .servers import Server, as_root, free_port, jupyter_env
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -66,10 +66,6 @@ def lab_env(home: Path) -> dict[str, str]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value), encoding="utf-8")
     return env
-
-
-def as_root() -> list[str]:
-    return ["--allow-root"] if os.geteuid() == 0 else []
 
 
 @pytest.fixture(scope="module")
@@ -167,11 +163,13 @@ root => {
 """
 
 CARD = 'div[lang="zh-Hant"]'
+READ = f"{CARD}, .liuren-step"
+"""What the contrast checks read: every 課盤, and every construction step's own words around it."""
 
 
 def faint_texts(scope) -> list:
-    """Every text in every 課盤 under ``scope`` (a locator) whose computed contrast is below AA."""
-    runs = scope.evaluate("(root, [js, card]) => [...root.querySelectorAll(card)].flatMap(eval(js))", [CONTRAST_JS, CARD])
+    """Every text in every 課盤 (and step) under ``scope`` (a locator) whose computed contrast is below AA."""
+    runs = scope.evaluate("(root, [js, card]) => [...root.querySelectorAll(card)].flatMap(eval(js))", [CONTRAST_JS, READ])
     assert runs, "no 課盤 text to check"
     return [r for r in runs if r[1] < AA]
 
@@ -227,7 +225,7 @@ def drive_explorer(box) -> tuple[str, str]:
     page = box.page
     card = box.locator(CARD).first
     before = chart_of_card(card)
-    drawn = box.locator(".widget-output img").count() > 0
+    drawn = box.locator("img").count() > 0
     day, hour = ("甲戌", "未") if (before.day, before.hour) != ("甲戌", "未") else ("丁酉", "子")
     dropdown(box, "liuren-day", "日").select_option(label=day)
     dropdown(box, "liuren-hour", "占時").select_option(label=f"{hour}時")
@@ -236,7 +234,7 @@ def drive_explorer(box) -> tuple[str, str]:
         arg=[box.element_handle(), day, hour],
     )
     if drawn:  # the plate drawing follows the 課盤 into the output
-        page.wait_for_function("box => box.querySelector('.widget-output img')", arg=box.element_handle())
+        page.wait_for_function("box => box.querySelector('img')", arg=box.element_handle())
     card = box.locator(CARD).first
     chart = chart_of_card(card)
     assert (str(chart.day), str(chart.hour), str(chart.general)) == (day, hour, str(before.general))

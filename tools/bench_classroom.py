@@ -69,12 +69,15 @@ def summary(values: list[float], unit: str = "s") -> str:
 async def drive(page, index: int, rounds: int) -> list[float]:
     """Change the day, then the hour, ``rounds`` times; each change timed until its 課盤 is drawn."""
     times, hour = [], "午"  # the classroom page starts at 丙申日 午時
-    selects = page.locator(".widget-dropdown select")
+    controls = []
+    for n, marker in enumerate(("liuren-day", "liuren-hour")):  # the explorer's markers, else its first two dropdowns
+        marked = page.locator(f".liuren-explorer .{marker} select")
+        controls.append(marked.first if await marked.count() else page.locator(".widget-dropdown select").nth(n))
     for r in range(rounds):
         day, new_hour = DAYS[(index + r) % len(DAYS)], HOURS[(3 * index + 5 * r + 1) % len(HOURS)]
         for control, value, shown in ((0, day, (day, hour)), (1, f"{new_hour}時", (day, new_hour))):
             start = time.perf_counter()
-            await selects.nth(control).select_option(label=value)
+            await controls[control].select_option(label=value)
             await page.wait_for_function(CHANGED, arg=list(shown), timeout=120_000)
             times.append(time.perf_counter() - start)
         hour = new_hour
