@@ -603,31 +603,23 @@ GATE_KEYS = {gate: f"gate-{gate}" for gate in FIELDS}
 """Events told in the middle and final steps rather than as gates of their own."""
 
 
-def _get(event: Event, name: str) -> Any:
-    """One value of a gate event by name, without building its whole ``data`` dict."""
-    index = _INDEX[event.gate, event.applied].get(name)
-    return event.values[index] if index is not None and index < len(event.values) else None
-
-
-_INDEX = {(gate, applied): {n: i for i, n in enumerate(names[applied])} for gate, names in FIELDS.items() for applied in (False, True)}
-
-
 def _gate_cells(event: Event) -> tuple[str, ...]:
+    data = event.data
     gate = event.gate
     if gate == "zeike":
         if not event.applied:
             return ()
-        return tuple(f"lesson-{i + 1}" for i in _get(event, "lessons")) + tuple(HEAVEN[b] for b in _get(event, "candidates"))
+        return tuple(f"lesson-{i + 1}" for i in data["lessons"]) + tuple(HEAVEN[b] for b in data["candidates"])
     if gate in ("biyong", "shehai-depth", "shehai-meng", "shehai-zhong", "shehai-zhuixia"):
-        init = _get(event, "init")
-        return (HEAVEN[init],) if init is not None else tuple(HEAVEN[b] for b in _get(event, "pool"))
+        init = data.get("init")
+        return (HEAVEN[init],) if init is not None else tuple(HEAVEN[b] for b in data["pool"])
     if not event.applied:
         return ()
     if gate == "fuyin":
-        return ("lesson-3" if _get(event, "anchor") == "zhi" else "lesson-1", HEAVEN[_get(event, "init")])
+        return ("lesson-3" if data["anchor"] == "zhi" else "lesson-1", HEAVEN[data["init"]])
     if gate == "fanyin":
-        return () if _get(event, "has_ke") else (HEAVEN[_get(event, "horse")],)
-    return (HEAVEN[_get(event, "init")],)
+        return () if data["has_ke"] else (HEAVEN[data["horse"]],)
+    return (HEAVEN[data["init"]],)
 
 
 class Steps(tuple):
