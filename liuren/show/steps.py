@@ -40,7 +40,7 @@ from ..cycle import (
 )
 from ..errors import ParseError
 from ..generals import FORWARD_SQUARES
-from ..transmissions import Event, Method, Trace, choose
+from ..transmissions import FIELDS, Event, Method, Trace, choose
 from .labels import LANGUAGES, reading
 
 if TYPE_CHECKING:
@@ -675,6 +675,7 @@ HEAVEN = tuple(f"heaven-{b}" for b in BRANCH_CHARS)
 """The cell name of the plate cell under each heaven branch, by branch ordinal."""
 LESSON_CELLS = tuple(tuple((f"lesson-{n}", HEAVEN[b]) for b in range(12)) for n in range(1, 5))
 CHAINED = frozenset(("fuyin-middle", "fuyin-final"))
+GATE_KEYS = {gate: f"gate-{gate}" for gate in FIELDS}
 """Events told in the middle and final steps rather than as gates of their own."""
 
 
@@ -743,32 +744,34 @@ def steps(chart: Chart, lang: str = "zh") -> Steps:
     events = tuple(trace.events)
     t0, t1, t2 = (x.branch.ordinal for x in chart.transmissions)
     u = chart._ke.uppers
-    rows: list[tuple] = [
-        ("plate", (HEAVEN[chart.general.ordinal],), None),
-        ("lesson-1", LESSON_CELLS[0][u[0]], None),
-        ("lesson-2", LESSON_CELLS[1][u[1]], None),
-        ("lesson-3", LESSON_CELLS[2][u[2]], None),
-        ("lesson-4", LESSON_CELLS[3][u[3]], None),
+    out = [
+        _tnew(Step, ("plate", (HEAVEN[chart.general.ordinal],), lang, 0, chart, None, events)),
+        _tnew(Step, ("lesson-1", LESSON_CELLS[0][u[0]], lang, 1, chart, None, events)),
+        _tnew(Step, ("lesson-2", LESSON_CELLS[1][u[1]], lang, 2, chart, None, events)),
+        _tnew(Step, ("lesson-3", LESSON_CELLS[2][u[2]], lang, 3, chart, None, events)),
+        _tnew(Step, ("lesson-4", LESSON_CELLS[3][u[3]], lang, 4, chart, None, events)),
     ]
     middle_event = final_event = None
+    n = 5
     for e in events:
-        if e.gate in CHAINED:
-            if e.gate == "fuyin-middle":
-                middle_event = e
-            else:
-                final_event = e
+        gate = e.gate
+        if gate == "fuyin-middle":
+            middle_event = e
+        elif gate == "fuyin-final":
+            final_event = e
         else:
-            rows.append(("gate-" + e.gate, _gate_cells(e), e))
-    rows += [
-        ("method", (HEAVEN[t0],), None),
-        ("initial", ("initial", HEAVEN[t0]), None),
-        ("middle", ("middle", HEAVEN[t1]), middle_event),
-        ("final", ("final", HEAVEN[t2]), final_event),
-        ("generals", ("noble", HEAVEN[chart.noble_branch.ordinal]), None),
-        ("relations", ("initial", "middle", "final"), None),
-        ("patterns", (), None),
+            out.append(_tnew(Step, (GATE_KEYS[gate], _gate_cells(e), lang, n, chart, e, events)))
+            n += 1
+    out += [
+        _tnew(Step, ("method", (HEAVEN[t0],), lang, n, chart, None, events)),
+        _tnew(Step, ("initial", ("initial", HEAVEN[t0]), lang, n + 1, chart, None, events)),
+        _tnew(Step, ("middle", ("middle", HEAVEN[t1]), lang, n + 2, chart, middle_event, events)),
+        _tnew(Step, ("final", ("final", HEAVEN[t2]), lang, n + 3, chart, final_event, events)),
+        _tnew(Step, ("generals", ("noble", HEAVEN[chart.noble_branch.ordinal]), lang, n + 4, chart, None, events)),
+        _tnew(Step, ("relations", ("initial", "middle", "final"), lang, n + 5, chart, None, events)),
+        _tnew(Step, ("patterns", (), lang, n + 6, chart, None, events)),
     ]
-    return _tnew(Steps, [_tnew(Step, (key, cells, lang, i, chart, event, events)) for i, (key, cells, event) in enumerate(rows)])
+    return _tnew(Steps, out)
 
 
 def gate_events(chart: Chart) -> tuple[Event, ...]:
