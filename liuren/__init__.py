@@ -111,6 +111,10 @@ def __getattr__(name: str) -> Any:
         from .show.check import check
 
         return check
+    if name == "widgets":  # liuren.widgets.Explorer / Stepper / Exercise (imports ipywidgets on first use)
+        from .show import widgets
+
+        return widgets
     if name in ("PATTERNS", "Detected", "Pattern"):  # the pattern registry loads on first use, keeping `import liuren` light
         from . import patterns
 

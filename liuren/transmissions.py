@@ -176,7 +176,7 @@ class Trace:
         names = FIELDS[gate][applied]
         if len(values) > len(names):
             raise TypeError(f"gate {gate!r} reported {len(values)} values; FIELDS names {len(names)}: {names}")
-        frozen = tuple(tuple(v) if type(v) is list else v for v in values)  # an Event is hashable
+        frozen = tuple([tuple(v) if type(v) is list else v for v in values])  # an Event is hashable
         self.events.append(_tnew(Event, (gate, applied, frozen)))
 
     def __iter__(self) -> Iterator[Event]:

@@ -155,7 +155,13 @@ def test_the_package_copy_of_the_golden_rows_names_no_source_file():
 
 
 # ---------------------------------------------------------------- what a user reads
-SEED_WORDS = re.compile(r"seed|\b00[0-4]_[0-9a-f]{6,}|(?<![\d,.])\b00[0-4]\b(?![\d,])|shared/", re.I)
+SEED_WORDS = re.compile(
+    r"\bseed\s*0\d\d\b|\bseed[ _-]?(?:chapter|example|file|data)s?\b|\bseeds?/|\b00[0-4]_[0-9a-f]{6,}"
+    r"|(?<![\d,.])\b00[0-4]\b(?![\d,])|shared/",
+    re.I,
+)
+""""seed 004", "seed chapter", "seed_examples", "seeds/", a source file name (004_0fbd…), a bare source
+number (004, 000) or shared/ — not the word seed itself (``Exercise(seed=1)`` is a random seed)."""
 
 
 def _png_text(path: Path) -> dict[str, str]:

@@ -86,8 +86,8 @@ def test_contrast_formula_matches_known_values():
 
 
 NOT_TEXT = ("paper", "line", "step")
-"""Palette entries that are no text colour: the card's paper, and the borders (``step`` outlines the
-cells a construction step points at)."""
+"""Palette entries that are no text colour: the card's paper, the borders, and ``step``, the background
+of the cells a construction step points at."""
 
 
 def test_every_palette_text_colour_reaches_aa_on_the_paper():

@@ -125,7 +125,7 @@ def test_step_html_grows_step_by_step():
     assert "貴 亥 逆" not in board[gi - 1] and "貴 亥 逆" in board[gi]  # the noble appears at its step
     assert board[-1].count("◎") == board[-2].count("◎")
     lit = s[1]._repr_html_()
-    assert lit.count("box-shadow:inset 0 0 0 2px #c9961a") >= 2  # lesson 1's column and its upper on the plate
+    assert lit.count("background:#f2e3b3") >= 2  # lesson 1's column and its upper on the plate
     assert 'data-key="lesson-1"' in lit
 
 
@@ -143,6 +143,8 @@ def test_step_values():
     with pytest.raises(ParseError):
         chart.trace(lang="fr")
     assert step_html(s[3]).startswith('<div class="liuren-step" data-key="lesson-3">')
+    assert isinstance(s, tuple) and str(s).splitlines()[0] == f"1. {s[0].title}: {s[0].text}"
+    assert s._repr_html_().count("<li ") == len(s) and 'data-key="gate-zeike"' in s._repr_html_()
 
 
 def test_wording_fixes():

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 import traitlets
 
 import liuren
 from liuren import ParseError, School
-from liuren.show.widgets import Explorer, explorer
+from liuren.show.html import chart_html
+from liuren.show.svg import plate_svg
+from liuren.show.widgets import Exercise, Explorer, Stepper, deal_pool, differences, explorer
 
 
 def branches(chart: liuren.Chart) -> str:
@@ -132,8 +135,7 @@ def test_bad_combination_shows_the_error_and_recovers():
     assert ex.chart is None
     assert "noble='day'" in ex.error
     assert repr(ex).startswith("Explorer(error=")
-    (shown,) = ex.output.outputs
-    assert "sunrise" in shown["data"]["text/html"]
+    assert "sunrise" in ex.board.value and ex.plate.value == ""
     ex.noble.value = "night"
     assert ex.error is None
     assert ex.chart.noble == "night"
@@ -164,27 +166,26 @@ def test_repr_and_output_are_deterministic():
     a, b = explorer("甲午", "申", "巳"), explorer("甲午", "申", "巳")
     assert repr(a) == repr(b) == "Explorer(Chart('甲午', '申', '巳', noble='day', school='default'))"
     assert "0x" not in repr(a)
-    assert a.output.outputs == b.output.outputs
+    assert (a.board.value, a.plate.value) == (b.board.value, b.plate.value)
 
 
 def test_output_holds_the_chart_and_optionally_its_explanation():
-    ex = explorer("甲午", "申", "巳", drawing=False)
-    (shown,) = ex.output.outputs
-    assert shown["output_type"] == "display_data"
-    assert shown["data"]["text/plain"] == repr(ex.chart)
-    assert "蒿矢" in shown["data"]["text/html"]
+    ex = explorer("甲午", "申", "巳", drawing=False, labels="en")
+    assert ex.board.value == chart_html(ex.chart, labels="en") and "蒿矢" in ex.board.value
+    assert ex.plate.value == "" and ex.notes.value == ""
     ex.show_explain.value = True
-    explained = ex.output.outputs[-1]["data"]["text/html"]
+    explained = ex.notes.value
     assert "only 申 克s the day stem" in explained
     assert "天網 (天網): the hour 申 and the 初傳 申 both 克 甲" in explained
+    assert "set the 月建, 太歲 or 年命 controls" in explained and "pass month=" not in explained
+    ex.labels.value = "ko"
+    assert "섭해" not in ex.notes.value and "요극(遙克)" in ex.notes.value  # the explanation follows the label language
 
 
-def test_plate_drawing_when_available():
-    pytest.importorskip("matplotlib")
-    pytest.importorskip("liuren.show.drawing")
+def test_round_plate_beside_the_chart():
     ex = explorer("丙申", "午", "亥")
-    assert ex.drawing
-    assert ex.output.outputs[-1]["data"]["image/png"]
+    assert ex.drawing and ex.plate.value == plate_svg(ex.chart, size=380)
+    assert 'data-cell="heaven-亥"' in ex.plate.value
     assert not explorer("丙申", "午", "亥", drawing=False).drawing
 
 
@@ -212,3 +213,187 @@ def test_set_with_a_value_of_the_wrong_type_is_a_liuren_error_and_changes_nothin
             ex.set(**bad)
         assert (ex.day.value, ex.hour.value, ex.general.value) == ("丙申", "午", "亥")
         assert ex.chart == liuren.chart("丙申", "午", "亥")
+
+
+# ---------------------------------------------------------------- the reworked explorer
+def test_updates_in_place_without_clearing():
+    ex = explorer("丙申", "午", "亥")
+    views = (ex.board, ex.plate, ex.notes)
+    children = ex.widget.children
+    ex.set(day="甲戌", hour="未")
+    assert (ex.board, ex.plate, ex.notes) == views and ex.widget.children == children  # the same widgets, new values
+    assert ex.board.value == chart_html(ex.chart)
+    assert ex.plate.value == plate_svg(ex.chart, size=380)
+
+
+def test_hour_slider_and_play_turn_the_heaven_plate():
+    ex = explorer("丙申", "午", "亥")
+    assert ex.turn.value == 6
+    ex.turn.value = 7
+    assert ex.hour.value == "未" and ex.chart == liuren.chart("丙申", "未", "亥") and ex.chart.offset == 4
+    ex.play.value = 8  # Play drives the slider (linked), the slider drives the hour
+    assert ex.turn.value == 8 and ex.chart.hour == "申"
+    ex.hour.value = "子"
+    assert ex.turn.value == 0 and ex.play.value == 0
+    ex.set(turn=3)
+    assert ex.chart.hour == "卯"
+    offsets = []
+    for h in range(12):
+        ex.play.value = h
+        offsets.append(ex.chart.offset)
+    assert offsets == [(11 - h) % 12 for h in range(12)]  # each hour turns heaven one square
+
+
+def test_compare_two_schools_and_day_night():
+    ex = explorer("丙申", "午", "亥", compare="school")
+    assert ex.other == liuren.chart("丙申", "午", "亥", school="tanyuan")
+    assert ex.differences == differences(ex.chart, ex.other)
+    assert "noble" in ex.differences and "initial" in ex.differences  # table B: 丙 晝酉, so the generals differ
+    assert "background:#f2e3b3" in ex.board.value and "background:#f2e3b3" in ex.plate.value
+    ex.set(compare="noble")
+    assert ex.other.noble == "night" and ex.other.transmissions[0].branch == ex.chart.transmissions[0].branch
+    ex.set(compare="none")
+    assert ex.other is None and ex.differences == () and ex.plate.value.startswith("<svg")
+    same = liuren.chart("丙申", "午", "亥")
+    assert differences(same, same) == ()
+    shehai = explorer("甲辰", "子", "亥", compare="school")  # 涉害 by depth under 探原
+    assert any(k in shehai.differences for k in ("initial", "middle", "final"))
+
+
+def test_label_language_and_control_labels():
+    ex = explorer("丙申", "午", "亥")
+    assert (ex.school.description, ex.show_explain.description) == ("學派", "解說")
+    ex.set(labels="ko")
+    assert (ex.school.description, ex.show_explain.description) == ("학파", "설명")
+    assert ex.board.value == chart_html(ex.chart, labels="ko") and "원수" in ex.board.value
+    ex.labels.value = "en"
+    assert ex.school.description == "school" and ex.board.value == chart_html(ex.chart, labels="en")
+    ex.show_explain.value = True
+    assert ex.notes.value.count("三傳 卯申丑: 賊克 → 元首") == 1
+
+
+def test_fallback_mimebundles():
+    ex = explorer("丙申", "午", "亥")
+    bundle = ex._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert bundle["text/plain"].startswith(str(ex.chart)) and "執行此儲存格" in bundle["text/plain"]
+    assert bundle["text/html"].startswith(chart_html(ex.chart)) and "執行此儲存格" in bundle["text/html"]
+    stepper = Stepper(liuren.chart("丙申", "午", "亥"), lang="en")
+    stepper.next()
+    b = stepper._repr_mimebundle_()
+    assert b["text/html"].startswith(stepper.step.html()) and "run this cell" in b["text/html"]
+    assert "Lesson 1" in b["text/plain"] and "application/vnd.jupyter.widget-view+json" in b
+    exercise = Exercise(seed=3, lang="ko")
+    b = exercise._repr_mimebundle_()
+    assert "셀을 실행하면" in b["text/html"] and str(exercise.chart.day) in b["text/plain"]
+    assert "初傳" not in b["text/plain"] and exercise.chart.lesson_type not in b["text/html"]  # the answers stay hidden
+
+
+# ---------------------------------------------------------------- the stepper
+def test_stepper_next_prev_play_and_slider():
+    chart = liuren.chart("戊辰", "申", "卯")
+    s = Stepper(chart, lang="en")
+    keys = [x.key for x in chart.steps("en")]
+    assert s.step.key == "plate" and 'data-key="plate"' in s.board.value
+    shown = [s.board.value]
+    for key in keys[1:]:
+        assert s.next().key == key
+        shown.append(s.board.value)
+    assert s.next().key == "patterns"  # the last step stays
+    assert len(set(shown)) == len(keys)  # every step shows something new
+    assert s.prev().key == keys[-2]
+    s.next_button.click()
+    assert s.step.key == "patterns"
+    s.prev_button.click()
+    assert s.step.key == keys[-2]
+    s.play.value = 0
+    assert s.step.key == "plate" and s.slider.value == 0
+    s.slider.value = keys.index("gate-biyong")
+    assert "2 of the 3 candidates" in s.board.value
+    assert 'data-cell="heaven-子"' in s.plate.value
+
+
+def test_stepper_language_and_set():
+    chart = liuren.chart("丙申", "午", "亥")
+    s = Stepper(chart)  # Korean by default
+    assert s.step.lang == "ko" and "천지반" in s.board.value
+    s.set(step="gate-zeike")
+    assert s.step.key == "gate-zeike"
+    s.set(lang="zh")
+    assert s.step.key == "gate-zeike" and s.step.lang == "zh" and "只有一個" in s.board.value
+    assert s.next_button.description == "下一步"
+    s.lang.value = "en"
+    assert s.next_button.description == "Next" and "One candidate" in s.board.value
+    assert s.set(step=0).key == "plate"
+    for bad in ("gate-yaoke", 99, True, 1.5):
+        with pytest.raises(ParseError):
+            s.set(step=bad)
+    with pytest.raises(ParseError):
+        Stepper("丙申")
+    assert repr(s) == "Stepper(Chart('丙申', '午', '亥', noble='day', school='default'), step='plate')"
+
+
+# ---------------------------------------------------------------- the exercise
+def test_exercise_deals_rare_types_as_often_as_common_ones():
+    ex = Exercise(seed=42, lang="en")
+    for _ in range(880):
+        ex.deal()
+    kinds = Counter(c.lesson_type for c in ex.dealt)
+    pool = deal_pool(School())
+    assert set(kinds) == set(pool) and len(pool) == 20  # every type of the default school
+    assert len(pool["別責"]) == 9 and sum(map(len, pool.values())) == 720
+    assert min(kinds.values()) >= 20 and max(kinds.values()) <= 80  # about 44 each, 別責 as often as 元首
+    hours = Counter(c.hour for c in ex.dealt)
+    assert len(hours) == 12
+    again = Exercise(seed=42, lang="en")
+    for _ in range(880):
+        again.deal()
+    assert again.dealt == ex.dealt  # a seed makes a set reproducible
+    assert {c.lesson_type for c in Exercise(seed=1, school="tanyuan").dealt} <= set(deal_pool(School.preset("tanyuan")))
+
+
+def test_exercise_checks_every_part():
+    ex = Exercise(seed=7, lang="en")
+    c = ex.chart
+    right = {"offset": c.offset, "lessons": "".join(x.upper for x in c.lessons),
+             "transmissions": "".join(t.branch for t in c.transmissions), "method": c.lesson_type}
+    assert ex.answer(**right).ok and "✔" in ex.feedback.value
+    wrong = ex.answer(offset=(c.offset + 1) % 12)
+    assert not wrong.ok and wrong.first_error == "plate" and "✘" in ex.feedback.value
+    bad = ex.answer(offset="", lessons="子子")
+    assert not bad.ok and "has 2 lessons" in bad.message
+    ex.check_button.click()
+    assert ex.result is not None
+    first = ex.chart
+    ex.deal_button.click()
+    assert ex.chart is not first and ex.result is None and all(f.value == "" for f in ex.fields.values())
+    with pytest.raises(TypeError):
+        ex.answer(colour="red")
+    with pytest.raises(ParseError):
+        Exercise(mode="some")
+
+
+def test_exercise_one_step_at_a_time():
+    ex = Exercise(seed=5, lang="ko", mode="one")
+    c = ex.chart
+    assert ex.asking == ("offset",)
+    assert [f.layout.display for f in ex.fields.values()] == ["", "none", "none", "none"]
+    assert not ex.answer(offset=(c.offset + 3) % 12).ok and ex.asking == ("offset",)
+    assert ex.answer(offset=c.offset).ok and ex.asking == ("lessons",)
+    assert ex.answer(lessons="".join(x.upper for x in c.lessons)).ok and ex.asking == ("transmissions",)
+    assert ex.answer(transmissions="".join(t.branch for t in c.transmissions)).ok and ex.asking == ("method",)
+    assert ex.answer(method=str(c.method)).ok and ex.asking == ()
+    assert "모두 맞았다" in ex.feedback.value and chart_html(c, labels="ko") in ex.feedback.value
+
+
+def test_nianming_controls():
+    ex = explorer("丙申", "午", "亥", nianming=("午", "寅"))
+    assert (ex.benming.value, ex.xingnian.value) == ("午", "寅")
+    assert ex.chart == liuren.chart("丙申", "午", "亥", nianming=("午", "寅"))
+    ex.set(xingnian="none")  # one alone is not a 年命
+    assert ex.chart.nianming is None
+    ex.set(benming="子", xingnian="卯", compare="noble")
+    assert (ex.chart.nianming.benming, ex.chart.nianming.xingnian) == ("子", "卯")
+    assert ex.other.nianming == ex.chart.nianming
+    ex.set(labels="ko")
+    assert ex.benming.description == "본명"

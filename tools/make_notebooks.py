@@ -151,6 +151,19 @@ def strip_generated(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
     return [cell for cell in nb.cells if GENERATED not in tags(cell)]
 
 
+def split_title(cells: list) -> list:
+    """The title cell ends before the first ``##`` heading: in MyST a markdown cell runs on to the next
+    ``+++`` or code cell, and the navigation must come right under the title, before the sections."""
+    if not cells or cells[0].cell_type != "markdown":
+        return cells
+    match = re.search(r"^## ", cells[0].source, re.M)
+    if not match or match.start() == 0:
+        return cells
+    head, rest = cells[0].source[: match.start()].rstrip(), cells[0].source[match.start() :]
+    first = nbformat.v4.new_markdown_cell(head, metadata=dict(cells[0].metadata))
+    return [first, nbformat.v4.new_markdown_cell(rest), *cells[1:]]
+
+
 def link_title(book: Book) -> str:
     return f"{book.number}. {book.title}" if book.stem != CONTENTS else "차례"
 
@@ -214,7 +227,7 @@ def validate(book: Book) -> None:
 def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     """The notebook as it is saved, before execution: generated cells, metadata, cell ids."""
     book = books[index]
-    body = strip_generated(book.nb)
+    body = split_title(strip_generated(book.nb))
     book.nb.cells = body
     validate(book)
     nav = navigation(index, books)

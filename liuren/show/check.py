@@ -105,7 +105,7 @@ def parse_lessons(value: object) -> tuple[tuple[int | None, str | None], ...]:
         if len(items) == 8:  # upper and lower of each lesson written together: 戌丙卯戌丑申午丑
             items = [items[i] + items[i + 1] for i in range(0, 8, 2)]
     elif isinstance(value, Sequence) or (isinstance(value, Iterable) and not isinstance(value, (bytes, dict))):
-        items = list(value)  # type: ignore[call-overload]
+        items = list(value)
     else:
         raise ParseError(f"{what} is not understood; {LESSONS_ACCEPTED}")
     if len(items) != 4:
@@ -137,7 +137,7 @@ def parse_transmissions(value: object) -> tuple[tuple[int | None, str | None], .
         else:
             items = chars
     elif isinstance(value, Sequence) or (isinstance(value, Iterable) and not isinstance(value, (bytes, dict))):
-        items = list(value)  # type: ignore[call-overload]
+        items = list(value)
     else:
         raise ParseError(f"{what} is not understood; {TRANSMISSIONS_ACCEPTED}")
     if len(items) != 3:

@@ -58,10 +58,10 @@ COLORS = {
     "final": "#2b6a8a",
     "mark": "#b8322a",
     "void": "#675e58",
-    "step": "#c9961a",
+    "step": "#f2e3b3",
 }
 """The default palette: ink on paper, the three transmissions in vermilion, ochre and blue.
-``line`` is for borders only, and so is ``step``, the outline of the cells a construction step
+``line`` is for borders only; ``step`` is the background of the cells a construction step
 (:mod:`liuren.show.steps`) points at; every other entry is a text colour with at least 4.5:1 contrast on
 ``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.9:1, void 6.0:1) and on the light
 ochre #f2e3b3 too (at least 4.6:1)."""
@@ -144,8 +144,8 @@ def _check_parts(parts: object, cells: object) -> None:
 
 
 def _lit(on: bool, pal: dict[str, str]) -> str:
-    """The outline of a cell a step points at (an inset ring, so text contrast is untouched)."""
-    return f";box-shadow:inset 0 0 0 2px {pal['step']}" if on else ""
+    """The background of a cell a step points at (after _td's own transparent background)."""
+    return f";background:{pal['step']}" if on else ""
 
 
 def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> dict[str, str]:

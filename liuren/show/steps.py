@@ -621,7 +621,36 @@ def _gate_cells(event: Event) -> tuple[str, ...]:
     return (HEAVEN[data["init"]],)
 
 
-def steps(chart: Chart, lang: str = "zh") -> tuple[Step, ...]:
+class Steps(tuple):
+    """The steps of one chart: a plain tuple of :class:`Step` that prints as numbered lines
+    ("1. title: text") and shows in Jupyter as the numbered list of titles and texts (each step's
+    own ``_repr_html_`` draws its 課盤)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "\n".join(f"{s.position + 1}. {s.title}: {s.text}" for s in self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from .html import COLORS
+
+        items = "".join(
+            f'<li data-key="{escape(s.key)}" style="margin:0 0 4px"><b>{escape(s.title)}</b> '
+            f'{escape(s.text).replace(chr(10), "<br>")}</li>'
+            for s in self
+        )
+        return (
+            f'<ol class="liuren-steps" style="font-family:sans-serif;font-size:14px;line-height:1.45;max-width:900px;'
+            f'color:{COLORS["ink"]};background:{COLORS["paper"]};padding:8px 14px 8px 36px;border-radius:6px">{items}</ol>'
+        )
+
+
+def steps(chart: Chart, lang: str = "zh") -> Steps:
     """The construction of ``chart`` as :class:`Step` values, in the order a teacher casts it."""
     if lang not in LANGUAGES:
         check_lang(lang)
@@ -655,7 +684,7 @@ def steps(chart: Chart, lang: str = "zh") -> tuple[Step, ...]:
         ("relations", ("initial", "middle", "final"), None),
         ("patterns", (), None),
     ]
-    return tuple([_tnew(Step, (key, cells, lang, i, chart, event, events)) for i, (key, cells, event) in enumerate(rows)])
+    return _tnew(Steps, [_tnew(Step, (key, cells, lang, i, chart, event, events)) for i, (key, cells, event) in enumerate(rows)])
 
 
 def gate_events(chart: Chart) -> tuple[Event, ...]:
@@ -973,19 +1002,18 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     """The 課盤 as built by ``step`` (later parts blank), its cells lit, then its title and text."""
     from html import escape
 
-    from .html import COLORS, chart_html
+    from .html import _palette, chart_html
 
-    parts = step.parts
-    labels = step.lang
-    board = chart_html(step.chart, labels=labels, colors=colors, parts=parts, cells=step.cells)
-    muted = (colors or {}).get("muted", COLORS["muted"])
+    pal = _palette(colors)
+    board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
     return (
         f'<div class="liuren-step" data-key="{escape(step.key)}">{board}'
-        f'<div style="max-width:760px;margin:6px 0 0;font-family:sans-serif;line-height:1.45">'
-        f'<div style="font-size:12px;color:{muted}">{step.position + 1}. {escape(step.title)}</div>'
-        f'<div style="font-size:14px">{escape(step.text).replace(chr(10), "<br>")}</div></div></div>'
+        f'<div style="max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45;'
+        f'color:{pal["ink"]};background:{pal["paper"]};border-radius:6px">'
+        f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(step.title)}</div>'
+        f'<div style="font-size:14px;color:{pal["ink"]}">{escape(step.text).replace(chr(10), "<br>")}</div></div></div>'
     )
 
 
-__all__ = ["WORDS", "Lines", "Step", "check_lang", "explain", "gate_events", "gate_text", "pattern_lines", "render", "step_html",
+__all__ = ["WORDS", "Lines", "Step", "Steps", "check_lang", "explain", "gate_events", "gate_text", "pattern_lines", "render", "step_html",
            "steps", "trace_lines"]

@@ -1,0 +1,154 @@
+"""The round plate (式盤) as inline SVG: the earth ring fixed, heaven turned over it, the generals inside.
+
+The widgets show this plate: it is a string (standard library only), so an update is a new ``value``
+of an HTML widget, costs a few milliseconds and never needs matplotlib; the same geometry as
+:func:`liuren.show.drawing.draw_plate` (子 at the bottom, 午 at the top, the earth clockwise).
+Every label carries an ``id``-free ``data-cell`` ("earth-子", "heaven-卯", "general-太常") so tests
+can read the plate back.
+
+>>> from liuren import Chart
+>>> svg = plate_svg(Chart("丙申", "午", "亥"))
+>>> svg.startswith("<svg"), svg.count('data-cell="heaven-'), svg == plate_svg(Chart("丙申", "午", "亥"))
+(True, 12, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+from html import escape
+from typing import TYPE_CHECKING
+
+from ..cycle import BRANCHES
+from .html import FONT_STACK, _palette, check_chart
+
+if TYPE_CHECKING:
+    from ..chart import Chart
+
+R_EARTH = (0.84, 1.0)
+R_HEAVEN = (0.62, 0.84)
+R_GENERAL = (0.42, 0.62)
+FILLS = ("#eee4d1", "#f7f3ea", "#fffdf8")
+"""Earth, heaven and general rings (as in the matplotlib plate)."""
+STAGES = ("initial", "middle", "final")
+
+
+def ring_angle(square: int) -> float:
+    """Degrees counter-clockwise from east of earth square ``square`` (子 at the bottom, clockwise)."""
+    return -90.0 - 30.0 * square
+
+
+def _xy(radius: float, angle: float) -> tuple[float, float]:
+    a = math.radians(angle)
+    return round(radius * math.cos(a), 4), round(-radius * math.sin(a), 4)
+
+
+def _wedge(r0: float, r1: float, angle: float, fill: str, stroke: str, width: float, extra: str = "") -> str:
+    a0, a1 = angle - 15, angle + 15
+    (x0, y0), (x1, y1) = _xy(r1, a0), _xy(r1, a1)
+    (x2, y2), (x3, y3) = _xy(r0, a1), _xy(r0, a0)
+    d = f"M{x0},{y0} A{r1},{r1} 0 0 0 {x1},{y1} L{x2},{y2} A{r0},{r0} 0 0 1 {x3},{y3} Z"
+    return f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>'
+
+
+def _text(x: float, y: float, text: str, size: float, color: str, cell: str = "", bold: bool = False) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    data = f' data-cell="{escape(cell)}"' if cell else ""
+    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{color}" text-anchor="middle" '
+            f'dominant-baseline="central"{weight}{data}>{escape(text)}</text>')
+
+
+def plate_svg(
+    chart: Chart,
+    *,
+    size: int = 400,
+    colors: Mapping[str, str] | None = None,
+    parts: Collection[str] | None = None,
+    cells: Collection[str] = (),
+    marks: Mapping[str, str] | None = None,
+) -> str:
+    """The round plate of ``chart`` as an SVG element ``size`` pixels square.
+
+    The three transmissions are coloured (初 中 末) and joined by arrows, the hour square is outlined
+    with the month general over it, the lessons are numbered 一二三四 beside their uppers. ``parts``
+    and ``cells`` are those of :func:`liuren.show.html.chart_html` (a construction step: the generals
+    appear with "generals", a transmission with its own stage; ``cells`` "heaven-卯" are outlined).
+    ``marks`` maps heaven branches to a colour key of the palette to outline as well (compare mode).
+    """
+    check_chart(chart)
+    pal = _palette(colors)
+    shown = (lambda part: True) if parts is None else (lambda part: part in parts)
+    d = chart.offset
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1.3 -1.3 2.6 2.6" width="{size}" height="{size}" '
+        f'style="font-family:{FONT_STACK};background:white" role="img" '
+        f'aria-label="{escape(f"{chart.day}日 {chart.hour}時 {chart.general}將")}">'
+    ]
+    for (r0, r1), fill in zip((R_EARTH, R_HEAVEN, R_GENERAL), FILLS, strict=True):
+        out.extend(_wedge(r0, r1, ring_angle(s), fill, pal["line"], 0.006) for s in range(12))
+    out.append(f'<circle r="{R_GENERAL[0]}" fill="white" stroke="{pal["line"]}" stroke-width="0.006"/>')
+    out.extend(f'<circle r="{r}" fill="none" stroke="{pal["ink"]}" stroke-width="0.012"/>' for r in (R_HEAVEN[1], R_EARTH[1]))
+    colour_of: dict[int, str] = {}
+    for t, key in zip(chart.transmissions, STAGES, strict=True):
+        if shown(key):
+            colour_of.setdefault(t.branch.ordinal, pal[key])
+    lit = {c[7:] for c in cells if c.startswith("heaven-")}
+    extra_marks = dict(marks or {})
+    for s in range(12):
+        a = ring_angle(s)
+        heaven = BRANCHES[(s + d) % 12]
+        color = colour_of.get(heaven.ordinal)
+        if color:
+            out.append(_wedge(*R_HEAVEN, a, color, "none", 0, ' fill-opacity="0.14"'))
+        if heaven in lit or heaven in extra_marks:  # a step's cell: the step background, outlined
+            ring = pal[extra_marks[heaven]] if heaven in extra_marks else pal["muted"]
+            out.append(_wedge(R_HEAVEN[0] + 0.008, R_HEAVEN[1] - 0.008, a, pal["step"], ring, 0.01))
+    hour = chart.hour.ordinal
+    out.append(_wedge(R_HEAVEN[0], R_EARTH[1], ring_angle(hour), "none", pal["mark"], 0.018))
+    lessons: dict[int, str] = {}
+    for n, lesson in enumerate(chart.lessons):
+        if shown(f"lesson-{n + 1}"):
+            lessons[lesson.upper.ordinal] = lessons.get(lesson.upper.ordinal, "") + "一二三四"[n]
+    stages: dict[int, str] = {}
+    for n, (t, key) in enumerate(zip(chart.transmissions, STAGES, strict=True)):
+        if shown(key):
+            stages[t.branch.ordinal] = stages.get(t.branch.ordinal, "") + "初中末"[n]
+    for s in range(12):
+        a = ring_angle(s)
+        earth, heaven = BRANCHES[s], BRANCHES[(s + d) % 12]
+        color = colour_of.get(heaven.ordinal)
+        out.append(_text(*_xy(sum(R_EARTH) / 2, a), earth, 0.1, pal["ink"], f"earth-{earth}"))
+        out.append(_text(*_xy(sum(R_HEAVEN) / 2, a), heaven, 0.14, color or pal["ink"], f"heaven-{heaven}", bold=bool(color)))
+        if shown("generals"):
+            general = chart.general_on(heaven)
+            noble = general.ordinal == 0
+            out.append(_text(*_xy(sum(R_GENERAL) / 2, a), general, 0.07, pal["mark"] if noble else pal["ink"], f"general-{general}", bold=noble))
+        if heaven.ordinal in lessons:
+            out.append(_text(*_xy(R_HEAVEN[1] - 0.05, a + 10), lessons[heaven.ordinal], 0.055, pal["muted"], f"lesson-{heaven}"))
+        if heaven.ordinal in stages:
+            key = STAGES["初中末".index(stages[heaven.ordinal][0])]
+            out.append(_text(*_xy(R_HEAVEN[1] - 0.05, a - 10), stages[heaven.ordinal], 0.055, pal[key], f"stage-{heaven}", bold=True))
+    stem = chart.day.stem
+    out.append(_text(*_xy(R_EARTH[1] + 0.09, ring_angle(stem.lodging.ordinal)), stem, 0.09, pal["mark"], f"stem-{stem}", bold=True))
+    at = {(s + d) % 12: ring_angle(s) for s in range(12)}
+    points = [_xy(R_GENERAL[0] - 0.04, at[t.branch.ordinal]) for t in chart.transmissions]
+    for n, key in ((1, "middle"), (2, "final")):
+        (x0, y0), (x1, y1) = points[n - 1], points[n]
+        if shown(key) and (x0, y0) != (x1, y1):
+            cx, cy = round((x0 + x1) * 0.3, 4), round((y0 + y1) * 0.3, 4)
+            out.append(f'<path d="M{x0},{y0} Q{cx},{cy} {x1},{y1}" fill="none" stroke="{pal[key]}" stroke-width="0.014" '
+                       f'stroke-opacity="0.9" marker-end="url(#liuren-arrow-{key})"/>')
+    out.append("<defs>" + "".join(
+        f'<marker id="liuren-arrow-{key}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
+        f'<path d="M0,0 L10,5 L0,10 Z" fill="{pal[key]}"/></marker>' for key in STAGES[1:]
+    ) + "</defs>")
+    title = f"{chart.day}日 {chart.hour}時 {chart.general}將"
+    out.append(f'<text x="-1.27" y="-1.2" font-size="0.09" fill="{pal["ink"]}">{escape(title)}</text>')
+    if shown("generals"):
+        line = f"{'晝' if chart.noble == 'day' else '夜'}貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"
+        out.append(f'<text x="-1.27" y="-1.09" font-size="0.07" fill="{pal["muted"]}">{escape(line)}</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+__all__ = ["plate_svg", "ring_angle"]
