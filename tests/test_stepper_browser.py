@@ -1,7 +1,7 @@
 """The stepper in a real JupyterLab: clicking Next changes what is shown (the issue's browser check).
 
 A JupyterLab server on a one-cell notebook (a copy in a temporary folder) and Debian's chromium
-(Playwright), with the helpers of :mod:`tests.test_jupyterlab`; the server and its kernel are
+(Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.test_jupyterlab`; the server and its kernel are
 stopped by their ids. Skipped only where /usr/bin/chromium is absent.
 """
 
@@ -19,7 +19,8 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import sync_playwright
 
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, TIMEOUT, Server, as_root, free_port, jupyter_env
+from .servers import Server, as_root, free_port, jupyter_env
+from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, TIMEOUT
 
 CELL = 'import liuren\nfrom liuren.show.widgets import Stepper\nStepper(liuren.chart("戊辰", "申", "卯"), lang="en")'
 NAME = "stepper.ipynb"
@@ -43,7 +44,7 @@ def test_next_changes_the_step_shown(tmp_path):
         sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
         "--LabApp.expose_app_in_browser=True", *as_root(),
-    ], site, jupyter_env(home), port, home / "runtime", home / "lab.log")
+    ], site, jupyter_env(home), port, home / "lab.log")
     try:
         server.wait_listening()
         with sync_playwright() as p:
