@@ -49,6 +49,7 @@ class Server:
     def __init__(self, name: str, argv: list[str], cwd: Path, env: dict[str, str], port: int, log: Path):
         self.name, self.port, self.log = name, port, log
         self._kernels: list[tuple[int, bytes]] = []
+        log.parent.mkdir(parents=True, exist_ok=True)
         self._log = log.open("wb")
         self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
 
