@@ -110,7 +110,7 @@ class _Index:
                         h = c if hour == c.hour.ordinal else Chart(
                             c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=self.school,
                             month=self.month, year=self.year, nianming=self.fate)
-                        if pattern.detect(h) not in (None, UNJUDGED):
+                        if pattern.judge(h) not in (None, UNJUDGED):
                             fired.append(h)
                     if fired:
                         found[i] = tuple(fired)

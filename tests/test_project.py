@@ -26,8 +26,9 @@ LAYERS = [
 """Imports only go downward (style.md); a module may import its own layer and those above it.
 A package (``patterns``, ``show``) is one layer: its modules share it."""
 
-DISPLAY_HOOKS = frozenset(("_repr_html_", "__str__", "plot", "_detected", "explain", "steps", "trace"))
-"""The only functions allowed an upward import: the lazy display hooks on Chart and its parts."""
+DISPLAY_HOOKS = frozenset(("_repr_html_", "__str__", "plot", "_detected", "explain", "steps", "trace", "text"))
+"""The only functions allowed an upward import: the lazy display hooks on Chart and its parts
+(``text``: a detected pattern's evidence put into words, liuren.show.evidence)."""
 
 
 def _module_name(path: Path) -> str:

@@ -3,7 +3,8 @@
 A :class:`Pattern` is a registry entry: its Hanzi ``name``, its ``family`` (the chapter that teaches
 it), the classical clause it implements as its ``condition``, its ``source`` (chapter and line) and
 whether it ``needs_month`` or ``needs_nianming``. Its detector reads a chart and returns the evidence
-as words, or nothing. Where the chapter text and rules.md §6 disagree, the detector follows the
+as a language-neutral :class:`~liuren.patterns.evidence.Evidence` (a template key and its values), or
+nothing; :meth:`Detected.text` puts it into Chinese, Korean or English words. Where the chapter text and rules.md §6 disagree, the detector follows the
 chapter and its docstring says so. A chart without a month branch (or without the person's 年命)
 cannot judge the clauses that look at them: patterns whose other conditions hold are reported as
 unjudged instead of being guessed.
@@ -16,12 +17,17 @@ unjudged instead of being guessed.
 ()
 >>> print(c.patterns[0].evidence)
 貴人 rides 午 on 地盤 酉 (日月之門); 陽神 未 申 behind it, 陰神 辰 巳 in front
+>>> print(c.patterns[0].text("zh"))
+貴人乘午，臨地盤酉（日月之門）；陽神未申在其後，陰神辰巳在其前
+>>> print(c.patterns[0].text("ko"))
+귀인(貴人)이 오(午)를 타고 일월지문(日月之門)인 지반(地盤) 유(酉)에 앉았다. 양신(陽神) 미(未)·신(申)은 귀인(貴人) 뒤에, 음신(陰神) 진(辰)·사(巳)는 귀인(貴人) 앞에 있다
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..cycle import normalize
@@ -31,6 +37,7 @@ from . import pohua_yangjiu as d003b
 from . import sanguang as dsg
 from . import tianyu_tianwang as d003a
 from . import yaoke as d000
+from .evidence import Clause, Evidence, Seq, ev, seq
 from .view import UNJUDGED, View
 
 if TYPE_CHECKING:
@@ -47,24 +54,43 @@ class Pattern:
     condition: str
     source: str
     needs_month: bool
-    detector: Callable[[View], str | None]
+    detector: Callable[[View], Clause | str | None]
     needs_hour: bool = False
     """True when the 占時 itself (not only the 課 and the noble) decides, as in 天網."""
     needs_nianming: bool = False
     """True when a clause judges the person's 本命 or 行年: without a 年命 the chart reports it unjudged."""
 
-    def detect(self, chart: Chart) -> str | None:
-        """The evidence (a sentence) when the pattern fires on ``chart``, :data:`UNJUDGED`, or None."""
+    def judge(self, chart: Chart) -> Clause | str | None:
+        """The evidence (language-neutral) when the pattern fires on ``chart``, :data:`UNJUDGED`, or None."""
         return self.detector(View(chart))
+
+    def detect(self, chart: Chart) -> str | None:
+        """The evidence as an English sentence when the pattern fires on ``chart``, :data:`UNJUDGED`, or None."""
+        found = self.detector(View(chart))
+        if found is None or isinstance(found, str):
+            return found
+        return Detected(self.name, self.family, found).evidence
 
 
 @dataclass(frozen=True)
 class Detected:
-    """A pattern found in a chart: its ``name``, ``family`` and the ``evidence`` that made it fire."""
+    """A pattern found in a chart: its ``name``, ``family`` and the ``clauses`` that made it fire
+    (language-neutral; :attr:`evidence` is their English sentence, :meth:`text` any language's)."""
 
     name: str
     family: str
-    evidence: str
+    clauses: Clause
+
+    @cached_property
+    def evidence(self) -> str:
+        """The evidence as an English sentence (rendered on first use)."""
+        return self.text("en")
+
+    def text(self, lang: str = "en") -> str:
+        """The evidence in ``lang``: "zh" (classical Chinese), "ko" (Korean, terms as 귀인(貴人)) or "en"."""
+        from ..show.evidence import evidence_text
+
+        return evidence_text(self.clauses, lang)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.family}): {self.evidence}"
@@ -175,7 +201,7 @@ def detect(chart: Chart) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
         evidence = p.detector(v)
         if evidence is None:
             continue
-        if evidence == UNJUDGED:
+        if isinstance(evidence, str):
             unjudged.append(p.name)
         else:
             found.append(Detected(p.name, p.family, evidence))
@@ -189,4 +215,5 @@ def explain(chart: Chart, lang: str = "en") -> str:
     return explain(chart, lang)
 
 
-__all__ = ["ALIASES", "BY_NAME", "FAMILIES", "PATTERNS", "UNJUDGED", "Detected", "Pattern", "detect", "explain", "get_pattern"]
+__all__ = ["ALIASES", "BY_NAME", "FAMILIES", "PATTERNS", "UNJUDGED", "Clause", "Detected", "Evidence", "Pattern", "Seq", "detect", "ev",
+           "explain", "get_pattern", "seq"]

@@ -23,27 +23,27 @@ from ..cycle import (
     conquers,
 )
 from . import shensha as ss
-from .view import GOOD_GENERALS, UNJUDGED, View, _b, _bs
+from .evidence import Clause, Evidence, ev, seq
+from .view import GOOD_GENERALS, UNJUDGED, View, _b
 
 
 # ---------------------------------------------------------------- 勵德
-def _lide(v: View) -> tuple[str, list[int]] | None:
+def _lide(v: View) -> tuple[Evidence, list[int]] | None:
     if v.noble_square not in (MAO, YOU):
         return None
     side = [v.side(u) for u in v.u]
-    words = {1: "in front", -1: "behind it", 0: "on the 貴人 itself", 2: "opposite it (天空, neither side)"}
 
-    def group(label: str, lessons: tuple[int, int]) -> str:
+    def group(label: str, lessons: tuple[int, int]) -> Evidence:
         a, b = lessons
         if side[a] == side[b]:
-            return f"{label} {_b(v.u[a])} {_b(v.u[b])} {words[side[a]]}"
-        return f"{label} {_b(v.u[a])} {words[side[a]]} and {_b(v.u[b])} {words[side[b]]}"
+            return ev("lide.group", label=label, a=_b(v.u[a]), b=_b(v.u[b]), side=ev(f"side.{side[a]}"))
+        return ev("lide.split", label=label, a=_b(v.u[a]), sa=ev(f"side.{side[a]}"), b=_b(v.u[b]), sb=ev(f"side.{side[b]}"))
 
-    text = f"貴人 rides {_b(v.nb)} on 地盤 {_b(v.noble_square)} (日月之門); {group('陽神', (0, 2))}, {group('陰神', (1, 3))}"
-    return text, side
+    found = ev("lide", nb=_b(v.nb), sq=_b(v.noble_square), yang=group("陽神", (0, 2)), yin=group("陰神", (1, 3)))
+    return found, side
 
 
-def lide(v: View) -> str | None:
+def lide(v: View) -> Clause | str | None:
     """勵德: 貴人 stands on 地盤 卯 or 酉, the gates of sun and moon (勵德課 l. 19, 《金匱經》: 「日月之門，天乙臨之，勵德之名」).
 
     With a 年命 the evidence adds the same paragraph's warning 「忌魁罡年凶」 (魁 戌 or 罡 辰 over the 本命 or 行年)."""
@@ -53,30 +53,30 @@ def lide(v: View) -> str | None:
     if v.bm is None or v.xn is None:
         return found[0]
     bad = [n for n, sq in (("本命", v.bm), ("行年", v.xn)) if v.over(sq) in (CHEN, XU)]
-    return found[0] + (f"; 魁罡 over the {' and '.join(bad)} (忌魁罡年凶)" if bad else "")
+    return seq("semi", (found[0], ev("lide.kuigang", on=seq("and", bad)))) if bad else found[0]
 
 
-def weifu(v: View) -> str | None:
+def weifu(v: View) -> Clause | None:
     """微服: 勵德 with the 陰神 and 陽神 of 日 and 辰 all behind the 貴人 (勵德課 l. 35, 袁天罡: 「日辰陰陽在天乙後，
     名微服課」). 天空, opposite the 貴人, counts as behind (指南 前五後六); ``School(tiankong="neither")``
     puts it on neither side."""
     found = _lide(v)
     if found and all(s == -1 for s in found[1]):
-        return f"{found[0]}: all four lesson uppers {_bs(v.u)} stand behind the 貴人"
+        return ev("weifu", lide=found[0], uppers=seq("space", map(_b, v.u)))
     return None
 
 
-def cuotuo(v: View) -> str | None:
+def cuotuo(v: View) -> Clause | None:
     """蹉跎: 勵德 with the 陰神 and 陽神 of 日 and 辰 all in front of the 貴人 (勵德課 l. 31, 又曰: 「若日辰陰陽俱在
     天乙前…名蹉跎課」); a lesson upper under 天空 is behind by default, so it is never 蹉跎."""
     found = _lide(v)
     if found and all(s == 1 for s in found[1]):
-        return f"{found[0]}: all four lesson uppers {_bs(v.u)} stand in front of the 貴人"
+        return ev("cuotuo", lide=found[0], uppers=seq("space", map(_b, v.u)))
     return None
 
 
 # ---------------------------------------------------------------- 贅婿
-def zhuixu(v: View) -> str | None:
+def zhuixu(v: View) -> Clause | None:
     """贅婿: the day stem 克s the day branch, the 支 stands on the 干 (or the 干 on the 支) and is 發用 (贅婿課 l. 59,
     孔明: 「凡值日干克辰，辰又加日為用，名贅婿課」; 指南)."""
     if not conquers(STEM_ELEMENT[v.s], BRANCH_ELEMENT[v.z]):
@@ -84,26 +84,26 @@ def zhuixu(v: View) -> str | None:
     jig = JIGONG[v.s]
     init = v.t[0]
     if v.u[0] == v.z and init == v.z:
-        return f"{STEM_CHARS[v.s]} 克 {_b(v.z)}; the day branch {_b(v.z)} stands on the 干 ({STEM_CHARS[v.s]} lodged at {_b(jig)}) and is 發用"
+        return ev("zhuixu.zhi", stem=STEM_CHARS[v.s], z=_b(v.z), jig=_b(jig))
     if v.u[2] == jig and init == jig and jig != v.z:
-        return f"{STEM_CHARS[v.s]} 克 {_b(v.z)}; the 干's lodging {_b(jig)} stands on the 支 {_b(v.z)} and is 發用"
+        return ev("zhuixu.gan", stem=STEM_CHARS[v.s], z=_b(v.z), jig=_b(jig))
     return None
 
 
-def _rescuer(v: View) -> str | None:
+def _rescuer(v: View) -> Clause | None:
     for pos, name in ((1, "中傳"), (2, "末傳")):
         b, g = v.t[pos], v.tg[pos]
         e = BRANCH_ELEMENT[b]
         if g not in GOOD_GENERALS:
             continue
         if conquers(e, BRANCH_ELEMENT[v.t[0]]):
-            return f"the {name} {_b(b)} 克s the 初傳 {_b(v.t[0])} and rides {GENERAL_NAMES[g]} (吉將)"
+            return ev("rescue.ke", pos=name, b=_b(b), init=_b(v.t[0]), g=GENERAL_NAMES[g])
         if (e + 1) % 5 == STEM_ELEMENT[v.s]:
-            return f"the {name} {_b(b)} produces {STEM_CHARS[v.s]} and rides {GENERAL_NAMES[g]} (吉將)"
+            return ev("rescue.sheng", pos=name, b=_b(b), stem=STEM_CHARS[v.s], g=GENERAL_NAMES[g])
     return None
 
 
-def dangquan(v: View) -> str | None:
+def dangquan(v: View) -> Clause | str | None:
     """贅婿當權: 贅婿 whose 中 or 末傳 is a 救神 (克s the 初傳 or produces the day) under a good general, while the
     行年 has 氣 (旺 or 相 in the month) and the branch over it neither 刑s, 害s nor 克s it (贅婿課 l. 67, 袁天罡:
     「若中末有救，兼行年有氣，無刑害，有吉神良將，則為贅婿課當權格」; verse l. 87 「中傳末位得救神。行年有煞無刑剋」).
@@ -112,7 +112,7 @@ def dangquan(v: View) -> str | None:
     行年 and reads wholly negatively (「少將害老，室家相剋」): it is a plain 贅婿, not 當權."""
     base = zhuixu(v)
     rescue = base and _rescuer(v)
-    if not rescue:
+    if not base or not rescue:
         return None
     if v.xn is None or v.month is None:
         return UNJUDGED
@@ -122,40 +122,37 @@ def dangquan(v: View) -> str | None:
                               ("克", conquers(BRANCH_ELEMENT[up], BRANCH_ELEMENT[v.xn]))) if bad]
     if state not in ("旺", "相") or hurt:
         return None
-    return f"{base}; {rescue}; the 行年 {_b(v.xn)} is {state} in the {_b(v.month)} month and {_b(up)} over it does not 刑, 害 or 克 it"
+    return seq("semi", (base, rescue, ev("dangquan.year", xn=_b(v.xn), state=state, month=_b(v.month), up=_b(up))))
 
 
 # ---------------------------------------------------------------- 無淫 / 不備
-def bubei(v: View) -> str | None:
+def bubei(v: View) -> Clause | None:
     """不備: fewer than four distinct lessons, judged by the school's 不備 test (無淫課 l. 127, 邵氏; rules.md §2.5)."""
     keys = v.chart.lesson_identities
     if v.chart.distinct_lessons == 4:
         return None
     order = (0, 1, 2, 3) if v.s % 2 == 0 else (2, 3, 0, 1)
     kept: list[int] = []
-    same: list[str] = []
+    same: list[Evidence] = []
     for i in order:
         first = next((j for j in kept if keys[j] == keys[i]), None)
         if first is None:
             kept.append(i)
         else:
-            same.append(f"lesson {i + 1} repeats lesson {first + 1}")
+            same.append(ev("bubei.repeat", later=i + 1, first=first + 1))
     yang = sum(1 for i in kept if i in (0, 2))
-    kind = {(2, 1): "陰不備 (two 陽, one 陰)", (1, 2): "陽不備 (two 陰, one 陽)"}.get(
-        (yang, len(kept) - yang), f"only {len(kept)} distinct lessons"
-    )
-    side = "干" if v.s % 2 == 0 else "支"
-    return f"{'; '.join(same)}; counted from the {side} side: {kind}"
+    kind = {(2, 1): ev("bubei.yin"), (1, 2): ev("bubei.yang")}.get((yang, len(kept) - yang)) or ev("bubei.count", n=len(kept))
+    return ev("bubei", same=seq("semi", same), side="干" if v.s % 2 == 0 else "支", kind=kind)
 
 
-def _jiaohu(v: View) -> str | None:
+def _jiaohu(v: View) -> Clause | None:
     a, b = v.u[0], v.u[2]
     if conquers(BRANCH_ELEMENT[a], BRANCH_ELEMENT[v.z]) and conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.s]):
-        return f"交互相克: 干上 {_b(a)} 克s the 支 {_b(v.z)} and 支上 {_b(b)} 克s the 干 {STEM_CHARS[v.s]}"
+        return ev("jiaohu", a=_b(a), z=_b(v.z), b=_b(b), stem=STEM_CHARS[v.s])
     return None
 
 
-def wuyin(v: View) -> str | None:
+def wuyin(v: View) -> Clause | None:
     """無淫 (蕪淫): every 不備 chart, or 日辰交互相剋 — 干上神 克s the 支 while 支上神 克s the 干 (無淫課 l. 123:
     「凡四課不備，名曰無淫課」, 孔明 「四課缺一，為不備；及日辰交互相剋，為無淫課」).
 
@@ -167,30 +164,30 @@ def wuyin(v: View) -> str | None:
     cross = _jiaohu(v)
     if v.chart.distinct_lessons == 4:
         return cross
-    kinds = ", ".join(f"lesson {i + 1} {lesson.kind}" for i, lesson in enumerate(v.chart.lessons) if lesson.kind)
+    kinds = [ev("lesson.kind", n=i + 1, kind=lesson.kind) for i, lesson in enumerate(v.chart.lessons) if lesson.kind]
     if cross:
-        return f"不備 and {cross}: the worst case (「凡得三課，又逢日辰交互相剋，最凶」)"
+        return ev("wuyin.worst", cross=cross)
     if kinds:
-        return f"不備 with {kinds} (「陰陽不備，交克最嫌」)"
-    return "不備 without a 克: not 凶, only delay (「若課不備，無克亦不為凶」)"
+        return ev("wuyin.kinds", kinds=seq("comma", kinds))
+    return ev("wuyin.calm")
 
 
-def yinyi(v: View) -> str | None:
+def yinyi(v: View) -> Clause | None:
     """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; rules.md §6)."""
     if v.t[0] in (MAO, YOU) and v.tg[0] in (LIUHE_GENERAL, TIANHOU):
-        return f"初傳 {_b(v.t[0])} (a 門 of 日月) rides {GENERAL_NAMES[v.tg[0]]}"
+        return ev("yinyi", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]])
     return None
 
 
-def jiaotong(v: View) -> str | None:
+def jiaotong(v: View) -> Clause | None:
     """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; rules.md §6)."""
     if v.tg[0] == LIUHE_GENERAL and v.tg[2] == TIANHOU:
-        return f"六合 rides the 初傳 {_b(v.t[0])}, 天后 the 末傳 {_b(v.t[2])}"
+        return ev("jiaotong", init=_b(v.t[0]), last=_b(v.t[2]))
     return None
 
 
-def yinu(v: View) -> str | None:
+def yinu(v: View) -> Clause | None:
     """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; rules.md §6)."""
     if v.tg[0] == TIANHOU and v.tg[2] == LIUHE_GENERAL:
-        return f"天后 rides the 初傳 {_b(v.t[0])}, 六合 the 末傳 {_b(v.t[2])}"
+        return ev("yinu", init=_b(v.t[0]), last=_b(v.t[2]))
     return None

@@ -11,23 +11,26 @@ from ..cycle import (
     XUANWU,
 )
 from . import shensha as ss
+from .evidence import Clause, Value, ev, seq
 from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 
 
-def sanguang(v: View) -> str | None:
+def sanguang(v: View) -> Clause | str | None:
     """三光: the day stem, day branch and 初傳 are all 旺 or 相 in the month and a good general rides the 初傳 (大全 三光課; rules.md §6)."""
     if v.tg[0] not in GOOD_GENERALS:
         return None
     if v.month is None:
         return UNJUDGED
-    states = [(_stem(v), ss.stem_state(v.s, v.month, v.school)), (_b(v.z), ss.season_state(v.z, v.month, v.school)),
-              (f"初傳 {_b(v.t[0])}", ss.season_state(v.t[0], v.month, v.school))]
+    states: list[tuple[Value, str]] = [(_stem(v), ss.stem_state(v.s, v.month, v.school)),
+                                       (_b(v.z), ss.season_state(v.z, v.month, v.school)),
+                                       (ev("state.init", x=_b(v.t[0])), ss.season_state(v.t[0], v.month, v.school))]
     if all(s in ("旺", "相") for _, s in states):
-        return ", ".join(f"{x} {s}" for x, s in states) + f" in the {_b(v.month)} month; {GENERAL_NAMES[v.tg[0]]} rides the 初傳"
+        return ev("sanguang", states=seq("comma", (ev("state.is", x=x, state=s) for x, s in states)), month=_b(v.month),
+                  g=GENERAL_NAMES[v.tg[0]])
     return None
 
 
-def sanyang(v: View) -> str | None:
+def sanyang(v: View) -> Clause | str | None:
     """三陽: 貴人 順行, the 干上 and 支上 神 stand in front of it, and the 初傳 is 旺 or 相 (指南; 大全 三陽課; rules.md §6)."""
     if not v.fwd or v.side(v.u[0]) != 1 or v.side(v.u[2]) != 1:
         return None
@@ -36,10 +39,10 @@ def sanyang(v: View) -> str | None:
     state = ss.season_state(v.t[0], v.month, v.school)
     if state not in ("旺", "相"):
         return None
-    return f"貴人 {_b(v.nb)} goes forward; 干上 {_b(v.u[0])} and 支上 {_b(v.u[2])} stand in front of it; 初傳 {_b(v.t[0])} is {state}"
+    return ev("sanyang", nb=_b(v.nb), a=_b(v.u[0]), b=_b(v.u[2]), init=_b(v.t[0]), state=state)
 
 
-def sanyin(v: View) -> str | None:
+def sanyin(v: View) -> Clause | str | None:
     """三陰: 貴人 逆行, 干上 and 支上 behind it, 中 and 末傳 囚 or 死, 玄武 or 白虎 in the 傳 (大全 三陰課; rules.md §6)."""
     if v.fwd or v.side(v.u[0]) != -1 or v.side(v.u[2]) != -1 or not {BAIHU, XUANWU} & set(v.tg):
         return None
@@ -48,6 +51,6 @@ def sanyin(v: View) -> str | None:
     states = [ss.season_state(b, v.month, v.school) for b in v.t[1:]]
     if not all(s in ("囚", "死") for s in states):
         return None
-    riders = " and ".join(GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (BAIHU, XUANWU))
-    return (f"貴人 {_b(v.nb)} goes backward; 干上 {_b(v.u[0])} and 支上 {_b(v.u[2])} stand behind it; "
-            f"中 {_b(v.t[1])} {states[0]}, 末 {_b(v.t[2])} {states[1]}; {riders} in the 傳")
+    riders = seq("and", (GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (BAIHU, XUANWU)))
+    return ev("sanyin", nb=_b(v.nb), a=_b(v.u[0]), b=_b(v.u[2]), m=_b(v.t[1]), sm=states[0], z=_b(v.t[2]), sz=states[1],
+              riders=riders)

@@ -22,45 +22,46 @@ from ..cycle import (
     conquers,
 )
 from . import shensha as ss
+from .evidence import Clause, Evidence, ev, seq
 from .pohua_yangjiu import pohua
 from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 
 
 # ---------------------------------------------------------------- 天獄
-def tianyu(v: View) -> str | None:
+def tianyu(v: View) -> Clause | str | None:
     """天獄: the 初傳 is 囚 or 死 in the month (or the day's 墓) and 天罡 辰 stands on the day stem's 日本 (長生) (天獄課
     l. 19, 孔明: 「囚死墓神發用者，為天獄…囚死發用，又斗加日本」)."""
     root = ss.changsheng(v.s, v.school)
     if v.under(CHEN) != root:
         return None
     init = v.t[0]
-    head = f"天罡 辰 stands on {_stem(v)}'s 日本 (長生) {_b(root)}"
-    why = []
+    why: list[Evidence] = []
     if v.month is not None:
         state = ss.season_state(init, v.month, v.school)
         if state in ("囚", "死"):
-            why.append(f"{state} in the {_b(v.month)} month")
+            why.append(ev("tianyu.state", state=state, month=_b(v.month)))
     if init == ss.tomb_of_stem(v.s, v.school):
-        why.append("the day's 墓")
+        why.append(ev("tianyu.tomb"))
     if why:
-        return f"初傳 {_b(init)} is {' and '.join(why)}; {head}"
+        return ev("tianyu", init=_b(init), why=seq("both", why), stem=_stem(v), root=_b(root))
     return UNJUDGED if v.month is None else None
 
 
-def _rescue_marks(v: View, places: list[tuple[str, int]]) -> list[str]:
+def _rescue_marks(v: View, places: list[tuple[Evidence, int]]) -> list[Evidence]:
     """Which of 生氣, 子孫, 德合 and 解神 stand at ``places`` (name, heaven branch); 生氣 and 解神 need the month."""
     unions = ss.virtue_unions(v.s, v.z)
     marks = []
     for place, b in places:
-        found = [f"子孫 {_b(b)}"] if ss.is_offspring(v.s, b) else []
-        found += [f"德合 ({n}) {_b(b)}" for n, x in unions.items() if x == b]
+        found = [ev("mark", name="子孫", b=_b(b))] if ss.is_offspring(v.s, b) else []
+        found += [ev("mark.union", name=n, b=_b(b)) for n, x in unions.items() if x == b]
         if v.month is not None:
-            found += [f"{n} {_b(b)}" for n, x in (("生氣", ss.life_qi(v.month)), ("解神", ss.release_spirit(v.month))) if x == b]
-        marks += [f"{m} on the {place}" for m in found]
+            found += [ev("mark", name=n, b=_b(b)) for n, x in (("生氣", ss.life_qi(v.month)), ("解神", ss.release_spirit(v.month)))
+                      if x == b]
+        marks += [ev("mark.on", mark=m, place=place) for m in found]
     return marks
 
 
-def qingping(v: View) -> str | None:
+def qingping(v: View) -> Clause | str | None:
     """天獄清平: 天獄 with the 貴人 on 地盤 辰 or 戌 *and* 生氣, 子孫, 德合 or 解神 over the 日, the 辰 or the 行年
     (天獄課 l. 27: 「喜見貴人臨辰戌…兼日辰行年得生氣、子孫、德合、解神加之，為天獄清平課」; verse l. 11
     「天獄貴人臨戌辰，日辰斗上得子孫」).
@@ -70,45 +71,45 @@ def qingping(v: View) -> str | None:
     base = tianyu(v)
     if base is None or v.noble_square not in (CHEN, XU):
         return None
-    places = [("日 (干上)", v.u[0]), ("辰 (支上)", v.u[2])] + ([("行年", v.over(v.xn))] if v.xn is not None else [])
+    places = [(ev("place.gan"), v.u[0]), (ev("place.zhi"), v.u[2])] + ([(ev("place.xingnian"), v.over(v.xn))] if v.xn is not None else [])
     marks = _rescue_marks(v, places)
     if not marks:
         return UNJUDGED if v.month is None or v.xn is None else None
-    if base == UNJUDGED:
+    if isinstance(base, str):
         return UNJUDGED
-    return f"{base}; 貴人 stands on 地盤 {_b(v.noble_square)} (審獄錄囚), and {'; '.join(marks)}"
+    return seq("semi", (base, ev("qingping", sq=_b(v.noble_square), marks=seq("semi", marks))))
 
 
-def zhen_tianyu(v: View) -> str | None:
+def zhen_tianyu(v: View) -> Clause | str | None:
     """真天獄: 天獄 whose 中 or 末傳 is 災煞 or 劫煞, or 刑s or 害s the day branch (天獄課 l. 19, 孔明: 「斗繫日本，中末再遇災劫刑害，則真天獄」)."""
     base = tianyu(v)
     if base is None:
         return None
-    marks = []
+    marks: list[Clause] = []
     for pos, b in (("中傳", v.t[1]), ("末傳", v.t[2])):
         if b == ss.calamity(v.z):
-            marks.append(f"{pos} {_b(b)} is 災煞")
+            marks.append(ev("sha", pos=pos, b=_b(b), name="災煞"))
         if b == ss.robbery(v.z):
-            marks.append(f"{pos} {_b(b)} is 劫煞")
+            marks.append(ev("sha", pos=pos, b=_b(b), name="劫煞"))
         if XING[b] == v.z or XING[v.z] == b:
-            marks.append(f"{pos} {_b(b)} and the 支 {_b(v.z)} are in 刑")
+            marks.append(ev("zhen.xing", pos=pos, b=_b(b), z=_b(v.z)))
         if HARM[b] == v.z:
-            marks.append(f"{pos} {_b(b)} 害s the 支 {_b(v.z)}")
+            marks.append(ev("zhen.harm", pos=pos, b=_b(b), z=_b(v.z)))
     if not marks:
         return None
-    return UNJUDGED if base == UNJUDGED else f"{base}; {'; '.join(marks)}"
+    return UNJUDGED if isinstance(base, str) else seq("semi", (base, *marks))
 
 
 # ---------------------------------------------------------------- 天網, 羅網
-def tianwang(v: View) -> str | None:
+def tianwang(v: View) -> Clause | None:
     """天網 (天網四張): the 占時 and the 初傳 both 克 the day stem (天網四張 l. 63, 袁天罡: 「正時及用神剋日」)."""
     se = STEM_ELEMENT[v.s]
     if conquers(BRANCH_ELEMENT[v.hour], se) and conquers(BRANCH_ELEMENT[v.t[0]], se):
-        return f"the hour {_b(v.hour)} and the 初傳 {_b(v.t[0])} both 克 {_stem(v)}"
+        return ev("tianwang", hour=_b(v.hour), init=_b(v.t[0]), stem=_stem(v))
     return None
 
 
-def jiewang(v: View) -> str | None:
+def jiewang(v: View) -> Clause | None:
     """解網: 天網 where the 中傳, 末傳 or 干上神 克s the 初傳 under a good general (天網四張 l. 59, verse: 「天網卻逢中末救，日上之神克初傳」)."""
     base = tianwang(v)
     if base is None:
@@ -116,20 +117,20 @@ def jiewang(v: View) -> str | None:
     ie = BRANCH_ELEMENT[v.t[0]]
     for name, b, g in (("中傳", v.t[1], v.tg[1]), ("末傳", v.t[2], v.tg[2]), ("干上神", v.u[0], v.general(v.u[0]))):
         if conquers(BRANCH_ELEMENT[b], ie) and g in GOOD_GENERALS:
-            return f"{base}; the {name} {_b(b)} 克s it under {GENERAL_NAMES[g]}"
+            return seq("semi", (base, ev("jiewang", pos=name, b=_b(b), g=GENERAL_NAMES[g])))
     return None
 
 
-def tianwang_sha(v: View) -> str | None:
+def tianwang_sha(v: View) -> Clause | str | None:
     """天網煞 入傳: the month's 天網煞 (正月 亥, backwards through the 孟) is one of the three transmissions (天網四張 l. 55; 大全 天網課)."""
     if v.month is None:
         return UNJUDGED
     sha = ss.sky_net_sha(v.month)
     where = [n for n, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True) if b == sha]
-    return f"天網煞 of the {_b(v.month)} month is {_b(sha)}, the {' and '.join(where)}" if where else None
+    return ev("tianwang-sha", month=_b(v.month), sha=_b(sha), where=seq("and", where)) if where else None
 
 
-def luowang(v: View) -> str | None:
+def luowang(v: View) -> Clause | str | None:
     """羅網: the 天羅 (the square after 干 or 支) or its 沖 the 地網 is 發用 and stands over the 干, the 支 or the
     行年 (羅網 l. 75, 孔明: 「凡日辰前一辰為天羅，對沖為地網，並行年日辰發用，為羅網課」).
 
@@ -137,8 +138,8 @@ def luowang(v: View) -> str | None:
     ``School(luowang="any")`` takes the verse 「發用行年支干上」 (l. 71) as any one of them. Without the 年命, a
     chart that is not decided by the 干 and 支 alone is unjudged."""
     sky_s, sky_z = ss.sky_net_of_stem(v.s), ss.sky_net_of_branch(v.z)
-    nets = (("天羅 of the 干", sky_s), ("地網 of the 干", ss.earth_net(sky_s)),
-            ("天羅 of the 支", sky_z), ("地網 of the 支", ss.earth_net(sky_z)))
+    nets = ((ev("net", net="天羅", of="干"), sky_s), (ev("net", net="地網", of="干"), ss.earth_net(sky_s)),
+            (ev("net", net="天羅", of="支"), sky_z), (ev("net", net="地網", of="支"), ss.earth_net(sky_z)))
 
     def where(b: int, with_initial: bool) -> list[str]:
         spots = [n for n, u in (("干", v.u[0]), ("支", v.u[2])) if u == b]
@@ -152,26 +153,26 @@ def luowang(v: View) -> str | None:
             return None
         on = where(v.t[0], False)
         if on:
-            return f"初傳 {_b(v.t[0])} is the {' and '.join(names)} and stands on the {' and '.join(on)}"
+            return ev("luowang", init=_b(v.t[0]), names=seq("and", names), on=seq("and", on))
         return UNJUDGED if v.xn is None else None
-    marks = [f"{n} {_b(b)} as {' and '.join(w)}" for n, b in nets if (w := where(b, True))]
+    marks = [ev("luowang.any", net=n, b=_b(b), on=seq("and", w)) for n, b in nets if (w := where(b, True))]
     if marks:
-        return "; ".join(marks)
+        return seq("semi", marks)
     return UNJUDGED if v.xn is None else None
 
 
 # ---------------------------------------------------------------- 死奇
-def siqi(v: View) -> str | None:
+def siqi(v: View) -> Clause | None:
     """死奇: 天罡 辰 is the upper of one of the four lessons (日辰陰陽) and is 發用 (死奇 l. 95, 又曰: 「斗罡繫日辰陰陽發用，為死奇課」)."""
     if v.t[0] != CHEN or CHEN not in v.u:
         return None
-    lessons = " and ".join(str(i + 1) for i, u in enumerate(v.u) if u == CHEN)
+    lessons = seq("and", (i + 1 for i, u in enumerate(v.u) if u == CHEN))
     square = v.under(CHEN)
     worry = ("父母", "兄弟", "妻子")[(0 if square in MENG else 1 if square in ZHONG else 2)]
-    return f"天罡 辰 is the upper of lesson {lessons} and is 發用; it stands on {_b(square)} (worry for {worry})"
+    return ev("siqi", lessons=lessons, sq=_b(square), worry=worry)
 
 
-def sanqi_si(v: View) -> str | None:
+def sanqi_si(v: View) -> Clause | str | None:
     """三奇死課: 死奇 with 天罡 riding over the 太歲 or the 月建 (死奇 l. 99, 象曰: 「更乘歲月之上，為三奇死課」).
 
     Fires when 辰 stands on the earth square of the year or month branch; when it stands on neither
@@ -182,11 +183,11 @@ def sanqi_si(v: View) -> str | None:
     square = v.under(CHEN)
     over = [n for n, b in (("太歲", v.year), ("月建", v.month)) if b == square]
     if over:
-        return f"{base}; and 天罡 rides over the {' and '.join(over)} {_b(square)} (乘歲月之上)"
+        return seq("semi", (base, ev("sanqi", over=seq("and", over), sq=_b(square))))
     return UNJUDGED if v.year is None or v.month is None else None
 
 
-def siqi_huisheng(v: View) -> str | None:
+def siqi_huisheng(v: View) -> Clause | str | None:
     """死奇回生: 死奇 with a rescue (死奇 l. 103: 「若斗旺相德合相生，遇吉將，或六處有克沖救神，及有日奇反吉，更辰為月將，
     尤美，為死奇回生課」): 天罡 旺 or 相 in the month, 天罡 a 德合 of the day, 天罡 riding a good general, a 救神 that
     克s or 沖s 辰 (寅 卯 戌) among the six places (干上, 支上, 中 and 末傳, 本命 and 行年 上神), the 日奇 (the 月將)
@@ -197,51 +198,51 @@ def siqi_huisheng(v: View) -> str | None:
     base = siqi(v)
     if base is None:
         return None
-    marks = []
+    marks: list[Clause] = [base]
     if v.sun == CHEN:
-        marks.append("the 月將 is 辰 itself (更辰為月將，尤美)")
+        marks.append(ev("huisheng.sun"))
     spots = [n for n, sq in (("日", v.u[0]), ("辰", v.u[2])) if sq == v.sun]
     if v.year is not None and v.over(v.year) == v.sun:
         spots.append("太歲")
     if spots:
-        marks.append(f"the 日奇 (月將 {_b(v.sun)}) stands over the {' and '.join(spots)}")
+        marks.append(ev("huisheng.riqi", sun=_b(v.sun), spots=seq("and", spots)))
     if v.month is not None and (state := ss.season_state(CHEN, v.month, v.school)) in ("旺", "相"):
-        marks.append(f"天罡 is {state} in the {_b(v.month)} month")
+        marks.append(ev("huisheng.state", state=state, month=_b(v.month)))
     unions = [n for n, b in ss.virtue_unions(v.s, v.z).items() if b == CHEN]
     if unions:
-        marks.append(f"天罡 is the day's 德合 ({' and '.join(unions)})")
+        marks.append(ev("huisheng.union", unions=seq("and", unions)))
     g = v.general(CHEN)
     if g in GOOD_GENERALS:
-        marks.append(f"天罡 rides {GENERAL_NAMES[g]} (吉將)")
+        marks.append(ev("huisheng.general", g=GENERAL_NAMES[g]))
     places = [("干上", v.u[0]), ("支上", v.u[2]), ("中傳", v.t[1]), ("末傳", v.t[2])]
     if v.bm is not None and v.xn is not None:
         places += [("本命上", v.over(v.bm)), ("行年上", v.over(v.xn))]
-    saviours = [f"{n} {_b(b)}" for n, b in places if b in (YIN, MAO, XU)]
+    saviours = [ev("place", place=n, b=_b(b)) for n, b in places if b in (YIN, MAO, XU)]
     if saviours:
-        marks.append(f"救神 {', '.join(saviours)} 克 or 沖 辰")
-    if marks:
-        return f"{base}; {'; '.join(marks)}"
+        marks.append(ev("huisheng.saviours", saviours=seq("comma", saviours)))
+    if len(marks) > 1:
+        return seq("semi", marks)
     return UNJUDGED if v.month is None or v.year is None or v.bm is None else None
 
 
 # ---------------------------------------------------------------- named severities inside the 天獄 and 天網 pages
-def jiaozhan(v: View) -> str | None:
+def jiaozhan(v: View) -> Clause | str | None:
     """絞斬: 魄化 as the 用神 (白虎 on a 死神/死氣 初傳) in a 天獄 chart (天獄課 l. 27: 「若魄化為用神，死囚繫日本，凶倍於天獄，為之絞斬卦」)."""
     if v.t[0] != v.branch_of(BAIHU):
         return None
     tiger, prison = pohua(v), tianyu(v)
     if tiger is None or prison is None:
         return None
-    if UNJUDGED in (tiger, prison):
+    if isinstance(tiger, str) or isinstance(prison, str):
         return UNJUDGED
-    return f"{tiger}; {prison}"
+    return seq("semi", (tiger, prison))
 
 
-def ruwang(v: View) -> str | None:
+def ruwang(v: View) -> Clause | None:
     """入網: 天網 with 災煞 or 劫煞 of the day branch among the 三傳 (天網四張 l. 47, 《金匱》: 「傳見災劫，為之入網」)."""
     base = tianwang(v)
     if base is None:
         return None
-    marks = [f"{pos} {_b(b)} is {name}" for pos, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True)
+    marks = [ev("sha", pos=pos, b=_b(b), name=name) for pos, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True)
              for name, sha in (("災煞", ss.calamity(v.z)), ("劫煞", ss.robbery(v.z))) if b == sha]
-    return f"{base}; {', '.join(marks)}" if marks else None
+    return seq("semi", (base, seq("comma", marks))) if marks else None

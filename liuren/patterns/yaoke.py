@@ -15,7 +15,8 @@ from ..cycle import (
     conquers,
 )
 from . import shensha as ss
-from .view import GOOD_GENERALS, UNJUDGED, View, _b, _bs, _stem
+from .evidence import Clause, Evidence, ev, seq
+from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 
 
 # ---------------------------------------------------------------- companions
@@ -25,24 +26,24 @@ def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
     return list(dict.fromkeys(b for b in v.u[1:] if test(BRANCH_ELEMENT[b])))
 
 
-def yijian(v: View) -> str | None:
+def yijian(v: View) -> Clause | None:
     """一箭中兩鴻: a 彈射 遙克 where the day stem 克s two or more distinct uppers of lessons 2–4 (遙克課)."""
     if v.chart.lesson_type != "彈射":
         return None
     found = _yaoke_candidates(v, True)
-    return f"{_stem(v)} 克s {_bs(found)} from afar; 初傳 {_b(v.t[0])}" if len(found) > 1 else None
+    return ev("yijian", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.t[0])) if len(found) > 1 else None
 
 
-def yilu(v: View) -> str | None:
+def yilu(v: View) -> Clause | None:
     """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (遙克課)."""
     if v.chart.lesson_type != "蒿矢":
         return None
     found = _yaoke_candidates(v, False)
-    return f"{_bs(found)} 克 {_stem(v)} from afar; 初傳 {_b(v.t[0])}" if len(found) > 1 else None
+    return ev("yilu", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.t[0])) if len(found) > 1 else None
 
 
 # ---------------------------------------------------------------- 昴星 (虎視)
-def zhen_hushi(v: View) -> str | None:
+def zhen_hushi(v: View) -> Clause | str | None:
     """真虎視: an 昴星 chart whose 三傳 show 白虎 riding 申 or 酉, which 克s the 日, the 辰 or the 行年上神 (昴星課
     l. 123, 孔明: 「若三傳見白虎乘申酉剋日辰及行年上神，名曰真虎視」).
 
@@ -54,16 +55,17 @@ def zhen_hushi(v: View) -> str | None:
     if w not in (SHEN, YOU) or w not in v.t:
         return None
     we = BRANCH_ELEMENT[w]
-    hit = [n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)]
+    hit: list[str | Evidence] = [n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)]
     if v.xn is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xn)]):
-        hit.append(f"行年上神 {_b(v.over(v.xn))}")
+        hit.append(ev("place", place="行年上神", b=_b(v.over(v.xn))))
     if hit:
-        text = f"白虎 rides {_b(w)} in the 三傳 and 克s the {' and '.join(hit)}"
+        text: list[Evidence] = [ev("hushi", w=_b(w), hit=seq("and", hit))]
         up = None if v.xn is None else v.over(v.xn)
         if up is not None and (g := v.general(up)) in GOOD_GENERALS:  # 「若行年見神將吉，更見生旺，則不為凶」
             state = None if v.month is None else ss.season_state(up, v.month, v.school)
-            text += f"; the 行年上神 {_b(up)} rides {GENERAL_NAMES[g]} (吉將)"
-            if state in ("旺", "相"):
-                text += f" and is {state}: not 凶 (若行年見神將吉，更見生旺，則不為凶)"
-        return text
+            if state is not None and state in ("旺", "相"):
+                text.append(ev("hushi.eased", up=_b(up), g=GENERAL_NAMES[g], state=state))
+            else:
+                text.append(ev("hushi.good", up=_b(up), g=GENERAL_NAMES[g]))
+        return text[0] if len(text) == 1 else seq("semi", text)
     return UNJUDGED if v.xn is None else None

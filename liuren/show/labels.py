@@ -44,12 +44,15 @@ CHAR_KO = dict(
 
 PROSE_KO = dict(
     zip(
-        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲尉山取法破",
-        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세위산취법파",
+        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲尉山取法破"
+        "相旺休囚氣救剋交互長災劫錄",
+        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세위산취법파"
+        "상왕휴수기구극교호장재겁록",
         strict=True,
     )
 )
-"""Readings of characters that only the step-by-step prose uses (寄宮, 孟仲季, 驛馬 …): kept apart
+"""Readings of characters that only the step-by-step prose and the pattern evidence use (寄宮, 孟仲季, 驛馬,
+旺相休囚, 災煞 …): kept apart
 from :data:`CHAR_KO` because they are never drawn on a plate, so the shipped font need not hold them."""
 
 INITIAL_SOUND = {

@@ -411,7 +411,7 @@ WORDS: dict[str, dict[str, str]] = {
         "voided": "；三傳中空亡者：{which}", "sep": "、",
         "patterns": "課體：\n{names}", "patterns.none": "無所列之課體。",
         "unjudged": "\n未判（須月建、太歲或年命；{hint}）：{names}。",
-        "hint.code": "傳入 month=、year= 或 nianming=", "hint.explorer": "請設定月建、太歲或年命",
+        "hint.code": "月建以 month=、太歲以 year=、年命以 nianming= 傳入", "hint.explorer": "請設定月建、太歲或年命",
         "explain.patterns": "課體：", "explain.none": "課體：無",
         "explain.unjudged": "未判（須月建、太歲或年命；{hint}）：{names}",
     },
@@ -566,7 +566,7 @@ WORDS: dict[str, dict[str, str]] = {
         "voided": "; 삼전 가운데 공망: {which}", "sep": ", ",
         "patterns": "⟨課體⟩:\n{names}", "patterns.none": "해당하는 과체가 없다.",
         "unjudged": "\n판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}.",
-        "hint.code": "month=, year=, nianming=를 넘긴다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨年命⟩ 칸을 정한다",
+        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 준다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨年命⟩ 칸을 정한다",
         "explain.patterns": "⟨課體⟩:", "explain.none": "⟨課體⟩: 없음",
         "explain.unjudged": "판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}",
     },
@@ -1035,34 +1035,35 @@ def _relations_text(chart: Chart, lang: str) -> str:
     )
 
 
-def pattern_lines(chart: Chart) -> list[str]:
-    """``name (family): evidence`` for each pattern found, a family's own entry naming (not
-    repeating) the companions that are listed after it with their evidence."""
+def pattern_lines(chart: Chart, lang: str = "en") -> list[str]:
+    """``name (family): evidence`` for each pattern found, in ``lang``, a family's own entry naming
+    (not repeating) the companions that are listed after it with their evidence."""
+    return [render(x, lang) for x in _pattern_marks(chart, lang)]
+
+
+def _pattern_marks(chart: Chart, lang: str) -> list[str]:
+    """The lines of :func:`pattern_lines` with their terms still marked (⟨⟩, see :func:`render`)."""
+    from ..patterns.evidence import ev
+    from .evidence import evidence_marks
+
     found = chart.patterns
     lines = []
     for p in found:
-        evidence = p.evidence
+        clauses = p.clauses
         for other in found:
             if other is not p and other.family == p.family:
-                evidence = evidence.replace(f"{other.name} ({other.evidence})", other.name)
-        lines.append(f"{p.name} ({p.family}): {evidence}")
+                clauses = clauses.replace(ev("named", name=other.name, evidence=other.clauses), ev("name", name=other.name))
+        lines.append(f"⟨{p.name}⟩ (⟨{p.family}⟩): {evidence_marks(clauses, lang)}")
     return lines
 
 
 def _patterns_text(chart: Chart, lang: str, hint: str) -> str:
     w = WORDS[lang]
-    lines = pattern_lines(chart)
-    text = _w(lang, "patterns", names="\n".join(_term_head(x) for x in lines)) if lines else w["patterns.none"]
+    lines = _pattern_marks(chart, lang)
+    text = _w(lang, "patterns", names="\n".join(lines)) if lines else w["patterns.none"]
     if chart.unjudged_patterns:
         text += _w(lang, "unjudged", hint=w[f"hint.{hint}"], names=" ".join(f"⟨{n}⟩" for n in chart.unjudged_patterns))
     return text
-
-
-def _term_head(line: str) -> str:
-    """Mark the pattern name and family at the head of a pattern line as terms."""
-    name, _, rest = line.partition(" (")
-    family, _, evidence = rest.partition("): ")
-    return f"⟨{name}⟩ (⟨{family}⟩): {evidence}"
 
 
 # ---------------------------------------------------------------- trace and explain
@@ -1100,9 +1101,9 @@ def explain(chart: Chart, lang: str = "en", *, hint: str = "code") -> str:
     w = WORDS[lang]
     lines = list(trace_lines(chart, lang))
     lines.append("")
-    found = pattern_lines(chart)
+    found = _pattern_marks(chart, lang)
     lines.append(render(w["explain.patterns"] if found else w["explain.none"], lang))
-    lines.extend("  " + render(_term_head(x), lang) for x in found)
+    lines.extend("  " + render(x, lang) for x in found)
     if chart.unjudged_patterns:
         names = " ".join(f"⟨{n}⟩" for n in chart.unjudged_patterns)
         lines.append(render(_w(lang, "explain.unjudged", hint=w[f"hint.{hint}"], names=names), lang))
