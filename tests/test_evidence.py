@@ -138,7 +138,7 @@ def test_explain_and_steps_speak_the_evidence_in_their_language():
     ko = c.explain(lang="ko")
     assert "  여덕(勵德) (여덕(勵德)): 귀인(貴人)이 오(午)를 타고 일월지문(日月之門)인 지반(地盤) 유(酉)에 앉았다." in ko
     assert not LATIN.search(ko.split("\n\n")[1].replace("month=", "").replace("year=", "").replace("nianming=", ""))
-    assert "월건(月建)은 month=, 태세(太歲)는 year=, 연명(年命)은 nianming= 인자로 준다" in ko
+    assert "월건(月建)은 month=, 태세(太歲)는 year=, 연명(年命)은 nianming= 인자로 지정한다" in ko
     zh = c.explain(lang="zh")
     assert "  勵德 (勵德): 貴人乘午，臨地盤酉（日月之門）；陽神未申在其後，陰神辰巳在其前" in zh
     assert "月建以 month=、太歲以 year=、年命以 nianming= 傳入" in zh

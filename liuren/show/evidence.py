@@ -207,12 +207,12 @@ def _value(value: Value, lang: str) -> str:
         return JOINS[lang][value.kind].join(_value(v, lang) for v in value.items)
     if isinstance(value, int):
         return str(value)
-    return f"⟨{value}⟩"
+    return f"⟨{value}⟩" if lang == "ko" else value
 
 
 def evidence_marks(clauses: Clause, lang: str = "en") -> str:
-    """The evidence in ``lang`` with its terms still marked (⟨貴人⟩, ``#을``), for a text that
-    :func:`liuren.show.steps.render` expands as a whole."""
+    """The evidence in ``lang`` with its Korean terms still marked (⟨貴人⟩, ``#을``), for a text that
+    :func:`liuren.show.steps.render` expands as a whole (Chinese and English have no marks to expand)."""
     if lang not in _COLUMN:
         check_lang(lang)
     return _value(clauses, lang)
@@ -220,7 +220,8 @@ def evidence_marks(clauses: Clause, lang: str = "en") -> str:
 
 def evidence_text(clauses: Clause, lang: str = "en") -> str:
     """The evidence in ``lang`` ("zh", "ko" or "en"); the English is the detectors' own sentence."""
-    return render(evidence_marks(clauses, lang), lang)
+    text = evidence_marks(clauses, lang)
+    return render(text, lang) if lang == "ko" else text
 
 
 __all__ = ["JOINS", "TEMPLATES", "WORDS", "evidence_marks", "evidence_text"]

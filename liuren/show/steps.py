@@ -566,7 +566,7 @@ WORDS: dict[str, dict[str, str]] = {
         "voided": "; 삼전 가운데 공망: {which}", "sep": ", ",
         "patterns": "⟨課體⟩:\n{names}", "patterns.none": "해당하는 과체가 없다.",
         "unjudged": "\n판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}.",
-        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 준다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨年命⟩ 칸을 정한다",
+        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 지정한다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨年命⟩ 칸을 정한다",
         "explain.patterns": "⟨課體⟩:", "explain.none": "⟨課體⟩: 없음",
         "explain.unjudged": "판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}",
     },
