@@ -17,6 +17,26 @@ ARGS = [
 ]
 
 
+TOFU_JS = r"""
+async ([selector, family]) => {
+  const root = document.querySelector(selector);
+  const font = family || getComputedStyle(root).fontFamily;
+  await document.fonts.ready;
+  const chars = [...new Set([...root.innerText].filter(c => c.codePointAt(0) > 0x2E80 && !/\s/.test(c)))];
+  const canvas = document.createElement("canvas");
+  canvas.width = 48; canvas.height = 48;
+  const ctx = canvas.getContext("2d");
+  const draw = c => { ctx.clearRect(0, 0, 48, 48); ctx.font = "32px " + font; ctx.fillText(c, 4, 38); return canvas.toDataURL(); };
+  const tofu = draw(String.fromCodePoint(0x10FFFD));
+  const blank = (ctx.clearRect(0, 0, 48, 48), canvas.toDataURL());
+  return {chars: chars.join(""), tofu: chars.filter(c => draw(c) === tofu || draw(c) === blank).join("")};
+}
+"""
+"""``[selector, font family or ""]`` → the CJK characters under the selector and those drawn as tofu:
+``document.fonts.check()`` answers true even for tofu, so each character is drawn on a canvas and
+compared with U+10FFFD, which no font has."""
+
+
 def launch(playwright: Any, profile: Path, **options: Any) -> Any:
     """A persistent chromium context (its own profile folder ``profile``); ``options`` go to Playwright
     (viewport, offline, …)."""

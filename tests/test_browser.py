@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .chromium import CHROMIUM, MISSING, launch
+from .chromium import CHROMIUM, MISSING, TOFU_JS, launch
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -29,22 +29,6 @@ from liuren.show.html import to_html
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("LIUREN_SCREENSHOTS", ROOT / "build" / "screenshots"))
 NOTEBOOK_CHART = 'import liuren\nliuren.chart("丙申", "午", "亥", month="寅")'
-
-TOFU_JS = r"""
-async ([selector, family]) => {
-  const root = document.querySelector(selector);
-  const font = family || getComputedStyle(root).fontFamily;
-  await document.fonts.ready;
-  const chars = [...new Set([...root.innerText].filter(c => c.codePointAt(0) > 0x2E80 && !/\s/.test(c)))];
-  const canvas = document.createElement("canvas");
-  canvas.width = 48; canvas.height = 48;
-  const ctx = canvas.getContext("2d");
-  const draw = c => { ctx.clearRect(0, 0, 48, 48); ctx.font = "32px " + font; ctx.fillText(c, 4, 38); return canvas.toDataURL(); };
-  const tofu = draw(String.fromCodePoint(0x10FFFD));
-  const blank = (ctx.clearRect(0, 0, 48, 48), canvas.toDataURL());
-  return {chars: chars.join(""), tofu: chars.filter(c => draw(c) === tofu || draw(c) === blank).join("")};
-}
-"""
 
 RING_JS = """
 selector => [...document.querySelector(selector).querySelectorAll('td[title^="地 "]')].map(td => {

@@ -15,17 +15,13 @@ Screenshots of each notebook in both themes and of the Voilà page go to the tes
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import secrets
+import shlex
 import shutil
-import signal
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -33,7 +29,8 @@ from pathlib import Path
 
 import pytest
 
-from .chromium import CHROMIUM, MISSING, launch
+from .chromium import CHROMIUM, MISSING, TOFU_JS, launch
+from .servers import Server, free_port, jupyter_env
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -60,72 +57,9 @@ SETTINGS = {
 
 
 # ------------------------------------------------------------------ servers
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _our_kernels(runtime: Path) -> list[int]:
-    """Kernel processes started for our runtime folder (their command line names its connection file)."""
-    pids = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            with contextlib.suppress(OSError):
-                if str(runtime).encode() in (proc / "cmdline").read_bytes():
-                    pids.append(int(proc.name))
-    return pids
-
-
-class Server:
-    """A server process in its own process group; ``stop()`` ends it, and any kernel it left, by id."""
-
-    def __init__(self, name: str, argv: list[str], cwd: Path, env: dict[str, str], port: int, runtime: Path, log: Path):
-        self.name, self.port, self.runtime, self.log = name, port, runtime, log
-        self._log = log.open("wb")
-        self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
-
-    def wait_listening(self, timeout: float = 60) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"{self.name} exited with {self.proc.returncode}:\n{self.tail()}")
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                return
-            time.sleep(0.2)
-        raise AssertionError(f"{self.name} did not listen on {self.port} within {timeout} s:\n{self.tail()}")
-
-    def tail(self) -> str:
-        return self.log.read_text(encoding="utf-8", errors="replace")[-3000:]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)  # the server shuts its kernels down on SIGTERM
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(5)
-        for pid in _our_kernels(self.runtime):  # a kernel the server could not stop (own session)
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        self._log.close()
-
-
-def jupyter_env(home: Path) -> dict[str, str]:
-    """Our own Jupyter folders (nothing read from or written to the user's), liuren from this checkout."""
-    env = dict(os.environ)
-    env.update(
-        JUPYTER_CONFIG_DIR=str(home / "config"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
-        JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
-        JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
-        IPYTHONDIR=str(home / "ipython"),
-        MPLCONFIGDIR=str(home / "matplotlib"),
-        PYTHONPATH=os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])]),
-        JUPYTER_PLATFORM_DIRS="1",
-    )
-    env.pop("JUPYTER_TOKEN", None)
+def lab_env(home: Path) -> dict[str, str]:
+    """jupyter_env plus a learner's JupyterLab settings, minus what would pop over the page or write files."""
+    env = jupyter_env(home)
     for key, value in SETTINGS.items():
         path = home / "settings" / key
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -133,17 +67,14 @@ def jupyter_env(home: Path) -> dict[str, str]:
     return env
 
 
-def as_root() -> list[str]:
-    return ["--allow-root"] if os.geteuid() == 0 else []
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     """A copy of the repository's notebooks (and jupytext pairing) to serve: running them writes nothing here."""
     site = tmp_path_factory.mktemp("site")
     shutil.copytree(ROOT / "notebooks", site / "notebooks")
-    for name in ("jupytext.toml", "pyproject.toml"):
+    for name in ("jupytext.toml", "pyproject.toml", "tools/handout_config.py"):
         if (ROOT / name).exists():
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(ROOT / name, site / name)
     return site
 
@@ -153,30 +84,49 @@ def token() -> str:
     return secrets.token_hex(16)
 
 
+def readme_command(section: str, start: str) -> str:
+    """The command in README's ``section`` that contains ``start``, from ``start`` on (after its installs)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    block = next(b.strip() for b in re.findall(r"```bash\n(.*?)```", text, re.S) if start in b)
+    return block[block.index(start):]
+
+
+def our(command: str, replace: dict[str, str], extra: str = "") -> str:
+    """A README command run from this Python, each ``replace`` key (which must be there) swapped."""
+    for old, new in replace.items():
+        assert command.count(old) == 1, (old, command)
+        command = command.replace(old, new)
+    return "exec " + command + extra
+
+
 @pytest.fixture(scope="module")
 def servers(site, token, tmp_path_factory):
-    """JupyterLab on the notebooks and Voilà on the classroom page, started side by side."""
+    """README's own commands, side by side: the Quick start's JupyterLab on the notebooks (as root too:
+    the command adds --allow-root itself), "Teaching with it"'s Voilà on the classroom page and its
+    handout (nbconvert), each with a free port and our token instead of the published ones."""
+    python = shlex.quote(sys.executable)
     started: list[Server] = []
     try:
-        home = tmp_path_factory.mktemp("lab")
-        port = free_port()
-        lab = Server("jupyter lab", [
-            sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
-            "--LabApp.expose_app_in_browser=True", *as_root(),
-        ], site, jupyter_env(home), port, home / "runtime", home / "lab.log")
-        started.append(lab)
-        vhome = tmp_path_factory.mktemp("voila")
-        vport = free_port()
-        voila = Server("voila", [
-            sys.executable, "-m", "voila", f"notebooks/{CLASSROOM}", "--no-browser", "--Voila.ip=127.0.0.1",
-            f"--port={vport}", f"--token={token}",
-        ], site, jupyter_env(vhome), vport, vhome / "runtime", vhome / "voila.log")
-        started.append(voila)
-        lab.wait_listening()
-        voila.wait_listening()
-        yield {"lab": f"http://127.0.0.1:{port}", "voila": f"http://127.0.0.1:{vport}", "servers": started}
+        home, port = tmp_path_factory.mktemp("lab"), free_port()
+        lab = our(readme_command("Quick start", ".venv/bin/jupyter lab notebooks/"), {".venv/bin/jupyter": f"{python} -m jupyter"},
+                  f" --ServerApp.open_browser=False --ServerApp.ip=127.0.0.1 --ServerApp.port={port} --ServerApp.port_retries=0"
+                  f" --IdentityProvider.token={token} --LabApp.expose_app_in_browser=True")
+        started.append(Server("jupyter lab", ["bash", "-c", lab], site, lab_env(home), port, home / "lab.log"))
+        vhome, vport = tmp_path_factory.mktemp("voila"), free_port()
+        voila = our(readme_command("Teaching with it", ".venv/bin/voila"), {
+            ".venv/bin/voila": f"{python} -m voila", "--Voila.ip=0.0.0.0": "--Voila.ip=127.0.0.1",
+            "--port=8866": f"--port={vport}", "--token": f"--token={token}"})
+        started.append(Server("voila", ["bash", "-c", voila], site, jupyter_env(vhome), vport, vhome / "voila.log"))
+        hhome = tmp_path_factory.mktemp("handout")
+        handout = our(readme_command("Teaching with it", ".venv/bin/jupyter nbconvert"), {
+            ".venv/bin/jupyter": f"{python} -m jupyter", "--output-dir handout": f"--output-dir {shlex.quote(str(hhome / 'out'))}"})
+        started.append(Server("nbconvert", ["bash", "-c", handout], site, jupyter_env(hhome), 0, hhome / "nbconvert.log"))
+        for server in started[:2]:
+            server.wait_listening()
+        yield {"lab": f"http://127.0.0.1:{port}", "voila": f"http://127.0.0.1:{vport}", "handout": started[2], "handout_dir": hhome / "out"}
     finally:
+        for server in started:
+            server.terminate()
         for server in started:
             server.stop()
 
@@ -229,14 +179,15 @@ root => {
 """
 
 CARD = 'div[lang="zh-Hant"]'
+READ = f"{CARD}, .liuren-step"
+"""What the contrast checks read: every 課盤, and every construction step's own words around it."""
 
 
-def faint_texts(locator) -> list:
-    """Every text in every 課盤 under ``locator`` whose computed contrast is below AA."""
-    faint = []
-    for i in range(locator.count()):
-        faint += [r for r in locator.nth(i).evaluate(CONTRAST_JS) if r[1] < AA]
-    return faint
+def faint_texts(scope) -> list:
+    """Every text in every 課盤 (and step) under ``scope`` (a locator) whose computed contrast is below AA."""
+    runs = scope.evaluate("(root, [js, card]) => [...root.querySelectorAll(card)].flatMap(eval(js))", [CONTRAST_JS, READ])
+    assert runs, "no 課盤 text to check"
+    return [r for r in runs if r[1] < AA]
 
 
 def _squeeze(texts: list[str]) -> list[str]:
@@ -249,7 +200,7 @@ def expected_tables(page, chart) -> list[list[str]]:
     return [
         _squeeze(page.evaluate(
             """html => { const d = document.createElement('div'); d.innerHTML = html; document.body.appendChild(d);
-                         const t = [...d.querySelectorAll('table')].map(x => x.innerText); d.remove(); return t; }""",
+                         const t = [...d.querySelectorAll('table')].map(x => x.textContent); d.remove(); return t; }""",
             chart_html(chart, labels=labels),
         ))
         for labels in ("zh", "ko", "en")
@@ -261,7 +212,7 @@ CAPTION = re.compile(r"(?P<day>..)日 \| (?P<hour>.)時 \| (?P<general>.)將 \|(
 
 def chart_of_card(card):
     """The chart a rendered 課盤 names in its caption (day, hour, general, month, noble and school)."""
-    lines = card.evaluate("e => [...e.children].slice(0, 2).map(x => x.innerText)")
+    lines = card.evaluate("e => [...e.children].slice(0, 2).map(x => x.textContent)")
     m = CAPTION.search(lines[0])
     assert m, f"caption not understood: {lines[0]!r}"
     named = re.search(r"學派 (\S+)", lines[1])
@@ -290,20 +241,20 @@ def drive_explorer(box) -> tuple[str, str]:
     page = box.page
     card = box.locator(CARD).first
     before = chart_of_card(card)
-    drawn = box.locator(".widget-output img").count() > 0
+    drawn = box.locator("img").count() > 0
     day, hour = ("甲戌", "未") if (before.day, before.hour) != ("甲戌", "未") else ("丁酉", "子")
     dropdown(box, "liuren-day", "日").select_option(label=day)
     dropdown(box, "liuren-hour", "占時").select_option(label=f"{hour}時")
     page.wait_for_function(
-        "([box, day, hour]) => { const c = box.querySelector('div[lang=\"zh-Hant\"]'); return c && c.innerText.startsWith(day + '日 | ' + hour + '時'); }",
+        "([box, day, hour]) => { const c = box.querySelector('div[lang=\"zh-Hant\"]'); return c && c.textContent.startsWith(day + '日 | ' + hour + '時'); }",
         arg=[box.element_handle(), day, hour],
     )
     if drawn:  # the plate drawing follows the 課盤 into the output
-        page.wait_for_function("box => box.querySelector('.widget-output img')", arg=box.element_handle())
+        page.wait_for_function("box => box.querySelector('img')", arg=box.element_handle())
     card = box.locator(CARD).first
     chart = chart_of_card(card)
     assert (str(chart.day), str(chart.hour), str(chart.general)) == (day, hour, str(before.general))
-    shown = _squeeze(card.evaluate("e => [...e.querySelectorAll('table')].map(x => x.innerText)"))
+    shown = _squeeze(card.evaluate("e => [...e.querySelectorAll('table')].map(x => x.textContent)"))
     assert shown in expected_tables(page, chart), f"the explorer's 課盤 is not {day}日 {hour}時's chart"
     return day, hour
 
@@ -322,8 +273,20 @@ async paths => Promise.all(paths.map(async path => {
   const id = 'nb-' + path.replace(/[^a-z0-9]/gi, '-');
   w.node.dataset.liurenTest = id;
   window.liurenRuns = window.liurenRuns || {};
-  const raw = [...w.node.querySelectorAll('.jp-OutputArea-output')].map(e => e.innerText.trim())
-    .filter(t => /^(VBox|HBox|Box|Output|Explorer|Stepper|Exercise)\(/.test(t)).map(t => t.slice(0, 60));
+  // What an untrusted notebook shows for a saved widget is its text/plain; read it from the model
+  // (a cell out of view may not be drawn yet) and from what is drawn.
+  const repr = /^\s*(VBox|HBox|Box|Output|Explorer|Stepper|Exercise)\(/;
+  const cells = w.content.model.cells, raw = [];
+  for (let i = 0; i < cells.length; i++)
+    if (cells.get(i).type === 'code')
+      for (const o of cells.get(i).outputs.toJSON())
+        if (o.data && o.data['application/vnd.jupyter.widget-view+json']) {
+          const text = [].concat(o.data['text/plain'] || '').join('');
+          if (!text.trim() || repr.test(text)) raw.push(`cell ${i}: ${text.slice(0, 60)}`);
+          if (!o.data['text/html']) raw.push(`cell ${i}: no text/html for exported pages`);
+        }
+  for (const e of w.node.querySelectorAll('.jp-OutputArea-output'))
+    if (repr.test(e.textContent)) raw.push(`shown: ${e.textContent.slice(0, 60)}`);
   return {path, id, dirty: w.context.model.dirty, tab: w.title.className, kernel: !!kernel, raw};
 }))
 """
@@ -407,8 +370,8 @@ def lab(servers, token, browser):
         page.evaluate(RUN_JS, name)
     results = {name: page.evaluate(RESULT_JS, name) for name in NOTEBOOKS}
     yield {"page": page, "opened": opened, "results": results}
-    page.evaluate("async () => { for (const s of await window.jupyterapp.serviceManager.sessions.running()) "
-                  "await window.jupyterapp.serviceManager.sessions.shutdown(s.id); }")
+    page.evaluate("async () => { const m = window.jupyterapp.serviceManager.sessions;"
+                  " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }")
     page.close()
 
 
@@ -435,7 +398,8 @@ def test_every_notebook_runs_all_cells_without_an_error(lab):
 
 
 def test_saved_widgets_show_their_chart_not_python_text(lab):
-    """Before anything runs, a saved explorer shows its chart (the widget's fallback), never ``VBox(children=…``."""
+    """Before anything runs, a saved widget shows its chart (its text/plain fallback in an untrusted
+    notebook, text/html for exported pages), never ``VBox(children=…``."""
     raw = {name: o["raw"] for name, o in lab["opened"].items() if o["raw"]}
     assert raw == {}
 
@@ -473,13 +437,18 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
         if not targets:
             continue
         target = targets[-1]  # the farthest down the contents
-        nb.locator(".jp-WindowedPanel-outer").evaluate("e => { e.scrollTop = 0; }")
+        # Read through once, as a learner who ran it has: this test opened every notebook at once, in
+        # hidden tabs, and JupyterLab's default windowing (content-visibility) only knows the heights of
+        # cells it has drawn, so a first jump into never-drawn cells lands short of its heading.
+        nb.locator(".jp-WindowedPanel-outer").evaluate(
+            "async e => { for (let y = 0; y < e.scrollHeight; y += e.clientHeight) { e.scrollTop = y;"
+            " await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); } e.scrollTop = 0; }")
         page.wait_for_timeout(200)
         nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first.click()
         page.wait_for_function(
             "([p, t]) => { const panel = document.querySelector(`[data-liuren-test=\"${p}\"]`);"
             " const s = panel.querySelector('.jp-WindowedPanel-outer'), el = panel.querySelector(`" + TARGET + "`);"
-            " const d = el.getBoundingClientRect().top - s.getBoundingClientRect().top; return s.scrollTop > 0 && d >= -5 && d < s.clientHeight / 2; }",
+            " const d = el.getBoundingClientRect().top - s.getBoundingClientRect().top; return s.scrollTop > 0 && d >= -5 && d + 20 < s.clientHeight; }",  # in view: the last heading may not reach the top
             arg=[pid, target], timeout=10_000,
         )
         followed.append((name, target, page.evaluate(SCROLL_JS, [pid, target])))
@@ -524,17 +493,25 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
         assert light == ("true" if theme == LIGHT else "false")
         for name in NOTEBOOKS:
             nb = panel(lab, name)
-            cards = nb.locator(CARD)
-            if not cards.count():
-                continue
-            found = faint_texts(cards)
-            if found:
-                faint[(name, theme)] = found[:8]
-            _card_near_explorer(nb).evaluate("e => e.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(300)
+            if nb.locator(CARD).count():
+                found = faint_texts(nb)
+                if found:
+                    faint[(name, theme)] = found[:8]
+                _card_near_explorer(nb).evaluate("e => e.scrollIntoView({block: 'start'})")
+            else:  # a notebook without a chart (the contents): its top
+                nb.locator(".jp-WindowedPanel-outer").evaluate("e => { e.scrollTop = 0; }")
+            page.wait_for_timeout(100)
             page.screenshot(path=str(shots / f"{Path(name).stem}-{'light' if theme == LIGHT else 'dark'}.png"))
     page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", LIGHT)
     assert faint == {}
+
+
+def test_quick_start_command_serves_the_notebooks_for_this_user(servers, token):
+    """The lab server IS README's Quick start command (JupyterLab refuses root without --allow-root,
+    which the command adds itself when run as root): it serves notebooks/ as its root."""
+    with urllib.request.urlopen(f"{servers['lab']}/api/contents?token={token}", timeout=30) as reply:
+        names = {item["name"] for item in json.load(reply)["content"]}
+    assert set(NOTEBOOKS) <= names
 
 
 # ------------------------------------------------------------------ Voilà
@@ -550,7 +527,7 @@ def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, tok
     boxes = explorers(page.locator("body"))
     assert boxes.count() >= 1
     drive_explorer(boxes.first)
-    assert faint_texts(page.locator(CARD)) == []
+    assert faint_texts(page.locator("body")) == []
     page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
     page.close()
 
@@ -587,7 +564,7 @@ def test_voila_kernel_runs_no_code_a_visitor_sends(servers, token, browser, tmp_
           ws.send(msg('kernel_info_request', {}));
           const end = Date.now() + 8000;
           while (Date.now() < end && !got.includes('kernel_info_reply')) await new Promise(r => setTimeout(r, 100));
-          await new Promise(r => setTimeout(r, 1500));
+          await new Promise(r => setTimeout(r, 500));   // shell requests are answered in order: an execute would be done
           ws.close();
           return got;
         }""",
@@ -598,3 +575,30 @@ def test_voila_kernel_runs_no_code_a_visitor_sends(servers, token, browser, tmp_
     assert "kernel_info_reply" in reply, reply
     assert "execute_reply" not in reply and "execute_input" not in reply
     assert not marker.exists()
+
+
+# ------------------------------------------------------------------ the handout
+def test_handout_shows_its_charts_offline(servers, browser, shots):
+    """README's handout command, then the page in chromium with the network off: it asks for no widget
+    script, its 課盤 is there, drawn with real glyphs, and no widget shows as Python text."""
+    run = servers["handout"]
+    assert run.proc.wait(300) == 0, run.tail()
+    (page_file,) = servers["handout_dir"].glob("*.html")
+    page = browser.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    browser.set_offline(True)
+    try:
+        page.goto(page_file.as_uri())
+        assert not [u for u in requests if "jupyter-widgets" in u or "html-manager" in u], "the handout fetches widget scripts"
+        cards = page.locator(CARD)
+        assert cards.count() >= 1
+        assert not re.search(r"(VBox|HBox|Output|Explorer|Stepper|Exercise)\(", page.inner_text("body"))
+        page.evaluate("c => c.setAttribute('data-liuren-first', '')", cards.first.element_handle())
+        glyphs = page.evaluate(TOFU_JS, ["[data-liuren-first]", ""])
+        assert len(glyphs["chars"]) > 30 and glyphs["tofu"] == "", glyphs
+        assert faint_texts(page.locator("body")) == []
+        page.screenshot(path=str(shots / "handout-offline.png"), full_page=True)
+    finally:
+        browser.set_offline(False)
+        page.close()

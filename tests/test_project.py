@@ -143,6 +143,22 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
+def test_readme_commands_install_what_they_run():
+    """A README block that runs pytest or the notebook tooling installs the test extra first (the Quick
+    start installs only ``jupyter``); one that runs Voilà or nbconvert installs ``classroom``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    development = readme.split("## Development", 1)[1].split("\n## ", 1)[0]
+    sections = readme.replace(development, "").split("\n## ")
+    for section in sections:
+        blocks = re.findall(r"```bash\n(.*?)```", section, re.S)
+        for n, block in enumerate(blocks):
+            before = "".join(blocks[: n + 1])
+            if re.search(r"-m pytest|tools/make_notebooks\.py", block):
+                assert re.search(r'pip install -e "\.\[(test|all)\]"', before), block
+            if re.search(r"bin/(voila|jupyter nbconvert)", block):
+                assert re.search(r'pip install -e "\.\[(classroom|all)\]"', before), block
+
+
 def test_environment_yml_mirrors_pyproject():
     env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
     assert set(env) == {"name", "channels", "dependencies"}
@@ -155,7 +171,8 @@ def test_environment_yml_mirrors_pyproject():
     assert python.replace("python", "") == PYPROJECT["project"]["requires-python"]
     names = {re.split(r"[<>=! ]", d)[0] for d in conda} | {re.split(r"[<>=! ]", d)[0] for d in pip_sections[0]}
     conda_name = {"matplotlib": "matplotlib-base"}
-    wanted = PYPROJECT["project"]["dependencies"] + PYPROJECT["project"]["optional-dependencies"]["jupyter"]
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    wanted = PYPROJECT["project"]["dependencies"] + extras["jupyter"] + extras["classroom"]
     for requirement in wanted:
         if ";" in requirement:  # platform-specific (tzdata on Windows): conda-forge's python brings its own
             continue
@@ -165,8 +182,9 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_pyproject_extras():
     extras = PYPROJECT["project"]["optional-dependencies"]
-    assert {"plot", "jupyter", "test", "all"} <= set(extras)
-    assert extras["all"] == ["liuren[plot,jupyter,test]"]
+    assert {"plot", "jupyter", "test", "classroom", "all"} <= set(extras)
+    assert extras["all"] == ["liuren[plot,jupyter,test,classroom]"]
+    assert any(r.startswith("voila") for r in extras["classroom"])
     assert PYPROJECT["project"]["requires-python"] == ">=3.11"
 
 

@@ -54,16 +54,17 @@ COLORS = {
     "paper": "#fbf8f1",
     "line": "#d8cfc0",
     "initial": "#b8322a",
-    "middle": "#856000",
+    "middle": "#7d5a00",
     "final": "#2b6a8a",
     "mark": "#b8322a",
-    "void": "#756d67",
+    "void": "#675e58",
     "step": "#f2e3b3",
 }
 """The default palette: ink on paper, the three transmissions in vermilion, ochre and blue.
 ``line`` is for borders only; ``step`` is the background of the cells a construction step
 (:mod:`liuren.show.steps`) points at; every other entry is a text colour with at least 4.5:1 contrast on
-``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.4:1, void 4.8:1)."""
+``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.9:1, void 6.0:1) and on the light
+ochre #f2e3b3 too (at least 4.6:1)."""
 _COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
 FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans CJK TC','Source Han Serif TC',serif"
 
