@@ -222,18 +222,13 @@ def chart_of_card(card):
 
 
 def explorers(scope):
-    """The explorer widgets under ``scope``: the agreed marker class, else any widget box holding selects and a 課盤."""
-    marked = scope.locator(".liuren-explorer")
-    if marked.count():
-        return marked
-    return scope.locator(f".widget-vbox:has(select):has({CARD})").filter(has_not=scope.locator(f".widget-vbox .widget-vbox:has({CARD})"))
+    """The explorer widgets under ``scope``, by the marker class the widget sets for browser tests."""
+    return scope.locator(".liuren-explorer")
 
 
-def dropdown(box, marker: str, label: str):
-    marked = box.locator(f".{marker} select")
-    if marked.count():
-        return marked.first
-    return box.locator(".widget-dropdown").filter(has=box.page.locator(f"label:text-is('{label}')")).locator("select").first
+def dropdown(box, marker: str):
+    """The <select> of the explorer's dropdown carrying ``marker`` (liuren-day, liuren-hour, liuren-general)."""
+    return box.locator(f".{marker} select").first
 
 
 def drive_explorer(box) -> tuple[str, str]:
@@ -243,8 +238,8 @@ def drive_explorer(box) -> tuple[str, str]:
     before = chart_of_card(card)
     drawn = box.locator("img").count() > 0
     day, hour = ("甲戌", "未") if (before.day, before.hour) != ("甲戌", "未") else ("丁酉", "子")
-    dropdown(box, "liuren-day", "日").select_option(label=day)
-    dropdown(box, "liuren-hour", "占時").select_option(label=f"{hour}時")
+    dropdown(box, "liuren-day").select_option(label=day)
+    dropdown(box, "liuren-hour").select_option(label=f"{hour}時")
     page.wait_for_function(
         "([box, day, hour]) => { const c = box.querySelector('div[lang=\"zh-Hant\"]'); return c && c.textContent.startsWith(day + '日 | ' + hour + '時'); }",
         arg=[box.element_handle(), day, hour],
@@ -518,7 +513,7 @@ def test_quick_start_command_serves_the_notebooks_for_this_user(servers, token):
 def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, token, browser, shots):
     page = browser.new_page()
     page.goto(f"{servers['voila']}/?token={token}")
-    page.wait_for_selector(f".jupyter-widgets {CARD}")
+    page.wait_for_selector(f".liuren-explorer {CARD}")
     code = page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-InputPrompt:visible, .jp-CodeMirrorEditor:visible, .cm-editor:visible")
     assert code.count() == 0, code.all_inner_texts()
     assert "import" not in page.inner_text("body")
@@ -547,7 +542,7 @@ def test_voila_kernel_runs_no_code_a_visitor_sends(servers, token, browser, tmp_
     the page's own websocket is dropped, while a kernel_info_request on the same socket is answered."""
     page = browser.new_page()
     page.goto(f"{servers['voila']}/?token={token}")
-    page.wait_for_selector(f".jupyter-widgets {CARD}")
+    page.wait_for_selector(f".liuren-explorer {CARD}")
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
     assert kernel, "no kernel id in the Voilà page"
     marker = tmp_path / "visitor-ran-code"
