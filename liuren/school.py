@@ -1,7 +1,8 @@
 """School: every convention on which the classical books disagree, as one frozen value.
 
 A chart records the school it was built with. Presets are selectable by an ASCII name or
-their Hanzi name; the default is the 《六壬指南》 reading the source chapters use.
+their Hanzi name; the default is the set of conventions the worked examples of the
+source chapters follow (named 指南 after the book whose 涉害 rule it takes).
 
 >>> School.preset("探原").shehai
 'depth'
@@ -61,6 +62,11 @@ DayBoundary = Literal["23:00", "00:00"]
 TiankongSide = Literal["behind", "neither"]
 LuowangReading = Literal["initial", "any"]
 YangjiuWar = Literal["all", "initial"]
+BiyongGe = Literal["off", "wealth", "wealth-or-ghost"]
+ShehaiShangke = Literal["depth", "mengzhong"]
+ShehaiMengzhong = Literal["earth", "weishanren"]
+FanyinFinal = Literal["return", "weishanren"]
+RepeatedLesson = Literal["judged", "once"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "noble_table": get_args(NobleTable),
@@ -78,6 +84,11 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "tiankong": get_args(TiankongSide),
     "luowang": get_args(LuowangReading),
     "yangjiu_war": get_args(YangjiuWar),
+    "biyong_ge": get_args(BiyongGe),
+    "shehai_shangke": get_args(ShehaiShangke),
+    "shehai_mengzhong": get_args(ShehaiMengzhong),
+    "fanyin_final": get_args(FanyinFinal),
+    "repeated_lesson": get_args(RepeatedLesson),
 }
 """The text options and the values each accepts (the ``Literal`` types above, spelt once)."""
 SWITCHES = ("count_duplicate_lessons", "split_shiru", "true_solar_time")
@@ -110,6 +121,26 @@ OPTION_DOCS: dict[str, str] = {
     為羅網課」); "any" — any one of 發用, on 干上/支上, over the 行年 (the verse 「發用行年支干上」).""",
     "yangjiu_war": """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or
     the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳 (rules.md §6's reading).""",
+    "biyong_ge": """比用格 (大全 卷七 涉害課: 「凡涉害課，用神畏日干所勝，以比和者為用，曰比用格」): when the
+    candidate 涉害 chose is the day stem's 妻財 ("wealth", the rule as stated) — or its 妻財 or 官鬼
+    ("wealth-or-ghost", as the paragraph's 戊子 壬戌 庚子 examples read it) — and another candidate
+    is 比和 with the stem or 生s it (兄弟, 父母), the 涉害 steps choose again among those. "off":
+    every other book (and 大全's own 見機格, 絕嗣, 災厄 and 六純 charts).""",
+    "shehai_shangke": """涉害 among 上克下 candidates, under a depth ``shehai``: "depth" — counted like 下賊上 ones
+    (探原; the 大全 preset until its 卷七–十 cases were all read); "mengzhong" — no depth count, straight to
+    孟/仲 (the 大全's own 上克下 charts: 刑傷 庚午 寅時子將 午, 天網 庚辰 午, 六純 甲午 戌, 災厄 乙亥 未,
+    觀月經 己丑 巳 「是巳為孟故」, which read 尉山人's 「上克下取天盤孟仲為驗」 as a test in place of depth).""",
+    "shehai_mengzhong": """涉害 孟/仲 test: "earth" — the square a candidate stands on (every table; 粹言's 復等 example);
+    "weishanren" — 尉山人 as 大全 卷七 涉害課 quotes him, 「上克下取天盤孟仲為驗」: for 上克下
+    candidates the heaven branch itself is tested, for 下賊上 the square.""",
+    "fanyin_final": """返吟 with a 克 (無依): "return" — 末 = the heaven branch over the 中傳, back to the 初 (every
+    table, and 大全's own 返吟 and 龍戰 charts); "weishanren" — 尉山人取法，末傳取破 (大全 卷八 斫輪卦: 辛酉
+    返吟 卯酉子): 末 = the 破 of the 中傳. 井欄射 keeps its own 末 (干上神).""",
+    "repeated_lesson": """"judged": each lesson's 克 is judged on its own characters, lesson 1 against the stem (every
+    table); "once": a lesson that repeats an earlier one (same upper on the same square, the stem
+    standing for its 寄宮) is counted once, as the earlier lesson, before 克 is judged — a casebook
+    convention none of the source chapters states (乙巳 亥時戌將: 卯 on 辰 repeats 卯 on 乙, so no
+    克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions.""",
 }
 """What each option means and where the sources differ, in field order (the API docs and the
 generated conventions reference read it from here)."""
@@ -122,17 +153,22 @@ DEFAULTS: dict[str, str | bool] = {
     "fuyin_chain": "loop", "tomb": "fire", "changsheng": "element", "wangxiang": "month",
     "yuejiang_switch": "zhongqi", "day_boundary": "23:00", "true_solar_time": False,
     "tiankong": "behind", "luowang": "initial", "yangjiu_war": "all",
+    "biyong_ge": "off", "shehai_shangke": "depth", "shehai_mengzhong": "earth", "fanyin_final": "return",
+    "repeated_lesson": "judged",
 }
-"""Every option's documented default: the 《六壬指南》 reading the source chapters use."""
+"""Every option's documented default: the conventions the worked examples of the source
+chapters follow (涉害 by 《六壬指南》's 孟仲 rule, the 貴人 table of 《六壬粹言》)."""
 
 PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
 """Preset name → its Hanzi name (the book it follows)."""
 PRESET_OPTIONS: dict[str, dict[str, str | bool]] = {
     "default": {},
     "tanyuan": {"noble_table": "B", "shehai": "depth", "split_shiru": True, "changsheng": "stem"},
-    "daquan": {"shehai": "depth-excluding-start"},
+    "daquan": {
+        "shehai": "depth-excluding-start", "biyong_ge": "wealth", "shehai_shangke": "mengzhong", "fanyin_final": "weishanren"
+    },
 }
-"""What each preset changes from the defaults: default = 《六壬指南》 (what the source chapters use);
+"""What each preset changes from the defaults: default = 指南 (涉害 by 《六壬指南》's 孟仲 rule; the source chapters' worked examples follow it);
 tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
 _ALIASES = {
     **{name: name for name in PRESET_NAMES},
@@ -207,6 +243,11 @@ class School:
     tiankong: TiankongSide
     luowang: LuowangReading
     yangjiu_war: YangjiuWar
+    biyong_ge: BiyongGe
+    shehai_shangke: ShehaiShangke
+    shehai_mengzhong: ShehaiMengzhong
+    fanyin_final: FanyinFinal
+    repeated_lesson: RepeatedLesson
     _key: tuple[str | bool, ...]
 
     def __init__(
@@ -231,11 +272,17 @@ class School:
         tiankong: TiankongSide = "behind",
         luowang: LuowangReading = "initial",
         yangjiu_war: YangjiuWar = "all",
+        biyong_ge: BiyongGe = "off",
+        shehai_shangke: ShehaiShangke = "depth",
+        shehai_mengzhong: ShehaiMengzhong = "earth",
+        fanyin_final: FanyinFinal = "return",
+        repeated_lesson: RepeatedLesson = "judged",
     ) -> None:
         options = (
             noble_table, day_night, shehai, zhuixia, count_duplicate_lessons, split_shiru, bubei_test,
             biezhe_yin, fuyin_chain, tomb, changsheng, wangxiang, yuejiang_switch, day_boundary, true_solar_time,
-            tiankong, luowang, yangjiu_war,
+            tiankong, luowang, yangjiu_war, biyong_ge, shehai_shangke, shehai_mengzhong, fanyin_final,
+            repeated_lesson,
         )
         for field, value in zip(OPTION_NAMES, options, strict=True):
             if field in CHOICES:
@@ -378,7 +425,7 @@ _MATCHING: dict[tuple[str | bool, ...], str] = {
 }
 """Each preset's options (in field order) → its name: how a school without a name is named."""
 PRESETS: dict[str, School] = {name: School(name, **{**DEFAULTS, **changes}) for name, changes in PRESET_OPTIONS.items()}  # type: ignore[arg-type]
-"""default = 《六壬指南》 (what the source chapters use); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
+"""default = 指南 (涉害 by 《六壬指南》's 孟仲 rule; the source chapters' worked examples follow it); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
 
 
 def resolve_school(school: School | str | None) -> School:

@@ -27,6 +27,7 @@ from .cycle import (
     JIGONG,
     MENG,
     OPPOSITE,
+    PO,
     SANHE_STEP,
     SHEN,
     STEM_CHARS,
@@ -37,6 +38,7 @@ from .cycle import (
     YOU,
     ZHONG,
     conquers,
+    kin_of,
     post_horse,
 )
 from .lessons import Ke
@@ -61,7 +63,7 @@ class Method(StrEnum):
 
 
 LESSON_TYPES = (
-    "元首", "重審", "始入", "比用", "知一", "涉害", "見機", "察微", "綴瑕", "蒿矢", "彈射",
+    "元首", "重審", "始入", "比用", "知一", "涉害", "見機", "察微", "綴瑕", "比用格", "蒿矢", "彈射",
     "虎視", "冬蛇掩目", "別責", "八專", "獨足", "自任", "自信", "杜傳", "不虞", "無依", "井欄射",
 )
 """Every lesson_type a method can give."""
@@ -107,13 +109,17 @@ FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "fuyin": (("offset",), ("init", "anchor", "relation", "yang")),
     "fuyin-middle": ((), ("branch", "rule", "anchor")),
     "fuyin-final": ((), ("branch", "rule", "name")),
+    "repeated-lesson": (("repeats",), ("repeats", "relations")),
     "fanyin": (("offset",), ("has_ke", "horse", "middle", "final")),
+    "fanyin-weishanren": ((), ("middle", "final")),
     "zeike": (("relations",), ("kind", "lessons", "outranks", "candidates", "counted", "init", "name")),
     "biyong": (("candidates", "yang", "matching", "pool"), ("candidates", "yang", "matching", "init", "name")),
+    "shehai-shangke": (("kind",), ("kind",)),
     "shehai-depth": (("pool", "kind", "include_start", "walks", "tied", "init"),) * 2,
-    "shehai-meng": (("pool", "on", "init"),) * 2,
-    "shehai-zhong": (("pool", "on", "init"),) * 2,
+    "shehai-meng": (("pool", "on", "init", "plate"),) * 2,
+    "shehai-zhong": (("pool", "on", "init", "plate"),) * 2,
     "shehai-zhuixia": ((), ("pool", "side", "init")),
+    "biyong-ge": (("pick", "kin", "eligible"), ("pick", "kin", "eligible", "init")),
     "bazhuan": (("jigong", "branch"), ("yang", "start", "init", "name")),
     "yaoke": (("hao", "dan"), ("hao", "dan", "name", "found", "matching", "init")),
     "maoxing": (("distinct",), ("yang", "init", "middle", "final", "name")),
@@ -131,18 +137,30 @@ What they mean:
   → 沖(中)), name (自任 自信 杜傳 不虞).
 * ``fanyin`` 返吟, d = 6. Refused: offset. Applied: has_ke (True: the 賊克 gates follow and the result
   is named 無依; False: 井欄射 with horse = 驛馬 of the day branch, middle = 支上神, final = 干上神).
+* ``repeated-lesson`` (school.repeated_lesson == "once" only): repeats ((later, earlier) 0-based lesson
+  pairs that are one lesson). Applied when a repeat carried a 克 or 賊 of its own: relations (the
+  four relations with the repeats' set to 0, what the gates below judge).
+* ``fanyin-weishanren`` 尉山人取法 (school.fanyin_final == "weishanren", a 返吟 with a 克): middle, final
+  (the 破 of the 中傳, which replaces the return to the 初).
 * ``zeike`` 賊克. Refused: relations (no 克 or 賊 anywhere). Applied: kind ("下賊上"/"上克下"), lessons
   (0-based indices of that kind), outranks (a 賊 set aside some 上克下), candidates (distinct uppers),
   counted (lessons counted, a duplicate once unless the school counts it); with one: init, name
   (元首 重審 始入); with several the event stops at counted and 比用 follows.
 * ``biyong`` 比用: candidates, yang (the day), matching (those of the day's yin-yang). Applied (one
   matches): init, name (比用 for 下賊上, 知一 for 上克下). Refused: pool (what 涉害 receives).
+* ``shehai-shangke`` (school.shehai_shangke == "mengzhong" under a depth ``shehai``): kind. Applied
+  for a 上克下 pool, which skips the depth count and goes to the 孟/仲 tests; refused for 下賊上.
 * ``shehai-depth`` 涉害 depth count (depth schools): pool, kind, include_start, walks (per candidate
   (branch, square, ((square, counted characters), …), count)), tied, init (None unless applied).
 * ``shehai-meng`` / ``shehai-zhong``: pool, on (those standing on 寅巳申亥 / 子卯午酉), init (None
   unless applied).
-  The 仲 test is reported only when no candidate stood on a 孟.
+  The 仲 test is reported only when no candidate stood on a 孟. plate: "earth" (the squares) or
+  "heaven" (尉山人: 上克下 candidates tested as heaven branches themselves).
 * ``shehai-zhuixia`` 綴瑕: pool, side ("gan": lessons 1–2 first on 陽日; "zhi": 3–4 on 陰日), init.
+* ``biyong-ge`` 比用格 (school.biyong_ge != "off", reported after 涉害 chose): pick (涉害's choice), kin
+  (its 六親 to the stem), eligible (candidates 兄弟 or 父母 to the stem). Applied when the pick is 妻財
+  (or 官鬼 under "wealth-or-ghost") and eligible is not empty: init (the eligible one, or the one the
+  涉害 steps, run again silently, choose among several).
 * ``bazhuan`` 八專. Refused: jigong, branch (the 寄宮 is not the day branch). Applied: yang, start
   (干上神 on 陽日, 支陰 on 陰日), init, name (八專 獨足); 中 = 末 = 干上神.
 * ``yaoke`` 遙克: hao (uppers of lessons 2–4 that 克 the stem), dan (those the stem 克s, looked at only
@@ -255,10 +273,11 @@ def _xing_table(school: School) -> tuple[int, ...]:
 def fanyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """返吟 (無依 / 井欄射): d = 6. With a 克 the ordinary rules apply (無依); without (丁己辛 丑未
     days) 初 = the day branch's 驛馬, 中 = 支上神, 末 = 干上神 (粹言; 大全 返吟 verse).
-
     井欄射 (粹言's 無親) covers exactly these six 課: 丁丑 己丑 辛丑 丁未 己未 辛未, 丁未 and 己未 included,
     whose 巳丑丑 is the same under every reading. 《六壬大全》 files the 丁未/己未 pair under 無依 (as 探原
-    files them under 八專); the package names all six 井欄射, the 粹言 count, and the 三傳 do not differ."""
+    files them under 八專); the package names all six 井欄射, the 粹言 count, and the 三傳 do not differ.
+    尉山人取法 (school.fanyin_final == "weishanren", 大全 卷八 斫輪卦 「末傳取破」): with a 克 the 末 is
+    the 破 of the 中傳 instead of the return to the 初 (辛酉: 卯酉子, not 卯酉卯)."""
     if ke.offset != FANYIN_OFFSET:
         trace.note("fanyin", False, ke.offset)
         return None
@@ -268,6 +287,9 @@ def fanyin(ke: Ke, school: School, trace: Trace) -> Result | None:
         found = zeike(ke, school, trace)
         if found is not None:
             init, middle, last, _, _ = found
+            if school.fanyin_final == "weishanren":
+                last = PO[middle]
+                trace.note("fanyin-weishanren", True, middle, last)
             return init, middle, last, Method.FANYIN, "無依"
     horse = post_horse(ke.branch)
     trace.note("fanyin", True, False, horse, ke.uppers[2], ke.uppers[0])
@@ -323,11 +345,48 @@ def biyong(ke: Ke, school: School, trace: Trace, candidates: list[int], lessons:
 
 
 def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[int], kind: str) -> Result:
-    """涉害 (涉害/見機/察微/綴瑕). Default (指南): the candidate on a 孟 square (寅申巳亥) → 見機; else on
-    a 仲 (子午卯酉) → 察微; ties → 綴瑕. Depth schools first count, walking home from the square,
-    the branches and lodged stems that 克 it (賊) or that it 克s (克); the deepest wins (課經)."""
+    """涉害 (涉害/見機/察微/綴瑕/比用格). Default (指南): the candidate on a 孟 square (寅申巳亥) → 見機;
+    else on a 仲 (子午卯酉) → 察微; ties → 綴瑕. Depth schools first count, walking home from the
+    square, the branches and lodged stems that 克 it (賊) or that it 克s (克); the deepest wins (課經).
+
+    比用格 (school.biyong_ge, 大全 卷七 涉害課 「用神畏日干所勝，以比和者為用」): when the candidate
+    chosen is the stem's 妻財 (or, under "wealth-or-ghost", its 官鬼) and another is 兄弟 or 父母, that
+    one is taken (the same steps choose among several): 甲戌 d=2 子 on 戌, not 辰 on 寅. A 上克下 pool
+    that school.shehai_shangke sends straight to 孟/仲 is not re-judged (大全's 災厄 乙亥 未, 六純 甲午 戌)."""
+    init, name = _shehai_choose(ke, school, trace, pool, lessons, kind)
+    if school.biyong_ge != "off" and not _skips_depth(school, kind):
+        kin = kin_of(ke.stem, init)
+        refused = ("妻財",) if school.biyong_ge == "wealth" else ("妻財", "官鬼")
+        eligible = [b for b in pool if kin_of(ke.stem, b) in ("兄弟", "父母")]
+        if kin in refused and eligible:
+            if len(eligible) == 1:
+                trace.note("biyong-ge", True, init, kin, eligible, eligible[0])
+                return _chain(ke, eligible[0], Method.SHEHAI, "比用格")
+            chosen, _ = _shehai_choose(ke, school, SILENT, eligible, lessons, kind)
+            trace.note("biyong-ge", True, init, kin, eligible, chosen)
+            return _chain(ke, chosen, Method.SHEHAI, "比用格")
+        trace.note("biyong-ge", False, init, kin, eligible)
+    return _chain(ke, init, Method.SHEHAI, name)
+
+
+def _skips_depth(school: School, kind: str) -> bool:
+    """Whether a 上克下 pool goes straight to 孟/仲 (school.shehai_shangke == "mengzhong" under a depth
+    count): it is then judged as 見機/察微 only, and 比用格 (a rule of the depth count) is not applied."""
+    return kind == "上克下" and school.shehai != "mengzhong" and school.shehai_shangke == "mengzhong"
+
+
+def _shehai_choose(
+    ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[int], kind: str
+) -> tuple[int, str]:
+    """The 涉害 steps proper: depth (depth schools), 孟, 仲, 綴瑕; the branch chosen and its name.
+    尉山人 (school.shehai_mengzhong == "weishanren"): a 上克下 pool is tested on the heaven branches.
+    school.shehai_shangke == "mengzhong": a 上克下 pool is not depth-counted (大全's own 上克下 charts)."""
     d = ke.offset
-    if school.shehai != "mengzhong":
+    depth = school.shehai != "mengzhong"
+    if depth and school.shehai_shangke == "mengzhong":
+        depth = not _skips_depth(school, kind)
+        trace.note("shehai-shangke", not depth, kind)
+    if depth:
         include_start = school.shehai == "depth"
         walks = [(b, (b - d) % 12, _depth_walk(b, d, kind, include_start)) for b in pool]
         depths = {b: sum(len(chars) for _, chars in walk) for b, _, walk in walks}
@@ -339,21 +398,23 @@ def shehai(ke: Ke, school: School, trace: Trace, pool: list[int], lessons: list[
             tied[0] if applied else None,
         )
         if applied:
-            return _chain(ke, tied[0], Method.SHEHAI, "涉害")
+            return tied[0], "涉害"
         pool = tied
+    heaven = school.shehai_mengzhong == "weishanren" and kind == "上克下"
+    plate = ("heaven",) if heaven else ()
     for gate, squares, name in (("shehai-meng", MENG, "見機"), ("shehai-zhong", ZHONG, "察微")):
-        on = [b for b in pool if (b - d) % 12 in squares]
+        on = [b for b in pool if (b if heaven else b - d) % 12 in squares]
         applied = len(on) == 1
-        trace.note(gate, applied, pool, on, on[0] if applied else None)
+        trace.note(gate, applied, pool, on, on[0] if applied else None, *plate)
         if applied:
-            return _chain(ke, on[0], Method.SHEHAI, name)
+            return on[0], name
         if on:
             pool = on
             break
     order = (0, 1, 2, 3) if ke.stem % 2 == 0 else (2, 3, 0, 1)
     init = next(ke.uppers[i] for i in order if i in lessons and ke.uppers[i] in pool)
     trace.note("shehai-zhuixia", True, pool, "gan" if order[0] == 0 else "zhi", init)
-    return _chain(ke, init, Method.SHEHAI, "綴瑕")
+    return init, "綴瑕"
 
 
 def _depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tuple[int, str], ...]:
@@ -461,12 +522,32 @@ def _chain(ke: Ke, init: int, method: Method, name: str) -> Result:
     return init, middle, (middle + ke.offset) % 12, method, name
 
 
+def drop_repeated_lessons(ke: Ke, trace: Trace = SILENT) -> Ke:
+    """A lesson repeated (same upper on the same square, the stem standing for its 寄宮) is counted
+    once, as its first occurrence, before 克 is judged: the later one's relation becomes 0 (a
+    casebook convention, school.repeated_lesson == "once"; 乙巳 d=11: 卯 on 辰 repeats 卯 on 乙,
+    which is 比和, so no 克 is left and 遙克 gives 辰卯寅)."""
+    repeats = tuple((i, ke.keys.index(ke.keys[i])) for i in (1, 2, 3) if ke.keys.index(ke.keys[i]) < i)
+    later = {i for i, _ in repeats}
+    r = ke.relations
+    relations = (r[0], 0 if 1 in later else r[1], 0 if 2 in later else r[2], 0 if 3 in later else r[3])
+    if relations == ke.relations:
+        trace.note("repeated-lesson", False, repeats)
+        return ke
+    trace.note("repeated-lesson", True, repeats, relations)
+    return ke._replace(relations=relations)
+
+
 METHODS = (fuyin, fanyin, zeike, bazhuan, yaoke, maoxing, biezhe)
 """The methods in the order they are tried."""
 
 
 def choose(ke: Ke, school: School, trace: Trace = SILENT) -> Result:
-    """Try each method in order and return the first answer; ``trace`` receives what each gate saw."""
+    """Try each method in order and return the first answer; ``trace`` receives what each gate saw.
+    With school.repeated_lesson == "once" a lesson that repeats an earlier one carries no 克 of its
+    own (see :func:`drop_repeated_lessons`)."""
+    if school.repeated_lesson == "once":
+        ke = drop_repeated_lessons(ke, trace)
     for method in METHODS:
         found = method(ke, school, trace)
         if found is not None:

@@ -97,11 +97,16 @@ def test_cells_that_show_charts_steps_and_checks_have_their_output_checked():
 
 
 def test_explanations_the_library_prints_are_korean():
+    """steps/explain/trace default to another language, so every call names Korean; check() defaults to it."""
     calls = re.compile(r"\.(steps|explain|trace)\(([^)]*)\)|\bcheck\((.*)\)")
     for stem, n, cell in cells("code"):
         for m in calls.finditer(cell.source):
-            assert 'lang="ko"' in m.group(0), f'{stem} cell {n}: {m.group(0)} needs lang="ko"'
+            if m.group(1):
+                assert '"ko"' in m.group(2), f'{stem} cell {n}: {m.group(0)} needs lang="ko"'
+            else:
+                assert "lang=" not in m.group(3) or 'lang="ko"' in m.group(3), f"{stem} cell {n}: {m.group(0)}"
         assert ".evidence" not in cell.source, f'{stem} cell {n}: evidence is English; show explain(lang="ko")'
+        assert "Explorer(" not in cell.source or 'labels="ko"' in cell.source, f'{stem} cell {n}: Explorer(labels="ko")'
 
 
 # ---------------------------------------------------------------- the golden rows

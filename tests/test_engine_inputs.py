@@ -88,9 +88,10 @@ def test_a_presets_name_means_exactly_that_preset():
     assert School(name="Default") == School() and School().name == "default"
     # without a name, a school is named after the preset its options match, else "custom"
     assert School(**PRESET_OPTIONS["tanyuan"]).name == "tanyuan"
-    assert School(shehai="depth-excluding-start").name == "daquan"
+    assert School(**PRESET_OPTIONS["daquan"]).name == "daquan"
+    assert School(shehai="depth-excluding-start").name == "custom"
     assert School(yuejiang_switch="jie").name == "custom"
-    assert School.preset("daquan").replace(shehai="mengzhong").name == "default"
+    assert School.preset("daquan").replace(**{k: DEFAULTS[k] for k in PRESET_OPTIONS["daquan"]}).name == "default"
     every = {name: True if name in SWITCHES else CHOICES[name][-1] for name in OPTION_NAMES}
     with pytest.raises(SchoolError, match=r"School.preset\('default'\)") as info:
         School("default", **every)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import liuren
-from liuren.cycle import BRANCH_CHARS, GENERAL_NAMES, GENERAL_SHORT, SPIRIT_NAMES, parse_branch, parse_general_name
+from liuren.cycle import BRANCH_CHARS, GENERAL_NAMES, GENERAL_SHORT, PO, SPIRIT_NAMES, parse_branch, parse_general_name
 
 pillars = st.sampled_from([str(p) for p in liuren.PILLARS])
 branches = st.sampled_from(BRANCH_CHARS)
@@ -88,7 +88,11 @@ def test_transmissions_follow_the_plate(day, hour, general, school):
     chart = liuren.chart(day, hour, general, school=school)
     first, middle, last = (t.branch for t in chart.transmissions)
     if chart.method in ("賊克", "比用", "涉害", "遙克") or chart.lesson_type == "無依":
-        assert middle == chart.plate[first] and last == chart.plate[middle]
+        assert middle == chart.plate[first]
+        if chart.lesson_type == "無依" and chart.school.fanyin_final == "weishanren":
+            assert last.ordinal == PO[middle.ordinal]  # 尉山人取法: 末傳取破
+        else:
+            assert last == chart.plate[middle]
     uppers = {lesson.upper for lesson in chart.lessons}
     if chart.method in ("賊克", "比用", "涉害"):
         assert first in uppers

@@ -1,4 +1,5 @@
-"""The stepper in a real JupyterLab: clicking Next changes what is shown (the issue's browser check).
+"""The stepper and the explorer in a real JupyterLab: Next changes what is shown; the explorer fits
+1280×800 with the 課盤 and the plate side by side and changes in place (the issue's browser checks).
 
 A JupyterLab server on a one-cell notebook (a copy in a temporary folder) and Debian's chromium
 (Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.test_jupyterlab`; the server and its kernel are
@@ -8,7 +9,9 @@ stopped by their ids. Skipped only where /usr/bin/chromium is absent.
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -23,12 +26,16 @@ from .servers import Server, as_root, free_port, jupyter_env
 from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, TIMEOUT
 
 CELL = 'import liuren\nfrom liuren.show.widgets import Stepper\nStepper(liuren.chart("戊辰", "申", "卯"), lang="en")'
+EXPLORER = 'from liuren.show.widgets import Explorer\nExplorer("丙申", "午", "亥", labels="ko")'
 NAME = "stepper.ipynb"
 
 
 def notebook() -> dict:
     return {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "stepper", "metadata": {}, "outputs": [], "source": CELL}],
+        "cells": [
+            {"cell_type": "code", "execution_count": None, "id": "stepper", "metadata": {}, "outputs": [], "source": CELL},
+            {"cell_type": "code", "execution_count": None, "id": "explorer", "metadata": {}, "outputs": [], "source": EXPLORER},
+        ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -40,6 +47,7 @@ def test_next_changes_the_step_shown(tmp_path):
     (site / "notebooks").mkdir(parents=True)
     (site / "notebooks" / NAME).write_text(json.dumps(notebook()), encoding="utf-8")
     home, port, token = tmp_path / "lab", free_port(), "liuren-stepper-test"
+    home.mkdir()
     server = Server("jupyter lab", [
         sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
@@ -48,7 +56,7 @@ def test_next_changes_the_step_shown(tmp_path):
     try:
         server.wait_listening()
         with sync_playwright() as p:
-            context = launch(p, tmp_path / "profile", viewport={"width": 1280, "height": 900})
+            context = launch(p, tmp_path / "profile", viewport={"width": 1280, "height": 800})
             context.set_default_timeout(TIMEOUT)
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}/lab?reset&token={token}")
@@ -72,6 +80,23 @@ def test_next_changes_the_step_shown(tmp_path):
                 stepper.locator("button", has_text="Next").first.click()
             page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'gate-biyong'")
             assert "2 of the 3 candidates" in stepper.locator(".liuren-step").first.inner_text()
+            # the explorer: 課盤 and plate side by side within 1280×800, updated in place (it does not move or jump)
+            explorer = page.locator(".liuren-explorer").first
+            explorer.scroll_into_view_if_needed()
+            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # a learner's full-width notebook (Ctrl+B)
+            page.wait_for_timeout(500)
+            explorer.scroll_into_view_if_needed()
+            box = explorer.bounding_box()
+            if os.environ.get("LIUREN_SCREENSHOTS"):
+                page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
+            assert box is not None and box["width"] <= 1280 and box["height"] <= 720, box  # 800 less the menus and status bar
+            board, plate = explorer.locator("div[lang='zh-Hant']").first.bounding_box(), explorer.locator("svg").first.bounding_box()
+            assert board and plate and plate["x"] >= board["x"] + board["width"] - 1 and abs(plate["y"] - board["y"]) < 60
+            top = explorer.evaluate("e => e.getBoundingClientRect().top")
+            explorer.locator(".liuren-hour select").select_option(label="未時")
+            page.wait_for_function("() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('未時')")
+            assert abs(explorer.evaluate("e => e.getBoundingClientRect().top") - top) < 2
+            assert abs(explorer.bounding_box()["height"] - box["height"]) < 40
             page.evaluate("async () => { for (const s of await window.jupyterapp.serviceManager.sessions.running()) "
                           "await window.jupyterapp.serviceManager.sessions.shutdown(s.id); }")
             context.close()

@@ -184,7 +184,7 @@ def test_output_holds_the_chart_and_optionally_its_explanation():
 
 def test_round_plate_beside_the_chart():
     ex = explorer("丙申", "午", "亥")
-    assert ex.drawing and ex.plate.value == plate_svg(ex.chart, size=380)
+    assert ex.drawing and ex.plate.value == plate_svg(ex.chart, size=360)
     assert 'data-cell="heaven-亥"' in ex.plate.value
     assert not explorer("丙申", "午", "亥", drawing=False).drawing
 
@@ -223,7 +223,7 @@ def test_updates_in_place_without_clearing():
     ex.set(day="甲戌", hour="未")
     assert (ex.board, ex.plate, ex.notes) == views and ex.widget.children == children  # the same widgets, new values
     assert ex.board.value == chart_html(ex.chart)
-    assert ex.plate.value == plate_svg(ex.chart, size=380)
+    assert ex.plate.value == plate_svg(ex.chart, size=360)
 
 
 def test_hour_slider_and_play_turn_the_heaven_plate():

@@ -257,6 +257,8 @@ def contents_book(books: list[Book]) -> Book:
         "노트북을 차례대로 열어 위에서부터 실행하면서 읽는다 (메뉴 Run → Run All Cells). "
         "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다.",
     ]
+    if (OUT / "classroom.ipynb").exists():
+        lines += ["", "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 (Voilà로 열면 코드 없이 보인다)."]
     cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
     for book in books:
         items = [f"### [{book.number}. {book.title}]({book.filename})", ""]

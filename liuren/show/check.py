@@ -48,7 +48,7 @@ METHOD_ACCEPTED = "accepted: a method (" + " ".join(m.value for m in Method) + "
 GATE_OF = {
     **dict.fromkeys(("元首", "重審", "始入", "賊克"), "zeike"),
     **dict.fromkeys(("比用", "知一"), "biyong"),
-    **dict.fromkeys(("涉害", "見機", "察微", "綴瑕"), "shehai"),
+    **dict.fromkeys(("涉害", "見機", "察微", "綴瑕", "比用格"), "shehai"),
     **dict.fromkeys(("遙克", "蒿矢", "彈射"), "yaoke"),
     **dict.fromkeys(("昴星", "虎視", "冬蛇掩目"), "maoxing"),
     "別責": "biezhe",
@@ -174,7 +174,8 @@ def parse_method(value: object) -> str:
 class CheckResult:
     """The verdict on an answer: ``ok``, ``first_error`` (the key of the first step of
     :meth:`liuren.Chart.steps` the answer gets wrong, or None), ``message`` (in the language asked
-    for) and ``checked`` (which parts were given)."""
+    for) and ``checked`` (which parts were given). ``ok`` is True when something was answered and
+    every place answered is right; an answer left wholly open ("???") is no answer, so it is not ok."""
 
     ok: bool
     first_error: str | None
@@ -188,7 +189,12 @@ class CheckResult:
         return self.message
 
     def _repr_html_(self) -> str:
-        color, mark = ("#2f7d32", "✔") if self.ok else ("#b8322a", "✘")
+        if self.ok:
+            color, mark = "#2f7d32", "✔"
+        elif self.first_error is None:  # nothing answered yet
+            color, mark = "#7d7167", "…"
+        else:
+            color, mark = "#b8322a", "✘"
         return (
             f'<div style="border-left:4px solid {color};padding:4px 10px;font-family:sans-serif;font-size:14px">'
             f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(self.message)}</div>'
@@ -198,6 +204,7 @@ class CheckResult:
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "ok": "Right: {parts}.", "none": "Nothing to check: give offset=, lessons=, transmissions= or method=.",
+        "open": " ({n} place(s) left open were not checked.)",
         "part.offset": "the offset", "part.lessons": "the lessons", "part.transmissions": "the 三傳", "part.method": "the method",
         "wrong.offset": "The offset is not right.", "wrong.lessons": "Lesson {n} is not right.",
         "wrong.transmissions": "The {which} is not right.", "wrong.method": "The method is not right.",
@@ -221,10 +228,15 @@ WORDS: dict[str, dict[str, str]] = {
         "gate-yaoke": "⟨遙克⟩: with no 克 in any lesson, an upper of lessons 2–4 that 克s the day stem comes first (⟨蒿矢⟩), else one the stem 克s (⟨彈射⟩).",
         "gate-maoxing": "⟨昴星⟩: four distinct lessons and no 克 of any kind; a yang day takes the heaven branch over earth ⟨酉⟩, a yin day the earth square under heaven ⟨酉⟩.",
         "gate-biezhe": "⟨別責⟩: three distinct lessons and no 克 of any kind; a hard day takes the heaven branch over the ⟨寄宮⟩ of its ⟨干合⟩ partner, a soft day the next ⟨三合⟩ member of the day branch.",
+        "gate-repeated-lesson": "Under this school a lesson that repeats an earlier one (same upper on the same square) is counted once, as the earlier one, before any 克 is judged.",
+        "gate-fanyin-weishanren": "Under this school (尉山人取法) the 末 of a ⟨返吟⟩ with a 克 is the 破 of the 中傳, not the return to the 初.",
+        "gate-biyong-ge": "⟨比用格⟩ (this school): when the 涉害 choice is the day stem {stem}'s ⟨妻財⟩ (用神畏日干所勝) and another candidate is its ⟨兄弟⟩ or ⟨父母⟩, that one is the 初.",
+        "gate-shehai-shangke": "Under this school only ⟨下賊上⟩ candidates are depth-counted; ⟨上克下⟩ ones go straight to the ⟨孟⟩/⟨仲⟩ squares.",
         "method": "The gate is right but not the name: ⟨{method}⟩ names its lesson types {names}.",
         "initial": "The ⟨初傳⟩ is what the deciding gate chose.",
         "middle.plate": "The ⟨中傳⟩ is the heaven branch over the 初's square.",
         "final.plate": "The ⟨末傳⟩ is the heaven branch over the 中's square.",
+        "final.weishanren": "Under this school (尉山人取法) the ⟨末傳⟩ of this ⟨返吟⟩ is the 破 of the 中傳.",
         "middle.fuyin": "In ⟨伏吟⟩ the ⟨中傳⟩ is what the 初 ⟨刑⟩s; when the 初 ⟨刑⟩s itself, the other of ⟨干上神⟩/⟨支上神⟩.",
         "final.fuyin": "In ⟨伏吟⟩ the ⟨末傳⟩ is what the 中 ⟨刑⟩s; when the 中 ⟨刑⟩s itself or back to the 初, its opposite (⟨沖⟩).",
         "middle.gan": "Here the ⟨中傳⟩ is the ⟨干上神⟩.", "middle.zhi": "Here the ⟨中傳⟩ is the ⟨支上神⟩.",
@@ -234,6 +246,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "zh": {
         "ok": "正確：{parts}。", "none": "無可核對：請給 offset=、lessons=、transmissions= 或 method=。",
+        "open": "（留空 {n} 處未核對。）",
         "part.offset": "天盤之數", "part.lessons": "四課", "part.transmissions": "三傳", "part.method": "課體",
         "wrong.offset": "天盤之數不對。", "wrong.lessons": "第{cn}課不對。",
         "wrong.transmissions": "{which}不對。", "wrong.method": "九宗門或課體不對。",
@@ -257,10 +270,15 @@ WORDS: dict[str, dict[str, str]] = {
         "gate-yaoke": "遙克：四課無克，先取第二至四課上神克日干者（蒿矢），無則取日干所克者（彈射）。",
         "gate-maoxing": "昴星：四課俱全而無克無遙克；陽日取地盤酉上之天盤神，陰日取天盤酉下之地盤位。",
         "gate-biezhe": "別責：只有三課而無克無遙克；剛日取干合之干寄宮上之天盤神，柔日取日支三合之前一位。",
+        "gate-repeated-lesson": "此學派重課只計一課：與前課同神同位者，從其先者，不另論克。",
+        "gate-fanyin-weishanren": "此學派從尉山人取法：返吟有克，末傳取中傳之破，不還初傳。",
+        "gate-biyong-ge": "比用格（此學派）：涉害所取為日干{stem}之妻財（用神畏日干所勝），而別有與日比和或生日者，以之為用。",
+        "gate-shehai-shangke": "此學派只下賊上計涉害深淺；上克下不計深淺，徑以孟仲定之。",
         "method": "所用之法不錯，名稱不對：{method}之課體有{names}。",
         "initial": "初傳為所定之法之所取。",
         "middle.plate": "中傳為初傳所臨之位上之天盤神。",
         "final.plate": "末傳為中傳所臨之位上之天盤神。",
+        "final.weishanren": "此學派從尉山人取法：末傳取中傳之破。",
         "middle.fuyin": "伏吟中傳為初傳所刑；初傳自刑則取干上神、支上神之另一方。",
         "final.fuyin": "伏吟末傳為中傳所刑；中傳自刑或刑回初傳則取其沖。",
         "middle.gan": "此處中傳為干上神。", "middle.zhi": "此處中傳為支上神。",
@@ -270,6 +288,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "ko": {
         "ok": "맞았다: {parts}.", "none": "확인할 것이 없다: offset=, lessons=, transmissions=, method= 가운데 하나를 준다.",
+        "open": " (비워 둔 {n}곳은 확인하지 않았다.)",
         "part.offset": "천반 칸 수", "part.lessons": "⟨四課⟩", "part.transmissions": "⟨三傳⟩", "part.method": "⟨課體⟩",
         "wrong.offset": "천반 칸 수가 틀렸다.", "wrong.lessons": "⟨第{cn}課⟩가 틀렸다.",
         "wrong.transmissions": "{which}#이 틀렸다.", "wrong.method": "⟨九宗門⟩이나 ⟨課體⟩가 틀렸다.",
@@ -293,10 +312,15 @@ WORDS: dict[str, dict[str, str]] = {
         "gate-yaoke": "⟨遙克⟩: 사과에 극이 없으면 제2~4과 상신 가운데 일간을 극하는 것이 먼저(⟨蒿矢⟩), 없으면 일간이 극하는 것(⟨彈射⟩)이다.",
         "gate-maoxing": "⟨昴星⟩: 네 과가 모두 다르고 어떤 극도 없을 때, 양일은 지반 ⟨酉⟩ 위의 천반 지지, 음일은 천반 ⟨酉⟩ 아래의 지반 자리를 취한다.",
         "gate-biezhe": "⟨別責⟩: 과가 셋뿐이고 어떤 극도 없을 때, ⟨剛日⟩은 ⟨干合⟩하는 천간의 기궁 위 천반 지지, ⟨柔日⟩은 일지 ⟨三合⟩의 다음 지지를 취한다.",
+        "gate-repeated-lesson": "이 학파는 앞의 과와 같은 과(같은 자리에 같은 상신)를 앞의 것으로 한 번만 세고, 그 극을 따로 따지지 않는다.",
+        "gate-fanyin-weishanren": "이 학파는 위산인(尉山人)의 법을 따른다: 극이 있는 ⟨返吟⟩의 ⟨末傳⟩은 ⟨中傳⟩의 파(破)이고, ⟨初傳⟩으로 돌아가지 않는다.",
+        "gate-biyong-ge": "⟨比用格⟩(이 학파): ⟨涉害⟩#이 고른 것이 일간 {stem}의 ⟨妻財⟩이고 다른 후보가 ⟨兄弟⟩나 ⟨父母⟩이면 그것이 초전이다.",
+        "gate-shehai-shangke": "이 학파는 ⟨下賊上⟩ 후보만 깊이를 센다. ⟨上克下⟩ 후보는 곧바로 ⟨孟⟩·⟨仲⟩ 자리로 정한다.",
         "method": "단계는 맞지만 이름이 틀렸다: ⟨{method}⟩의 과체는 {names}이다.",
         "initial": "⟨初傳⟩은 정해진 단계가 고른 것이다.",
         "middle.plate": "⟨中傳⟩은 초전이 앉은 자리 위의 천반 지지이다.",
         "final.plate": "⟨末傳⟩은 중전이 앉은 자리 위의 천반 지지이다.",
+        "final.weishanren": "이 학파는 위산인(尉山人)의 법을 따른다: 이 ⟨返吟⟩의 ⟨末傳⟩은 ⟨中傳⟩의 파(破)이다.",
         "middle.fuyin": "⟨伏吟⟩의 ⟨中傳⟩은 초전이 ⟨刑⟩하는 것이다. 초전이 자형하면 ⟨干上神⟩·⟨支上神⟩ 가운데 다른 쪽이다.",
         "final.fuyin": "⟨伏吟⟩의 ⟨末傳⟩은 중전이 ⟨刑⟩하는 것이다. 중전이 자형하거나 초전으로 되돌아가면 그 충(⟨沖⟩)이다.",
         "middle.gan": "여기서 ⟨中傳⟩은 ⟨干上神⟩이다.", "middle.zhi": "여기서 ⟨中傳⟩은 ⟨支上神⟩이다.",
@@ -308,7 +332,7 @@ WORDS: dict[str, dict[str, str]] = {
 """The messages of :func:`check` (⟨⟩ marks terms, as in :mod:`liuren.show.steps`)."""
 
 SUBNAMES = {
-    "zeike": "元首 重審 始入", "biyong": "比用 知一", "shehai": "涉害 見機 察微 綴瑕", "yaoke": "蒿矢 彈射",
+    "zeike": "元首 重審 始入", "biyong": "比用 知一", "shehai": "涉害 見機 察微 綴瑕 比用格", "yaoke": "蒿矢 彈射",
     "maoxing": "虎視 冬蛇掩目", "biezhe": "別責", "bazhuan": "八專 獨足", "fuyin": "自任 自信 杜傳 不虞", "fanyin": "無依 井欄射",
 }
 METHOD_OF_GATE = {"zeike": "賊克", "biyong": "比用", "shehai": "涉害", "yaoke": "遙克", "maoxing": "昴星", "biezhe": "別責",
@@ -316,7 +340,7 @@ METHOD_OF_GATE = {"zeike": "賊克", "biyong": "比用", "shehai": "涉害", "ya
 
 
 def _gate_family(gate: str) -> str:
-    return "shehai" if gate.startswith("shehai") else gate
+    return "shehai" if gate.startswith("shehai") or gate == "biyong-ge" else gate
 
 
 def _pool_after(event: Event) -> tuple[int, ...] | None:
@@ -339,6 +363,8 @@ def _pool_after(event: Event) -> tuple[int, ...] | None:
         if gate == "shehai-depth":
             return tuple(data["tied"])
         return tuple(data["on"]) or tuple(data["pool"])
+    if gate == "biyong-ge" and event.applied:
+        return (data["init"],) if "init" in data else tuple(data["eligible"])
     if event.applied and gate in DECIDES:
         return (data["init"],)
     return None
@@ -385,6 +411,8 @@ def _chain_rule(chart: Chart, which: int) -> str:
         return f"{key}.{('zhi' if yang else 'gan') if which == 1 else ('gan' if yang else 'zhi')}"
     if method in (Method.BIEZHE, Method.BAZHUAN):
         return f"{key}.gan"
+    if method == Method.FANYIN and which == 2 and chart.school.fanyin_final == "weishanren":
+        return "final.weishanren"
     return f"{key}.plate"
 
 
@@ -420,16 +448,24 @@ def check(
         given.append("offset")
         if parse_offset(offset) != chart.offset:
             errors.append(("plate", "wrong.offset", f"d = {chart.offset}"))
-    if lessons is not None:
+    open_places = 0
+    lesson_answer = None if lessons is None else parse_lessons(lessons)
+    if lesson_answer is not None and all(upper is None for upper, _ in lesson_answer):
+        lesson_answer = None  # every place left open: nothing of the lessons was answered
+    if lesson_answer is not None:
         given.append("lessons")
-        for i, ((upper, lower), lesson) in enumerate(zip(parse_lessons(lessons), chart.lessons, strict=True)):
+        open_places += sum(upper is None for upper, _ in lesson_answer)
+        for i, ((upper, lower), lesson) in enumerate(zip(lesson_answer, chart.lessons, strict=True)):
             if (upper is not None and upper != lesson.upper.ordinal) or (lower is not None and lower != lesson.lower):
                 errors.append((f"lesson-{i + 1}", f"wrong.lessons|{i}", f"{lesson.upper}/{lesson.lower}"))
                 break
     events: list[Event] | None = None
-    if transmissions is not None:
+    answer = None if transmissions is None else parse_transmissions(transmissions)
+    if answer is not None and all(branch is None and general is None for branch, general in answer):
+        answer = None  # every place left open
+    if answer is not None:
         given.append("transmissions")
-        answer = parse_transmissions(transmissions)
+        open_places += sum(branch is None for branch, _ in answer)
         right = chart.transmissions
         for i, ((branch, _), t) in enumerate(zip(answer, right, strict=True)):
             if branch is not None and branch != t.branch.ordinal:
@@ -451,10 +487,11 @@ def check(
             errors.append((_method_error(chart, events, name), "wrong.method", f"{chart.method} · {chart.lesson_type}"))
     w = WORDS[lang]
     if not given:
-        return CheckResult(True, None, render(w["none"], lang), ())
+        return CheckResult(False, None, render(w["none"], lang), ())
     if not errors:
         parts = ", ".join(w[f"part.{p}"] for p in given) if lang != "zh" else "、".join(w[f"part.{p}"] for p in given)
-        return CheckResult(True, None, render(_fmt(w["ok"], parts=parts), lang), tuple(given))
+        note = _fmt(w["open"], n=open_places) if open_places else ""
+        return CheckResult(True, None, render(_fmt(w["ok"], parts=parts) + note, lang), tuple(given))
     order = [s.key for s in chart.steps(lang)]
     key, wrong, right_value = min(errors, key=lambda e: order.index(e[0]) if e[0] in order else len(order))
     head_key, _, index = wrong.partition("|")

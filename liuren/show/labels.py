@@ -44,8 +44,8 @@ CHAR_KO = dict(
 
 PROSE_KO = dict(
     zip(
-        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲",
-        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세",
+        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲尉山取法破",
+        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세위산취법파",
         strict=True,
     )
 )
@@ -76,6 +76,7 @@ EN = {
     "蒿矢": "Mugwort Arrow", "彈射": "Pellet Shot", "虎視": "Tiger's Gaze", "冬蛇掩目": "Winter Snake Hides Its Eyes",
     "獨足": "One-legged", "自任": "Self-reliant", "自信": "Self-confident", "杜傳": "Blocked Transmission",
     "不虞": "Unforeseen", "無依": "Without Support", "井欄射": "Well-rail Shot",
+    "比用格": "Comparison Format",
     # named patterns of the source chapters
     "勵德": "Encouraging Virtue", "贅婿": "Live-in Son-in-law", "無淫": "Without Licence", "不備": "Incomplete",
     "天獄": "Heavenly Prison", "天網四張": "Heaven's Net Spread", "羅網": "Net", "死奇": "Dead Oddity",

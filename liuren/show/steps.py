@@ -27,10 +27,20 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, JIGONG, PILLARS, STEM_CHARS, STEM_ELEMENT, xun_branch
+from ..cycle import (
+    BRANCH_CHARS,
+    BRANCH_ELEMENT,
+    ELEMENT_CHARS,
+    JIGONG,
+    PILLARS,
+    STEM_CHARS,
+    STEM_ELEMENT,
+    kin_of,
+    xun_branch,
+)
 from ..errors import ParseError
 from ..generals import FORWARD_SQUARES
-from ..transmissions import Event, Method, Trace, choose
+from ..transmissions import FIELDS, Event, Method, Trace, choose
 from .labels import LANGUAGES, reading
 
 if TYPE_CHECKING:
@@ -99,6 +109,8 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-shehai-depth": "⟨涉害⟩: depth", "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩ squares",
         "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩ squares", "t.gate-shehai-zhuixia": "⟨涉害⟩: ⟨綴瑕⟩",
         "t.gate-bazhuan": "⟨八專⟩?", "t.gate-yaoke": "⟨遙克⟩?", "t.gate-maoxing": "⟨昴星⟩?", "t.gate-biezhe": "⟨別責⟩?",
+        "t.gate-repeated-lesson": "Repeated lesson", "t.gate-fanyin-weishanren": "尉山人 ⟨返吟⟩",
+        "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         # the plate and the lessons
         "plate": "The month general {g} is laid on the hour {h} of the earth plate and the heaven plate turns with it: "
         "d = ({gp} − {hp}) mod 12 = {d}, so every heaven branch stands {d} places on from its earth square.",
@@ -145,6 +157,24 @@ WORDS: dict[str, dict[str, str]] = {
         "zhong.many": "{on} all stand on ⟨仲⟩ squares ({sqs}): ⟨綴瑕⟩ decides.",
         "zhong.none": "None stands on a ⟨仲⟩ square either, and the ⟨季⟩ squares never decide: ⟨綴瑕⟩.",
         "zhuixia": "{pool} cannot be told apart by their squares: ⟨綴瑕⟩ takes the one met first from the {side}: 初 = {init}.",
+        "meng.one-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; of {pool}, only {init} is itself a ⟨孟⟩ branch (⟨寅申巳亥⟩): 初 = {init} (⟨見機⟩).",
+        "meng.many-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; {on} are all ⟨孟⟩ branches: ⟨綴瑕⟩ decides.",
+        "meng.none-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; none of {pool} is a ⟨孟⟩ branch (⟨寅申巳亥⟩).",
+        "zhong.one-heaven": "Only {init} is itself a ⟨仲⟩ branch (⟨子午卯酉⟩): 初 = {init} (⟨察微⟩).",
+        "zhong.many-heaven": "{on} are all ⟨仲⟩ branches: ⟨綴瑕⟩ decides.",
+        "zhong.none-heaven": "None is a ⟨仲⟩ branch either; ⟨季⟩ branches never decide: ⟨綴瑕⟩.",
+        "biyong-ge.no": "⟨比用格⟩: 初 {pick} is {kin} to {stem}{why}.",
+        "biyong-ge.no-kin": ", not a candidate this school refuses",
+        "biyong-ge.no-eligible": ", but no candidate is ⟨兄弟⟩ or ⟨父母⟩ to it",
+        "biyong-ge.one": "⟨比用格⟩: 初 {pick} is {kin} to {stem} (用神畏日干所勝), and {init} is {kin2} to it: 初 = {init} (⟨比用格⟩), not {pick}.",
+        "biyong-ge.many": "⟨比用格⟩: 初 {pick} is {kin} to {stem} (用神畏日干所勝); {eligible} are ⟨兄弟⟩ or ⟨父母⟩ to it, and the ⟨涉害⟩ steps, run again among them, give 初 = {init} (⟨比用格⟩).",
+        "repeated-lesson.no": "Repeated lessons ({pairs}) are counted once; none carries a 克 of its own, so nothing changes.",
+        "repeated-lesson.yes": "Repeated lessons ({pairs}) are counted once, as the first: the 克 of {dropped} is not judged again.",
+        "repeated-lesson.none": "No lesson repeats another.",
+        "repeated-lesson.pair": "lesson {later} = lesson {earlier}",
+        "shehai-shangke.yes": "The candidates are ⟨上克下⟩: no depth count; the ⟨孟⟩/⟨仲⟩ squares decide (the 大全's own ⟨上克下⟩ charts).",
+        "shehai-shangke.no": "The candidates are ⟨下賊上⟩: the depth count decides first.",
+        "fanyin-weishanren": "尉山人取法 (末傳取破): 末 = the 破 of the 中傳 {middle}: {final}, not the return to the 初.",
         "zhuixia.gan": "⟨干⟩ side (lessons 1–2) on a yang day", "zhuixia.zhi": "⟨支⟩ side (lessons 3–4) on a yin day",
         "bazhuan.no": "Not ⟨八專⟩: {stem} lodges at {jig}, not on the day branch {z}.",
         "bazhuan.head": "⟨八專⟩ day ({stem} lodges on its own branch {z}) with no 克, and ⟨遙克⟩ is not used on ⟨八專⟩ days.",
@@ -175,6 +205,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why.比用": "several ⟨下賊上⟩ candidates, of which exactly one shares the day's yin-yang",
         "why.知一": "several ⟨上克下⟩ candidates, of which exactly one shares the day's yin-yang",
         "why.涉害": "several candidates that 比 could not separate; the one that wades deepest in the depth count won",
+        "why.比用格": "several candidates that 比 could not separate; the 涉害 choice was the stem's ⟨妻財⟩ (用神畏日干所勝), so the candidate 比和 with the stem or 生ing it was taken",
         "why.見機": "several candidates that 比{depth} could not separate; the only one on a ⟨孟⟩ square won",
         "why.察微": "several candidates that 比{depth} could not separate; none stood on a ⟨孟⟩ square and the only one on a ⟨仲⟩ square won",
         "why.綴瑕": "several candidates that 比{depth} and their squares could not separate; the one met first from the day's side won",
@@ -207,6 +238,7 @@ WORDS: dict[str, dict[str, str]] = {
         "middle.zhi": "⟨中傳⟩ = the ⟨支上神⟩ {m}.",
         "final.plate": "⟨末傳⟩ = the heaven branch over the 中 {m}'s square: {l}.",
         "final.plate6": "⟨末傳⟩ = the heaven branch over the 中 {m}'s square, back to the 初: {l}.",
+        "final.weishanren": "尉山人取法, 末傳取破: ⟨末傳⟩ = the 破 of the 中 {m}: {l} (not the return to the 初).",
         "final.xing": "⟨末傳⟩ = what the 中 {m} punishes (⟨刑⟩): {l}.",
         "final.self": "{m} punishes itself, so the ⟨刑⟩ chain stops: ⟨末傳⟩ = its opposite (⟨沖⟩) {l}.",
         "final.returns": "{m} punishes {i}, which would return to the 初: ⟨末傳⟩ = the opposite (⟨沖⟩) of {m}, {l}.",
@@ -238,6 +270,8 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-shehai-depth": "涉害：深淺", "t.gate-shehai-meng": "涉害：孟", "t.gate-shehai-zhong": "涉害：仲",
         "t.gate-shehai-zhuixia": "涉害：綴瑕", "t.gate-bazhuan": "八專？", "t.gate-yaoke": "遙克？",
         "t.gate-maoxing": "昴星？", "t.gate-biezhe": "別責？",
+        "t.gate-repeated-lesson": "重課", "t.gate-fanyin-weishanren": "尉山人返吟",
+        "t.gate-biyong-ge": "比用格", "t.gate-shehai-shangke": "涉害：上克下？",
         "plate": "以月將{g}加於占時{h}，天盤隨之而轉：d = ({gp} − {hp}) mod 12 = {d}，天盤每支皆在其地盤本位之後{d}位。",
         "plate.0": "d = 0，天地同位：伏吟。",
         "plate.6": "d = 6，天地相沖：返吟。",
@@ -281,6 +315,24 @@ WORDS: dict[str, dict[str, str]] = {
         "zhong.none": "亦無臨仲者，季不為用：綴瑕。",
         "zhuixia": "{pool}所臨之位不能分：綴瑕，{side}先見者為初傳：{init}。",
         "zhuixia.gan": "陽日取干上（第一、二課）", "zhuixia.zhi": "陰日取支上（第三、四課）",
+        "meng.one-heaven": "尉山人：上克下取天盤孟仲為驗；{pool}之中只有{init}本身為孟（寅申巳亥）：初傳 = {init}（見機）。",
+        "meng.many-heaven": "尉山人：上克下取天盤孟仲為驗；{on}皆為孟：以綴瑕定之。",
+        "meng.none-heaven": "尉山人：上克下取天盤孟仲為驗；{pool}皆非孟（寅申巳亥）。",
+        "zhong.one-heaven": "只有{init}本身為仲（子午卯酉）：初傳 = {init}（察微）。",
+        "zhong.many-heaven": "{on}皆為仲：以綴瑕定之。",
+        "zhong.none-heaven": "亦無仲神，季不為用：綴瑕。",
+        "biyong-ge.no": "比用格：初傳{pick}為{stem}之{kin}{why}。",
+        "biyong-ge.no-kin": "，非此家所避者",
+        "biyong-ge.no-eligible": "，然諸神無與日比和或生日者",
+        "biyong-ge.one": "比用格：初傳{pick}為{stem}之{kin}（用神畏日干所勝），{init}為其{kin2}：以比和者為用，初傳 = {init}（比用格），不取{pick}。",
+        "biyong-ge.many": "比用格：初傳{pick}為{stem}之{kin}（用神畏日干所勝）；{eligible}與日比和或生日，於其中再行涉害：初傳 = {init}（比用格）。",
+        "repeated-lesson.no": "重課（{pairs}）只計一課；重者無自有之克，無所改。",
+        "repeated-lesson.yes": "重課（{pairs}）只計一課，從其先者：{dropped}之克不再論。",
+        "repeated-lesson.none": "四課無重。",
+        "repeated-lesson.pair": "第{later}課即第{earlier}課",
+        "shehai-shangke.yes": "諸神皆上克下：不計深淺，以孟仲定之（大全本書上克下之例）。",
+        "shehai-shangke.no": "諸神皆下賊上：先計涉害深淺。",
+        "fanyin-weishanren": "尉山人取法，末傳取破：中傳{middle}之破為末傳{final}，不還初傳。",
         "bazhuan.no": "非八專：{stem}寄宮在{jig}，不在日支{z}。",
         "bazhuan.head": "八專日（{stem}寄宮即日支{z}），四課無克，八專日不用遙克。",
         "bazhuan.yang": "陽日自干上神{start}順數三位（連本位）：初傳 = {init}。",
@@ -309,6 +361,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why.比用": "下賊上不止一課，只有一個與日比",
         "why.知一": "上克下不止一課，只有一個與日比",
         "why.涉害": "克賊不止一個，比不能定，以涉害最深者發用",
+        "why.比用格": "克賊不止一個，比不能定，涉害所取為日干之妻財（用神畏日干所勝），以比和或生日者為用",
         "why.見機": "克賊不止一個，比{depth}不能定，只有一個臨孟",
         "why.察微": "克賊不止一個，比{depth}不能定，無臨孟者，只有一個臨仲",
         "why.綴瑕": "克賊不止一個，比{depth}與所臨之位皆不能定，取日之一方先見者",
@@ -340,6 +393,7 @@ WORDS: dict[str, dict[str, str]] = {
         "middle.zhi": "中傳 = 支上神{m}。",
         "final.plate": "末傳 = 中傳{m}所臨之位上之天盤神：{l}。",
         "final.plate6": "末傳 = 中傳{m}所臨之位上之天盤神，回到初傳：{l}。",
+        "final.weishanren": "尉山人取法，末傳取破：末傳 = 中傳{m}之破：{l}（不還初傳）。",
         "final.xing": "末傳 = 中傳{m}所刑：{l}。",
         "final.self": "{m}自刑，刑傳至此而止：末傳取其沖{l}。",
         "final.returns": "{m}刑{i}，回到初傳：末傳取{m}之沖{l}。",
@@ -370,6 +424,8 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-shehai-depth": "⟨涉害⟩: 깊이", "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩", "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩",
         "t.gate-shehai-zhuixia": "⟨涉害⟩: ⟨綴瑕⟩", "t.gate-bazhuan": "⟨八專⟩?", "t.gate-yaoke": "⟨遙克⟩?",
         "t.gate-maoxing": "⟨昴星⟩?", "t.gate-biezhe": "⟨別責⟩?",
+        "t.gate-repeated-lesson": "거듭된 과", "t.gate-fanyin-weishanren": "위산인(尉山人)의 ⟨返吟⟩",
+        "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         "plate": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹고 ⟨天盤⟩을 돌린다: d = ({gp} − {hp}) mod 12 = {d}. "
         "⟨天盤⟩의 각 지지는 제 ⟨地盤⟩ 자리에서 {d}칸 앞에 선다.",
         "plate.0": " d = 0이면 천반과 지반이 같은 자리에 있다: ⟨伏吟⟩.",
@@ -414,6 +470,24 @@ WORDS: dict[str, dict[str, str]] = {
         "zhong.none": "⟨仲⟩ 자리에 앉은 것도 없고 ⟨季⟩ 자리는 정하지 못한다: ⟨綴瑕⟩.",
         "zhuixia": "{pool}#은 앉은 자리로 가릴 수 없다: ⟨綴瑕⟩, {side}에서 먼저 만나는 것을 취한다: ⟨初傳⟩ = {init}.",
         "zhuixia.gan": "양일은 ⟨干⟩ 쪽(제1·2과)", "zhuixia.zhi": "음일은 ⟨支⟩ 쪽(제3·4과)",
+        "meng.one-heaven": "위산인(尉山人): ⟨上克下⟩는 천반의 ⟨孟⟩·⟨仲⟩으로 가린다. {pool} 가운데 {init}만 그 자체가 ⟨孟⟩(⟨寅申巳亥⟩)이다: ⟨初傳⟩ = {init} → ⟨見機⟩.",
+        "meng.many-heaven": "위산인(尉山人): ⟨上克下⟩는 천반의 ⟨孟⟩·⟨仲⟩으로 가린다. {on}#이 모두 ⟨孟⟩이다: ⟨綴瑕⟩로 정한다.",
+        "meng.none-heaven": "위산인(尉山人): ⟨上克下⟩는 천반의 ⟨孟⟩·⟨仲⟩으로 가린다. {pool} 가운데 ⟨孟⟩(⟨寅申巳亥⟩)인 것이 없다.",
+        "zhong.one-heaven": "{init}만 그 자체가 ⟨仲⟩(⟨子午卯酉⟩)이다: ⟨初傳⟩ = {init} → ⟨察微⟩.",
+        "zhong.many-heaven": "{on}#이 모두 ⟨仲⟩이다: ⟨綴瑕⟩로 정한다.",
+        "zhong.none-heaven": "⟨仲⟩인 것도 없고 ⟨季⟩는 정하지 못한다: ⟨綴瑕⟩.",
+        "biyong-ge.no": "⟨比用格⟩: ⟨初傳⟩ {pick}#은 {stem}의 {kin}{why}.",
+        "biyong-ge.no-kin": "이고, 이 학파가 피하는 것이 아니다",
+        "biyong-ge.no-eligible": "이지만, 일간과 비화하거나 일간을 생하는 후보가 없다",
+        "biyong-ge.one": "⟨比用格⟩: ⟨初傳⟩ {pick}#은 {stem}의 {kin}(용신이 일간의 극을 두려워한다)이고 {init}#은 {kin2}이다: ⟨初傳⟩ = {init} → ⟨比用格⟩, {pick}#이 아니다.",
+        "biyong-ge.many": "⟨比用格⟩: ⟨初傳⟩ {pick}#은 {stem}의 {kin}(용신이 일간의 극을 두려워한다)이다. {eligible}#이 일간과 비화하거나 일간을 생하므로 그 가운데서 다시 ⟨涉害⟩로 가린다: ⟨初傳⟩ = {init} → ⟨比用格⟩.",
+        "repeated-lesson.no": "거듭된 과({pairs})는 한 번만 센다. 거듭된 과에 제 극이 없으므로 바뀌는 것이 없다.",
+        "repeated-lesson.yes": "거듭된 과({pairs})는 앞의 것으로 한 번만 센다: {dropped}의 극은 다시 따지지 않는다.",
+        "repeated-lesson.none": "거듭된 과가 없다.",
+        "repeated-lesson.pair": "제{later}과 = 제{earlier}과",
+        "shehai-shangke.yes": "후보가 모두 ⟨上克下⟩이다: 깊이를 세지 않고 ⟨孟⟩·⟨仲⟩ 자리로 정한다(대전 본문의 ⟨上克下⟩ 예).",
+        "shehai-shangke.no": "후보가 모두 ⟨下賊上⟩이다: 먼저 깊이를 센다.",
+        "fanyin-weishanren": "위산인(尉山人)의 취법(取法), 말전은 파(破)를 취한다: ⟨中傳⟩ {middle}의 파 {final}#이 ⟨末傳⟩이고, ⟨初傳⟩으로 돌아가지 않는다.",
         "bazhuan.no": "⟨八專⟩이 아니다: {stem}의 기궁은 {jig}, 일지 {z}#이 아니다.",
         "bazhuan.head": "⟨八專⟩일({stem}의 기궁이 일지 {z})이고 극이 없다. ⟨八專⟩일에는 ⟨遙克⟩을 쓰지 않는다.",
         "bazhuan.yang": " 양일은 ⟨干上神⟩ {start}에서 (자신을 포함해) 앞으로 셋을 센다: ⟨初傳⟩ = {init}.",
@@ -442,6 +516,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why.比用": "⟨下賊上⟩ 후보가 여럿이고 그 가운데 하나만 일간과 음양이 같다",
         "why.知一": "⟨上克下⟩ 후보가 여럿이고 그 가운데 하나만 일간과 음양이 같다",
         "why.涉害": "후보가 여럿이고 비(比)로 가려지지 않아, 깊이 세기에서 가장 깊은 것이 발용했다",
+        "why.比用格": "후보가 여럿이고 비(比)로 가려지지 않았는데, ⟨涉害⟩#이 고른 것이 일간의 ⟨妻財⟩여서 일간과 비화하거나 일간을 생하는 후보가 발용했다",
         "why.見機": "후보가 여럿이고 비(比){depth}로 가려지지 않아, ⟨孟⟩ 자리에 앉은 하나가 발용했다",
         "why.察微": "후보가 여럿이고 비(比){depth}로 가려지지 않았으며 ⟨孟⟩ 자리에는 없어, ⟨仲⟩ 자리에 앉은 하나가 발용했다",
         "why.綴瑕": "후보가 여럿이고 비(比){depth}와 앉은 자리로도 가려지지 않아, 일간 쪽에서 먼저 만나는 것이 발용했다",
@@ -473,6 +548,7 @@ WORDS: dict[str, dict[str, str]] = {
         "middle.zhi": "⟨中傳⟩ = ⟨支上神⟩ {m}.",
         "final.plate": "⟨末傳⟩ = 중전 {m}#이 앉은 자리 위의 천반 지지: {l}.",
         "final.plate6": "⟨末傳⟩ = 중전 {m}#이 앉은 자리 위의 천반 지지, 곧 초전으로 돌아온다: {l}.",
+        "final.weishanren": "위산인(尉山人)의 취법(取法), 말전은 파(破)를 취한다: ⟨末傳⟩ = 중전 {m}의 파: {l}(초전으로 돌아가지 않는다).",
         "final.xing": "⟨末傳⟩ = 중전 {m}#이 ⟨刑⟩하는 것: {l}.",
         "final.self": "{m}#은 자형하므로 ⟨刑⟩이 여기서 멈춘다: ⟨末傳⟩ = 그 충(⟨沖⟩) {l}.",
         "final.returns": "{m}#이 {i}#을 형하면 초전으로 되돌아간다: ⟨末傳⟩ = {m}의 충(⟨沖⟩) {l}.",
@@ -498,7 +574,7 @@ WORDS: dict[str, dict[str, str]] = {
 """Every sentence of the steps in each language (⟨⟩ marks terms; see :func:`render`)."""
 
 CN = "一二三四"
-GATE_NAME = {"shehai-depth": "涉害", "shehai-meng": "見機", "shehai-zhong": "察微", "shehai-zhuixia": "綴瑕"}
+GATE_NAME = {"shehai-depth": "涉害", "shehai-meng": "見機", "shehai-zhong": "察微", "shehai-zhuixia": "綴瑕", "biyong-ge": "比用格"}
 """The lesson type each 涉害 sub-gate gives."""
 STEP_ORDER = ("plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4", "gates", "method", "initial", "middle", "final",
               "generals", "relations", "patterns")
@@ -599,6 +675,7 @@ HEAVEN = tuple(f"heaven-{b}" for b in BRANCH_CHARS)
 """The cell name of the plate cell under each heaven branch, by branch ordinal."""
 LESSON_CELLS = tuple(tuple((f"lesson-{n}", HEAVEN[b]) for b in range(12)) for n in range(1, 5))
 CHAINED = frozenset(("fuyin-middle", "fuyin-final"))
+GATE_KEYS = {gate: f"gate-{gate}" for gate in FIELDS}
 """Events told in the middle and final steps rather than as gates of their own."""
 
 
@@ -613,6 +690,14 @@ def _gate_cells(event: Event) -> tuple[str, ...]:
         init = data.get("init")
         return (HEAVEN[init],) if init is not None else tuple(HEAVEN[b] for b in data["pool"])
     if not event.applied:
+        return ()
+    if gate == "biyong-ge":
+        return (HEAVEN[data["init"]],)
+    if gate == "repeated-lesson":
+        return tuple(f"lesson-{later + 1}" for later, _ in data["repeats"])
+    if gate == "fanyin-weishanren":
+        return (HEAVEN[data["final"]],)
+    if gate == "shehai-shangke":
         return ()
     if gate == "fuyin":
         return ("lesson-3" if data["anchor"] == "zhi" else "lesson-1", HEAVEN[data["init"]])
@@ -659,32 +744,34 @@ def steps(chart: Chart, lang: str = "zh") -> Steps:
     events = tuple(trace.events)
     t0, t1, t2 = (x.branch.ordinal for x in chart.transmissions)
     u = chart._ke.uppers
-    rows: list[tuple] = [
-        ("plate", (HEAVEN[chart.general.ordinal],), None),
-        ("lesson-1", LESSON_CELLS[0][u[0]], None),
-        ("lesson-2", LESSON_CELLS[1][u[1]], None),
-        ("lesson-3", LESSON_CELLS[2][u[2]], None),
-        ("lesson-4", LESSON_CELLS[3][u[3]], None),
+    out = [
+        _tnew(Step, ("plate", (HEAVEN[chart.general.ordinal],), lang, 0, chart, None, events)),
+        _tnew(Step, ("lesson-1", LESSON_CELLS[0][u[0]], lang, 1, chart, None, events)),
+        _tnew(Step, ("lesson-2", LESSON_CELLS[1][u[1]], lang, 2, chart, None, events)),
+        _tnew(Step, ("lesson-3", LESSON_CELLS[2][u[2]], lang, 3, chart, None, events)),
+        _tnew(Step, ("lesson-4", LESSON_CELLS[3][u[3]], lang, 4, chart, None, events)),
     ]
     middle_event = final_event = None
+    n = 5
     for e in events:
-        if e.gate in CHAINED:
-            if e.gate == "fuyin-middle":
-                middle_event = e
-            else:
-                final_event = e
+        gate = e.gate
+        if gate == "fuyin-middle":
+            middle_event = e
+        elif gate == "fuyin-final":
+            final_event = e
         else:
-            rows.append(("gate-" + e.gate, _gate_cells(e), e))
-    rows += [
-        ("method", (HEAVEN[t0],), None),
-        ("initial", ("initial", HEAVEN[t0]), None),
-        ("middle", ("middle", HEAVEN[t1]), middle_event),
-        ("final", ("final", HEAVEN[t2]), final_event),
-        ("generals", ("noble", HEAVEN[chart.noble_branch.ordinal]), None),
-        ("relations", ("initial", "middle", "final"), None),
-        ("patterns", (), None),
+            out.append(_tnew(Step, (GATE_KEYS[gate], _gate_cells(e), lang, n, chart, e, events)))
+            n += 1
+    out += [
+        _tnew(Step, ("method", (HEAVEN[t0],), lang, n, chart, None, events)),
+        _tnew(Step, ("initial", ("initial", HEAVEN[t0]), lang, n + 1, chart, None, events)),
+        _tnew(Step, ("middle", ("middle", HEAVEN[t1]), lang, n + 2, chart, middle_event, events)),
+        _tnew(Step, ("final", ("final", HEAVEN[t2]), lang, n + 3, chart, final_event, events)),
+        _tnew(Step, ("generals", ("noble", HEAVEN[chart.noble_branch.ordinal]), lang, n + 4, chart, None, events)),
+        _tnew(Step, ("relations", ("initial", "middle", "final"), lang, n + 5, chart, None, events)),
+        _tnew(Step, ("patterns", (), lang, n + 6, chart, None, events)),
     ]
-    return _tnew(Steps, [_tnew(Step, (key, cells, lang, i, chart, event, events)) for i, (key, cells, event) in enumerate(rows)])
+    return _tnew(Steps, out)
 
 
 def gate_events(chart: Chart) -> tuple[Event, ...]:
@@ -799,12 +886,35 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
         return text + _w(lang, "depth.tie", tied=_bs(data["tied"]), n=max(x[3] for x in data["walks"]))
     if gate in ("shehai-meng", "shehai-zhong"):
         prefix = "meng" if gate == "shehai-meng" else "zhong"
+        suffix = "-heaven" if data.get("plate") == "heaven" else ""
         on, d = data["on"], ke.offset
         if event.applied:
-            return _w(lang, f"{prefix}.one", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d))
+            return _w(lang, f"{prefix}.one{suffix}", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d))
         if on:
-            return _w(lang, f"{prefix}.many", on=_bs(on), sqs=_bs(b - d for b in on))
-        return _w(lang, f"{prefix}.none", pool=_bs(data["pool"]))
+            return _w(lang, f"{prefix}.many{suffix}", on=_bs(on), sqs=_bs(b - d for b in on))
+        return _w(lang, f"{prefix}.none{suffix}", pool=_bs(data["pool"]))
+    if gate == "biyong-ge":
+        kin = f"⟨{data['kin']}⟩"
+        if not event.applied:
+            refused = ("妻財",) if chart.school.biyong_ge == "wealth" else ("妻財", "官鬼")
+            why = w["biyong-ge.no-eligible"] if data["kin"] in refused else w["biyong-ge.no-kin"]
+            return _w(lang, "biyong-ge.no", pick=_b(data["pick"]), kin=kin, stem=stem, why=why)
+        if len(data["eligible"]) == 1:
+            kin2 = f"⟨{kin_of(ke.stem, data['init'])}⟩"
+            return _w(lang, "biyong-ge.one", pick=_b(data["pick"]), kin=kin, stem=stem, init=_b(data["init"]), kin2=kin2)
+        return _w(lang, "biyong-ge.many", pick=_b(data["pick"]), kin=kin, stem=stem, eligible=_bs(data["eligible"]), init=_b(data["init"]))
+    if gate == "repeated-lesson":
+        pairs = [_w(lang, "repeated-lesson.pair", later=later + 1, earlier=earlier + 1) for later, earlier in data["repeats"]]
+        if not pairs:
+            return _w(lang, "repeated-lesson.none")
+        if not event.applied:
+            return _w(lang, "repeated-lesson.no", pairs="; ".join(pairs))
+        dropped = [later for later, _ in data["repeats"] if ke.relations[later]]
+        return _w(lang, "repeated-lesson.yes", pairs="; ".join(pairs), dropped=_where(dropped, lang))
+    if gate == "shehai-shangke":
+        return _w(lang, "shehai-shangke.yes" if event.applied else "shehai-shangke.no")
+    if gate == "fanyin-weishanren":
+        return _w(lang, "fanyin-weishanren", middle=_b(data["middle"]), final=_b(data["final"]))
     if gate == "shehai-zhuixia":
         return _w(lang, "zhuixia", pool=_bs(data["pool"]), side=w[f"zhuixia.{data['side']}"], init=_b(data["init"]))
     if gate == "bazhuan":
@@ -882,6 +992,8 @@ def _chain_text(chart: Chart, key: str, event: Event | None, lang: str) -> str:
         rule = ("zhi" if yang else "gan") if key == "middle" else ("gan" if yang else "zhi")
     elif method in (Method.BIEZHE, Method.BAZHUAN):
         rule = "gan" if key == "middle" else "gan-again"
+    elif key == "final" and method == Method.FANYIN and chart.school.fanyin_final == "weishanren":
+        rule = "weishanren"
     else:
         rule = "plate6" if chart.offset == 6 else "plate"
     return _w(lang, f"{key}.{rule}", **values)

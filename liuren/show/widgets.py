@@ -61,6 +61,8 @@ COMPARE_OPTIONS = {
 }
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
 CUSTOM = "custom"
+PLATE_SIZE = 360
+"""Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 LABELS = {
     "zh": {"day": "日", "hour": "占時", "general": "月將", "noble": "貴人", "school": "學派", "month": "月建", "year": "太歲",
            "benming": "本命", "xingnian": "行年",
@@ -192,8 +194,7 @@ class Explorer:
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
                 widgets.HBox([self.school, self.month, self.year, self.show_explain]),
                 widgets.HBox([self.benming, self.xingnian, self.compare, self.against]),
-                widgets.HBox([self.play, self.turn]),
-                self.labels,
+                widgets.HBox([self.play, self.turn, self.labels]),
                 widgets.HBox([self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")),
                 self.notes,
             ],
@@ -202,6 +203,11 @@ class Explorer:
         self.widget.add_class("liuren-explorer")  # stable markers for browser tests
         for name in ("day", "hour", "general"):
             getattr(self, name).add_class(f"liuren-{name}")
+        for name in ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against"):
+            control = getattr(self, name)  # compact: four controls to a row, so the explorer fits 1280×800
+            control.layout.width = "210px"
+            control.style.description_width = "64px"
+        self.turn.layout.width = "300px"
         self._update()
 
     # ------------------------------------------------------------ driving it
@@ -324,7 +330,7 @@ class Explorer:
             self.plate.value = chart_html(self.other, labels=lang, cells=cells)
         else:
             self.board.value = chart_html(self.chart, labels=lang)
-            self.plate.value = plate_svg(self.chart, size=380) if self.drawing else ""
+            self.plate.value = plate_svg(self.chart, size=PLATE_SIZE) if self.drawing else ""
         if self.show_explain.value:
             self.notes.value = (
                 '<pre style="white-space:pre-wrap;font-size:13px;max-width:1200px">'
