@@ -523,6 +523,8 @@ def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, tok
     assert boxes.count() >= 1
     drive_explorer(boxes.first)
     assert faint_texts(page.locator("body")) == []
+    page.set_viewport_size({"width": 1280, "height": 3000})  # Voilà scrolls inside its page: show it all
+    page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
     page.close()
 
