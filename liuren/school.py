@@ -1,7 +1,8 @@
 """School: every convention on which the classical books disagree, as one frozen value.
 
 A chart records the school it was built with. Presets are selectable by an ASCII name or
-their Hanzi name; the default is the 《六壬指南》 reading the source chapters use.
+their Hanzi name; the default is the set of conventions the worked examples of the
+source chapters follow (named 指南 after the book whose 涉害 rule it takes).
 
 >>> School.preset("探原").shehai
 'depth'
@@ -155,7 +156,8 @@ DEFAULTS: dict[str, str | bool] = {
     "biyong_ge": "off", "shehai_shangke": "depth", "shehai_mengzhong": "earth", "fanyin_final": "return",
     "repeated_lesson": "judged",
 }
-"""Every option's documented default: the 《六壬指南》 reading the source chapters use."""
+"""Every option's documented default: the conventions the worked examples of the source
+chapters follow (涉害 by 《六壬指南》's 孟仲 rule, the 貴人 table of 《六壬粹言》)."""
 
 PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
 """Preset name → its Hanzi name (the book it follows)."""
@@ -166,7 +168,7 @@ PRESET_OPTIONS: dict[str, dict[str, str | bool]] = {
         "shehai": "depth-excluding-start", "biyong_ge": "wealth", "shehai_shangke": "mengzhong", "fanyin_final": "weishanren"
     },
 }
-"""What each preset changes from the defaults: default = 《六壬指南》 (what the source chapters use);
+"""What each preset changes from the defaults: default = 指南 (涉害 by 《六壬指南》's 孟仲 rule; the source chapters' worked examples follow it);
 tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
 _ALIASES = {
     **{name: name for name in PRESET_NAMES},
@@ -423,7 +425,7 @@ _MATCHING: dict[tuple[str | bool, ...], str] = {
 }
 """Each preset's options (in field order) → its name: how a school without a name is named."""
 PRESETS: dict[str, School] = {name: School(name, **{**DEFAULTS, **changes}) for name, changes in PRESET_OPTIONS.items()}  # type: ignore[arg-type]
-"""default = 《六壬指南》 (what the source chapters use); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
+"""default = 指南 (涉害 by 《六壬指南》's 孟仲 rule; the source chapters' worked examples follow it); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
 
 
 def resolve_school(school: School | str | None) -> School:

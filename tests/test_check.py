@@ -124,7 +124,7 @@ def test_messages_name_the_rule_and_reveal_only_when_asked():
 def test_answer_forms():
     c = liuren.chart("丙申", "午", "亥")
     for lessons in ("戌卯丑午", "戌 卯 丑 午", "戌,卯,丑,午", ["戌", "卯", "丑", "午"], [("戌", "丙"), ("卯", "戌"), ("丑", "申"), ("午", "丑")],
-                    "戌丙卯戌丑申午丑", ["戌丙", "卯戌", "丑申", "午丑"], "戌??午", ("?", "?", "?", "?")):
+                    "戌丙卯戌丑申午丑", ["戌丙", "卯戌", "丑申", "午丑"], "戌??午"):
         assert liuren.check(c, lessons=lessons).ok, lessons
     assert liuren.check(c, lessons=[("戌", "乙"), "卯", "丑", "午"]).first_error == "lesson-1"
     for trans in ("卯申丑", "卯 申 丑", ["卯", "申", "丑"], [("卯", "太常"), ("申", "六合"), ("丑", "太陰")], "卯常申合丑陰", "卯??",
@@ -132,6 +132,18 @@ def test_answer_forms():
         assert liuren.check(c, transmissions=trans).ok, trans
     assert liuren.check(c, offset="5").ok
     assert liuren.check(c, method="元首", lang="zh").message == "正確：課體。"
+
+
+def test_an_answer_left_open_is_no_answer_and_open_places_are_named():
+    c = liuren.chart("丙申", "午", "亥")
+    for blank in ({"lessons": ("?", "?", "?", "?")}, {"lessons": "????"}, {"transmissions": "???"}, {}):
+        result = liuren.check(c, **blank, lang="en")
+        assert not result.ok and result.first_error is None and result.checked == (), blank
+        assert result.message.startswith("Nothing to check") and "…" in result._repr_html_()
+    partly = liuren.check(c, transmissions="卯?丑", lang="en")
+    assert partly.ok and partly.message == "Right: the 三傳. (1 place(s) left open were not checked.)"
+    assert liuren.check(c, transmissions="卯??", lang="ko").message.endswith("(비워 둔 2곳은 확인하지 않았다.)")
+    assert not liuren.check(c, transmissions="申??").ok
 
 
 @pytest.mark.parametrize(

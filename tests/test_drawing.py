@@ -148,14 +148,14 @@ def test_make_figures_plans_every_figure_and_the_committed_ones():
     names = list(_make_figures().jobs())
     seeds = (DATA / "seed_examples.csv").read_text(encoding="utf-8").count("\n") - 1
     assert len(names) == len(set(names)) == 3 + seeds
-    assert {"00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "01-004-元首-1.png", "02-000-蒿矢-1.png"} <= set(names)
+    assert {"00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "01-元首-1.png", "02-蒿矢-1.png"} <= set(names)
     assert all(re.fullmatch(r"0[0-4]-.+\.png", n) for n in names)
     committed = Path(__file__).resolve().parent.parent / "figures"
     if committed.is_dir():
         assert sorted(p.name for p in committed.glob("*.png")) == sorted(names)
 
 
-REPRESENTATIVE = ("00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "02-000-蒿矢-1.png")
+REPRESENTATIVE = ("00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "02-蒿矢-1.png")
 """One figure of each kind the tool draws: the two-plate spread, the generals' rings, the 3×3 grid, a seed plate."""
 
 
@@ -251,3 +251,16 @@ def test_draw_plate_refuses_a_css_colour_matplotlib_cannot_draw():
     with pytest.raises(liuren.ParseError, match=r"colors\['ink'\] = 'rgb\(0,0,0\)' is a CSS colour matplotlib cannot draw"):
         draw_plate(chart, colors={"ink": "rgb(0,0,0)"})
     assert isinstance(draw_plate(chart, colors={"ink": "#000000", "initial": "teal"}), Axes)
+
+
+@pytest.mark.parametrize("hour", list(BRANCHES))
+def test_month_general_label_stays_inside_the_figure(hour):
+    """「亥將加卯」 beside the hour square: near 卯 and 酉 it used to run off the figure's edge."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    ax = draw_plate(liuren.chart("甲戌", hour, "亥"))
+    canvas = FigureCanvasAgg(ax.figure)
+    canvas.draw()
+    (label,) = [t for t in ax.texts if "將加" in t.get_text()]
+    box, frame = label.get_window_extent(canvas.get_renderer()), ax.figure.bbox
+    assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1, (hour, box, frame)

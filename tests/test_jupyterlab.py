@@ -207,33 +207,27 @@ def expected_tables(page, chart) -> list[list[str]]:
     ]
 
 
-CAPTION = re.compile(r"(?P<day>..)日 \| (?P<hour>.)時 \| (?P<general>.)將 \|(?: (?P<month>.)月 \|)? (?P<noble>[晝夜])貴")
-
-
 def chart_of_card(card):
-    """The chart a rendered 課盤 names in its caption (day, hour, general, month, noble and school)."""
+    """The chart a rendered 課盤 names in its caption (day, hour, general, month, noble and school), in
+    any label language: the 漢字 terms are always there (``갑술일 甲戌日 | 미시 未時 | …``)."""
     lines = card.evaluate("e => [...e.children].slice(0, 2).map(x => x.textContent)")
-    m = CAPTION.search(lines[0])
-    assert m, f"caption not understood: {lines[0]!r}"
-    named = re.search(r"學派 (\S+)", lines[1])
-    school = {zh: name for name, zh in PRESET_NAMES.items()}.get(named[1], named[1]) if named else "default"
-    return liuren.chart(m["day"], m["hour"], m["general"], noble="day" if m["noble"] == "晝" else "night",
-                        month=m["month"], school=school)
+    found = {key: re.search(pattern, lines[0]) for key, pattern in
+             (("day", r"(\S{2})日"), ("hour", r"(\S)時"), ("general", r"(\S)將"), ("month", r"(\S)月"), ("noble", r"([晝夜])貴"))}
+    assert all(found[k] for k in ("day", "hour", "general", "noble")), f"caption not understood: {lines[0]!r}"
+    after = lines[1].split("學派", 1)[-1]
+    named = sorted((after.find(zh), name) for name, zh in PRESET_NAMES.items() if zh in after)
+    return liuren.chart(found["day"][1], found["hour"][1], found["general"][1], month=found["month"] and found["month"][1],
+                        noble="day" if found["noble"][1] == "晝" else "night", school=named[0][1] if named else "default")
 
 
 def explorers(scope):
-    """The explorer widgets under ``scope``: the agreed marker class, else any widget box holding selects and a 課盤."""
-    marked = scope.locator(".liuren-explorer")
-    if marked.count():
-        return marked
-    return scope.locator(f".widget-vbox:has(select):has({CARD})").filter(has_not=scope.locator(f".widget-vbox .widget-vbox:has({CARD})"))
+    """The explorer widgets under ``scope``, by the marker class the widget sets for browser tests."""
+    return scope.locator(".liuren-explorer")
 
 
-def dropdown(box, marker: str, label: str):
-    marked = box.locator(f".{marker} select")
-    if marked.count():
-        return marked.first
-    return box.locator(".widget-dropdown").filter(has=box.page.locator(f"label:text-is('{label}')")).locator("select").first
+def dropdown(box, marker: str):
+    """The <select> of the explorer's dropdown carrying ``marker`` (liuren-day, liuren-hour, liuren-general)."""
+    return box.locator(f".{marker} select").first
 
 
 def drive_explorer(box) -> tuple[str, str]:
@@ -243,10 +237,11 @@ def drive_explorer(box) -> tuple[str, str]:
     before = chart_of_card(card)
     drawn = box.locator("img").count() > 0
     day, hour = ("甲戌", "未") if (before.day, before.hour) != ("甲戌", "未") else ("丁酉", "子")
-    dropdown(box, "liuren-day", "日").select_option(label=day)
-    dropdown(box, "liuren-hour", "占時").select_option(label=f"{hour}時")
+    dropdown(box, "liuren-day").select_option(label=day)
+    dropdown(box, "liuren-hour").select_option(label=f"{hour}時")
     page.wait_for_function(
-        "([box, day, hour]) => { const c = box.querySelector('div[lang=\"zh-Hant\"]'); return c && c.textContent.startsWith(day + '日 | ' + hour + '時'); }",
+        "([box, day, hour]) => { const c = box.querySelector('div[lang=\"zh-Hant\"]'); const t = c && c.children[0].textContent;"
+        " return t && t.includes(day + '日') && t.includes(hour + '時'); }",
         arg=[box.element_handle(), day, hour],
     )
     if drawn:  # the plate drawing follows the 課盤 into the output
@@ -428,6 +423,12 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
     for name in NOTEBOOKS:
         nb = panel(lab, name)
         pid = lab["opened"][name]["id"]
+        # Read through once, as a learner who ran it has: this test opened every notebook at once, in
+        # hidden tabs; JupyterLab draws markdown lazily and its default windowing (content-visibility)
+        # only knows the heights of cells it has drawn, so a first jump into never-drawn cells lands short.
+        nb.locator(".jp-WindowedPanel-outer").evaluate(
+            "async e => { for (let y = 0; y < e.scrollHeight; y += e.clientHeight / 2) { e.scrollTop = y;"
+            " await new Promise(r => setTimeout(r, 30)); } e.scrollTop = 0; }")
         links = nb.locator(IN_PAGE_LINKS).evaluate_all(
             "(links, root) => links.map(a => { const t = a.getAttribute('href').slice(1); return [t, !!root.querySelector(`" + TARGET + "`)]; })",
             nb.element_handle(),
@@ -437,12 +438,6 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
         if not targets:
             continue
         target = targets[-1]  # the farthest down the contents
-        # Read through once, as a learner who ran it has: this test opened every notebook at once, in
-        # hidden tabs, and JupyterLab's default windowing (content-visibility) only knows the heights of
-        # cells it has drawn, so a first jump into never-drawn cells lands short of its heading.
-        nb.locator(".jp-WindowedPanel-outer").evaluate(
-            "async e => { for (let y = 0; y < e.scrollHeight; y += e.clientHeight) { e.scrollTop = y;"
-            " await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r))); } e.scrollTop = 0; }")
         page.wait_for_timeout(200)
         nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first.click()
         page.wait_for_function(
@@ -518,7 +513,7 @@ def test_quick_start_command_serves_the_notebooks_for_this_user(servers, token):
 def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, token, browser, shots):
     page = browser.new_page()
     page.goto(f"{servers['voila']}/?token={token}")
-    page.wait_for_selector(f".jupyter-widgets {CARD}")
+    page.wait_for_selector(f".liuren-explorer {CARD}")
     code = page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-InputPrompt:visible, .jp-CodeMirrorEditor:visible, .cm-editor:visible")
     assert code.count() == 0, code.all_inner_texts()
     assert "import" not in page.inner_text("body")
@@ -528,6 +523,8 @@ def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, tok
     assert boxes.count() >= 1
     drive_explorer(boxes.first)
     assert faint_texts(page.locator("body")) == []
+    page.set_viewport_size({"width": 1280, "height": 3000})  # Voilà scrolls inside its page: show it all
+    page.wait_for_timeout(300)
     page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
     page.close()
 
@@ -547,7 +544,7 @@ def test_voila_kernel_runs_no_code_a_visitor_sends(servers, token, browser, tmp_
     the page's own websocket is dropped, while a kernel_info_request on the same socket is answered."""
     page = browser.new_page()
     page.goto(f"{servers['voila']}/?token={token}")
-    page.wait_for_selector(f".jupyter-widgets {CARD}")
+    page.wait_for_selector(f".liuren-explorer {CARD}")
     kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content())
     assert kernel, "no kernel id in the Voilà page"
     marker = tmp_path / "visitor-ran-code"

@@ -4,7 +4,7 @@
 
 HTML: chart_html over 1,440 charts (every pillar × hours 子 and 午 × every general), built afresh
 before each timed pass so that the time includes the patterns the caption names (detected on first
-use), best of N, per chart, for each label language. PNG: plate_png of seed 004 元首 example 1, round and
+use), best of N, per chart, for each label language. PNG: plate_png of the 九宗門 chapter's first 元首 example, round and
 square, best of N after one warm-up (the first call pays for importing matplotlib and registering
 the font, reported separately). A benchmark, not a test: numbers vary by machine.
 """

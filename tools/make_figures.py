@@ -2,11 +2,12 @@
 
 File names start with the number of the notebook that shows them:
 
-* ``00-reading-a-chart.png``: seed 004 元首 example 1 as the round 式盤 beside the book's square ring;
+* ``00-reading-a-chart.png``: the 九宗門 chapter's first 元首 example as the round 式盤 beside the book's square ring;
 * ``00-generals-order.png``: the twelve generals from 貴人, 順行 and 逆行, with the rule that decides;
 * ``01-nine-methods.png``: one chart for each of the nine methods (九宗門) at a glance;
-* ``NN-<example>.png``: the round plate of every seed example in ``tests/data/seed_examples.csv``
-  (seed 004 → notebook 01, 000 → 02, 002 → 03, 003 → 04).
+* ``NN-<example>.png``: the round plate of every chapter example in ``tests/data/seed_examples.csv``,
+  named by the notebook that teaches its chapter and the example's name (``01-元首-1.png``); the file
+  names carry no source-file numbers, which mean nothing to a reader.
 
 PNGs are quantized to a 64-colour palette and written without a date, so a rerun gives the same bytes.
 Run: ``python tools/make_figures.py [--out DIR] [--only NAME ...]``.
@@ -65,7 +66,7 @@ def chart_of(row: dict[str, str]) -> liuren.Chart:
 
 def seed_plate_name(row: dict[str, str]) -> str:
     """The file name of a seed example's plate: notebook number, then the example id."""
-    return f"{SEED_NOTEBOOK[row['seed'][:3]]}-{row['example']}.png"
+    return f"{SEED_NOTEBOOK[row['seed'][:3]]}-{row['example'].split('-', 1)[1]}.png"
 
 
 def seed_plate(out: Path, row: dict[str, str]) -> Path:
@@ -81,7 +82,7 @@ def seed_plates(out: Path) -> list[Path]:
 
 
 def reading_a_chart(out: Path) -> Path:
-    """Seed 004 元首 example 1: the round plate and the book's square ring side by side."""
+    """The 九宗門 chapter's first 元首 example: the round plate and the book's square ring side by side."""
     chart = liuren.chart("丙申", "午", "亥")
     fig = Figure(figsize=(12.4, 6.4))
     left = fig.add_axes((0.0, 0.0, 0.5, 1.0))

@@ -174,7 +174,8 @@ def parse_method(value: object) -> str:
 class CheckResult:
     """The verdict on an answer: ``ok``, ``first_error`` (the key of the first step of
     :meth:`liuren.Chart.steps` the answer gets wrong, or None), ``message`` (in the language asked
-    for) and ``checked`` (which parts were given)."""
+    for) and ``checked`` (which parts were given). ``ok`` is True when something was answered and
+    every place answered is right; an answer left wholly open ("???") is no answer, so it is not ok."""
 
     ok: bool
     first_error: str | None
@@ -188,7 +189,12 @@ class CheckResult:
         return self.message
 
     def _repr_html_(self) -> str:
-        color, mark = ("#2f7d32", "✔") if self.ok else ("#b8322a", "✘")
+        if self.ok:
+            color, mark = "#2f7d32", "✔"
+        elif self.first_error is None:  # nothing answered yet
+            color, mark = "#7d7167", "…"
+        else:
+            color, mark = "#b8322a", "✘"
         return (
             f'<div style="border-left:4px solid {color};padding:4px 10px;font-family:sans-serif;font-size:14px">'
             f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(self.message)}</div>'
@@ -198,6 +204,7 @@ class CheckResult:
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         "ok": "Right: {parts}.", "none": "Nothing to check: give offset=, lessons=, transmissions= or method=.",
+        "open": " ({n} place(s) left open were not checked.)",
         "part.offset": "the offset", "part.lessons": "the lessons", "part.transmissions": "the 三傳", "part.method": "the method",
         "wrong.offset": "The offset is not right.", "wrong.lessons": "Lesson {n} is not right.",
         "wrong.transmissions": "The {which} is not right.", "wrong.method": "The method is not right.",
@@ -239,6 +246,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "zh": {
         "ok": "正確：{parts}。", "none": "無可核對：請給 offset=、lessons=、transmissions= 或 method=。",
+        "open": "（留空 {n} 處未核對。）",
         "part.offset": "天盤之數", "part.lessons": "四課", "part.transmissions": "三傳", "part.method": "課體",
         "wrong.offset": "天盤之數不對。", "wrong.lessons": "第{cn}課不對。",
         "wrong.transmissions": "{which}不對。", "wrong.method": "九宗門或課體不對。",
@@ -280,6 +288,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "ko": {
         "ok": "맞았다: {parts}.", "none": "확인할 것이 없다: offset=, lessons=, transmissions=, method= 가운데 하나를 준다.",
+        "open": " (비워 둔 {n}곳은 확인하지 않았다.)",
         "part.offset": "천반 칸 수", "part.lessons": "⟨四課⟩", "part.transmissions": "⟨三傳⟩", "part.method": "⟨課體⟩",
         "wrong.offset": "천반 칸 수가 틀렸다.", "wrong.lessons": "⟨第{cn}課⟩가 틀렸다.",
         "wrong.transmissions": "{which}#이 틀렸다.", "wrong.method": "⟨九宗門⟩이나 ⟨課體⟩가 틀렸다.",
@@ -439,16 +448,24 @@ def check(
         given.append("offset")
         if parse_offset(offset) != chart.offset:
             errors.append(("plate", "wrong.offset", f"d = {chart.offset}"))
-    if lessons is not None:
+    open_places = 0
+    lesson_answer = None if lessons is None else parse_lessons(lessons)
+    if lesson_answer is not None and all(upper is None for upper, _ in lesson_answer):
+        lesson_answer = None  # every place left open: nothing of the lessons was answered
+    if lesson_answer is not None:
         given.append("lessons")
-        for i, ((upper, lower), lesson) in enumerate(zip(parse_lessons(lessons), chart.lessons, strict=True)):
+        open_places += sum(upper is None for upper, _ in lesson_answer)
+        for i, ((upper, lower), lesson) in enumerate(zip(lesson_answer, chart.lessons, strict=True)):
             if (upper is not None and upper != lesson.upper.ordinal) or (lower is not None and lower != lesson.lower):
                 errors.append((f"lesson-{i + 1}", f"wrong.lessons|{i}", f"{lesson.upper}/{lesson.lower}"))
                 break
     events: list[Event] | None = None
-    if transmissions is not None:
+    answer = None if transmissions is None else parse_transmissions(transmissions)
+    if answer is not None and all(branch is None and general is None for branch, general in answer):
+        answer = None  # every place left open
+    if answer is not None:
         given.append("transmissions")
-        answer = parse_transmissions(transmissions)
+        open_places += sum(branch is None for branch, _ in answer)
         right = chart.transmissions
         for i, ((branch, _), t) in enumerate(zip(answer, right, strict=True)):
             if branch is not None and branch != t.branch.ordinal:
@@ -470,10 +487,11 @@ def check(
             errors.append((_method_error(chart, events, name), "wrong.method", f"{chart.method} · {chart.lesson_type}"))
     w = WORDS[lang]
     if not given:
-        return CheckResult(True, None, render(w["none"], lang), ())
+        return CheckResult(False, None, render(w["none"], lang), ())
     if not errors:
         parts = ", ".join(w[f"part.{p}"] for p in given) if lang != "zh" else "、".join(w[f"part.{p}"] for p in given)
-        return CheckResult(True, None, render(_fmt(w["ok"], parts=parts), lang), tuple(given))
+        note = _fmt(w["open"], n=open_places) if open_places else ""
+        return CheckResult(True, None, render(_fmt(w["ok"], parts=parts) + note, lang), tuple(given))
     order = [s.key for s in chart.steps(lang)]
     key, wrong, right_value = min(errors, key=lambda e: order.index(e[0]) if e[0] in order else len(order))
     head_key, _, index = wrong.partition("|")

@@ -305,7 +305,10 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
     lodge = chart.day.stem.lodging.ordinal == h
     x, y = _polar(R_EARTH[1] + (0.2 if lodge else 0.12), a_hour)
     ha = "left" if x > 0.3 else "right" if x < -0.3 else "center"
-    pen.text(x, y, f"{chart.general}將加{chart.hour}", 9.5, ha=ha, color=pal["mark"], zorder=7)
+    label = f"{chart.general}將加{chart.hour}"
+    width = len(label) * 9.5 / (6.4 * 72 / 2.6)  # its length in plate units (a 6.4-inch plate is 2.6 units wide)
+    x = min(x, 1.28 - width) if ha == "left" else max(x, width - 1.28) if ha == "right" else x  # inside the figure
+    pen.text(x, y, label, 9.5, ha=ha, color=pal["mark"], zorder=7)
 
 
 def _stem_tag(pen: _Pen, chart: Chart, xy: tuple[float, float]) -> None:
