@@ -56,14 +56,18 @@ def _swap(v: Value, old: Clause, new: Clause) -> Value:
     return v
 
 
+_tnew = tuple.__new__
+"""Builds the NamedTuples without their generated ``__new__`` (the detectors make many; same values)."""
+
+
 def ev(key: str, **values: Value) -> Evidence:
     """An :class:`Evidence` with template ``key`` and the ``values`` its template names."""
-    return Evidence(key, tuple(values.items()))
+    return _tnew(Evidence, (key, tuple(values.items())))
 
 
 def seq(kind: str, items: Iterable[Value]) -> Seq:
     """A :class:`Seq` of ``items`` (a list, a generator …) joined as ``kind``."""
-    return Seq(kind, tuple(items))
+    return _tnew(Seq, (kind, tuple(items)))
 
 
 __all__ = ["Clause", "Evidence", "Seq", "Value", "ev", "seq"]

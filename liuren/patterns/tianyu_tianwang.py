@@ -130,6 +130,10 @@ def tianwang_sha(v: View) -> Clause | str | None:
     return ev("tianwang-sha", month=_b(v.month), sha=_b(sha), where=seq("and", where)) if where else None
 
 
+NETS = (ev("net", net="天羅", of="干"), ev("net", net="地網", of="干"), ev("net", net="天羅", of="支"), ev("net", net="地網", of="支"))
+"""The 天羅 and 地網 of the 干 and of the 支, as evidence names (built once)."""
+
+
 def luowang(v: View) -> Clause | str | None:
     """羅網: the 天羅 (the square after 干 or 支) or its 沖 the 地網 is 發用 and stands over the 干, the 支 or the
     行年 (羅網 l. 75, 孔明: 「凡日辰前一辰為天羅，對沖為地網，並行年日辰發用，為羅網課」).
@@ -138,8 +142,7 @@ def luowang(v: View) -> Clause | str | None:
     ``School(luowang="any")`` takes the verse 「發用行年支干上」 (l. 71) as any one of them. Without the 年命, a
     chart that is not decided by the 干 and 支 alone is unjudged."""
     sky_s, sky_z = ss.sky_net_of_stem(v.s), ss.sky_net_of_branch(v.z)
-    nets = ((ev("net", net="天羅", of="干"), sky_s), (ev("net", net="地網", of="干"), ss.earth_net(sky_s)),
-            (ev("net", net="天羅", of="支"), sky_z), (ev("net", net="地網", of="支"), ss.earth_net(sky_z)))
+    nets = ((NETS[0], sky_s), (NETS[1], ss.earth_net(sky_s)), (NETS[2], sky_z), (NETS[3], ss.earth_net(sky_z)))
 
     def where(b: int, with_initial: bool) -> list[str]:
         spots = [n for n, u in (("干", v.u[0]), ("支", v.u[2])) if u == b]
