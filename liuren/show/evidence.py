@@ -195,6 +195,8 @@ JOINS: dict[str, dict[str, str]] = {
 """How each language joins a :class:`~liuren.patterns.evidence.Seq`: "and" (terms), "both" (clauses
 that hold together), "comma", "semi" (clauses) and "space" (a row of branches)."""
 
+ZH_NUMBERS = "〇一二三四五六七八九十"
+"""Numbers (lesson numbers, counts) as the Chinese writes them: 第二課, 只有三課."""
 _COLUMN = {"en": 0, "zh": 1, "ko": 2}
 WORDS = {lang: {key: words[i] for key, words in TEMPLATES.items()} for lang, i in _COLUMN.items()}
 """The table by language: ``WORDS["ko"]["tianwang"]``."""
@@ -206,7 +208,7 @@ def _value(value: Value, lang: str) -> str:
     if isinstance(value, Seq):
         return JOINS[lang][value.kind].join(_value(v, lang) for v in value.items)
     if isinstance(value, int):
-        return str(value)
+        return ZH_NUMBERS[value] if lang == "zh" and 0 <= value < len(ZH_NUMBERS) else str(value)
     return f"⟨{value}⟩" if lang == "ko" else value
 
 
