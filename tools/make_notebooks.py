@@ -427,6 +427,34 @@ def load_books() -> list[Book]:
     return [*books, contents_book(books)]
 
 
+CLASSROOM = OUT / "classroom.ipynb"
+"""The Voilà page: not paired with a source (a teacher edits it in JupyterLab), but saved executed, so
+that a copy opened before it runs shows its charts (each widget's static fallback), like the course."""
+
+
+def classroom(check: bool) -> list[str]:
+    """Execute the classroom page in place (or, with ``check``, say what is out of step with a fresh run)."""
+    if not CLASSROOM.exists():
+        return []
+    saved = CLASSROOM.read_text(encoding="utf-8")
+    nb = nbformat.reads(saved, as_version=4)
+    if check:
+        code = [c for c in nb.cells if c.cell_type == "code"]
+        return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"] if any(
+            c.execution_count is None or not c.outputs for c in code
+        ) else []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nb.metadata.pop("widgets", None)
+    problems = execute(nb)
+    if problems:
+        return [f"{CLASSROOM.name}: not written, errors:\n  " + "\n  ".join(problems)]
+    write_atomic(CLASSROOM, ipynb_text(nb, CLASSROOM.name))
+    print(f"wrote notebooks/{CLASSROOM.name}")
+    return []
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("only", nargs="*", help="notebook numbers to build (default: all)")
@@ -478,6 +506,10 @@ def main(argv: list[str] | None = None) -> int:
             write_atomic(SOURCES / f"{book.stem}.md", md_text(nb))
         write_atomic(OUT / book.filename, ipynb_text(nb, book.filename))
         print(f"wrote notebooks/{book.filename}")
+    if (not args.only and not args.no_execute) or args.check:
+        for problem in classroom(args.check):
+            print(problem)
+            status = 1
     return status
 
 
