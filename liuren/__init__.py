@@ -85,9 +85,19 @@ def chart_at(
     if (birth is None) != (sex is None):
         raise ParseError(f"chart_at() needs both birth= and sex= for the 年命 (got birth={quote(birth)}, sex={quote(sex)})")
     if birth is not None:
-        from datetime import datetime
+        from datetime import date, datetime
 
-        born = lichun_year(birth) if isinstance(birth, datetime) else birth
+        if isinstance(birth, datetime):
+            born: object = lichun_year(birth)
+        elif isinstance(birth, date):
+            raise ParseError(
+                f"birth={quote(birth)} is a date without a time: the year of a birth near 立春 depends on the hour; "
+                "give an aware datetime, or the birth year (by 立春) as a number"
+            )
+        elif isinstance(birth, bool) or not isinstance(birth, int):
+            raise ParseError(f"birth={quote(birth)} is not a birth; accepted: a year such as 1990, or an aware datetime")
+        else:
+            born = birth
         fate = nianming(born, sex, lichun_year(when))
     return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school,
                  month=p.month.branch, year=p.year.branch, nianming=fate)

@@ -404,7 +404,7 @@ def resolve_zone(name: str | None) -> tzinfo:
 
         close = get_close_matches(name, sorted(available_timezones()), n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise ParseError(f"{name!r} is not a known timezone{hint}; {ZONE_ACCEPTED}") from None
+        raise ParseError(f"{quote(name)} is not a known timezone{hint}; {ZONE_ACCEPTED}") from None
 
 
 def local_zone() -> tzinfo:

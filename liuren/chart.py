@@ -353,7 +353,8 @@ class Chart:
 
     @property
     def unjudged_patterns(self) -> tuple[str, ...]:
-        """Names of patterns that could fire but need the month (or year) branch, which this chart lacks."""
+        """Names of patterns that could fire but need what this chart lacks: the month branch (月建), the year
+        branch (太歲) or the person's 年命 (``nianming=``)."""
         return self._detected()[1]
 
     def explain(self, lang: str = "en") -> str:

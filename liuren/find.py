@@ -36,7 +36,7 @@ from .cycle import (
     parse_month,
     parse_year,
 )
-from .errors import ParseError
+from .errors import ParseError, quote
 from .school import School, parse_noble, resolve_school
 from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 
@@ -174,9 +174,9 @@ def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
     elif isinstance(value, Sequence):
         items = list(value)
     else:
-        raise ParseError(f"{value!r} is not three {what}; {accepted}")
+        raise ParseError(f"{quote(value)} is not three {what}; {accepted}")
     if len(items) != 3:
-        raise ParseError(f"{value!r} does not name three {what} (found {len(items)}); {accepted}")
+        raise ParseError(f"{quote(value)} does not name three {what} (found {len(items)}); {accepted}")
     return tuple(None if item is None or (isinstance(item, str) and item in WILDCARDS) else parse(item).ordinal
                  for item in items)
 
@@ -264,7 +264,7 @@ def _method(value: object) -> Method:
     try:
         return Method(normalize(value) if isinstance(value, str) else "")
     except ValueError:
-        raise ParseError(f"{value!r} is not one of the nine methods; accepted: {' '.join(Method)}") from None
+        raise ParseError(f"{quote(value)} is not one of the nine methods; accepted: {' '.join(Method)}") from None
 
 
 def _lesson_type(value: object) -> str:
@@ -272,7 +272,7 @@ def _lesson_type(value: object) -> str:
     if isinstance(text, str):
         text = LESSON_TYPE_ALIASES.get(text, text)
     if text not in LESSON_TYPES:
-        raise ParseError(f"{value!r} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}")
+        raise ParseError(f"{quote(value)} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}")
     return text
 
 

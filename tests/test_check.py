@@ -221,3 +221,16 @@ def test_any_text_parses_or_is_a_parse_error(text):
 @given(st.sampled_from([m.value for m in Method] + list(LESSON_TYPES)))
 def test_every_method_and_lesson_type_is_an_answer(name):
     assert parse_method(name) == name
+
+
+def test_the_chapters_names_of_a_lesson_type_are_understood():
+    dujiao = liuren.find(lesson_type="獨足")[0]
+    assert liuren.check(dujiao, method="獨腳").ok and liuren.check(dujiao, method="獨足").ok
+    assert liuren.check(liuren.chart("丙申", "午", "亥"), method="元首課").ok
+
+
+def test_lowers_given_alone_are_checked():
+    c = liuren.chart("丙申", "午", "亥")
+    wrong = liuren.check(c, lessons=[("?", "甲"), ("?", "子"), ("?", "子"), ("?", "子")])
+    assert not wrong.ok and wrong.first_error == "lesson-1"
+    assert liuren.check(c, lessons=[("?", "丙"), ("?", "戌"), ("?", "申"), ("?", "丑")]).ok

@@ -206,3 +206,17 @@ def test_a_chart_with_a_nianming_round_trips(bm, xn, day, d):
     assert Chart.parse(c.spec()) == c and pickle.loads(pickle.dumps(c)) == c
     assert (c.nianming.benming_upper, c.nianming.xingnian_upper) == (BRANCHES[(BRANCHES.index(bm) + d) % 12],
                                                                      BRANCHES[(BRANCHES.index(xn) + d) % 12])
+
+
+def test_chart_at_birth_takes_a_year_or_an_aware_datetime_only():
+    from datetime import date
+
+    seoul = ZoneInfo("Asia/Seoul")
+    when = datetime(2026, 3, 1, 12, tzinfo=seoul)
+    by_year = liuren.chart_at(when, birth=1990, sex="男").nianming
+    assert by_year == liuren.chart_at(when, birth=datetime(1990, 5, 1, 12, tzinfo=seoul), sex="男").nianming
+    # born on 1990-02-03, before that year's 立春 (Feb 4): the 1989 year
+    assert liuren.chart_at(when, birth=datetime(1990, 2, 3, 12, tzinfo=seoul), sex="男").nianming.benming == "巳"
+    for bad, words in ((date(1990, 5, 1), "date without a time"), ("1990", "is not a birth"), (True, "is not a birth")):
+        with pytest.raises(liuren.ParseError, match=words):
+            liuren.chart_at(when, birth=bad, sex="男")

@@ -397,3 +397,14 @@ def test_nianming_controls():
     assert ex.other.nianming == ex.chart.nianming
     ex.set(labels="ko")
     assert ex.benming.description == "본명"
+
+
+def test_stepper_and_explorer_refuse_odd_settings_with_liuren_errors():
+    from liuren.show.widgets import Explorer, Stepper
+    c = liuren.chart("丙申", "午", "亥")
+    for kwargs in ({"interval": "x"}, {"interval": -1}, {"interval": True}, {"drawing": "no"}):
+        with pytest.raises(ParseError):
+            Stepper(c, **kwargs)
+    assert Explorer("丙申", "午", "亥", lang="ko").labels.value == "ko"
+    with pytest.raises(ParseError, match="disagree"):
+        Explorer("丙申", "午", "亥", lang="ko", labels="en")

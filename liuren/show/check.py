@@ -26,8 +26,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..cycle import BRANCH_CHARS, BRANCH_LOOKUP, GENERAL_LOOKUP, JIGONG, STEM_CHARS, normalize
-from ..errors import ParseError
-from ..transmissions import LESSON_TYPES, Method
+from ..errors import ParseError, quote
+from ..transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 from .steps import CHAINED, check_lang, gate_events, render
 
 if TYPE_CHECKING:
@@ -60,27 +60,18 @@ GATE_OF = {
 DECIDES = frozenset(("fuyin", "bazhuan", "yaoke", "maoxing", "biezhe"))
 
 
-def _quote(value: object, limit: int = 40) -> str:
-    """A bounded repr of the input for messages (liuren.errors.quote once it lands on main)."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = f"<{type(value).__name__} object>"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 # ---------------------------------------------------------------- the answer forms
 def parse_offset(value: object) -> int:
     """A plate offset: an int 0–11 (or its digits as text)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ParseError(f"offset={_quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
+        raise ParseError(f"offset={quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
     if isinstance(value, str):
         text = normalize(value)
         if not text.isdigit() or not text.isascii():
-            raise ParseError(f"offset={_quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
+            raise ParseError(f"offset={quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
         value = int(text)
     if not 0 <= value <= 11:
-        raise ParseError(f"offset={_quote(value)} is out of range; accepted: a whole number 0–11 (d = 月將 − 占時 mod 12)")
+        raise ParseError(f"offset={quote(value)} is out of range; accepted: a whole number 0–11 (d = 月將 − 占時 mod 12)")
     return value
 
 
@@ -93,13 +84,13 @@ def _branch_or_open(c: object, what: str, accepted: str) -> int | None:
         return None
     found = BRANCH_LOOKUP.get(normalize(c)) if isinstance(c, str) else None
     if found is None or len(normalize(c)) != 1:  # type: ignore[arg-type]
-        raise ParseError(f"{what}: {_quote(c)} is not a branch; {accepted}")
+        raise ParseError(f"{what}: {quote(c)} is not a branch; {accepted}")
     return found.ordinal
 
 
 def parse_lessons(value: object) -> tuple[tuple[int | None, str | None], ...]:
     """Four lessons: (upper ordinal or None when left open, lower character or None when not given)."""
-    what = f"lessons={_quote(value)}"
+    what = f"lessons={quote(value)}"
     if isinstance(value, str):
         items: list[Any] = _chars(value)
         if len(items) == 8:  # upper and lower of each lesson written together: 戌丙卯戌丑申午丑
@@ -120,16 +111,16 @@ def parse_lessons(value: object) -> tuple[tuple[int | None, str | None], ...]:
             upper = _branch_or_open(item[0], what, LESSONS_ACCEPTED)
             lower = normalize(item[1])
             if not (lower in UNKNOWN or (len(lower) == 1 and (lower in STEM_CHARS or lower in BRANCH_CHARS))):
-                raise ParseError(f"{what}: {_quote(item[1])} is not a lower (a stem for lesson 1, a branch after); {LESSONS_ACCEPTED}")
+                raise ParseError(f"{what}: {quote(item[1])} is not a lower (a stem for lesson 1, a branch after); {LESSONS_ACCEPTED}")
             out.append((upper, None if lower in UNKNOWN else lower))
         else:
-            raise ParseError(f"{what}: {_quote(item)} is not a lesson; {LESSONS_ACCEPTED}")
+            raise ParseError(f"{what}: {quote(item)} is not a lesson; {LESSONS_ACCEPTED}")
     return tuple(out)
 
 
 def parse_transmissions(value: object) -> tuple[tuple[int | None, str | None], ...]:
     """Three transmissions: (branch ordinal or None when left open, general name or None)."""
-    what = f"transmissions={_quote(value)}"
+    what = f"transmissions={quote(value)}"
     if isinstance(value, str):
         chars = _chars(value)
         if len(chars) == 6:
@@ -154,18 +145,21 @@ def parse_transmissions(value: object) -> tuple[tuple[int | None, str | None], .
             name = normalize(item[1])
             general = None if name in UNKNOWN else GENERAL_LOOKUP.get(name)
             if general is None and name not in UNKNOWN:
-                raise ParseError(f"{what}: {_quote(item[1])} is not a general; {TRANSMISSIONS_ACCEPTED}")
+                raise ParseError(f"{what}: {quote(item[1])} is not a general; {TRANSMISSIONS_ACCEPTED}")
             out.append((branch, None if general is None else str(general)))
         else:
-            raise ParseError(f"{what}: {_quote(item)} is not a transmission; {TRANSMISSIONS_ACCEPTED}")
+            raise ParseError(f"{what}: {quote(item)} is not a transmission; {TRANSMISSIONS_ACCEPTED}")
     return tuple(out)
 
 
 def parse_method(value: object) -> str:
     """A method (賊克 …) or a lesson type (元首 …), traditional."""
     text = normalize(value) if isinstance(value, str) else None
+    text = LESSON_TYPE_ALIASES.get(text, text) if text is not None else None  # 獨腳, the chapter's name for 獨足
+    if text is not None and text.endswith("課") and text[:-1] in GATE_OF:
+        text = text[:-1]  # 元首課 as the chapters title it
     if text is None or text not in GATE_OF:
-        raise ParseError(f"method={_quote(value)} is not a method or lesson type; {METHOD_ACCEPTED}")
+        raise ParseError(f"method={quote(value)} is not a method or lesson type; {METHOD_ACCEPTED}")
     return text
 
 
@@ -440,7 +434,7 @@ def check(
     check_chart(chart)
     lang = check_lang(lang)
     if not isinstance(reveal, bool):
-        raise ParseError(f"reveal={_quote(reveal)} must be True or False")
+        raise ParseError(f"reveal={quote(reveal)} must be True or False")
     given: list[str] = []
     errors: list[tuple[str, str, str]] = []  # (step key, what was wrong, the right value)
     ke = chart._ke
@@ -450,7 +444,7 @@ def check(
             errors.append(("plate", "wrong.offset", f"d = {chart.offset}"))
     open_places = 0
     lesson_answer = None if lessons is None else parse_lessons(lessons)
-    if lesson_answer is not None and all(upper is None for upper, _ in lesson_answer):
+    if lesson_answer is not None and all(upper is None and lower is None for upper, lower in lesson_answer):
         lesson_answer = None  # every place left open: nothing of the lessons was answered
     if lesson_answer is not None:
         given.append("lessons")

@@ -27,7 +27,7 @@ from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from ..errors import ParseError
+from ..errors import ParseError, quote
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -152,8 +152,8 @@ def _load() -> tuple[Example, ...]:
 
 def examples(chapter: str | None = None) -> tuple[Example, ...]:
     """The examples of one chapter (a key of :data:`CHAPTERS`), or all of them, in the text's order."""
-    if chapter is not None and chapter not in CHAPTERS:
-        raise ParseError(f"{chapter!r} is not a chapter; accepted: {', '.join(map(repr, CHAPTERS))}")
+    if chapter is not None and (not isinstance(chapter, str) or chapter not in CHAPTERS):
+        raise ParseError(f"{quote(chapter)} is not a chapter; accepted: {', '.join(map(repr, CHAPTERS))}")
     return tuple(e for e in _load() if chapter is None or e.chapter.key == chapter)
 
 
@@ -162,7 +162,7 @@ def example(name: str) -> Example:
     for e in _load():
         if e.name == name:
             return e
-    raise ParseError(f"{name!r} is not an example; accepted: {', '.join(e.name for e in _load())}")
+    raise ParseError(f"{quote(name)} is not an example; accepted: {', '.join(e.name for e in _load())}")
 
 
 HEADERS = ("예", "원문", "과식", "사과 상신", "삼전 (천장)", "방법 · 과체", "계산과 일치", "원문 표기가 다른 곳", "주")

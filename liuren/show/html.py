@@ -85,7 +85,7 @@ def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
 
 def _check_labels(labels: str) -> None:
     if not isinstance(labels, str) or labels not in LANGUAGES:
-        raise ParseError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
+        raise ParseError(f"labels={quote(labels)} is not a label language; accepted: 'zh', 'ko', 'en'")
 
 
 def check_chart(chart: object) -> None:
@@ -93,7 +93,7 @@ def check_chart(chart: object) -> None:
     from ..chart import Chart
 
     if not isinstance(chart, Chart):
-        raise ParseError(f"expected a liuren.Chart, got {chart!r} ({type(chart).__name__}); build one with liuren.chart(...)")
+        raise ParseError(f"expected a liuren.Chart, got {quote(chart)} ({type(chart).__name__}); build one with liuren.chart(...)")
 
 
 def _note(text: str, pal: dict[str, str]) -> str:

@@ -13,7 +13,7 @@ word-initial sound rule 두음법칙), :func:`gloss` the English gloss, and
 
 from __future__ import annotations
 
-from ..errors import ParseError
+from ..errors import ParseError, quote
 
 LANGUAGES = ("zh", "ko", "en")
 
@@ -155,7 +155,7 @@ def gloss(term: str, labels: str = "en", *, short: str = "") -> str:
         return SHORT_EN[short].get(term, "") if short else EN.get(term, "")
     if labels == "zh":
         return ""
-    raise ParseError(f"labels={labels!r} is not a label language; accepted: 'zh', 'ko', 'en'")
+    raise ParseError(f"labels={quote(labels)} is not a label language; accepted: 'zh', 'ko', 'en'")
 
 
 def label(term: str, labels: str = "zh") -> str:

@@ -38,7 +38,7 @@ from ..cycle import (
     kin_of,
     xun_branch,
 )
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from ..generals import FORWARD_SQUARES
 from ..transmissions import FIELDS, Event, Method, Trace, choose
 from .labels import LANGUAGES, reading
@@ -54,7 +54,7 @@ PAIRS = {"을": ("을", "를"), "이": ("이", "가"), "은": ("은", "는"), "�
 def check_lang(lang: object) -> str:
     """``lang`` when it is "zh", "ko" or "en", else a ParseError."""
     if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise ParseError(f"lang={lang!r} is not a language of the steps; accepted: 'zh', 'ko', 'en'")
+        raise ParseError(f"lang={quote(lang)} is not a language of the steps; accepted: 'zh', 'ko', 'en'")
     return lang
 
 
@@ -1092,12 +1092,12 @@ def trace_lines(chart: Chart, lang: str = "en") -> Lines:
 
 def explain(chart: Chart, lang: str = "en", *, hint: str = "code") -> str:
     """The trace, then each pattern with its evidence (a family's entry names its companions
-    instead of repeating their evidence), then the patterns that need the month or year branch.
-    ``hint`` says how to give that branch: "code" (the month=/year= arguments) or "explorer"
-    (the 月建/太歲 controls)."""
+    instead of repeating their evidence), then the patterns that need the month or year branch or the
+    年命. ``hint`` says how to give them: "code" (the month=/year=/nianming= arguments) or "explorer"
+    (the 月建/太歲/本命/行年 controls)."""
     lang = check_lang(lang)
     if hint not in ("code", "explorer"):
-        raise ParseError(f"hint={hint!r} is not understood; accepted: 'code', 'explorer'")
+        raise ParseError(f"hint={quote(hint)} is not understood; accepted: 'code', 'explorer'")
     w = WORDS[lang]
     lines = list(trace_lines(chart, lang))
     lines.append("")

@@ -148,9 +148,12 @@ class Explorer:
         explain: bool = False,
         labels: str = "zh",
         compare: str = "none",
+        lang: str | None = None,
     ) -> None:
         first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
-        lang = check_lang(labels)
+        if lang is not None and labels != "zh" and lang != labels:
+            raise ParseError(f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)")
+        lang = check_lang(labels if lang is None else lang)
         if compare not in ("none", "school", "noble"):
             raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
@@ -376,6 +379,10 @@ class Stepper:
 
         check_chart(chart)
         lang = check_lang(lang)
+        if isinstance(interval, bool) or not isinstance(interval, int) or interval <= 0:
+            raise ParseError(f"interval={quote(interval)} must be a whole number of milliseconds above 0")
+        if not isinstance(drawing, bool):
+            raise ParseError(f"drawing={quote(drawing)} must be True or False")
         self.chart = chart
         self.steps: tuple[Step, ...] = chart.steps(lang)
         words = LABELS[lang]
