@@ -389,7 +389,7 @@ def _shehai_choose(
     if depth:
         include_start = school.shehai == "depth"
         walks = [(b, (b - d) % 12, _depth_walk(b, d, kind, include_start)) for b in pool]
-        depths = {b: sum(len(chars) for _, chars in walk) for b, _, walk in walks}
+        depths = {b: _walk_depth(walk) for b, _, walk in walks}
         deepest = max(depths.values())
         tied = [b for b in pool if depths[b] == deepest]
         applied = len(tied) == 1
@@ -443,9 +443,14 @@ def _element(char: str) -> int:
     return BRANCH_ELEMENT[i] if i >= 0 else STEM_ELEMENT[STEM_CHARS.index(char)]
 
 
+def _walk_depth(walk: tuple[tuple[int, str], ...]) -> int:
+    """How deep a walk of :func:`_depth_walk` wades: the characters it counted."""
+    return sum(len(counted) for _, counted in walk)
+
+
 def _depth(branch: int, d: int, kind: str, include_start: bool) -> int:
-    """How deep ``branch`` wades (the count of :func:`_depth_walk`)."""
-    return sum(len(counted) for _, counted in _depth_walk(branch, d, kind, include_start))
+    """How deep ``branch`` wades."""
+    return _walk_depth(_depth_walk(branch, d, kind, include_start))
 
 
 def bazhuan(ke: Ke, school: School, trace: Trace) -> Result | None:

@@ -234,3 +234,12 @@ def test_lowers_given_alone_are_checked():
     wrong = liuren.check(c, lessons=[("?", "甲"), ("?", "子"), ("?", "子"), ("?", "子")])
     assert not wrong.ok and wrong.first_error == "lesson-1"
     assert liuren.check(c, lessons=[("?", "丙"), ("?", "戌"), ("?", "申"), ("?", "丑")]).ok
+
+
+def test_every_method_and_lesson_type_has_its_gate():
+    from liuren.show.check import GATE_OF, METHOD_OF_GATE, SUBNAMES
+    from liuren.transmissions import LESSON_TYPES
+
+    assert set(GATE_OF) == {m.value for m in liuren.Method} | set(LESSON_TYPES)
+    assert sorted(METHOD_OF_GATE.values()) == sorted(m.value for m in liuren.Method)
+    assert sorted(" ".join(SUBNAMES.values()).split()) == sorted(LESSON_TYPES)

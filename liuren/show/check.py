@@ -325,12 +325,10 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """The messages of :func:`check` (⟨⟩ marks terms, as in :mod:`liuren.show.steps`)."""
 
-SUBNAMES = {
-    "zeike": "元首 重審 始入", "biyong": "比用 知一", "shehai": "涉害 見機 察微 綴瑕 比用格", "yaoke": "蒿矢 彈射",
-    "maoxing": "虎視 冬蛇掩目", "biezhe": "別責", "bazhuan": "八專 獨足", "fuyin": "自任 自信 杜傳 不虞", "fanyin": "無依 井欄射",
-}
-METHOD_OF_GATE = {"zeike": "賊克", "biyong": "比用", "shehai": "涉害", "yaoke": "遙克", "maoxing": "昴星", "biezhe": "別責",
-                  "bazhuan": "八專", "fuyin": "伏吟", "fanyin": "返吟"}
+SUBNAMES = {gate: " ".join(t for t in LESSON_TYPES if GATE_OF[t] == gate) for gate in dict.fromkeys(GATE_OF.values())}
+"""The lesson types each gate can give, in the engine's order (read off :data:`GATE_OF`)."""
+METHOD_OF_GATE = {GATE_OF[m.value]: m.value for m in Method}
+"""The method each gate belongs to (read off :data:`GATE_OF`)."""
 
 
 def _gate_family(gate: str) -> str:
