@@ -483,7 +483,14 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
     for theme in (LIGHT, DARK):
         page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme)
         page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
-        page.wait_for_timeout(800)  # the theme's stylesheet applies
+        # the theme's stylesheet has applied once the page background itself is dark (or light)
+        page.wait_for_function(
+            """dark => {
+                const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
+                return ((r + g + b) / 3 < 128) === dark;
+            }""",
+            arg=theme == DARK,
+        )
         light = page.evaluate("() => document.body.dataset.jpThemeLight")
         assert light == ("true" if theme == LIGHT else "false")
         for name in NOTEBOOKS:
