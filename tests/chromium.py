@@ -14,6 +14,7 @@ MISSING = "Debian chromium (/usr/bin/chromium) is not installed (.ci/run install
 ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",  # a container's /dev/shm may be 64 MB: a full one crashes or stalls a tab
 ]
 
 
@@ -21,7 +22,7 @@ TOFU_JS = r"""
 async ([selector, family]) => {
   const root = document.querySelector(selector);
   const font = family || getComputedStyle(root).fontFamily;
-  await document.fonts.ready;
+  await Promise.race([document.fonts.ready, new Promise(r => setTimeout(r, 30000))]);  // never wait forever
   const chars = [...new Set([...root.innerText].filter(c => c.codePointAt(0) > 0x2E80 && !/\s/.test(c)))];
   const canvas = document.createElement("canvas");
   canvas.width = 48; canvas.height = 48;
