@@ -23,7 +23,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import sync_playwright
 
 from .servers import Server, as_root, free_port, jupyter_env
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, TIMEOUT
+from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS
 
 CELL = 'import liuren\nfrom liuren.show.widgets import Stepper\nStepper(liuren.chart("戊辰", "申", "卯"), lang="en")'
 EXPLORER = 'from liuren.show.widgets import Explorer\nExplorer("丙申", "午", "亥", labels="ko")'
@@ -58,15 +58,16 @@ def test_next_changes_the_step_shown(tmp_path):
         with sync_playwright() as p:
             context = launch(p, tmp_path / "profile", viewport={"width": 1280, "height": 800})
             context.set_default_timeout(TIMEOUT)
+            context.add_init_script(WITHIN_JS)
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}/lab?reset&token={token}")
             page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
-            page.evaluate("async () => { await window.jupyterapp.restored; }")
-            page.evaluate(OPEN_JS, [NAME])
+            page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
+            page.evaluate(OPEN_JS, [[NAME], TIMEOUT])
             assert page.evaluate(ACTIVATE_JS, NAME)
             page.evaluate(RUN_JS, NAME)
-            result = page.evaluate(RESULT_JS, NAME)
-            assert result["ran"] == "done" and not result["errors"], result
+            result = page.evaluate(RESULT_JS, [NAME, RUN_TIMEOUT])
+            assert result["ran"] == "done" and not result["errors"], f"{result}\n{server.tail()}"
             stepper = page.locator(".liuren-stepper").first
             stepper.wait_for()
             step = stepper.locator(".liuren-step").first
@@ -97,8 +98,8 @@ def test_next_changes_the_step_shown(tmp_path):
             page.wait_for_function("() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('未時')")
             assert abs(explorer.evaluate("e => e.getBoundingClientRect().top") - top) < 2
             assert abs(explorer.bounding_box()["height"] - box["height"]) < 40
-            page.evaluate("async () => { for (const s of await window.jupyterapp.serviceManager.sessions.running()) "
-                          "await window.jupyterapp.serviceManager.sessions.shutdown(s.id); }")
+            page.evaluate("ms => window.liurenWithin((async () => { const m = window.jupyterapp.serviceManager.sessions;"
+                          " for (const s of [...m.running()]) await m.shutdown(s.id); })(), ms, 'kernel shutdown')", TIMEOUT)
             context.close()
     finally:
         server.stop()
