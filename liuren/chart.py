@@ -122,6 +122,11 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
     return parse_noble(noble)
 
 
+_SHARED_ACROSS_HOURS = ("day", "noble", "school", "month", "year", "nianming", "plate", "lessons", "transmissions",
+                        "method", "lesson_type", "void", "noble_branch", "generals_forward", "_ke")
+"""The slots of a :class:`Chart` that the hour does not change once the plate offset and the 晝/夜 noble are fixed."""
+
+
 class Chart:
     """A 大六壬 課式 (frozen, hashable). Build it with ``Chart(day, hour, general)``.
 
@@ -236,6 +241,18 @@ class Chart:
         set_(self, "noble_branch", BRANCHES[nb])
         set_(self, "generals_forward", forward)
         set_(self, "_ke", ke)
+
+    def _at_hour(self, hour: Branch) -> Chart:
+        """This chart's 課 cast at another ``hour`` with the same plate offset, so its month general
+        moves with the hour: plate, lessons, transmissions and generals depend on the offset alone and
+        are shared (find's sweeps over every hour; tests check it equals the chart built afresh)."""
+        set_ = object.__setattr__
+        other = object.__new__(Chart)
+        for name in _SHARED_ACROSS_HOURS:
+            set_(other, name, getattr(self, name))
+        set_(other, "hour", hour)
+        set_(other, "general", BRANCHES[(hour.ordinal + self.plate.offset) % 12])
+        return other
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"Chart is immutable; build a new chart instead of setting {quote(name)}")

@@ -79,43 +79,40 @@ class _Index:
                     self.charts.append(c)
                     self.keys.append((tuple(x.branch.ordinal for x in t), tuple(x.general.ordinal for x in t),
                                       c.method, c.lesson_type, c.noble))
-        self._hits: dict[str, frozenset[int]] | None = None
+        self._hits: dict[str, frozenset[int]] = {}
 
-    def hits(self, name: str) -> frozenset[int]:
-        """Positions of the charts on which the pattern ``name`` fires (all patterns found in one pass)."""
-        from .patterns import detect
-
+    def hits(self, pattern) -> frozenset[int]:
+        """Positions of the charts on which ``pattern`` fires, judged for that pattern alone on its
+        first query (one detector over 1,440 charts, not all of them), then kept."""
         with self._lock:
-            if self._hits is None:
-                found: dict[str, set[int]] = {}
-                for i, c in enumerate(self.charts):
-                    for p in detect(c)[0]:
-                        found.setdefault(p.name, set()).add(i)
-                self._hits = {k: frozenset(v) for k, v in found.items()}
-            return self._hits.get(name, frozenset())
+            found = self._hits.get(pattern.name)
+            if found is None:
+                found = self._hits[pattern.name] = frozenset(i for i, c in enumerate(self.charts) if _fires(pattern, c))
+            return found
 
     def hour_hits(self, pattern) -> dict[int, tuple[Chart, ...]]:
         """For an hour-dependent pattern: chart position → the charts of every hour of that 課 and noble
         on which it fires (built on the first query of the pattern, then kept)."""
-        from .patterns import UNJUDGED
-
         with self._lock:
             found = self._hour_hits.get(pattern.name)
             if found is None:
                 found = {}
                 for i, c in enumerate(self.charts):
-                    d, flag = c.offset, c.noble == "day"
                     fired = []
-                    for hour in self.hours[flag]:
-                        h = c if hour == c.hour.ordinal else Chart(
-                            c.day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=c.noble, school=self.school,
-                            month=self.month, year=self.year, nianming=self.fate)
-                        if pattern.judge(h) not in (None, UNJUDGED):
+                    for hour in self.hours[c.noble == "day"]:
+                        h = c if hour == c.hour.ordinal else c._at_hour(BRANCHES[hour])
+                        if _fires(pattern, h):
                             fired.append(h)
                     if fired:
                         found[i] = tuple(fired)
                 self._hour_hits[pattern.name] = found
             return found
+
+
+def _fires(pattern, chart: Chart) -> bool:
+    """Whether ``pattern`` fires on ``chart`` (evidence; not None, and not a reason it is unjudged), as in ``detect``."""
+    found = pattern.judge(chart)
+    return found is not None and not isinstance(found, str)
 
 
 def _half(school: School, day: bool) -> tuple[int, ...]:
@@ -237,7 +234,7 @@ def find(
         by_hour = index.hour_hits(pattern_v)
         chosen = sorted(by_hour)
     elif pattern_v is not None:
-        chosen = sorted(index.hits(pattern_v.name))
+        chosen = sorted(index.hits(pattern_v))
     results: list[Chart] = []
     for i in chosen:
         t, g, m, lt, nb = index.keys[i]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from liuren import Chart, Method, ParseError, SchoolError, find
+from liuren import Chart, Method, ParseError, School, SchoolError, find
+from liuren.cycle import BRANCHES, PILLARS
 
 
 def specs(charts) -> list[str]:
@@ -186,3 +187,24 @@ def test_hour_dependent_patterns_are_cached_with_their_index():
     assert [c for c in first if c.transmissions[0].branch == "戌"] == [
         c for c in find(pattern="天網", transmissions="戌??")
     ]
+
+
+def test_a_chart_moved_to_another_hour_is_the_chart_built_there():
+    """find's hour sweeps move a chart to each hour of its half (Chart._at_hour, sharing what the hour
+    does not change): for every 課 of two schools, both nobles and every hour, it equals the chart built
+    afresh, slot by slot, with month, year and 年命 set."""
+    from liuren.chart import _SHARED_ACROSS_HOURS
+
+    assert set(Chart.__slots__) == {*_SHARED_ACROSS_HOURS, "hour", "general", "_patterns"}
+    for school in (School(), School.preset("daquan")):
+        for day in PILLARS:
+            for d in range(12):
+                for noble in ("day", "night"):
+                    base = Chart(day, "卯", BRANCHES[(3 + d) % 12], noble=noble, school=school, month="寅", year="午",
+                                 nianming=("子", "午"))
+                    for hour in BRANCHES:
+                        moved, fresh = base._at_hour(hour), Chart(day, hour, BRANCHES[(hour.ordinal + d) % 12], noble=noble,
+                                                                  school=school, month="寅", year="午", nianming=("子", "午"))
+                        assert moved == fresh
+                        for name in (*_SHARED_ACROSS_HOURS, "hour", "general"):
+                            assert getattr(moved, name) == getattr(fresh, name), (day, d, noble, hour, name)
