@@ -186,7 +186,7 @@ def test_trace_and_explain_are_read_off_the_same_gate_texts():
         assert str(trace) == "\n".join(trace)
         assert chart.explain(lang).startswith(str(trace))
     assert chart.trace()[-1] == "三傳 子未寅: 涉害 → 綴瑕"
-    assert chart.trace("zh")[0] == "四課：1 子/戊 下賊上, 2 未/子 上克下, 3 亥/辰 下賊上, 4 午/亥 下賊上"
+    assert chart.trace("zh")[0] == "四課：一 子/戊 下賊上，二 未/子 上克下，三 亥/辰 下賊上，四 午/亥 下賊上"
 
 
 def test_unjudged_names_the_month_and_year():
@@ -246,3 +246,20 @@ def test_golden_step_texts(entry):
         got = [[x.key, x.title, x.text] for x in chart.steps(lang)]
         # the pattern evidence is the detectors' own (liuren.patterns); the other steps are pinned whole
         assert [g if g[0] != "patterns" else g[:2] for g in got] == entry[lang], lang
+
+
+def test_chinese_counts_are_numerals():
+    """The Chinese texts write a count as the classical text does (三個, 第二課, 之後七位, 兩個): digits
+    stand only in the plate formula (d = … mod 12 = 7, d = 7, 不為 0), over every 課 by day and by night."""
+    from liuren.show.steps import zh_number
+
+    assert [zh_number(n) for n in (0, 1, 2, 7, 10, 11, 12, 20, 25)] == ["〇", "一", "二", "七", "十", "十一", "十二", "二十", "二十五"]
+    formula = re.compile(r"d = \(\S − \S\) mod 12 = \d+|d = \d+|不為 [06]")
+    for day in PILLARS:
+        for d in range(12):
+            for noble in ("day", "night"):
+                chart = liuren.chart(day, "子", BRANCHES[d], noble=noble)
+                for text in [s.text for s in chart.steps("zh")] + list(chart.trace("zh")):
+                    left = formula.sub("", text)
+                    assert not re.search(r"\d", left), (str(chart.day), d, noble, text)
+                    assert "二個" not in left

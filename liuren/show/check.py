@@ -489,7 +489,7 @@ def check(
     head_key, _, index = wrong.partition("|")
     head = _fmt(w[head_key], n=int(index or 0) + 1, cn="一二三四"[int(index or 0)], which=w.get(f"which.{index or 0}", ""))
     hint = _hint(chart, key, lang, ke)
-    text = f"{head} {hint}" + (_fmt(w["answer"], answer=right_value) if reveal else "")
+    text = f"{head}{'' if lang == 'zh' else ' '}{hint}" + (_fmt(w["answer"], answer=right_value) if reveal else "")
     return CheckResult(False, key, render(text, lang), tuple(given))
 
 

@@ -114,6 +114,7 @@ WORDS: dict[str, dict[str, str]] = {
         # the plate and the lessons
         "plate": "The month general {g} is laid on the hour {h} of the earth plate and the heaven plate turns with it: "
         "d = ({gp} − {hp}) mod 12 = {d}, so every heaven branch stands {d} places on from its earth square.",
+        "plate.still": "The month general {g} is laid on the hour {h} of the earth plate: d = ({gp} − {hp}) mod 12 = {d}, so the heaven plate does not turn.",
         "plate.0": " With d = 0 each heaven branch is on its own square: ⟨伏吟⟩.",
         "plate.6": " With d = 6 each heaven branch is on its opposite: ⟨返吟⟩.",
         "lesson-1": "Lesson 1: the day stem {stem} lodges at {jig} (⟨寄宮⟩); the heaven branch over {jig} is {u}, the ⟨干上神⟩.",
@@ -272,7 +273,8 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-maoxing": "昴星？", "t.gate-biezhe": "別責？",
         "t.gate-repeated-lesson": "重課", "t.gate-fanyin-weishanren": "尉山人返吟",
         "t.gate-biyong-ge": "比用格", "t.gate-shehai-shangke": "涉害：上克下？",
-        "plate": "以月將{g}加於占時{h}，天盤隨之而轉：d = ({gp} − {hp}) mod 12 = {d}，天盤每支皆在其地盤本位之後{d}位。",
+        "plate": "以月將{g}加於占時{h}，天盤隨之而轉：d = ({gp} − {hp}) mod 12 = {d}，天盤每支皆在其地盤本位之後{dn}位。",
+        "plate.still": "以月將{g}加於占時{h}：d = ({gp} − {hp}) mod 12 = {d}，天盤不轉。",
         "plate.0": "d = 0，天地同位：伏吟。",
         "plate.6": "d = 6，天地相沖：返吟。",
         "lesson-1": "第一課：日干{stem}寄宮在{jig}，{jig}上天盤為{u}（干上神）。",
@@ -304,7 +306,7 @@ WORDS: dict[str, dict[str, str]] = {
         "depth.head": "涉害深淺（{start}）：各自所臨之地盤位起，順行歸本家，數所經之支與寄干中{what}者（位[所計]）。{walks}。",
         "depth.start": "本位亦計", "depth.nostart": "本位不計",
         "depth.zei": "克之（下賊上）", "depth.ke": "為其所克（上克下）",
-        "depth.walk": "{b}臨{sq}：{chars} = {n}", "depth.sep": "；",
+        "depth.walk": "{b}臨{sq}：{chars}，計{n}", "depth.sep": "；",
         "depth.one": "{init}涉害最深：初傳 = {init}（涉害）。",
         "depth.tie": "{tied}同為{n}：以孟仲定之。",
         "meng.one": "{pool}之中只有{init}臨孟（{sq}；寅申巳亥）：初傳 = {init}（見機）。",
@@ -428,6 +430,7 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         "plate": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹고 ⟨天盤⟩을 돌린다: d = ({gp} − {hp}) mod 12 = {d}. "
         "⟨天盤⟩의 각 지지는 제 ⟨地盤⟩ 자리에서 {d}칸 앞에 선다.",
+        "plate.still": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹는다: d = ({gp} − {hp}) mod 12 = {d}, ⟨天盤⟩은 돌지 않는다.",
         "plate.0": " d = 0이면 천반과 지반이 같은 자리에 있다: ⟨伏吟⟩.",
         "plate.6": " d = 6이면 천반이 지반과 마주 본다: ⟨返吟⟩.",
         "lesson-1": "⟨第一課⟩: 일간 {stem}의 ⟨寄宮⟩은 {jig}이고, {jig} 위의 천반 지지 {u}#이 ⟨干上神⟩이다.",
@@ -581,7 +584,26 @@ STEP_ORDER = ("plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4", "gates", 
 _tnew = tuple.__new__
 
 
+FORMULA_FIELDS = frozenset({"d"})
+_TWO_OF = re.compile("(?<![〇一二三四五六七八九十])二個")
+"""Numbers that stand in a formula (``d = … mod 12 = 7``): digits in every language."""
+
+
+def zh_number(n: int) -> str:
+    """``n`` (0 ≤ n < 100) in Chinese numerals, as a count is written in the classical text: 7 → 七, 12 → 十二, 20 → 二十."""
+    tens, ones = divmod(n, 10)
+    if not 0 <= n < 100:
+        return str(n)
+    if tens == 0:
+        return "〇一二三四五六七八九"[ones]
+    return ("" if tens == 1 else "〇一二三四五六七八九"[tens]) + "十" + ("" if ones == 0 else "〇一二三四五六七八九"[ones])
+
+
 def _w(lang: str, key: str, **values: Any) -> str:
+    """The sentence ``key`` in ``lang`` with ``values``; in Chinese a count is written in numerals (三個, 第二課)."""
+    if lang == "zh":
+        values = {k: zh_number(v) if type(v) is int and k not in FORMULA_FIELDS else v for k, v in values.items()}
+        return _TWO_OF.sub("兩個", WORDS[lang][key].format(**values))  # 兩個, not 二個 (but 十二個)
     return WORDS[lang][key].format(**values)
 
 
@@ -818,7 +840,7 @@ def _text(step: Step) -> str:
 
 def _plate_text(chart: Chart, lang: str) -> str:
     d = chart.offset
-    text = _w(lang, "plate", g=_b(chart.general.ordinal), h=_b(chart.hour.ordinal), gp=chart.general, hp=chart.hour, d=d)
+    text = _w(lang, "plate.still" if d == 0 else "plate", g=_b(chart.general.ordinal), h=_b(chart.hour.ordinal), gp=chart.general, hp=chart.hour, d=d, dn=d)
     if d in (0, 6):
         text += WORDS[lang][f"plate.{d}"]
     return text
@@ -970,7 +992,7 @@ def _method_text(chart: Chart, events: tuple[Event, ...], lang: str) -> str:
             "",
         )
         values["inner"] = f"⟨{inner}⟩"
-    why = w[f"why.{name}"].format(**values)
+    why = _w(lang, f"why.{name}", **values)
     return _w(lang, "method", method=chart.method, type=name, why=why)
 
 
@@ -1080,13 +1102,16 @@ def trace_lines(chart: Chart, lang: str = "en") -> Lines:
     """The four lessons in one line, then one line per gate tried (the texts of the gate steps),
     then the 三傳 with the method and lesson type."""
     lang = check_lang(lang)
-    lessons = ", ".join(
-        f"{n} ⟨{x.upper}⟩/⟨{x.lower}⟩{' ⟨' + x.kind + '⟩' if x.kind else ''}" for n, x in enumerate(chart.lessons, 1)
+    zh = lang == "zh"  # Chinese counts in numerals and uses full-width punctuation
+    lessons = ("，" if zh else ", ").join(
+        f"{zh_number(n) if zh else n} ⟨{x.upper}⟩/⟨{x.lower}⟩{' ⟨' + x.kind + '⟩' if x.kind else ''}"
+        for n, x in enumerate(chart.lessons, 1)
     )
     lines = [render(_w(lang, "lessons", lessons=lessons), lang)]
     lines += [render(gate_text(e, chart, lang), lang) for e in gate_events(chart) if e.gate not in CHAINED]
     t = chart.transmissions
-    lines.append(render(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}: ⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩", lang))
+    colon = "：" if zh else ": "
+    lines.append(render(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩", lang))
     return Lines(lines)
 
 
