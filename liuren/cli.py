@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
     chart.add_argument("--month", help="month branch (月建), for seasonal patterns")
     chart.add_argument("--year", help="year branch (太歲), for the patterns that look at the year")
+    chart.add_argument("--nianming", metavar="本命,行年",
+                       help="the person's 年命 as two branches or pillars, e.g. 午,寅 or 庚午,丙寅 (with --at: --birth and --sex)")
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
     chart.add_argument("--explain", action="store_true", help="print the method trace and every named pattern's evidence")
@@ -75,6 +77,8 @@ def _add_calendar_options(command: argparse.ArgumentParser) -> None:
         "--option", action="append", default=[], metavar="KEY=VALUE",
         help="a School option, e.g. day_boundary=00:00, yuejiang_switch=jie, day_night=sun, true_solar_time=true",
     )
+    command.add_argument("--birth", help='birth year (years open at 立春), or the birth moment "1990-02-04 10:00" in --tz; with --sex gives the 年命')
+    command.add_argument("--sex", help="男/女 (乾/坤, male/female), with --birth")
 
 
 def _cmd_now(args: argparse.Namespace) -> int:
@@ -111,9 +115,11 @@ def _chart_at(when, args: argparse.Namespace) -> int:
     from .almanac import check_location, pillars, real_instant, zone_label
 
     school = _school(args)
+    if (args.birth is None) != (args.sex is None):
+        raise _UsageError("the 年命 needs both --birth and --sex")
     location = None if args.location is None else check_location(_location(args.location))
     p = pillars(when, school=school, location=location)
-    chart = chart_at(when, school=school, noble=args.noble, location=location)
+    chart = chart_at(when, school=school, noble=args.noble, location=location, birth=_birth(args), sex=args.sex)
     shown = real_instant(when)  # a time in a daylight-saving gap shows the clock of the real instant
     if args.json:
         print(json.dumps({**chart.to_dict(), "timezone": zone_label(shown), "calendar": p.to_dict()}, ensure_ascii=False, indent=2))
@@ -129,16 +135,34 @@ def _cmd_chart(args: argparse.Namespace) -> int:
     if args.at is not None:
         from .almanac import parse_moment, resolve_zone
 
-        if args.day or args.month or args.year:
-            raise _UsageError("give either --at or the day pillar, hour and general, not both")
+        if args.day or args.month or args.year or args.nianming:
+            raise _UsageError("give either --at or the day pillar, hour and general, not both (with --at the 年命 comes from --birth and --sex)")
         return _chart_at(parse_moment(args.at, resolve_zone(args.tz)), args)
     if not (args.day and args.hour and args.general):
         raise _UsageError("chart needs a day pillar, an hour branch and a month general, e.g. liuren chart 丙申 午 亥")
-    if args.tz or args.location:
-        raise _UsageError("--tz and --location belong to a moment: use them with --at (or liuren now)")
-    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=_school(args), month=args.month, year=args.year)
+    if args.tz or args.location or args.birth or args.sex:
+        raise _UsageError("--tz, --location, --birth and --sex belong to a moment: use them with --at (or liuren now); "
+                          "without one, give the 年命 as --nianming 本命,行年")
+    fate = None if args.nianming is None else tuple(part.strip() for part in args.nianming.replace("，", ",").split(","))
+    if fate is not None and len(fate) != 2:
+        raise _UsageError(f"--nianming {quote(args.nianming)} is not 本命,行年 (two branches or pillars, e.g. 午,寅)")
+    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=_school(args), month=args.month, year=args.year,
+                  nianming=fate)
     _emit(chart, args)
     return 0
+
+
+def _birth(args: argparse.Namespace) -> object:
+    """--birth as chart_at takes it: a year (digits) or an aware moment read in --tz; None when absent."""
+    text = args.birth
+    if text is None:
+        return None
+    year = text.strip()
+    if year.isascii() and year.isdigit() and len(year) <= 6:
+        return int(year)
+    from .almanac import parse_moment, resolve_zone
+
+    return parse_moment(text, resolve_zone(args.tz))
 
 
 def _emit(chart: Chart, args: argparse.Namespace) -> None:

@@ -179,3 +179,44 @@ def test_a_huge_argument_is_quoted_bounded(capsys):
     assert main(["chart", "--at", "2026-11-29 14:05", "--location", "9" * 1_000_000]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and len(err) < 500 and "characters)" in err
+
+
+def test_the_nianming_on_the_command_line(capsys):
+    """--nianming for the three inputs; --birth and --sex with a moment, as chart_at takes them."""
+    assert main(["chart", "丙申", "午", "亥", "--nianming", "午,寅", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == liuren.chart("丙申", "午", "亥", nianming=("午", "寅")).to_dict()
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    seoul = ZoneInfo("Asia/Seoul")
+    when = datetime(2026, 11, 29, 14, 5, tzinfo=seoul)
+    for birth, given in (("1990", 1990), ("1990-02-04 10:00", datetime(1990, 2, 4, 10, 0, tzinfo=seoul))):
+        assert main(["chart", "--at", "2026-11-29 14:05", "--tz", "Asia/Seoul", "--birth", birth, "--sex", "女", "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        expected = liuren.chart_at(when, birth=given, sex="female")
+        assert {k: data[k] for k in expected.to_dict()} == expected.to_dict()
+    # 10:00 in Seoul is before that year's 立春 (about 10:14 in China, 11:14 in Seoul): born in 1989, 己巳
+    assert liuren.chart_at(when, birth=datetime(1990, 2, 4, 10, 0, tzinfo=seoul), sex="女").nianming.benming == "巳"
+    assert liuren.chart_at(when, birth=1990, sex="女").nianming.benming == "午"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("chart", "丙申", "午", "亥", "--nianming", "午"), "is not 本命,行年"),
+        (("chart", "丙申", "午", "亥", "--nianming", "午,鼠"), "'鼠'"),
+        (("chart", "丙申", "午", "亥", "--birth", "1990", "--sex", "男"), "belong to a moment"),
+        (("chart", "--at", "2026-11-29 14:05", "--birth", "1990"), "needs both --birth and --sex"),
+        (("chart", "--at", "2026-11-29 14:05", "--sex", "男"), "needs both --birth and --sex"),
+        (("chart", "--at", "2026-11-29 14:05", "--birth", "1990", "--sex", "x"), "sex='x'"),
+        (("chart", "--at", "2026-11-29 14:05", "--birth", "²", "--sex", "男"), "is not a date and time"),
+        (("chart", "--at", "2026-11-29 14:05", "--birth", "9" * 5000, "--sex", "男"), "(5,000 characters)"),
+        (("chart", "--at", "2026-11-29 14:05", "--birth", "2030", "--sex", "男"), "before birth_year=2030"),
+        (("chart", "--at", "2026-11-29 14:05", "--nianming", "午,寅"), "not both"),
+    ],
+)
+def test_bad_nianming_is_one_line(args, message):
+    code, out, err = run(*args)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err, err
+    assert "Traceback" not in err
