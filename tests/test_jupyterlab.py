@@ -277,7 +277,9 @@ async ([paths, ms]) => Promise.all(paths.map(async path => {
   const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
   if (kernel) { await within(kernel.info, ms, `${path}: kernel info`); await within(kernel.spec, ms, `${path}: kernel spec`); }
   await within(w.revealed, ms, `${path}: shown`);
-  await new Promise(r => setTimeout(r, 800));   // the panel applies the kernel's language_info and spec
+  // the panel applies the kernel's language_info and spec in handlers of the promises awaited above;
+  // two frames more and the tab has drawn any ● they left
+  for (let i = 0; i < 2; i++) await new Promise(r => requestAnimationFrame(() => r()));
   const id = 'nb-' + path.replace(/[^a-z0-9]/gi, '-');
   w.node.dataset.liurenTest = id;
   window.liurenRuns = window.liurenRuns || {};
@@ -348,6 +350,26 @@ async ([path, ms]) => {
   return {ran, errors, unrun};
 }
 """
+
+SETTLED_JS = """
+async ([el, ms]) => {
+  const end = Date.now() + ms;
+  let last = '', same = 0;
+  while (Date.now() < end) {
+    await new Promise(r => requestAnimationFrame(() => r()));
+    const b = el.getBoundingClientRect(), now = [b.x, b.y, b.width, b.height].join();
+    if (now === last) { if (++same >= 3) return true; } else { same = 0; last = now; }
+  }
+  throw new Error(`the page did not settle within ${ms / 1000} s`);
+}
+"""
+"""``[element, ms]``: wait until ``element`` keeps its place and size for three animation frames (a
+layout change has finished), instead of a fixed pause."""
+
+
+def settled(locator) -> None:
+    locator.evaluate("(e, [js, ms]) => eval(js)([e, ms])", [SETTLED_JS, TIMEOUT])
+
 
 TARGET = '[id="${t}"], [data-jupyter-id="${t}"]'
 """How an anchor's element is found (a template literal): JupyterLab renders a markdown ``id`` as ``data-jupyter-id``."""
@@ -493,7 +515,7 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
         if not targets:
             continue
         target = targets[-1]  # the farthest down the contents
-        page.wait_for_timeout(200)
+        settled(nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first)
         nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first.click()
         page.wait_for_function(
             "([p, t]) => { const panel = document.querySelector(`[data-liuren-test=\"${p}\"]`);"

@@ -23,7 +23,7 @@ if not CHROMIUM.exists():
 from playwright.sync_api import sync_playwright
 
 from .servers import Server, as_root, free_port, jupyter_env
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS
+from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS, settled
 
 CELL = 'import liuren\nfrom liuren.show.widgets import Stepper\nStepper(liuren.chart("戊辰", "申", "卯"), lang="en")'
 EXPLORER = 'from liuren.show.widgets import Explorer\nExplorer("丙申", "午", "亥", labels="ko")'
@@ -85,8 +85,9 @@ def test_next_changes_the_step_shown(tmp_path):
             explorer = page.locator(".liuren-explorer").first
             explorer.scroll_into_view_if_needed()
             page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # a learner's full-width notebook (Ctrl+B)
-            page.wait_for_timeout(500)
+            settled(page.locator("#jp-main-dock-panel"))  # the main area has taken the freed width
             explorer.scroll_into_view_if_needed()
+            settled(explorer)
             box = explorer.bounding_box()
             if os.environ.get("LIUREN_SCREENSHOTS"):
                 page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
