@@ -22,8 +22,8 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import sync_playwright
 
-from .servers import Server, as_root, free_port, jupyter_env
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS, settled
+from .servers import Server, as_root, free_port
+from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS, lab_env, settled
 
 CELL = 'import liuren\nfrom liuren.show.widgets import Stepper\nStepper(liuren.chart("戊辰", "申", "卯"), lang="en")'
 EXPLORER = 'from liuren.show.widgets import Explorer\nExplorer("丙申", "午", "亥", labels="ko")'
@@ -52,7 +52,7 @@ def test_next_changes_the_step_shown(tmp_path):
         sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
         "--LabApp.expose_app_in_browser=True", *as_root(),
-    ], site, jupyter_env(home), port, home / "lab.log")
+    ], site, lab_env(home), port, home / "lab.log")
     try:
         server.wait_listening()
         with sync_playwright() as p:
@@ -89,6 +89,11 @@ def test_next_changes_the_step_shown(tmp_path):
             explorer.scroll_into_view_if_needed()
             settled(explorer)
             box = explorer.bounding_box()
+            # the label-language choice: its label (표기) beside its 中/한/EN buttons, not above them
+            toggle = explorer.locator(".widget-toggle-buttons").first
+            label, buttons = toggle.locator(".widget-label").first.bounding_box(), toggle.locator("button").first.bounding_box()
+            assert label and buttons and toggle.locator(".widget-label").first.inner_text() == "표기"
+            assert buttons["x"] >= label["x"] + label["width"] - 1 and abs(buttons["y"] - label["y"]) < buttons["height"], (label, buttons)
             if os.environ.get("LIUREN_SCREENSHOTS"):
                 page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
             assert box is not None and box["width"] <= 1280 and box["height"] <= 720, box  # 800 less the menus and status bar

@@ -71,7 +71,7 @@ LABELS = {
            "transmissions": "三傳", "method": "課體"},
     "ko": {"day": "일(日)", "hour": "점시", "general": "월장", "noble": "귀인", "school": "학파", "month": "월건", "year": "태세",
            "benming": "본명", "xingnian": "행년",
-           "explain": "설명", "labels": "글", "compare": "비교", "against": "대조", "turn": "시 돌리기", "step": "단계",
+           "explain": "설명", "labels": "표기", "compare": "비교", "against": "대조", "turn": "시 돌리기", "step": "단계",
            "prev": "이전", "next": "다음", "check": "확인", "deal": "새 과", "offset": "천반 칸", "lessons": "사과",
            "transmissions": "삼전", "method": "과체"},
     "en": {"day": "day", "hour": "hour", "general": "general", "noble": "noble", "school": "school", "month": "month",
@@ -211,6 +211,9 @@ class Explorer:
             control.layout.width = "210px"
             control.style.description_width = "64px"
         self.turn.layout.width = "300px"
+        # its label beside its three buttons (ToggleButtons is a block: the label would sit above them)
+        self.labels.layout.display, self.labels.layout.align_items, self.labels.layout.flex = "flex", "center", "0 0 auto"
+        self.labels.style.description_width = "64px"
         self._update()
 
     # ------------------------------------------------------------ driving it
