@@ -5,6 +5,11 @@
     python tools/make_notebooks.py --no-execute
     python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
 
+``--check`` also runs every notebook afresh and compares what it prints with what is saved, so a saved
+output the library no longer gives (a changed sentence, a renamed label) is caught, not only a changed
+source. Images are compared by presence (their bytes depend on the machine's matplotlib and freetype),
+and the kernel's language_info is taken as saved.
+
 Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``jupytext.toml`` at the repository
 root) with its MyST markdown source ``notebooks/src/NN-topic.md``: a teacher edits either one, in
 JupyterLab or in a text editor, and jupytext keeps the other in step. This script is what makes the
@@ -13,8 +18,7 @@ saved files the course's: it
 - regenerates the cells tagged ``generated`` (the top cell with the navigation and the contents built
   from the ``##`` headings, the bottom navigation) and the contents notebook ``notebooks/contents.ipynb``
   (wholly generated from the titles and headings, so it has no source in notebooks/src);
-- checks the conventions (README of notebooks/src, and /work/coord/course-core.md while the course
-  is being written): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
+- checks the conventions (README of notebooks/src): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
   (JupyterLab's own heading ids are the raw text, which a percent-encoded link never matches); code
   cells have at most six lines; a cell tagged ``solution`` is a collapsed code cell or a markdown
   ``<details>`` block;
@@ -381,6 +385,31 @@ def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
     return problems
 
 
+def _comparable(nb: nbformat.NotebookNode, name: str) -> list[str]:
+    """The saved text of ``nb`` as lines, with each PNG's bytes replaced by a marker and no language_info."""
+    nb = nbformat.reads(ipynb_text(nb, name), as_version=4)
+    nb.metadata.pop("language_info", None)
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            if "image/png" in out.get("data", {}):
+                out["data"]["image/png"] = "<png>"
+    return nbformat.writes(nb).splitlines()
+
+
+def outputs_out_of_step(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
+    """Run ``fresh`` (the notebook as its source gives it) and say where its outputs differ from the saved file."""
+    problems = execute(fresh)
+    if problems:
+        return [f"notebooks/{path.name}: a fresh run fails: " + "; ".join(problems)]
+    saved = nbformat.read(path, as_version=4)
+    a, b = _comparable(saved, path.name), _comparable(fresh, path.name)
+    if a == b:
+        return []
+    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    shown = (b[first] if first < len(b) else "(end)")[:160]
+    return [f"notebooks/{path.name}: saved outputs differ from a fresh run (line {first + 1}: {shown!r}); run tools/make_notebooks.py"]
+
+
 def examples_text() -> str:
     """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
     tests/data/seed_examples.csv and tests/data/chapter_notes_ko.csv (a Korean note per row, and a
@@ -438,15 +467,15 @@ def classroom(check: bool) -> list[str]:
         return []
     saved = CLASSROOM.read_text(encoding="utf-8")
     nb = nbformat.reads(saved, as_version=4)
-    if check:
-        code = [c for c in nb.cells if c.cell_type == "code"]
-        return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"] if any(
-            c.execution_count is None or not c.outputs for c in code
-        ) else []
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     nb.metadata.pop("widgets", None)
+    if check:
+        code = [c for c in nbformat.reads(saved, as_version=4).cells if c.cell_type == "code"]
+        if any(c.execution_count is None or not c.outputs for c in code):
+            return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"]
+        return outputs_out_of_step(nb, CLASSROOM)
     problems = execute(nb)
     if problems:
         return [f"{CLASSROOM.name}: not written, errors:\n  " + "\n  ".join(problems)]
@@ -484,7 +513,10 @@ def main(argv: list[str] | None = None) -> int:
     language_info = saved_language_info()
     for book, nb in zip(books, built, strict=True):
         if args.check:
-            for problem in out_of_step(nb, book):
+            problems = out_of_step(nb, book)
+            if not problems and any(c.cell_type == "code" for c in nb.cells):
+                problems = outputs_out_of_step(nb, OUT / book.filename)
+            for problem in problems:
                 print(problem)
                 status = 1
             continue
