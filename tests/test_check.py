@@ -83,7 +83,7 @@ def test_the_mengzhong_answer_on_a_depth_school_ke_is_wrong_at_the_depth_count(s
                 assert "counts depth first" in result.message
                 assert liuren.check(chart, method=simple.lesson_type, lang="en").first_error in ("gate-shehai-depth", "method")
     # 探原 depth vs 孟仲 changes 23 課 (rules.md §4.3); 大全 counts depth for 下賊上 candidates only
-    assert found >= (15 if chart.school.shehai_shangke == "mengzhong" else 17)
+    assert found == (15 if chart.school.shehai_shangke == "mengzhong" else 23)
 
 
 def test_wrong_method_names_point_at_their_gate():

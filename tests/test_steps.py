@@ -181,8 +181,8 @@ def test_trace_and_explain_are_read_off_the_same_gate_texts():
     chart = liuren.chart("戊辰", "申", "卯")
     for lang in ("zh", "ko", "en"):
         trace = chart.trace(lang)
-        gates = [x.text for x in chart.steps(lang) if x.key.startswith("gate-")]
-        assert list(trace[1:-1]) == gates
+        gates = [x.text for x in chart.steps(lang) if x.key.startswith("gate-") or x.key in ("middle", "final")]
+        assert list(trace[1:-1]) == gates  # the gates, then how 中 and 末 were chosen
         assert str(trace) == "\n".join(trace)
         assert chart.explain(lang).startswith(str(trace))
     assert chart.trace()[-1] == "三傳 子未寅: 涉害 → 綴瑕"
@@ -194,8 +194,8 @@ def test_unjudged_names_the_month_and_year():
     assert chart.explain().endswith("pass month=, year= or nianming=): 天獄 真天獄 天網煞 魄之 喪 三光")
     from liuren.show.steps import explain
 
-    assert "set the 月建, 太歲 or 年命 controls" in explain(chart, "en", hint="explorer")
-    assert "월건(月建)·태세(太歲)·연명(年命) 칸을 정한다" in explain(chart, "ko", hint="explorer")
+    assert "set the month (月建), year (太歲), 本命 and 行年 controls" in explain(chart, "en", hint="explorer")
+    assert "월건(月建)·태세(太歲)·본명(本命)·행년(行年) 칸을 정한다" in explain(chart, "ko", hint="explorer")
     with pytest.raises(ParseError):
         explain(chart, "en", hint="widget")
 
@@ -263,3 +263,16 @@ def test_chinese_counts_are_numerals():
                     left = formula.sub("", text)
                     assert not re.search(r"\d", left), (str(chart.day), d, noble, text)
                     assert "二個" not in left
+
+
+def test_the_plate_step_shows_the_turn_with_an_example_off_the_plate():
+    """The plate sentence names the branch over 子 (d places on, counted forward) in every language,
+    and it is the plate's own: the direction of the turn cannot be read the wrong way round."""
+    for d in range(1, 12):
+        chart = liuren.chart("丙申", "子", BRANCHES[d])
+        over = str(chart.plate.heaven_over("子"))
+        assert over == str(BRANCHES[d])
+        zh, ko, en = (chart.steps(lang)[0].text for lang in ("zh", "ko", "en"))
+        assert f"over 子 stands {over}." in en and "counting forward" in en
+        assert f"子上見{over}。" in zh and "順行" in zh
+        assert f"자(子) 위에 " in ko and f"({over})." in ko and "순행으로" in ko

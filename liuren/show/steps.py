@@ -113,7 +113,8 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         # the plate and the lessons
         "plate": "The month general {g} is laid on the hour {h} of the earth plate and the heaven plate turns with it: "
-        "d = ({gp} − {hp}) mod 12 = {d}, so every heaven branch stands {d} places on from its earth square.",
+        "d = ({gp} − {hp}) mod 12 = {d}, so over each earth square stands the branch {d} places further on (counting forward): "
+        "over {zi} stands {z}.",
         "plate.still": "The month general {g} is laid on the hour {h} of the earth plate: d = ({gp} − {hp}) mod 12 = {d}, so the heaven plate does not turn.",
         "plate.0": " With d = 0 each heaven branch is on its own square: ⟨伏吟⟩.",
         "plate.6": " With d = 6 each heaven branch is on its opposite: ⟨返吟⟩.",
@@ -152,17 +153,17 @@ WORDS: dict[str, dict[str, str]] = {
         "depth.one": " {init} wades deepest: 初 = {init} (⟨涉害⟩).",
         "depth.tie": " {tied} tie at {n}: the ⟨孟⟩/⟨仲⟩ test decides.",
         "meng.one": "Of {pool}, only {init} stands on a ⟨孟⟩ square ({sq}; ⟨寅申巳亥⟩): 初 = {init} (⟨見機⟩).",
-        "meng.many": "{on} all stand on ⟨孟⟩ squares ({sqs}): ⟨綴瑕⟩ decides.",
+        "meng.many": "{on} {all} stand on ⟨孟⟩ squares ({sqs}): ⟨綴瑕⟩ decides.",
         "meng.none": "None of {pool} stands on a ⟨孟⟩ square (⟨寅申巳亥⟩).",
         "zhong.one": "Only {init} stands on a ⟨仲⟩ square ({sq}; ⟨子午卯酉⟩): 初 = {init} (⟨察微⟩).",
-        "zhong.many": "{on} all stand on ⟨仲⟩ squares ({sqs}): ⟨綴瑕⟩ decides.",
+        "zhong.many": "{on} {all} stand on ⟨仲⟩ squares ({sqs}): ⟨綴瑕⟩ decides.",
         "zhong.none": "None stands on a ⟨仲⟩ square either, and the ⟨季⟩ squares never decide: ⟨綴瑕⟩.",
         "zhuixia": "{pool} cannot be told apart by their squares: ⟨綴瑕⟩ takes the one met first from the {side}: 初 = {init}.",
         "meng.one-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; of {pool}, only {init} is itself a ⟨孟⟩ branch (⟨寅申巳亥⟩): 初 = {init} (⟨見機⟩).",
-        "meng.many-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; {on} are all ⟨孟⟩ branches: ⟨綴瑕⟩ decides.",
+        "meng.many-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; {on} are {all} ⟨孟⟩ branches: ⟨綴瑕⟩ decides.",
         "meng.none-heaven": "尉山人: a ⟨上克下⟩ pool is judged on the heaven plate; none of {pool} is a ⟨孟⟩ branch (⟨寅申巳亥⟩).",
         "zhong.one-heaven": "Only {init} is itself a ⟨仲⟩ branch (⟨子午卯酉⟩): 初 = {init} (⟨察微⟩).",
-        "zhong.many-heaven": "{on} are all ⟨仲⟩ branches: ⟨綴瑕⟩ decides.",
+        "zhong.many-heaven": "{on} are {all} ⟨仲⟩ branches: ⟨綴瑕⟩ decides.",
         "zhong.none-heaven": "None is a ⟨仲⟩ branch either; ⟨季⟩ branches never decide: ⟨綴瑕⟩.",
         "biyong-ge.no": "⟨比用格⟩: 初 {pick} is {kin} to {stem}{why}.",
         "biyong-ge.no-kin": ", not a candidate this school refuses",
@@ -225,7 +226,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why.無依": "⟨返吟⟩ with a 克: the ordinary rules chose the 初 (as {inner}), and every ⟨返吟⟩ with a 克 is named ⟨無依⟩",
         "why.井欄射": "⟨返吟⟩ with no 克 in any lesson: the ⟨驛馬⟩ begins, then the ⟨支上神⟩ and the ⟨干上神⟩",
         "block.zei": "lesson 1 has ⟨下賊上⟩ and {init} punishes itself",
-        "block.middle": "the 初 {init} punishes itself, so the 中 turned to the other anchor",
+        "block.middle": "the 初 {init} punishes itself, so the 中 turned to the {other}",
         "block.final": "the 中 {middle} {how}, so the 末 turned to its opposite",
         "block.self": "punishes itself", "block.returns": "punishes the 初 again",
         # transmissions
@@ -258,7 +259,7 @@ WORDS: dict[str, dict[str, str]] = {
         "voided": "; void among the 三傳: {which}", "sep": ", ",
         "patterns": "Patterns:\n{names}", "patterns.none": "No named pattern fires.",
         "unjudged": "\nNot judged (they need the month ⟨月建⟩ or year ⟨太歲⟩ branch or the ⟨年命⟩; {hint}): {names}.",
-        "hint.code": "pass month=, year= or nianming=", "hint.explorer": "set the ⟨月建⟩, ⟨太歲⟩ or ⟨年命⟩ controls",
+        "hint.code": "pass month=, year= or nianming=", "hint.explorer": "set the month (⟨月建⟩), year (⟨太歲⟩), ⟨本命⟩ and ⟨行年⟩ controls",
         "explain.patterns": "patterns:", "explain.none": "patterns: none",
         "explain.unjudged": "not judged (they need the month ⟨月建⟩ or year ⟨太歲⟩ branch or the ⟨年命⟩; {hint}): {names}",
     },
@@ -273,7 +274,7 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-maoxing": "昴星？", "t.gate-biezhe": "別責？",
         "t.gate-repeated-lesson": "重課", "t.gate-fanyin-weishanren": "尉山人返吟",
         "t.gate-biyong-ge": "比用格", "t.gate-shehai-shangke": "涉害：上克下？",
-        "plate": "以月將{g}加於占時{h}，天盤隨之而轉：d = ({gp} − {hp}) mod 12 = {d}，天盤每支皆在其地盤本位之後{dn}位。",
+        "plate": "以月將{g}加於占時{h}，天盤隨之而轉：d = ({gp} − {hp}) mod 12 = {d}，地盤每位之上皆為自此順行{dn}位之支：{zi}上見{z}。",
         "plate.still": "以月將{g}加於占時{h}：d = ({gp} − {hp}) mod 12 = {d}，天盤不轉。",
         "plate.0": "d = 0，天地同位：伏吟。",
         "plate.6": "d = 6，天地相沖：返吟。",
@@ -382,7 +383,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why.無依": "返吟有克，依常法發用（{inner}），返吟有克者皆名無依",
         "why.井欄射": "返吟四課無克，驛馬發用，次支上神，次干上神",
         "block.zei": "第一課下賊上，{init}自刑",
-        "block.middle": "初傳{init}自刑，中傳轉取另一方",
+        "block.middle": "初傳{init}自刑，中傳轉取{other}",
         "block.final": "中傳{middle}{how}，末傳取其沖",
         "block.self": "自刑", "block.returns": "刑回初傳",
         "initial": "初傳（發用）= {init}，臨地盤{sq}：{how}。",
@@ -413,7 +414,7 @@ WORDS: dict[str, dict[str, str]] = {
         "voided": "；三傳中空亡者：{which}", "sep": "、",
         "patterns": "課體：\n{names}", "patterns.none": "無所列之課體。",
         "unjudged": "\n未判（須月建、太歲或年命；{hint}）：{names}。",
-        "hint.code": "月建以 month=、太歲以 year=、年命以 nianming= 傳入", "hint.explorer": "請設定月建、太歲或年命",
+        "hint.code": "月建以 month=、太歲以 year=、年命以 nianming= 傳入", "hint.explorer": "請設定月建、太歲、本命、行年",
         "explain.patterns": "課體：", "explain.none": "課體：無",
         "explain.unjudged": "未判（須月建、太歲或年命；{hint}）：{names}",
     },
@@ -429,7 +430,7 @@ WORDS: dict[str, dict[str, str]] = {
         "t.gate-repeated-lesson": "거듭된 과", "t.gate-fanyin-weishanren": "위산인(尉山人)의 ⟨返吟⟩",
         "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         "plate": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹고 ⟨天盤⟩을 돌린다: d = ({gp} − {hp}) mod 12 = {d}. "
-        "⟨天盤⟩의 각 지지는 제 ⟨地盤⟩ 자리에서 {d}칸 앞에 선다.",
+        "⟨地盤⟩의 각 자리 위에는 그 자리에서 순행으로 {d}칸 나아간 지지가 온다: {zi} 위에 {z}.",
         "plate.still": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹는다: d = ({gp} − {hp}) mod 12 = {d}, ⟨天盤⟩은 돌지 않는다.",
         "plate.0": " d = 0이면 천반과 지반이 같은 자리에 있다: ⟨伏吟⟩.",
         "plate.6": " d = 6이면 천반이 지반과 마주 본다: ⟨返吟⟩.",
@@ -464,7 +465,7 @@ WORDS: dict[str, dict[str, str]] = {
         "depth.zei": "후보를 극하는(⟨下賊上⟩)", "depth.ke": "후보가 극하는(⟨上克下⟩)",
         "depth.walk": "{sq} 위 {b}: {chars} = {n}", "depth.sep": "; ",
         "depth.one": " {init}#이 가장 깊다: ⟨初傳⟩ = {init} → ⟨涉害⟩.",
-        "depth.tie": " {tied}#이 {n}(으)로 같다: ⟨孟⟩·⟨仲⟩으로 정한다.",
+        "depth.tie": " {tied}의 깊이가 같다({n}): ⟨孟⟩·⟨仲⟩으로 정한다.",
         "meng.one": "{pool} 가운데 {init}만 ⟨孟⟩ 자리({sq}; ⟨寅申巳亥⟩)에 앉았다: ⟨初傳⟩ = {init} → ⟨見機⟩.",
         "meng.many": "{on}#이 모두 ⟨孟⟩ 자리({sqs})에 앉았다: ⟨綴瑕⟩로 정한다.",
         "meng.none": "{pool} 가운데 ⟨孟⟩ 자리(⟨寅申巳亥⟩)에 앉은 것이 없다.",
@@ -538,7 +539,7 @@ WORDS: dict[str, dict[str, str]] = {
         "why.無依": "극이 있는 ⟨返吟⟩: 보통 규칙({inner})으로 초전을 정했고, 극이 있는 ⟨返吟⟩은 모두 ⟨無依⟩이다",
         "why.井欄射": "극이 없는 ⟨返吟⟩: ⟨驛馬⟩가 발용하고 ⟨支上神⟩, ⟨干上神⟩이 뒤따른다",
         "block.zei": "제1과가 ⟨下賊上⟩이고 {init}#이 자형한다",
-        "block.middle": "초전 {init}#이 자형하여 중전이 다른 쪽으로 돌았다",
+        "block.middle": "초전 {init}#이 자형하여 중전이 {other}#으로 돌았다",
         "block.final": "중전 {middle}#이 {how} 말전이 그 충으로 돌았다",
         "block.self": "자형하여", "block.returns": "다시 초전을 형하여",
         "initial": "⟨初傳⟩ = {init}, 지반 {sq}에 앉은 ⟨發用⟩이다: {how}.",
@@ -569,7 +570,7 @@ WORDS: dict[str, dict[str, str]] = {
         "voided": "; 삼전 가운데 공망: {which}", "sep": ", ",
         "patterns": "⟨課體⟩:\n{names}", "patterns.none": "해당하는 과체가 없다.",
         "unjudged": "\n판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}.",
-        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 지정한다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨年命⟩ 칸을 정한다",
+        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 지정한다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨本命⟩·⟨行年⟩ 칸을 정한다",
         "explain.patterns": "⟨課體⟩:", "explain.none": "⟨課體⟩: 없음",
         "explain.unjudged": "판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}",
     },
@@ -826,7 +827,7 @@ def _text(step: Step) -> str:
     elif key == "initial":
         t = chart.transmissions[0]
         raw = _w(lang, "initial", init=_b(t.branch.ordinal), sq=_b(t.branch.ordinal - chart.offset),
-                 how=_w(lang, "how.gate", method=chart.method))
+                 how=_w(lang, "how.gate", method=(chart.lesson_type == "無依" and _inner_gate(step.events)) or chart.method))
     elif key in ("middle", "final"):
         raw = _chain_text(chart, key, step.event, lang)
     elif key == "generals":
@@ -840,7 +841,8 @@ def _text(step: Step) -> str:
 
 def _plate_text(chart: Chart, lang: str) -> str:
     d = chart.offset
-    text = _w(lang, "plate.still" if d == 0 else "plate", g=_b(chart.general.ordinal), h=_b(chart.hour.ordinal), gp=chart.general, hp=chart.hour, d=d, dn=d)
+    text = _w(lang, "plate.still" if d == 0 else "plate", g=_b(chart.general.ordinal), h=_b(chart.hour.ordinal), gp=chart.general, hp=chart.hour, d=d, dn=d,
+               zi=_b(0), z=_b(d))
     if d in (0, 6):
         text += WORDS[lang][f"plate.{d}"]
     return text
@@ -913,7 +915,7 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
         if event.applied:
             return _w(lang, f"{prefix}.one{suffix}", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d))
         if on:
-            return _w(lang, f"{prefix}.many{suffix}", on=_bs(on), sqs=_bs(b - d for b in on))
+            return _w(lang, f"{prefix}.many{suffix}", on=_bs(on), sqs=_bs(b - d for b in on), all="both" if len(on) == 2 else "all")
         return _w(lang, f"{prefix}.none{suffix}", pool=_bs(data["pool"]))
     if gate == "biyong-ge":
         kin = f"⟨{data['kin']}⟩"
@@ -971,6 +973,14 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
     raise ValueError(f"no words for gate {gate!r}: add them to liuren.show.steps")
 
 
+def _inner_gate(events: tuple[Event, ...]) -> str:
+    """The gate inside a 返吟 無依 chart that gave its 初傳 (賊克, 比用, 見機 …): the last one applied."""
+    return next(
+        (e.data.get("name") or GATE_NAME.get(e.gate, "") for e in reversed(events) if e.applied and e.data.get("init") is not None),
+        "",
+    )
+
+
 def _method_text(chart: Chart, events: tuple[Event, ...], lang: str) -> str:
     w = WORDS[lang]
     name = chart.lesson_type
@@ -981,17 +991,13 @@ def _method_text(chart: Chart, events: tuple[Event, ...], lang: str) -> str:
         final = next(e for e in events if e.gate == "fuyin-final")
         t = chart.transmissions
         if middle.data["rule"] == "other-anchor":
-            values["block"] = _w(lang, "block.middle", init=_b(t[0].branch.ordinal))
+            values["block"] = _w(lang, "block.middle", init=_b(t[0].branch.ordinal), other=w[f"anchor.{middle.data['anchor']}"])
         elif final.data["rule"] != "xing":
             values["block"] = _w(lang, "block.final", middle=_b(t[1].branch.ordinal), how=w[f"block.{final.data['rule']}"])
         else:
             values["block"] = _w(lang, "block.zei", init=_b(t[0].branch.ordinal))
     if name == "無依":
-        inner = next(
-            (e.data.get("name") or GATE_NAME.get(e.gate, "") for e in reversed(events) if e.applied and e.data.get("init") is not None),
-            "",
-        )
-        values["inner"] = f"⟨{inner}⟩"
+        values["inner"] = f"⟨{_inner_gate(events)}⟩"
     why = _w(lang, f"why.{name}", **values)
     return _w(lang, "method", method=chart.method, type=name, why=why)
 
@@ -1099,8 +1105,8 @@ class Lines(tuple):
 
 
 def trace_lines(chart: Chart, lang: str = "en") -> Lines:
-    """The four lessons in one line, then one line per gate tried (the texts of the gate steps),
-    then the 三傳 with the method and lesson type."""
+    """The four lessons in one line, then one line per gate tried (the texts of the gate steps), how
+    the 中傳 and 末傳 were chosen (the texts of those steps), then the 三傳 with the method and lesson type."""
     lang = check_lang(lang)
     zh = lang == "zh"  # Chinese counts in numerals and uses full-width punctuation
     lessons = ("，" if zh else ", ").join(
@@ -1108,7 +1114,10 @@ def trace_lines(chart: Chart, lang: str = "en") -> Lines:
         for n, x in enumerate(chart.lessons, 1)
     )
     lines = [render(_w(lang, "lessons", lessons=lessons), lang)]
-    lines += [render(gate_text(e, chart, lang), lang) for e in gate_events(chart) if e.gate not in CHAINED]
+    events = gate_events(chart)
+    lines += [render(gate_text(e, chart, lang), lang) for e in events if e.gate not in CHAINED]
+    chained = {e.gate: e for e in events if e.gate in CHAINED}  # 伏吟's own 刑 chain, else the plate or the method's rule
+    lines += [render(_chain_text(chart, key, chained.get(f"fuyin-{key}"), lang), lang) for key in ("middle", "final")]
     t = chart.transmissions
     colon = "：" if zh else ": "
     lines.append(render(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩", lang))
