@@ -98,7 +98,8 @@ OPTION_DOCS: dict[str, str] = {
     "noble_table": """貴人 table: "A" (甲戊庚牛羊, 晝丑夜未), "B" (甲羊戊庚牛, 協紀辨方), "C" (庚辛逢馬虎).""",
     "day_night": """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
     "shehai": """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
-    "depth-excluding-start" (六壬大全's worked examples).""",
+    "depth-excluding-start" (the depth counts of the 《訂訛》 quoted in 六壬大全 卷七; most of the book's own
+    worked 涉害 charts follow 孟仲, see the daquan preset).""",
     "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4.
     It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌 返吟 follows no stated
     rule, so it is recorded here rather than offered as an option.""",

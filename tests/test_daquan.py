@@ -245,6 +245,9 @@ def test_repeated_lesson_example_and_counterexample():
         "元首",
     )
     assert any("Repeated lessons" in line for line in yisi.trace())
+    # the lessons line shows the repeat instead of the 克 that is no longer judged (it said 上克下 before)
+    assert yisi.trace()[0] == "lessons: 1 卯/乙, 2 寅/卯, 3 辰/巳, 4 卯/辰 (= 1)"
+    assert liuren.chart("乙巳", "亥", "戌").trace()[0].endswith("4 卯/辰 上克下")
     # 丙寅 d=3 (卷八 榮華課): 申 on 巳 repeats 申 on 丙 with the same 賊: 申發用 either way
     assert (
         sanchuan(liuren.chart("丙寅", "子", "卯", school=once))

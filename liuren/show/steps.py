@@ -1109,12 +1109,21 @@ def trace_lines(chart: Chart, lang: str = "en") -> Lines:
     the 中傳 and 末傳 were chosen (the texts of those steps), then the 三傳 with the method and lesson type."""
     lang = check_lang(lang)
     zh = lang == "zh"  # Chinese counts in numerals and uses full-width punctuation
+    events = gate_events(chart)
+    # a lesson the school counts once (repeated_lesson="once") shows which one it repeats, not its 克
+    repeat = next((e for e in events if e.gate == "repeated-lesson" and e.applied), None)
+    dropped = dict(repeat.data["repeats"]) if repeat is not None else {}
+
+    def number(n: int) -> str:
+        return zh_number(n) if zh else str(n)
+
     lessons = ("，" if zh else ", ").join(
-        f"{zh_number(n) if zh else n} ⟨{x.upper}⟩/⟨{x.lower}⟩{' ⟨' + x.kind + '⟩' if x.kind else ''}"
+        f"{number(n)} ⟨{x.upper}⟩/⟨{x.lower}⟩"
+        + ((f"（即第{number(dropped[n - 1] + 1)}課）" if zh else f" (= {number(dropped[n - 1] + 1)})") if n - 1 in dropped
+           else f" ⟨{x.kind}⟩" if x.kind else "")
         for n, x in enumerate(chart.lessons, 1)
     )
     lines = [render(_w(lang, "lessons", lessons=lessons), lang)]
-    events = gate_events(chart)
     lines += [render(gate_text(e, chart, lang), lang) for e in events if e.gate not in CHAINED]
     chained = {e.gate: e for e in events if e.gate in CHAINED}  # 伏吟's own 刑 chain, else the plate or the method's rule
     lines += [render(_chain_text(chart, key, chained.get(f"fuyin-{key}"), lang), lang) for key in ("middle", "final")]
