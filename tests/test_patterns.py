@@ -359,11 +359,24 @@ def test_003_yangjiu_readings():
 
 
 def test_dangquan_needs_the_xingnian():
-    # 二月甲戌寅時 (戌將): 末 寅 克 戌 under 天后, but the chapter gives no 行年 and reads it wholly negatively.
+    # 二月甲戌寅時 (戌將): 末 寅 克 戌 under 天后; the chapter names no person, so without a 年命 當權 is open.
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯")
     assert "贅婿" in names(c) and "贅婿當權" in c.unjudged_patterns and "贅婿當權" not in names(c)
     fated = Chart("甲戌", "卯", "亥", noble="day", month="寅", nianming=("子", "寅"))
     assert evidence(fated, "贅婿當權").endswith("the 行年 寅 is 旺 in the 寅 month and 戌 over it does not 刑, 害 or 克 it")
+
+
+def test_dangquan_on_the_chapters_jiaxu_example_turns_on_the_xingnian():
+    # The same 二月甲戌 chart with a 年命: 當權 exactly when the 行年 has 氣 in the 卯 month (寅卯 旺, 巳午 相) and the
+    # branch over it neither 刑s, 害s nor 克s it; the 本命 plays no part.
+    fired = {xn for xn in BRANCHES for bm in "子午"
+             if "贅婿當權" in names(Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=(bm, xn)))}
+    assert fired == set("寅卯巳午")
+    c = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "午"))
+    assert evidence(c, "贅婿當權").endswith(
+        "the 末傳 寅 克s the 初傳 戌 and rides 天后 (吉將); the 行年 午 is 相 in the 卯 month and 寅 over it does not 刑, 害 or 克 it")
+    plain = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "申"))  # 申 is 囚 in spring
+    assert "贅婿" in names(plain) and "贅婿當權" not in names(plain) and not plain.unjudged_patterns
 
 
 def test_qingping_needs_both_the_noble_and_a_rescue():
