@@ -379,6 +379,20 @@ def test_dangquan_on_the_chapters_jiaxu_example_turns_on_the_xingnian():
     assert "贅婿" in names(plain) and "贅婿當權" not in names(plain) and not plain.unjudged_patterns
 
 
+def test_jiewang_counts_the_nianming_as_a_rescuer():
+    # 「若末傳及年命有救神，克初傳為解網課」 (天網四張 l. 55): 戊辰 寅時 亥將 晝 is 天網 (寅 克 戊) with no rescuer in the
+    # 傳 or on the 干 under a good general, so without a 年命 only the 年命 could decide.
+    bare = Chart("戊辰", "寅", "亥", noble="day")
+    assert "天網" in names(bare) and "解網" in bare.unjudged_patterns and "解網" not in names(bare)
+    fated = Chart("戊辰", "寅", "亥", noble="day", nianming=("丑", "子"))  # 行年 子, 上神 酉 (金 克 木); 本命上神 戌 does not
+    assert evidence(fated, "解網") == "the hour 寅 and the 初傳 寅 both 克 戊; the 行年上神 酉 克 it (年命有救神)"
+    assert "解網" in names(Chart("戊辰", "寅", "亥", noble="day", nianming=("亥", "丑")))  # 本命上神 申
+    # a rescue in the 傳 needs no 年命: 夜 末傳 申 rides 天后 (吉將) and 克s 寅
+    night = Chart("戊辰", "寅", "亥", noble="night")
+    assert "解網" in names(night) and "解網" not in night.unjudged_patterns
+    assert BY_NAME["解網"].needs_nianming
+
+
 def test_qingping_needs_both_the_noble_and_a_rescue():
     c = Chart("己卯", "卯", "亥", month="寅", nianming=("子", "子"))
     assert evidence(c, "天獄清平").endswith("貴人 stands on 地盤 辰 (審獄錄囚), and 子孫 申 on the 行年; 解神 申 on the 行年")
@@ -432,7 +446,9 @@ NEGATIVE = [
     ("絞斬", "己卯 卯 亥 day default month=卯", "己卯 卯 亥 day default month=寅", "魄化 (寅月 死神 巳, 死氣 午: 白虎's 未 is neither)"),
     ("入網", "丙寅 亥 辰 night default", "壬戌 未 午 day default month=未", "災煞/劫煞 in the 傳 (戌's 子 and 亥 are absent)"),
     ("天網", "壬戌 未 午 day default month=未", "壬戌 申 未 day default month=未", "the hour 克s the stem (申 金 does not 克 壬)"),
-    ("解網", "戊辰 寅 亥 night default", "戊辰 寅 亥 day default", "a good general on the rescuer"),
+    ("解網", "戊辰 寅 亥 night default", "戊辰 寅 亥 day default benming=丑 xingnian=丑", "a good general on the rescuer"),
+    ("解網", "戊辰 寅 亥 day default benming=丑 xingnian=子", "戊辰 寅 亥 day default benming=丑 xingnian=丑",
+     "a 年命上神 that 克s the 初傳 (行年上神 酉 克 寅; 戌 does not)"),
     ("天網煞", "甲子 卯 午 day default month=寅", "甲子 卯 午 day default month=子", "天網煞 in the 三傳"),
     ("羅網", "乙丑 卯 辰 day default", "乙丑 卯 巳 day default benming=子 xingnian=子",
      "on 干/支/行年 (初 申 is 丑's 地網 but not 干上, 支上 or over the 行年)"),
@@ -500,7 +516,7 @@ def test_negatives_keep_the_other_conditions():
     assert "天獄" in names(_parse("乙酉 午 亥 day default month=寅"))  # 清平 and 真天獄 negatives
     assert "天獄" in names(_parse("己卯 卯 亥 day default month=寅"))  # 絞斬 negative
     assert "天網" in names(_parse("壬戌 未 午 day default month=未"))  # 入網 negative
-    assert "天網" in names(_parse("戊辰 寅 亥 day default"))  # 解網 negative
+    assert "天網" in names(_parse("戊辰 寅 亥 day default benming=丑 xingnian=丑"))  # 解網 negatives
     assert "魄化" in names(_parse("甲子 卯 未 day default month=寅"))  # 歸魂 negative
     assert "死奇" in names(_parse("甲子 酉 戌 night default"))  # 回生 negative
     assert _parse("戊辰 卯 午 day default").lesson_type == "彈射"

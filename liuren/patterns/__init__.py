@@ -123,8 +123,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _P("絞斬", "天獄", "「若魄化為用神，死囚繫日本，凶倍於天獄，為之絞斬卦」", "「天獄課」 l. 27", True, d003a.jiaozhan),
     _P("天網", "天網", "「正時及用神剋日」: the 占時 and the 初傳 both 克 the day stem", "「天網四張」 l. 63 (袁天罡)", False,
        d003a.tianwang, True),
-    _P("解網", "天網", "「天網卻逢中末救，日上之神克初傳」: 中傳, 末傳 or 干上神 克 the 初傳 under a good general",
-       "「天網四張」 l. 43, l. 59 (verse)", False, d003a.jiewang, True),
+    _P("解網", "天網", "「天網卻逢中末救，日上之神克初傳」, 「若末傳及年命有救神，克初傳為解網課」: 中傳, 末傳 or 干上神 "
+       "克 the 初傳 under a good general, or the 本命 or 行年 上神 克s it", "「天網四張」 l. 43, l. 59 (verse), l. 55", False,
+       d003a.jiewang, True, needs_nianming=True),
     _P("入網", "天網", "「傳見災劫，為之入網」: 天網 with 災煞 or 劫煞 of the day branch in the 三傳", "「天網四張」 l. 47 (《金匱》)",
        False, d003a.ruwang, True),
     _P("天網煞", "天網", "「天網煞正月起亥，逆地四孟」 in the 三傳", "「天網四張」 l. 55 (孔明); 大全 天網課", True, d003a.tianwang_sha),

@@ -99,6 +99,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "tianwang": ("the hour {hour} and the 初傳 {init} both 克 {stem}", "占時{hour}與初傳{init}皆克{stem}",
                  "⟨占時⟩ {hour}#과 ⟨初傳⟩ {init}#이 모두 {stem}#을 극한다"),
     "jiewang": ("the {pos} {b} 克s it under {g}", "{pos}{b}乘{g}而克之", "{g}#을 탄 {pos} {b}#이 ⟨初傳⟩#을 극한다"),
+    "jiewang.fate": ("the {places} 克 it (年命有救神)", "{places}克之（年命有救神）", "{places}#이 ⟨初傳⟩#을 극한다 「年命有救神」"),
     "tianwang-sha": ("天網煞 of the {month} month is {sha}, the {where}", "{month}月天網煞為{sha}，即{where}",
                      "{month}월의 ⟨天網煞⟩#은 {sha}이고, 곧 {where}이다"),
     "net": ("{net} of the {of}", "{of}之{net}", "{of}의 {net}"),
