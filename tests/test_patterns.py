@@ -393,6 +393,23 @@ def test_jiewang_counts_the_nianming_as_a_rescuer():
     assert BY_NAME["解網"].needs_nianming
 
 
+def test_guihun_needs_all_four_clauses_of_the_chapter():
+    # 「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋，及有吉神救爭」 (魄化課 l. 139): every clause, not one of them.
+    c = Chart("己卯", "酉", "卯", noble="night", month="亥")
+    assert evidence(c, "魄化歸魂") == (
+        "白虎 rides 卯, the 亥 month's 死氣, as 初傳; 貴人 on 鬼門 寅; its 陰神 酉 克s the 虎神 卯 (虎陰制虎神); "
+        "支上 酉 (沖 and 克), 中傳 酉 (沖 and 克) 沖 or 克 the 虎神 卯 (六處有沖剋); 青龍 (吉神) rides the 干上 丑")
+    # the old reading took 虎陰 as one holder among many: 丙子 卯時 子將 (子 克 午 from the 末傳) no longer counts
+    assert "魄化歸魂" not in names(Chart("丙子", "卯", "子", month="寅")) + list(Chart("丙子", "卯", "子", month="寅").unjudged_patterns)
+    # 乙酉: no 吉將 on 干上 or 支上, so only the 行年上神 can bring the 吉神
+    bare = Chart("乙酉", "酉", "卯", noble="night", month="亥")
+    assert "魄化歸魂" in bare.unjudged_patterns
+    fated = Chart("乙酉", "酉", "卯", noble="night", month="亥", nianming=("子", "寅"))
+    assert evidence(fated, "魄化歸魂").endswith(
+        "中傳 酉 (沖 and 克), 行年上神 申 (克) 沖 or 克 the 虎神 卯 (六處有沖剋); 貴人 (吉神) rides the 行年上神 申")
+    assert BY_NAME["魄化歸魂"].needs_nianming
+
+
 def test_qingping_needs_both_the_noble_and_a_rescue():
     c = Chart("己卯", "卯", "亥", month="寅", nianming=("子", "子"))
     assert evidence(c, "天獄清平").endswith("貴人 stands on 地盤 辰 (審獄錄囚), and 子孫 申 on the 行年; 解神 申 on the 行年")
@@ -457,7 +474,12 @@ NEGATIVE = [
      "甲子 卯 未 day default month=寅 year=子 benming=子 xingnian=子", "a rescue (寅 over the 行年 戌 克s 辰; over 子 stands 辰)"),
     ("三奇死課", "甲子 寅 辰 night default month=寅", "甲子 寅 辰 night default month=卯 year=子", "辰 over 太歲 or 月建 (it stands on 寅)"),
     ("魄化", "壬戌 未 午 day default month=未", "壬戌 未 午 day default month=子", "白虎 on 死神/死氣 (子月 死神 卯, 死氣 辰)"),
-    ("魄化歸魂", "丙子 卯 子 day default month=寅", "甲子 卯 未 day default month=寅", "貴人 on 鬼門 寅 (白虎's 午 is held by 子, but 貴人 is on 酉)"),
+    ("魄化歸魂", "己卯 酉 卯 night default month=亥", "甲子 酉 卯 night default month=亥",
+     "貴人 on 鬼門 寅 (白虎's 卯 is 克'd by its 陰神 酉 and 青龍 rides 干上, but 貴人 is on 丑)"),
+    ("魄化歸魂", "己卯 酉 卯 night default month=亥", "丙子 卯 子 day default month=寅",
+     "虎陰制虎神 (貴人 on 寅, 子 克s 午, 六合 on 干上, but 午's 陰神 卯 produces it)"),
+    ("魄化歸魂", "乙酉 酉 卯 night default month=亥 benming=子 xingnian=子", "乙酉 酉 卯 night default month=亥 benming=子 xingnian=卯",
+     "a 吉神 on 日, 辰 or 行年 (行年上神 酉 rides 螣蛇; 干上 戌 and 支上 卯 ride no 吉將)"),
     ("虎銜尸", "乙亥 卯 亥 day default", "乙亥 卯 亥 night default", "白虎 on the 日墓 初傳 未 (the 夜 白虎 rides 卯)"),
     ("虎銜尸", "壬申 卯 申 day default month=丑", "壬申 卯 申 day default month=子", "死神 (辰 is 丑月's 死神, 子月's is 卯)"),
     ("銜尸", "甲子 酉 卯 night default month=辰 benming=子 xingnian=申", "甲子 酉 卯 night default month=辰 benming=子 xingnian=子",
@@ -517,7 +539,9 @@ def test_negatives_keep_the_other_conditions():
     assert "天獄" in names(_parse("己卯 卯 亥 day default month=寅"))  # 絞斬 negative
     assert "天網" in names(_parse("壬戌 未 午 day default month=未"))  # 入網 negative
     assert "天網" in names(_parse("戊辰 寅 亥 day default benming=丑 xingnian=丑"))  # 解網 negatives
-    assert "魄化" in names(_parse("甲子 卯 未 day default month=寅"))  # 歸魂 negative
+    assert "魄化" in names(_parse("甲子 酉 卯 night default month=亥"))  # 歸魂 negatives
+    assert "魄化" in names(_parse("丙子 卯 子 day default month=寅"))
+    assert "魄化" in names(_parse("乙酉 酉 卯 night default month=亥 benming=子 xingnian=卯"))
     assert "死奇" in names(_parse("甲子 酉 戌 night default"))  # 回生 negative
     assert _parse("戊辰 卯 午 day default").lesson_type == "彈射"
     assert _parse("丙寅 卯 子 day default").lesson_type == "蒿矢"

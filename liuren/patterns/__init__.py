@@ -139,8 +139,9 @@ PATTERNS: tuple[Pattern, ...] = (
        "「死奇」 l. 103; l. 91, l. 107 (日奇 on 日辰太歲)", True, d003a.siqi_huisheng, True, True),
     _P("魄化", "魄化", "「白虎並死神，上迫日辰」, 「來臨日用中」: 白虎 on the 死神 or 死氣 as 干上, 支上 or 發用",
        "「魄化課」 l. 123 (《金匱》), verse l. 111", True, d003b.pohua),
-    _P("魄化歸魂", "魄化", "「若貴人加鬼門，虎陰制虎神…為魄化魂歸課」: 魄化, 貴人 on 寅, 白虎's branch 克'd",
-       "「魄化課」 l. 139, verse l. 119", True, d003b.guihun),
+    _P("魄化歸魂", "魄化", "「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋，及有吉神救爭，為魄化魂歸課」: 魄化, 貴人 on 寅, "
+       "the 虎陰 克s the 虎神, a 六處 沖s or 克s it, a 吉將 on 日, 辰 or 行年", "「魄化課」 l. 139, verse l. 119; 六處 「元首課」 l. 29",
+       True, d003b.guihun, needs_nianming=True),
     _P("虎銜尸", "魄化", "「如日墓乘白虎，或斗罡作日墓帶死神發用，為虎銜尸課」", "「魄化課」 l. 135", True, d003b.huxianshi),
     _P("銜尸", "魄化", "「虎在死氣休囚，臨人年命日辰發用，為銜尸」", "「魄化課」 l. 143 (袁天罡)", True, d003b.xianshi,
        needs_nianming=True),
