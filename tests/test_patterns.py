@@ -358,6 +358,16 @@ def test_003_yangjiu_readings():
     assert (len(find(pattern="日干乘墓")), len(find(pattern="干支坐墓"))) == (120, 30)
 
 
+def test_readme_states_the_yangjiu_counts_it_names():
+    # README's 殃咎 row: before (rules.md §6 in full), now, and the yangjiu_war="initial" reading, which is not the old one
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| 殃咎 |"))
+    now, initial = len(find(pattern="殃咎")), len(find(pattern="殃咎", school=School().replace(yangjiu_war="initial")))
+    assert row.startswith(f"| 殃咎 | 818 | {now} |")
+    assert '`School(yangjiu_war="initial")` brings back only the older 神將相戰' in row
+    assert f"keeps the other changes: {initial}, not the old 818" in row and initial != 818
+
+
 def test_dangquan_needs_the_xingnian():
     # 二月甲戌寅時 (戌將): 末 寅 克 戌 under 天后; the chapter names no person, so without a 年命 當權 is open.
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯")

@@ -259,8 +259,9 @@ def yangjiu(v: View) -> Clause | None:
 
     The chapter's examples decide (l. 147–155): 遞克 己巳 巳申寅 and 丙子 子未寅; 神將相戰 in all three 傳 己酉
     酉丑巳 (內戰) and 庚午 戌午寅 夜 (外戰); the 初傳 下克上 and at war: 丁巳 乘六合 (內戰) and 壬子 午加亥 乘元武
-    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (rules.md §6's reading, which
-    made 818 of 1,440 charts 殃咎) is ``School(yangjiu_war="initial")``; the chapter's 丁酉 亥卯未 貴常勾, whose only
+    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (rules.md §6's reading of 神將相戰)
+    is ``School(yangjiu_war="initial")``, which keeps the chapter's other readings here (739 of 1,440 charts 殃咎; rules.md
+    §6 in full made 818); the chapter's 丁酉 亥卯未 貴常勾, whose only
     war is the 初傳's 外戰, is 殃咎 under that reading only. The page names the 本命 only in a remedy (l. 163
     「宜本醮禱本命星辰」), never in a condition, so 殃咎 does not judge the 年命."""
     marks: list[Clause] = []
