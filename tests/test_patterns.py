@@ -7,6 +7,7 @@ Regenerate the counts table after a deliberate rule change with ``python -m test
 from __future__ import annotations
 
 import csv
+import re
 import sys
 from pathlib import Path
 
@@ -54,6 +55,14 @@ def test_registry_entries_state_their_rule_and_source(pattern):
     assert not any(f"00{n}" in pattern.source + pattern.condition for n in range(5))  # users never see seed numbers
     doc = pattern.detector.__doc__
     assert doc.startswith(pattern.name) and "(" in doc  # classical name first, source in brackets
+
+
+def test_chapter_sources_name_their_line():
+    # a source that cites a chapter 「…」 gives the line; the 遙克 companions quote 袁天罡's naming sentence (l. 55)
+    assert [p.name for p in PATTERNS if "「" in p.source and not re.search(r"l\. \d", p.source)] == []
+    assert BY_NAME["一箭中兩鴻"].condition.startswith("「若日干克兩神名曰一箭中兩鴻")
+    assert BY_NAME["一鹿含兩矢"].condition.startswith("「若兩神遙克，一曰一鹿含兩矢」")
+    assert BY_NAME["一箭中兩鴻"].source == BY_NAME["一鹿含兩矢"].source == "「遙克課」 l. 55 (袁天罡)"
 
 
 def test_seasonal_flags_match_what_the_detectors_ask_for():

@@ -161,8 +161,10 @@ PATTERNS: tuple[Pattern, ...] = (
        d003b.chengmu),
     _P("干支坐墓", "殃咎", "「壬申日亥加辰，申加丑，為干支坐墓」: the 干 and the 支 both stand on their 墓",
        "「殃咎課」 l. 155 (壬申; 丙寅)", False, d003b.zuomu),
-    _P("一箭中兩鴻", "遙克", "彈射, and the day stem 克s two or more distinct uppers of lessons 2–4", "「遙克課」", False, d000.yijian),
-    _P("一鹿含兩矢", "遙克", "蒿矢, and two or more distinct uppers of lessons 2–4 克 the day stem", "「遙克課」", False, d000.yilu),
+    _P("一箭中兩鴻", "遙克", "「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」: 彈射, and the day stem 克s two or more distinct "
+       "uppers of lessons 2–4", "「遙克課」 l. 55 (袁天罡)", False, d000.yijian),
+    _P("一鹿含兩矢", "遙克", "「若兩神遙克，一曰一鹿含兩矢」: 蒿矢, and two or more distinct uppers of lessons 2–4 克 the day stem",
+       "「遙克課」 l. 55 (袁天罡)", False, d000.yilu),
     _P("真虎視", "昴星", "「若三傳見白虎乘申酉剋日辰及行年上神，名曰真虎視」", "「昴星課」 l. 123 (孔明)", False, d000.zhen_hushi,
        needs_nianming=True),
     _P("三光", "三光", "day stem, day branch and 初傳 all 旺 or 相, and a good general on the 初傳",
