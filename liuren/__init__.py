@@ -55,7 +55,7 @@ def chart(
     "daquan"/"大全"); ``month`` the month branch (月建), used by the seasonal patterns; ``year`` the
     year branch (太歲), used by the patterns that look at the year (三奇死課); ``nianming`` the person's
     年命, (本命, 行年) as two branches or a :func:`nianming` value, used by the clauses that judge it
-    (真虎視, 當權, 羅網, 清平, 魄化's 銜尸/魄之/喪 …).
+    (真虎視, 當權, 解網, 羅網, 清平, 魄化's 銜尸/魄之/喪 …).
     """
     return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 

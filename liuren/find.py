@@ -213,7 +213,7 @@ def find(
     ``method`` (e.g. "遙克"), ``lesson_type`` (e.g. "蒿矢"), ``pattern`` (a registered name, e.g. "勵德");
     ``noble``: "day"/"晝", "night"/"夜" or None for both; ``month`` and ``year``: the month branch (月建)
     and year branch (太歲) for the patterns that need them; ``nianming`` the person's (本命, 行年) for the
-    clauses that judge the 年命 (當權, 羅網, 清平, 魄化's 銜尸/魄之/喪, 真虎視 …).
+    clauses that judge the 年命 (當權, 解網, 羅網, 清平, 魄化's 銜尸/魄之/喪, 真虎視 …).
     Simplified characters are accepted. Results are ordered by day, plate offset, 晝 before 夜.
     """
     school_v = resolve_school(school)

@@ -41,6 +41,8 @@ EXTRA = (
     "己巳 卯 亥 day default month=申 year=未 benming=申 xingnian=戌",  # 天獄清平 on the 行年
     "壬申 寅 未 night default month=丑 year=亥 benming=戌 xingnian=卯",  # 虎銜尸: 斗罡作日墓帶死神
     "丙申 丑 戌 night default month=卯 year=寅 benming=酉 xingnian=午",  # 贅婿當權: the 救神 produces the day
+    "己卯 酉 卯 night default month=亥",  # 魄化歸魂: 虎陰 酉 克 卯, 沖剋 from 支上 and 中傳, 青龍 on the 干上
+    "乙酉 酉 卯 night default month=亥 benming=子 xingnian=寅",  # 魄化歸魂: the 行年上神 申 克s 卯 and rides 貴人
     "甲子 子 丑 night custom tiankong=neither luowang=any yangjiu_war=initial month=寅 year=巳 benming=子 xingnian=丑",
     "乙丑 子 巳 night custom tiankong=neither luowang=any yangjiu_war=initial month=寅 year=丑 benming=丑 xingnian=子",
 )

@@ -7,6 +7,7 @@ Regenerate the counts table after a deliberate rule change with ``python -m test
 from __future__ import annotations
 
 import csv
+import re
 import sys
 from pathlib import Path
 
@@ -54,6 +55,14 @@ def test_registry_entries_state_their_rule_and_source(pattern):
     assert not any(f"00{n}" in pattern.source + pattern.condition for n in range(5))  # users never see seed numbers
     doc = pattern.detector.__doc__
     assert doc.startswith(pattern.name) and "(" in doc  # classical name first, source in brackets
+
+
+def test_chapter_sources_name_their_line():
+    # a source that cites a chapter 「…」 gives the line; the 遙克 companions quote 袁天罡's naming sentence (l. 55)
+    assert [p.name for p in PATTERNS if "「" in p.source and not re.search(r"l\. \d", p.source)] == []
+    assert BY_NAME["一箭中兩鴻"].condition.startswith("「若日干克兩神名曰一箭中兩鴻")
+    assert BY_NAME["一鹿含兩矢"].condition.startswith("「若兩神遙克，一曰一鹿含兩矢」")
+    assert BY_NAME["一箭中兩鴻"].source == BY_NAME["一鹿含兩矢"].source == "「遙克課」 l. 55 (袁天罡)"
 
 
 def test_seasonal_flags_match_what_the_detectors_ask_for():
@@ -358,12 +367,66 @@ def test_003_yangjiu_readings():
     assert (len(find(pattern="日干乘墓")), len(find(pattern="干支坐墓"))) == (120, 30)
 
 
+def test_readme_states_the_yangjiu_counts_it_names():
+    # README's 殃咎 row: before (rules.md §6 in full), now, and the yangjiu_war="initial" reading, which is not the old one
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| 殃咎 |"))
+    now, initial = len(find(pattern="殃咎")), len(find(pattern="殃咎", school=School().replace(yangjiu_war="initial")))
+    assert row.startswith(f"| 殃咎 | 818 | {now} |")
+    assert '`School(yangjiu_war="initial")` brings back only the older 神將相戰' in row
+    assert f"keeps the other changes: {initial}, not the old 818" in row and initial != 818
+
+
 def test_dangquan_needs_the_xingnian():
-    # 二月甲戌寅時 (戌將): 末 寅 克 戌 under 天后, but the chapter gives no 行年 and reads it wholly negatively.
+    # 二月甲戌寅時 (戌將): 末 寅 克 戌 under 天后; the chapter names no person, so without a 年命 當權 is open.
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯")
     assert "贅婿" in names(c) and "贅婿當權" in c.unjudged_patterns and "贅婿當權" not in names(c)
     fated = Chart("甲戌", "卯", "亥", noble="day", month="寅", nianming=("子", "寅"))
     assert evidence(fated, "贅婿當權").endswith("the 行年 寅 is 旺 in the 寅 month and 戌 over it does not 刑, 害 or 克 it")
+
+
+def test_dangquan_on_the_chapters_jiaxu_example_turns_on_the_xingnian():
+    # The same 二月甲戌 chart with a 年命: 當權 exactly when the 行年 has 氣 in the 卯 month (寅卯 旺, 巳午 相) and the
+    # branch over it neither 刑s, 害s nor 克s it; the 本命 plays no part.
+    fired = {xn for xn in BRANCHES for bm in "子午"
+             if "贅婿當權" in names(Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=(bm, xn)))}
+    assert fired == set("寅卯巳午")
+    c = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "午"))
+    assert evidence(c, "贅婿當權").endswith(
+        "the 末傳 寅 克s the 初傳 戌 and rides 天后 (吉將); the 行年 午 is 相 in the 卯 month and 寅 over it does not 刑, 害 or 克 it")
+    plain = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "申"))  # 申 is 囚 in spring
+    assert "贅婿" in names(plain) and "贅婿當權" not in names(plain) and not plain.unjudged_patterns
+
+
+def test_jiewang_counts_the_nianming_as_a_rescuer():
+    # 「若末傳及年命有救神，克初傳為解網課」 (天網四張 l. 55): 戊辰 寅時 亥將 晝 is 天網 (寅 克 戊) with no rescuer in the
+    # 傳 or on the 干 under a good general, so without a 年命 only the 年命 could decide.
+    bare = Chart("戊辰", "寅", "亥", noble="day")
+    assert "天網" in names(bare) and "解網" in bare.unjudged_patterns and "解網" not in names(bare)
+    fated = Chart("戊辰", "寅", "亥", noble="day", nianming=("丑", "子"))  # 行年 子, 上神 酉 (金 克 木); 本命上神 戌 does not
+    assert evidence(fated, "解網") == "the hour 寅 and the 初傳 寅 both 克 戊; the 行年上神 酉 克 it (年命有救神)"
+    assert "解網" in names(Chart("戊辰", "寅", "亥", noble="day", nianming=("亥", "丑")))  # 本命上神 申
+    # a rescue in the 傳 needs no 年命: 夜 末傳 申 rides 天后 (吉將) and 克s 寅
+    night = Chart("戊辰", "寅", "亥", noble="night")
+    assert "解網" in names(night) and "解網" not in night.unjudged_patterns
+    assert BY_NAME["解網"].needs_nianming
+
+
+def test_guihun_needs_all_four_clauses_of_the_chapter():
+    # 「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋，及有吉神救爭」 (魄化課 l. 139): every clause, not one of them.
+    c = Chart("己卯", "酉", "卯", noble="night", month="亥")
+    assert evidence(c, "魄化歸魂") == (
+        "白虎 rides 卯, the 亥 month's 死氣, as 初傳; 貴人 on 鬼門 寅; its 陰神 酉 克s the 虎神 卯 (虎陰制虎神); "
+        "支上 酉 (沖 and 克), 中傳 酉 (沖 and 克) 沖 or 克 the 虎神 卯 (六處有沖剋); 青龍 (吉神) rides the 干上 丑")
+    # the old reading took 虎陰 as one holder among many: 丙子 卯時 子將 (子 克 午 from the 末傳) no longer counts
+    assert "魄化歸魂" not in names(Chart("丙子", "卯", "子", month="寅")) + list(Chart("丙子", "卯", "子", month="寅").unjudged_patterns)
+    # 乙酉: no 吉將 on 干上 or 支上, so only the 行年上神 can bring the 吉神
+    bare = Chart("乙酉", "酉", "卯", noble="night", month="亥")
+    assert "魄化歸魂" in bare.unjudged_patterns
+    fated = Chart("乙酉", "酉", "卯", noble="night", month="亥", nianming=("子", "寅"))
+    assert evidence(fated, "魄化歸魂").endswith(
+        "中傳 酉 (沖 and 克), 行年上神 申 (克) 沖 or 克 the 虎神 卯 (六處有沖剋); 貴人 (吉神) rides the 行年上神 申")
+    assert BY_NAME["魄化歸魂"].needs_nianming
 
 
 def test_qingping_needs_both_the_noble_and_a_rescue():
@@ -419,7 +482,9 @@ NEGATIVE = [
     ("絞斬", "己卯 卯 亥 day default month=卯", "己卯 卯 亥 day default month=寅", "魄化 (寅月 死神 巳, 死氣 午: 白虎's 未 is neither)"),
     ("入網", "丙寅 亥 辰 night default", "壬戌 未 午 day default month=未", "災煞/劫煞 in the 傳 (戌's 子 and 亥 are absent)"),
     ("天網", "壬戌 未 午 day default month=未", "壬戌 申 未 day default month=未", "the hour 克s the stem (申 金 does not 克 壬)"),
-    ("解網", "戊辰 寅 亥 night default", "戊辰 寅 亥 day default", "a good general on the rescuer"),
+    ("解網", "戊辰 寅 亥 night default", "戊辰 寅 亥 day default benming=丑 xingnian=丑", "a good general on the rescuer"),
+    ("解網", "戊辰 寅 亥 day default benming=丑 xingnian=子", "戊辰 寅 亥 day default benming=丑 xingnian=丑",
+     "a 年命上神 that 克s the 初傳 (行年上神 酉 克 寅; 戌 does not)"),
     ("天網煞", "甲子 卯 午 day default month=寅", "甲子 卯 午 day default month=子", "天網煞 in the 三傳"),
     ("羅網", "乙丑 卯 辰 day default", "乙丑 卯 巳 day default benming=子 xingnian=子",
      "on 干/支/行年 (初 申 is 丑's 地網 but not 干上, 支上 or over the 行年)"),
@@ -428,7 +493,12 @@ NEGATIVE = [
      "甲子 卯 未 day default month=寅 year=子 benming=子 xingnian=子", "a rescue (寅 over the 行年 戌 克s 辰; over 子 stands 辰)"),
     ("三奇死課", "甲子 寅 辰 night default month=寅", "甲子 寅 辰 night default month=卯 year=子", "辰 over 太歲 or 月建 (it stands on 寅)"),
     ("魄化", "壬戌 未 午 day default month=未", "壬戌 未 午 day default month=子", "白虎 on 死神/死氣 (子月 死神 卯, 死氣 辰)"),
-    ("魄化歸魂", "丙子 卯 子 day default month=寅", "甲子 卯 未 day default month=寅", "貴人 on 鬼門 寅 (白虎's 午 is held by 子, but 貴人 is on 酉)"),
+    ("魄化歸魂", "己卯 酉 卯 night default month=亥", "甲子 酉 卯 night default month=亥",
+     "貴人 on 鬼門 寅 (白虎's 卯 is 克'd by its 陰神 酉 and 青龍 rides 干上, but 貴人 is on 丑)"),
+    ("魄化歸魂", "己卯 酉 卯 night default month=亥", "丙子 卯 子 day default month=寅",
+     "虎陰制虎神 (貴人 on 寅, 子 克s 午, 六合 on 干上, but 午's 陰神 卯 produces it)"),
+    ("魄化歸魂", "乙酉 酉 卯 night default month=亥 benming=子 xingnian=子", "乙酉 酉 卯 night default month=亥 benming=子 xingnian=卯",
+     "a 吉神 on 日, 辰 or 行年 (行年上神 酉 rides 螣蛇; 干上 戌 and 支上 卯 ride no 吉將)"),
     ("虎銜尸", "乙亥 卯 亥 day default", "乙亥 卯 亥 night default", "白虎 on the 日墓 初傳 未 (the 夜 白虎 rides 卯)"),
     ("虎銜尸", "壬申 卯 申 day default month=丑", "壬申 卯 申 day default month=子", "死神 (辰 is 丑月's 死神, 子月's is 卯)"),
     ("銜尸", "甲子 酉 卯 night default month=辰 benming=子 xingnian=申", "甲子 酉 卯 night default month=辰 benming=子 xingnian=子",
@@ -487,8 +557,10 @@ def test_negatives_keep_the_other_conditions():
     assert "天獄" in names(_parse("乙酉 午 亥 day default month=寅"))  # 清平 and 真天獄 negatives
     assert "天獄" in names(_parse("己卯 卯 亥 day default month=寅"))  # 絞斬 negative
     assert "天網" in names(_parse("壬戌 未 午 day default month=未"))  # 入網 negative
-    assert "天網" in names(_parse("戊辰 寅 亥 day default"))  # 解網 negative
-    assert "魄化" in names(_parse("甲子 卯 未 day default month=寅"))  # 歸魂 negative
+    assert "天網" in names(_parse("戊辰 寅 亥 day default benming=丑 xingnian=丑"))  # 解網 negatives
+    assert "魄化" in names(_parse("甲子 酉 卯 night default month=亥"))  # 歸魂 negatives
+    assert "魄化" in names(_parse("丙子 卯 子 day default month=寅"))
+    assert "魄化" in names(_parse("乙酉 酉 卯 night default month=亥 benming=子 xingnian=卯"))
     assert "死奇" in names(_parse("甲子 酉 戌 night default"))  # 回生 negative
     assert _parse("戊辰 卯 午 day default").lesson_type == "彈射"
     assert _parse("丙寅 卯 子 day default").lesson_type == "蒿矢"

@@ -108,8 +108,11 @@ def dangquan(v: View) -> Clause | str | None:
     行年 has 氣 (旺 or 相 in the month) and the branch over it neither 刑s, 害s nor 克s it (贅婿課 l. 67, 袁天罡:
     「若中末有救，兼行年有氣，無刑害，有吉神良將，則為贅婿課當權格」; verse l. 87 「中傳末位得救神。行年有煞無刑剋」).
 
-    Without the 年命 (or the month) it is unjudged. The chapter's own 甲戌 寅時戌將 example (l. 75) states no
-    行年 and reads wholly negatively (「少將害老，室家相剋」): it is a plain 贅婿, not 當權."""
+    Without the 年命 (or the month) it is unjudged. The chapter's own 二月甲戌 寅時戌將 example (l. 75) asks for
+    no person: it gives the plain 贅婿 verdict of l. 71 (「少將害老，室家相剋」) and never says whether it is 當權,
+    and without a 年命 this chart leaves 當權 unjudged. Its 傳 already hold the 救 (末 寅 克 the 初 戌 under
+    天后), so with a 行年 寅 or 卯 (旺 in the 卯 month) or 巳 or 午 (相), none 刑'd, 害'd or 克'd by the branch over
+    it, it is 當權; with any other 行年 it stays a plain 贅婿."""
     base = zhuixu(v)
     rescue = base and _rescuer(v)
     if not base or not rescue:

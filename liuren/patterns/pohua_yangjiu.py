@@ -20,7 +20,7 @@ from ..cycle import (
 from ..lessons import ZEI
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import UNJUDGED, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 
 
 # ---------------------------------------------------------------- 魄化
@@ -54,21 +54,41 @@ def pohua(v: View) -> Clause | str | None:
 
 
 def guihun(v: View) -> Clause | str | None:
-    """魄化歸魂: 魄化 with 貴人 on 鬼門 (地盤 寅) and 白虎's branch held down (克) by its 陰神, the 干上, 支上 or a
-    transmission (魄化課 l. 139: 「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋…為魄化魂歸課」)."""
+    """魄化歸魂 (魄化魂歸): 魄化 with the 貴人 on 鬼門 (地盤 寅), the 虎神 (白虎's branch) 克'd by its own 陰神, 沖'd
+    or 克'd from one of the 六處, and a 吉神 on the 日, the 辰 or the 行年 (魄化課 l. 139: 「若貴人加鬼門，虎陰制
+    虎神，日辰年命六處有沖剋，及有吉神救爭，為魄化魂歸課」; verse l. 119 「魄化貴人為鬼門，日辰年上吉神存。白虎更受
+    諸處制」). All four are needed: the sentence joins them, and the verse asks for the gate, the 吉神 and the 制 together.
+
+    How the chapter's terms are read: 虎陰 is the 陰神 of the 虎神 (the branch over its square), and 制 is 克. The
+    六處 are 干上, 支上, 初傳, 中傳, 末傳 and the 年命上神 (本命 or 行年), as the translator lists them beside the
+    元首 chapter's 「壬中六處」 (元首課 l. 27, note l. 29); 「有沖剋」 is read as a 沖 *or* a 克 of the 虎神 (「惟沖散，則為
+    救解」, l. 143), as 死奇回生 reads 「六處有克沖救神」. The chapter does not define 吉神: it is read as a 吉將 (貴人,
+    六合, 青龍, 太常, 太陰, 天后) riding the 干上, 支上 or 行年上神, the places of the verse 「日辰年上」 (年 the 行年,
+    as the translator has it), since the 重審 page, too, speaks of the generals as 吉神 (重審課 l. 147 「天將順布，則
+    吉神助順」). Without the 年命, a chart that would need the 年命上神 for the 沖剋 or the 吉神 is unjudged."""
     base = pohua(v)
     if base is None or v.noble_square != YIN:
         return None
     w = _tiger(v)[0]
     we = BRANCH_ELEMENT[w]
-    above = (w + v.d) % 12
-    holders = [ev("place", place=n, b=_b(b)) for n, b in (("虎陰", above), ("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0]),
-                                          ("中傳", v.t[1]), ("末傳", v.t[2])) if conquers(BRANCH_ELEMENT[b], we)]
-    if not holders:
+    yin = v.over(w)
+    if not conquers(BRANCH_ELEMENT[yin], we):
         return None
+    fate = v.bm is not None and v.xn is not None
+    six = [("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0]), ("中傳", v.t[1]), ("末傳", v.t[2])]
+    good = [("干上", v.u[0]), ("支上", v.u[2])]
+    if v.bm is not None and v.xn is not None:  # (mypy narrows on the test itself, not on ``fate``)
+        six += [("本命上神", v.over(v.bm)), ("行年上神", v.over(v.xn))]
+        good.append(("行年上神", v.over(v.xn)))
+    strikes = [ev("guihun.at", place=n, b=_b(b), how=seq("and", how)) for n, b in six
+               if (how := [x for x, hit in (("沖", (b + 6) % 12 == w), ("克", conquers(BRANCH_ELEMENT[b], we))) if hit])]
+    helpers = [ev("guihun.good", place=n, b=_b(b), g=GENERAL_NAMES[g]) for n, b in good if (g := v.general(b)) in GOOD_GENERALS]
+    if not strikes or not helpers:
+        return None if fate else UNJUDGED
     if isinstance(base, str):
         return UNJUDGED
-    return seq("semi", (base, ev("guihun.gate"), ev("guihun.hold", holders=seq("comma", holders), w=_b(w))))
+    return seq("semi", (base, ev("guihun.gate"), ev("guihun.yin", b=_b(yin), w=_b(w)),
+                        ev("guihun.hold", holders=seq("comma", strikes), w=_b(w)), seq("comma", helpers)))
 
 
 def huxianshi(v: View) -> Clause | str | None:
@@ -239,8 +259,9 @@ def yangjiu(v: View) -> Clause | None:
 
     The chapter's examples decide (l. 147–155): 遞克 己巳 巳申寅 and 丙子 子未寅; 神將相戰 in all three 傳 己酉
     酉丑巳 (內戰) and 庚午 戌午寅 夜 (外戰); the 初傳 下克上 and at war: 丁巳 乘六合 (內戰) and 壬子 午加亥 乘元武
-    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (rules.md §6's reading, which
-    made 818 of 1,440 charts 殃咎) is ``School(yangjiu_war="initial")``; the chapter's 丁酉 亥卯未 貴常勾, whose only
+    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (rules.md §6's reading of 神將相戰)
+    is ``School(yangjiu_war="initial")``, which keeps the chapter's other readings here (739 of 1,440 charts 殃咎; rules.md
+    §6 in full made 818); the chapter's 丁酉 亥卯未 貴常勾, whose only
     war is the 初傳's 外戰, is 殃咎 under that reading only. The page names the 本命 only in a remedy (l. 163
     「宜本醮禱本命星辰」), never in a condition, so 殃咎 does not judge the 年命."""
     marks: list[Clause] = []

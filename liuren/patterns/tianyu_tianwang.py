@@ -109,8 +109,14 @@ def tianwang(v: View) -> Clause | None:
     return None
 
 
-def jiewang(v: View) -> Clause | None:
-    """解網: 天網 where the 中傳, 末傳 or 干上神 克s the 初傳 under a good general (天網四張 l. 59, verse: 「天網卻逢中末救，日上之神克初傳」)."""
+def jiewang(v: View) -> Clause | str | None:
+    """解網: 天網 with a 救神 that 克s the 初傳 — the 中傳, 末傳 or 干上神 under a good general (天網四張 l. 43 and
+    l. 59, verse: 「天網卻逢中末救，日上之神克初傳。二處有一逢良將」), or the 上神 of the 本命 or 行年 (l. 55:
+    「若末傳及年命有救神，克初傳為解網課」).
+
+    The verse asks for a 良將 at its places; l. 55, the one clause that names the 年命, asks for none, so a 年命上神
+    that 克s the 初傳 rescues under any general. Without a 年命 a 天網 whose 傳 or 干上 already rescue fires (the
+    年命 can only add a rescuer); any other 天網 is unjudged, as only the 年命 could decide (like 羅網 and 真虎視)."""
     base = tianwang(v)
     if base is None:
         return None
@@ -118,7 +124,11 @@ def jiewang(v: View) -> Clause | None:
     for name, b, g in (("中傳", v.t[1], v.tg[1]), ("末傳", v.t[2], v.tg[2]), ("干上神", v.u[0], v.general(v.u[0]))):
         if conquers(BRANCH_ELEMENT[b], ie) and g in GOOD_GENERALS:
             return seq("semi", (base, ev("jiewang", pos=name, b=_b(b), g=GENERAL_NAMES[g])))
-    return None
+    if v.bm is None or v.xn is None:
+        return UNJUDGED
+    fate = [ev("place", place=n, b=_b(up)) for n, up in (("本命上神", v.over(v.bm)), ("行年上神", v.over(v.xn)))
+            if conquers(BRANCH_ELEMENT[up], ie)]
+    return seq("semi", (base, ev("jiewang.fate", places=seq("and", fate)))) if fate else None
 
 
 def tianwang_sha(v: View) -> Clause | str | None:

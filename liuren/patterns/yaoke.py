@@ -27,7 +27,10 @@ def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
 
 
 def yijian(v: View) -> Clause | None:
-    """一箭中兩鴻: a 彈射 遙克 where the day stem 克s two or more distinct uppers of lessons 2–4 (遙克課)."""
+    """一箭中兩鴻 (一箭射兩鹿): a 彈射 遙克 where the day stem 克s two or more distinct uppers of lessons 2–4 (遙克課
+    l. 55, 袁天罡: 「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」; 「日克兩神，主一端分為兩端」).
+
+    Lessons 2–4 are all of them: a 遙克 chart has no 克 between the first lesson's upper and the day stem."""
     if v.chart.lesson_type != "彈射":
         return None
     found = _yaoke_candidates(v, True)
@@ -35,7 +38,8 @@ def yijian(v: View) -> Clause | None:
 
 
 def yilu(v: View) -> Clause | None:
-    """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (遙克課)."""
+    """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (遙克課 l. 55, 袁天罡:
+    「若兩神遙克，一曰一鹿含兩矢」; 「兩神剋日，主二事合為一事」)."""
     if v.chart.lesson_type != "蒿矢":
         return None
     found = _yaoke_candidates(v, False)
