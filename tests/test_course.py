@@ -131,22 +131,43 @@ def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees()
     assert all(not e.differences() for e in ex.examples()), [e.name for e in ex.examples() if e.differences()]
 
 
+GOLDEN_BY_INPUTS: dict[tuple[str, str, str], list[ex.Example]] = {}
+for _e in ex.examples():
+    GOLDEN_BY_INPUTS.setdefault((_e.day, _e.hour, _e.general), []).append(_e)
+TYPED_CHART = re.compile(r'liuren\.chart\("(\w\w)", "(\w)", "(\w)"([^)\n]*)\)')
+
+
+def typed_golden_charts(source: str) -> list[str]:
+    """The golden rows whose chart a ``liuren.chart("日", "時", "將", …)`` call in ``source`` types by
+    hand: same day, hour and general, the same 晝/夜 (given or by the default 卯–申 rule) and no school.
+    Its month= does not matter: the month only adds the seasonal patterns, the chart is the row's."""
+    names = []
+    for day, hour, general, rest in TYPED_CHART.findall(source):
+        noble = re.search(r'noble="(\w+)"', rest)
+        chosen = noble.group(1) if noble else "day" if hour in "卯辰巳午未申" else "night"
+        names += [e.name for e in GOLDEN_BY_INPUTS.get((day, hour, general), ()) if e.noble == chosen and "school=" not in rest]
+    return names
+
+
+def test_a_typed_golden_chart_is_found_with_or_without_its_month():
+    assert typed_golden_charts('k = liuren.chart("丙申", "午", "亥")') == ["元首-1"]
+    assert typed_golden_charts('liuren.chart("丙申", "午", "亥", month="卯")') == ["元首-1"]
+    assert typed_golden_charts('liuren.chart("甲戌", "寅", "戌", noble="day")') == ["贅婿-2", "魄化-1"]
+    assert typed_golden_charts('liuren.chart("甲戌", "寅", "戌")') == []  # 寅時 is 夜 by default; the rows are 晝
+    assert typed_golden_charts('liuren.chart("丙申", "午", "亥", noble="night")') == []
+    assert typed_golden_charts('liuren.chart("甲戌", "午", "寅", school="探原")') == []
+    assert typed_golden_charts('liuren.chart("丙申", "未", "亥")') == []
+
+
 def test_no_golden_chart_is_typed_a_second_time_by_hand():
     """A row's chart comes from example(name).chart(); 00 alone types one (teaching chart() itself)
     and compares it with its row in the next cells; a learner's own exercise cell may type one too."""
-    call = re.compile(r'liuren\.chart\("(\w\w)", "(\w)", "(\w)"([^)\n]*)\)')
-    rows = {(e.day, e.hour, e.general, e.month): e for e in ex.examples()}
-    typed = []
-    for stem, n, cell in cells("code"):
-        if number(stem) == "00" or "exercise" in tags(cell):
-            continue
-        for day, hour, general, rest in call.findall(cell.source):
-            month = re.search(r'month="(\w)"', rest)
-            e = rows.get((day, hour, general, month.group(1) if month else ""))
-            default_noble = "day" if hour in "卯辰巳午未申" else "night"
-            noble = re.search(r'noble="(\w+)"', rest)
-            if e and (noble.group(1) if noble else default_noble) == e.noble and "school=" not in rest:
-                typed.append(f"{stem} cell {n} types {e.name}'s chart: use example({e.name!r}).chart()")
+    typed = [
+        f"{stem} cell {n} types {name}'s chart: use example({name!r}).chart()"
+        for stem, n, cell in cells("code")
+        if number(stem) != "00" and "exercise" not in tags(cell)
+        for name in typed_golden_charts(cell.source)
+    ]
     assert not typed, "\n".join(typed)
 
 

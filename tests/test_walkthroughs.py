@@ -29,8 +29,9 @@ WALKTHROUGHS = ("05-biyong-shehai", "06-biezhe", "07-fuyin-fanyin")
 """The notebooks of the lesson types the chapters only name (九宗門 overview): each says its
 examples come from the 720 課."""
 
-EXAMPLE = re.compile(r'example\(\s*"([^"]+)"\s*\)')
-"""A chapter example built from its golden row (``example("元首-1").chart()``, liuren.show.examples)."""
+EXAMPLE = re.compile(r'example\(\s*"([^"]+)"\s*\)(?:\.chart\(\s*school\s*=\s*"([^"]+)"\s*\))?')
+"""A chapter example built from its golden row (``example("元首-1").chart()``, liuren.show.examples),
+under the school a literal ``.chart(school="探原")`` names."""
 CALL = re.compile(r'liuren\.chart\(\s*"([^"]+)"\s*,\s*"([^"]+)"\s*,\s*"([^"]+)"\s*((?:,\s*\w+\s*=\s*"[^"]*"\s*)*)\)')
 KEYWORD = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
 CLAIM = re.compile(r"720과의 하나\((\S+)日, 간상 (\S)\)")
@@ -50,7 +51,7 @@ def examples(path: Path) -> list[tuple[int, liuren.Chart]]:
     from liuren.show.examples import example
 
     text = path.read_text(encoding="utf-8")
-    found = [(m.start(), example(m.group(1)).chart()) for m in EXAMPLE.finditer(text)]
+    found = [(m.start(), example(m.group(1)).chart(school=m.group(2))) for m in EXAMPLE.finditer(text)]
     for m in CALL.finditer(text):
         options = dict(KEYWORD.findall(m.group(4)))
         try:
