@@ -81,10 +81,11 @@ def lab_env(home: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """A copy of the repository's notebooks (and jupytext pairing) to serve: running them writes nothing here."""
+    """A copy of the repository's notebooks (with their jupytext pairing, notebooks/jupytext.toml) to
+    serve: running them writes nothing here."""
     site = tmp_path_factory.mktemp("site")
     shutil.copytree(ROOT / "notebooks", site / "notebooks")
-    for name in ("jupytext.toml", "pyproject.toml", "tools/handout_config.py"):
+    for name in ("pyproject.toml", "tools/handout_config.py"):
         if (ROOT / name).exists():
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(ROOT / name, site / name)
