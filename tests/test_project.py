@@ -186,7 +186,27 @@ def test_pyproject_extras():
     assert {"plot", "jupyter", "test", "classroom", "all"} <= set(extras)
     assert extras["all"] == ["liuren[plot,jupyter,test,classroom]"]
     assert any(r.startswith("voila") for r in extras["classroom"])
+    # Voilà and nbconvert --execute start a kernel, and neither depends on one: `.[classroom]` alone must serve the page
+    assert "ipykernel>=6" in extras["classroom"]
     assert PYPROJECT["project"]["requires-python"] == ">=3.11"
+
+
+def _minimum(requirements: list[str], name: str) -> tuple[int, ...]:
+    found = [r for r in requirements if re.split(r"[<>=! \[]", r)[0] == name]
+    assert len(found) == 1, (name, found)
+    match = re.search(r">=\s*([\d.]+)", found[0])
+    assert match, f"{found[0]}: no minimum version"
+    return tuple(int(x) for x in match[1].split("."))
+
+
+def test_test_extra_pins_the_plugins_the_pytest_options_need():
+    """An ini option a plugin does not know is only a warning, so a too-old pytest-timeout would
+    silently drop session_timeout (added in pytest-timeout 2.4)."""
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    tests = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert "timeout" in options and _minimum(tests, "pytest-timeout") >= (2, 0)
+    if "session_timeout" in options:
+        assert _minimum(tests, "pytest-timeout") >= (2, 4)
 
 
 def test_top_level_layout():
