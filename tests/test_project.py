@@ -1,8 +1,10 @@
-"""Project plumbing: imports stay light and layered, README and .ci/run agree, environment.yml mirrors pyproject."""
+"""Project plumbing: imports stay light and layered, README and .ci/run agree, environment.yml mirrors pyproject,
+the test servers keep to their own Jupyter folders."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
@@ -219,3 +221,22 @@ def test_no_unfinished_markers():
     for folder in ("liuren", "tools"):
         for path in (ROOT / folder).rglob("*.py"):
             assert not pattern.search(path.read_text(encoding="utf-8")), path
+
+
+def test_test_servers_keep_to_their_own_jupyter_folders(tmp_path):
+    """tests/servers.py's jupyter_env: every Jupyter folder a server reads or writes is under its own home
+    or belongs to the system or this Python (none is the user's), and this Python's kernel is still found."""
+    from .servers import jupyter_env
+
+    code = (
+        "import json, sys; from jupyter_core import paths; from jupyter_client.kernelspec import KernelSpecManager;"
+        "print(json.dumps({'dirs': [paths.jupyter_config_dir(), paths.jupyter_data_dir(), paths.jupyter_runtime_dir(),"
+        " *paths.jupyter_config_path(), *paths.jupyter_path()], 'kernels': KernelSpecManager().find_kernel_specs()}))"
+    )
+    home = tmp_path / "home"
+    env = jupyter_env(home)
+    found = json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+    user = Path.home().resolve()
+    theirs = [d for d in found["dirs"] if Path(d).resolve().is_relative_to(user) and not Path(d).resolve().is_relative_to(home.resolve())]
+    assert theirs == [], "the servers would use the user's Jupyter folders"
+    assert Path(found["kernels"]["python3"]).resolve().is_relative_to(Path(sys.prefix).resolve())
