@@ -1,7 +1,9 @@
 """Every text the HTML 課盤 emits sets its own colour and reaches WCAG AA contrast (4.5:1) on the
 background it sits on, so it reads the same on JupyterLab's light and dark themes (the card keeps its
-paper; a theme only colours what the HTML leaves uncoloured). tests/test_jupyterlab.py checks the
-same in a real JupyterLab Dark, through computed styles."""
+paper; a theme only colours what the HTML leaves uncoloured). The same holds for what is shown beside a
+card (check() verdicts, the exercise's question and feedback, the explorer's error, every widget's
+fallback html): each sits on the card's paper (``paper_box``). tests/test_jupyterlab.py checks the same in
+a real JupyterLab Dark, through computed styles."""
 
 from __future__ import annotations
 
@@ -137,3 +139,90 @@ def test_every_text_run_sets_its_colour_and_reaches_aa_on_its_background():
     # The pairs really are the palette on the paper (the sweep reaches the void and 克/賊 colours too).
     assert {c for c, _ in pairs} == {v for k, v in COLORS.items() if k not in NOT_TEXT}
     assert {b for _, b in pairs} == {COLORS["paper"]}
+
+
+# ---------------------------------------------------------------- beside the card: checks and widgets
+def _check_pages():
+    """CheckResult html: right, nothing answered, wrong (each kind of step), a malformed answer, in every language."""
+    from liuren.show.check import CheckResult
+
+    charts = list(_charts())[::53]
+    for lang in ("ko", "zh", "en"):
+        yield CheckResult(False, None, "lessons='戌卯丑' has 3 lessons", ("lessons",))._repr_html_()
+        for c in charts:
+            right = "".join(t.branch for t in c.transmissions)
+            yield liuren.check(c, lang=lang)._repr_html_()  # nothing to check
+            yield liuren.check(c, offset=c.offset, transmissions=right, lang=lang)._repr_html_()
+            yield liuren.check(c, offset=(c.offset + 1) % 12, lang=lang, reveal=True)._repr_html_()
+            yield liuren.check(c, transmissions=right[::-1], method="返吟", lang=lang)._repr_html_()
+
+
+def _widget_pages():
+    """What the widgets show beside or instead of a card: the exercise's question and feedback (wrong,
+    right, a malformed answer, all done), the explorer's error, and every widget's fallback html."""
+    from liuren import School
+    from liuren.show.widgets import Exercise, Explorer, Stepper
+
+    for lang in ("ko", "zh", "en"):
+        ex = Exercise(seed=3, lang=lang, mode="one")
+        c = ex.chart
+        yield ex.question.value
+        yield ex._repr_mimebundle_()["text/html"]
+        for answer in ({"offset": (c.offset + 5) % 12}, {"offset": "13"}, {"offset": c.offset},
+                       {"lessons": "".join(x.upper for x in c.lessons)}, {"transmissions": "".join(t.branch for t in c.transmissions)},
+                       {"method": str(c.method)}):
+            try:
+                ex.answer(**answer)
+            except liuren.ParseError:
+                pass
+            yield ex.question.value + ex.feedback.value
+        assert ex.asking == ()  # the last feedback was the all-done line and the card
+        explorer = Explorer(labels=lang, explain=True)
+        yield explorer._repr_mimebundle_()["text/html"]
+        explorer.set(school="daquan", compare="school")
+        yield explorer._repr_mimebundle_()["text/html"]
+        stepper = Stepper(liuren.chart("丙申", "午", "亥"), lang=lang)
+        for step in stepper.steps:
+            stepper.set(step=step.key)
+            yield stepper._repr_mimebundle_()["text/html"]
+        broken = Explorer(noble="day", school=School().replace(day_night="sun"), labels=lang)
+        broken.noble.value = "auto"
+        assert broken.error
+        yield broken.board.value
+        yield broken._repr_mimebundle_()["text/html"]
+
+
+def _faint(pages) -> tuple[int, dict]:
+    """(text runs seen, {(colour, background): (text, ratio)} for every pair below AA); a run without
+    its own colour or on no background fails at once, as in the card test above."""
+    count, faint = 0, {}
+    for html in pages:
+        for text, colour, background in runs(html):
+            count += 1
+            assert colour is not None, f"{text!r} takes the theme's colour"
+            assert background is not None, f"{text!r} sits on the theme's background"
+            if contrast(colour, background) < AA:
+                faint.setdefault((colour, background), (text, round(contrast(colour, background), 2)))
+    return count, faint
+
+
+def test_every_check_result_sets_its_colours_on_the_paper_and_reaches_aa():
+    count, faint = _faint(_check_pages())
+    assert count > 100
+    assert faint == {}
+
+
+def test_every_widget_line_and_fallback_sets_its_colours_on_the_paper_and_reaches_aa():
+    count, faint = _faint(_widget_pages())
+    assert count > 1000
+    assert faint == {}
+
+
+def test_the_explain_text_takes_both_colours_from_the_theme():
+    """The explorer's explanation is plain theme text: neither its colour nor its background is set, so
+    the theme's own pair (readable in light and dark) shows."""
+    from liuren.show.widgets import Explorer
+
+    notes = Explorer(explain=True).notes.value
+    assert notes.startswith("<pre") and runs(notes)
+    assert "color" not in notes and "background" not in notes
