@@ -90,10 +90,15 @@ class Server:
 
 
 def jupyter_env(home: Path) -> dict[str, str]:
-    """Our own Jupyter folders (nothing read from or written to the user's), liuren from this checkout."""
+    """Our own Jupyter folders (nothing read from or written to the user's), liuren from this checkout.
+
+    JUPYTER_DATA_DIR replaces ~/.local/share/jupyter (the notebook trust database, user kernelspecs and
+    lab extensions); the kernelspecs and extensions of this Python stay found through JUPYTER_PATH's
+    defaults (sys.prefix/share/jupyter)."""
     env = dict(os.environ)
     env.update(
         JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_DATA_DIR=str(home / "data"),
         JUPYTER_RUNTIME_DIR=str(home / "runtime"),
         JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),

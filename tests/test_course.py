@@ -78,7 +78,50 @@ def test_every_course_notebook_has_its_markdown_source_and_nothing_else():
     stems = {p.stem for p in SOURCES.glob("*.md")}
     assert stems == set(COURSE), "notebooks/src holds exactly one NN-topic.md per notebooks/NN-topic.ipynb"
     assert not list(SOURCES.glob("*.txt")), "the old plain-text format is gone"
-    assert (ROOT / "jupytext.toml").exists()
+    assert (NOTEBOOKS / "jupytext.toml").exists() and not (ROOT / "jupytext.toml").exists()
+
+
+def test_jupyterlab_serving_notebooks_pairs_each_notebook_with_its_source():
+    """README's Quick start serves notebooks/ as JupyterLab's root; jupytext's contents manager looks for
+    its configuration from a notebook's folder up to that root and no further, so the pairing must be
+    found inside it (a jupytext.toml at the repository root never was) and name src/NN-topic.md."""
+    from jupytext import TextFileContentsManager
+    from jupytext.config import JupytextConfiguration, find_jupytext_configuration_file, notebook_formats
+    from jupytext.paired_paths import paired_paths
+
+    assert find_jupytext_configuration_file(NOTEBOOKS / "src") == str(NOTEBOOKS / "jupytext.toml")
+    manager = TextFileContentsManager(root_dir=str(NOTEBOOKS))
+    for stem, nb in BOOKS.items():
+        name = f"{stem}.ipynb"
+        config = manager.get_config(name)
+        assert isinstance(config, JupytextConfiguration), f"{name}: jupytext finds no configuration under notebooks/"
+        paired = [path for path, _ in paired_paths(name, "ipynb", notebook_formats(nb, config, name))]
+        assert paired == ([name, f"src/{stem}.md"] if stem in COURSE else [name]), stem
+        assert all((NOTEBOOKS / path).is_file() for path in paired)
+
+
+def test_saving_in_jupyterlab_writes_the_markdown_source_and_only_for_the_course(tmp_path):
+    """What the jupytext extension does on a save in JupyterLab (its contents manager, rooted at a copy
+    of notebooks/): the edit reaches src/NN-topic.md, whose bytes are otherwise what
+    tools/make_notebooks.py writes; the contents notebook and the classroom page get no source."""
+    import shutil
+
+    from jupytext import TextFileContentsManager
+
+    root = tmp_path / "notebooks"
+    shutil.copytree(NOTEBOOKS, root)
+    manager = TextFileContentsManager(root_dir=str(root))
+    stem = next(iter(COURSE))
+    nb = manager.get(f"{stem}.ipynb")["content"]
+    manager.save({"type": "notebook", "content": nb}, f"{stem}.ipynb")
+    assert (root / "src" / f"{stem}.md").read_bytes() == (SOURCES / f"{stem}.md").read_bytes()
+    cell = next(c for c in nb.cells if c.cell_type == "markdown" and "generated" not in tags(c))
+    cell.source += "\n\nA teacher's new line."
+    manager.save({"type": "notebook", "content": nb}, f"{stem}.ipynb")
+    assert "A teacher's new line." in (root / "src" / f"{stem}.md").read_text(encoding="utf-8")
+    for other in set(BOOKS) - set(COURSE):
+        manager.save({"type": "notebook", "content": manager.get(f"{other}.ipynb")["content"]}, f"{other}.ipynb")
+    assert sorted(p.name for p in (root / "src").iterdir()) == sorted(f"{s}.md" for s in COURSE)
 
 
 def test_nbval_markers_are_tags_not_comment_lines():

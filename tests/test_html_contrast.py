@@ -1,10 +1,13 @@
 """Every text the HTML 課盤 emits sets its own colour and reaches WCAG AA contrast (4.5:1) on the
 background it sits on, so it reads the same on JupyterLab's light and dark themes (the card keeps its
-paper; a theme only colours what the HTML leaves uncoloured). tests/test_jupyterlab.py checks the
-same in a real JupyterLab Dark, through computed styles."""
+paper; a theme only colours what the HTML leaves uncoloured). The same holds for what is shown beside a
+card (check() verdicts, the exercise's question and feedback, the explorer's error, every widget's
+fallback html): each sits on the card's paper (``paper_box``). tests/test_jupyterlab.py checks the same in
+a real JupyterLab Dark, through computed styles."""
 
 from __future__ import annotations
 
+import math
 import re
 from html.parser import HTMLParser
 
@@ -137,3 +140,198 @@ def test_every_text_run_sets_its_colour_and_reaches_aa_on_its_background():
     # The pairs really are the palette on the paper (the sweep reaches the void and 克/賊 colours too).
     assert {c for c, _ in pairs} == {v for k, v in COLORS.items() if k not in NOT_TEXT}
     assert {b for _, b in pairs} == {COLORS["paper"]}
+
+
+# ---------------------------------------------------------------- beside the card: checks and widgets
+def _check_pages():
+    """CheckResult html: right, nothing answered, wrong (each kind of step), a malformed answer, in every language."""
+    from liuren.show.check import CheckResult
+
+    charts = list(_charts())[::53]
+    for lang in ("ko", "zh", "en"):
+        yield CheckResult(False, None, "lessons='戌卯丑' has 3 lessons", ("lessons",))._repr_html_()
+        for c in charts:
+            right = "".join(t.branch for t in c.transmissions)
+            yield liuren.check(c, lang=lang)._repr_html_()  # nothing to check
+            yield liuren.check(c, offset=c.offset, transmissions=right, lang=lang)._repr_html_()
+            yield liuren.check(c, offset=(c.offset + 1) % 12, lang=lang, reveal=True)._repr_html_()
+            yield liuren.check(c, transmissions=right[::-1], method="返吟", lang=lang)._repr_html_()
+
+
+def _widget_pages():
+    """What the widgets show beside or instead of a card: the exercise's question and feedback (wrong,
+    right, a malformed answer, all done), the explorer's error, and every widget's fallback html."""
+    from liuren import School
+    from liuren.show.widgets import Exercise, Explorer, Stepper
+
+    for lang in ("ko", "zh", "en"):
+        ex = Exercise(seed=3, lang=lang, mode="one")
+        c = ex.chart
+        yield ex.question.value
+        yield ex._repr_mimebundle_()["text/html"]
+        for answer in ({"offset": (c.offset + 5) % 12}, {"offset": "13"}, {"offset": c.offset},
+                       {"lessons": "".join(x.upper for x in c.lessons)}, {"transmissions": "".join(t.branch for t in c.transmissions)},
+                       {"method": str(c.method)}):
+            try:
+                ex.answer(**answer)
+            except liuren.ParseError:
+                pass
+            yield ex.question.value + ex.feedback.value
+        assert ex.asking == ()  # the last feedback was the all-done line and the card
+        explorer = Explorer(labels=lang, explain=True)
+        yield explorer._repr_mimebundle_()["text/html"]
+        explorer.set(school="daquan", compare="school")
+        yield explorer._repr_mimebundle_()["text/html"]
+        stepper = Stepper(liuren.chart("丙申", "午", "亥"), lang=lang)
+        for step in stepper.steps:
+            stepper.set(step=step.key)
+            yield stepper._repr_mimebundle_()["text/html"]
+        broken = Explorer(noble="day", school=School().replace(day_night="sun"), labels=lang)
+        broken.noble.value = "auto"
+        assert broken.error
+        yield broken.board.value
+        yield broken._repr_mimebundle_()["text/html"]
+
+
+def _faint(pages) -> tuple[int, dict]:
+    """(text runs seen, {(colour, background): (text, ratio)} for every pair below AA); a run without
+    its own colour or on no background fails at once, as in the card test above."""
+    count, faint = 0, {}
+    for html in pages:
+        for text, colour, background in runs(html):
+            count += 1
+            assert colour is not None, f"{text!r} takes the theme's colour"
+            assert background is not None, f"{text!r} sits on the theme's background"
+            if contrast(colour, background) < AA:
+                faint.setdefault((colour, background), (text, round(contrast(colour, background), 2)))
+    return count, faint
+
+
+def test_every_check_result_sets_its_colours_on_the_paper_and_reaches_aa():
+    count, faint = _faint(_check_pages())
+    assert count > 100
+    assert faint == {}
+
+
+def test_every_widget_line_and_fallback_sets_its_colours_on_the_paper_and_reaches_aa():
+    count, faint = _faint(_widget_pages())
+    assert count > 1000
+    assert faint == {}
+
+
+def test_the_explain_text_takes_both_colours_from_the_theme():
+    """The explorer's explanation is plain theme text: neither its colour nor its background is set, so
+    the theme's own pair (readable in light and dark) shows."""
+    from liuren.show.widgets import Explorer
+
+    notes = Explorer(explain=True).notes.value
+    assert notes.startswith("<pre") and runs(notes)
+    assert "color" not in notes and "background" not in notes
+
+
+# ---------------------------------------------------------------- the round plate (SVG)
+WEDGE = re.compile(
+    r'<path d="M(?P<x0>[-\d.]+),(?P<y0>[-\d.]+) A(?P<r1>[\d.]+),[\d.]+ 0 0 0 (?P<x1>[-\d.]+),(?P<y1>[-\d.]+) '
+    r'L[-\d.]+,[-\d.]+ A(?P<r0>[\d.]+),[\d.]+ 0 0 1 [-\d.]+,[-\d.]+ Z" fill="(?P<fill>[^"]+)"[^>]*?(?: fill-opacity="(?P<opacity>[\d.]+)")?/>'
+)
+DISC = re.compile(r'<circle r="(?P<r>[\d.]+)" fill="(?P<fill>[^"]+)"')
+TEXT = re.compile(r"<text (?P<attrs>[^>]*)>(?P<body>.*?)</text>")
+SPAN = re.compile(r'<tspan x="(?P<x>[-\d.]+)" y="(?P<y>[-\d.]+)">(?P<text>[^<]*)</tspan>')
+PLATE_PX = 360  # the explorer's plate (liuren.show.widgets.PLATE_SIZE); the viewBox is 2.6 units across
+NAMED = {"white": "#ffffff"}
+
+
+def _over(top: str, opacity: float, base: str) -> str:
+    a, b = (tuple(int(c.lstrip("#")[i : i + 2], 16) for i in (0, 2, 4)) for c in (top, base))
+    return "#" + "".join(f"{round(x * opacity + y * (1 - opacity)):02x}" for x, y in zip(a, b, strict=True))
+
+
+def _angle(x: float, y: float) -> float:
+    return math.degrees(math.atan2(y, x))
+
+
+def plate_glyphs(svg: str) -> list[tuple[str, str, str, float, str]]:
+    """Every glyph the plate writes as (its data-cell, text, fill, size, the colour painted under its centre).
+
+    The shapes are the plate's own: ring wedges (annular sectors of 30°, some with a fill-opacity)
+    and discs, painted in document order over the SVG's white background; each is found under a
+    point exactly (radius between its two arcs, angle within its span)."""
+    shapes = []  # (contains(x, y), fill, opacity) in paint order
+    for m in WEDGE.finditer(svg):
+        if m["fill"] == "none":
+            continue
+        r0, r1 = float(m["r0"]), float(m["r1"])
+        a0, a1 = _angle(float(m["x0"]), float(m["y0"])), _angle(float(m["x1"]), float(m["y1"]))
+        half = abs((a1 - a0 + 180) % 360 - 180) / 2
+        mid = a0 + ((a1 - a0 + 180) % 360 - 180) / 2
+
+        def inside(x, y, r0=r0, r1=r1, mid=mid, half=half):
+            return r0 <= math.hypot(x, y) <= r1 and abs((_angle(x, y) - mid + 180) % 360 - 180) <= half
+
+        shapes.append((m.start(), inside, m["fill"], float(m["opacity"] or 1)))
+    for m in DISC.finditer(svg):
+        if m["fill"] != "none":
+            shapes.append((m.start(), lambda x, y, r=float(m["r"]): math.hypot(x, y) <= r, m["fill"], 1.0))
+    shapes.sort(key=lambda s: s[0])
+    glyphs = []
+    for m in TEXT.finditer(svg):
+        attrs = dict(re.findall(r'([\w-]+)="([^"]*)"', m["attrs"]))
+        size = float(attrs["font-size"])
+        spans = [(s["text"], float(s["x"]), float(s["y"])) for s in SPAN.finditer(m["body"])]
+        if not spans:
+            spans = [(m["body"], float(attrs["x"]), float(attrs["y"]))]
+        for text, x, y in spans:
+            under = "#ffffff"
+            for start, inside, fill, opacity in shapes:
+                if start < m.start() and inside(x, y):
+                    under = _over(NAMED.get(fill, fill), opacity, under)
+            glyphs.append((attrs.get("data-cell", ""), text, attrs["fill"], size, under))
+    return glyphs
+
+
+def _plates():
+    from liuren.show.svg import plate_svg
+
+    charts = list(_charts())
+    for chart in charts[::3]:  # 240 charts, every plate offset and lesson type among them
+        yield plate_svg(chart, size=PLATE_PX)
+    for chart in charts[::61]:  # the stepper's plates: each step's parts, its cells on the step background
+        for step in chart.steps("en"):
+            yield plate_svg(chart, size=340, parts=step.parts, cells=step.cells)
+        yield plate_svg(chart, marks={str(t.branch): key for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True)})
+
+
+
+def test_every_plate_text_reaches_aa_on_the_fill_under_it():
+    seen, faint = 0, {}
+    for svg in _plates():
+        for _, text, fill, _, under in plate_glyphs(svg):
+            seen += 1
+            ratio = contrast(fill, under)
+            if ratio < AA:
+                faint.setdefault((fill, under), (text, round(ratio, 2)))
+    assert seen > 240 * 40
+    assert faint == {}
+
+
+def test_the_plate_parser_finds_the_tinted_wedge_under_a_transmission():
+    from liuren.show.svg import TINT, plate_svg
+
+    chart = liuren.chart("丙申", "午", "亥")  # 初傳 卯
+    under = {cell: bg for cell, *_, bg in plate_glyphs(plate_svg(chart))}
+    assert under["heaven-卯"] == under["stage-卯"] == _over(COLORS["initial"], TINT, "#f7f3ea")
+    assert under["heaven-亥"] == "#f7f3ea" and under["earth-亥"] == "#eee4d1" and under["general-貴人"] == "#fffdf8"
+    assert under["stem-丙"] == "#ffffff"
+    lit = {cell: bg for cell, *_, bg in plate_glyphs(plate_svg(chart, cells=("heaven-卯",)))}
+    assert lit["heaven-卯"] == lit["stage-卯"] == COLORS["step"]
+    assert contrast(COLORS["muted"], _over(COLORS["initial"], 0.14, "#f7f3ea")) < AA  # the old tint: 4.35:1
+
+
+def test_the_plate_marks_are_legible_in_the_explorer():
+    """The lesson numbers and 初中末 marks: at least 10 px in the explorer's 360-px plate."""
+    from liuren.show.svg import plate_svg
+
+    for chart in list(_charts())[::7]:
+        marks = [g for g in plate_glyphs(plate_svg(chart, size=PLATE_PX)) if g[0].startswith(("lesson-", "stage-"))]
+        assert sorted("".join(text for _, text, *_ in marks)) == sorted("一二三四初中末")
+        assert min(size for *_, size, _ in marks) * PLATE_PX / 2.6 >= 10

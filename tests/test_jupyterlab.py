@@ -4,8 +4,9 @@ A JupyterLab server (127.0.0.1, a free port, a token, its own runtime/config/set
 a copy of ``notebooks/`` exactly as README's Quick start does, and Debian's chromium (Playwright)
 opens every ``notebooks/*.ipynb``: each must open unmodified, run all its cells without an error
 output, and its explorer must redraw the 課盤 of the chart its day and hour dropdowns name; a contents
-link must scroll to its heading; every text of every 課盤 must keep 4.5:1 contrast in the light and
-the dark theme (computed styles). A Voilà server then serves the classroom page the way README's
+link must scroll to its heading; every text of every 課盤, and every text beside one on its paper (a
+check's verdict, an exercise's lines), must keep 4.5:1 contrast in the light and the dark theme
+(computed styles). A Voilà server then serves the classroom page the way README's
 "Teaching with it" says: no code shown, the explorer drives the same way, no entry without the token
 and no code run for a visitor. Every server and kernel started here is stopped by its id.
 
@@ -40,7 +41,7 @@ from playwright.sync_api import sync_playwright
 
 import liuren
 from liuren.school import PRESET_NAMES
-from liuren.show.html import chart_html
+from liuren.show.html import PAPER_CLASS, chart_html
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -81,10 +82,11 @@ def lab_env(home: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """A copy of the repository's notebooks (and jupytext pairing) to serve: running them writes nothing here."""
+    """A copy of the repository's notebooks (with their jupytext pairing, notebooks/jupytext.toml) to
+    serve: running them writes nothing here."""
     site = tmp_path_factory.mktemp("site")
     shutil.copytree(ROOT / "notebooks", site / "notebooks")
-    for name in ("jupytext.toml", "pyproject.toml", "tools/handout_config.py"):
+    for name in ("pyproject.toml", "tools/handout_config.py"):
         if (ROOT / name).exists():
             (site / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(ROOT / name, site / name)
@@ -192,12 +194,14 @@ root => {
 """
 
 CARD = 'div[lang="zh-Hant"]'
-READ = f"{CARD}, .liuren-step"
-"""What the contrast checks read: every 課盤, and every construction step's own words around it."""
+READ = f"{CARD}, .liuren-step, .{PAPER_CLASS}"
+"""What the contrast checks read: every 課盤, every construction step's own words around it, and every
+text set on the card's paper beside one (check() verdicts, the exercise's question and feedback, a
+widget's run-the-cell line)."""
 
 
 def faint_texts(scope) -> list:
-    """Every text in every 課盤 (and step) under ``scope`` (a locator) whose computed contrast is below AA."""
+    """Every text in every 課盤 (step, paper box) under ``scope`` (a locator) whose computed contrast is below AA."""
     runs = scope.evaluate("(root, [js, card]) => [...root.querySelectorAll(card)].flatMap(eval(js))", [CONTRAST_JS, READ])
     assert runs, "no 課盤 text to check"
     return [r for r in runs if r[1] < AA]

@@ -1,8 +1,10 @@
-"""Project plumbing: imports stay light and layered, README and .ci/run agree, environment.yml mirrors pyproject."""
+"""Project plumbing: imports stay light and layered, README and .ci/run agree, environment.yml mirrors pyproject,
+the test servers keep to their own Jupyter folders."""
 
 from __future__ import annotations
 
 import ast
+import json
 import re
 import subprocess
 import sys
@@ -186,7 +188,27 @@ def test_pyproject_extras():
     assert {"plot", "jupyter", "test", "classroom", "all"} <= set(extras)
     assert extras["all"] == ["liuren[plot,jupyter,test,classroom]"]
     assert any(r.startswith("voila") for r in extras["classroom"])
+    # Voilà and nbconvert --execute start a kernel, and neither depends on one: `.[classroom]` alone must serve the page
+    assert "ipykernel>=6" in extras["classroom"]
     assert PYPROJECT["project"]["requires-python"] == ">=3.11"
+
+
+def _minimum(requirements: list[str], name: str) -> tuple[int, ...]:
+    found = [r for r in requirements if re.split(r"[<>=! \[]", r)[0] == name]
+    assert len(found) == 1, (name, found)
+    match = re.search(r">=\s*([\d.]+)", found[0])
+    assert match, f"{found[0]}: no minimum version"
+    return tuple(int(x) for x in match[1].split("."))
+
+
+def test_test_extra_pins_the_plugins_the_pytest_options_need():
+    """An ini option a plugin does not know is only a warning, so a too-old pytest-timeout would
+    silently drop session_timeout (added in pytest-timeout 2.4)."""
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    tests = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert "timeout" in options and _minimum(tests, "pytest-timeout") >= (2, 0)
+    if "session_timeout" in options:
+        assert _minimum(tests, "pytest-timeout") >= (2, 4)
 
 
 def test_top_level_layout():
@@ -199,3 +221,22 @@ def test_no_unfinished_markers():
     for folder in ("liuren", "tools"):
         for path in (ROOT / folder).rglob("*.py"):
             assert not pattern.search(path.read_text(encoding="utf-8")), path
+
+
+def test_test_servers_keep_to_their_own_jupyter_folders(tmp_path):
+    """tests/servers.py's jupyter_env: every Jupyter folder a server reads or writes is under its own home
+    or belongs to the system or this Python (none is the user's), and this Python's kernel is still found."""
+    from .servers import jupyter_env
+
+    code = (
+        "import json, sys; from jupyter_core import paths; from jupyter_client.kernelspec import KernelSpecManager;"
+        "print(json.dumps({'dirs': [paths.jupyter_config_dir(), paths.jupyter_data_dir(), paths.jupyter_runtime_dir(),"
+        " *paths.jupyter_config_path(), *paths.jupyter_path()], 'kernels': KernelSpecManager().find_kernel_specs()}))"
+    )
+    home = tmp_path / "home"
+    env = jupyter_env(home)
+    found = json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+    user = Path.home().resolve()
+    theirs = [d for d in found["dirs"] if Path(d).resolve().is_relative_to(user) and not Path(d).resolve().is_relative_to(home.resolve())]
+    assert theirs == [], "the servers would use the user's Jupyter folders"
+    assert Path(found["kernels"]["python3"]).resolve().is_relative_to(Path(sys.prefix).resolve())

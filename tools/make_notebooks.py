@@ -10,10 +10,12 @@ output the library no longer gives (a changed sentence, a renamed label) is caug
 source. Images are compared by presence (their bytes depend on the machine's matplotlib and freetype),
 and the kernel's language_info is taken as saved.
 
-Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``jupytext.toml`` at the repository
-root) with its MyST markdown source ``notebooks/src/NN-topic.md``: a teacher edits either one, in
-JupyterLab or in a text editor, and jupytext keeps the other in step. This script is what makes the
-saved files the course's: it
+Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``notebooks/jupytext.toml``, inside
+the folder README's Quick start serves as JupyterLab's root, where jupytext's contents manager finds it)
+with its MyST markdown source ``notebooks/src/NN-topic.md``: a teacher edits either one, in JupyterLab or
+in a text editor, and jupytext keeps the other in step. The contents notebook and the classroom page have
+no source and say so in their metadata (``jupytext.formats`` is ``"ipynb"``), so saving them in JupyterLab
+writes no markdown. This script is what makes the saved files the course's: it
 
 - regenerates the cells tagged ``generated`` (the top cell with the navigation and the contents built
   from the ``##`` headings, the bottom navigation) and the contents notebook ``notebooks/contents.ipynb``
@@ -82,10 +84,13 @@ JUPYTEXT_META = {
     "notebook_metadata_filter": "-all",
     "cell_metadata_filter": "tags,jupyter,-all",
 }
-"""As jupytext.toml says: notebook metadata stays out of the markdown (no version numbers that differ
+"""As notebooks/jupytext.toml says: notebook metadata stays out of the markdown (no version numbers that differ
 between machines), of the cell metadata only the tags and the collapsed state travel. The lexer makes
 the code fences read ``{code-cell} ipython3``, which is how jupytext, reading the markdown back,
 knows the filter, and so keeps the kernelspec of the .ipynb when JupyterLab opens the pair."""
+UNPAIRED = {"formats": "ipynb"}
+"""The jupytext metadata of a notebook without a source (the contents, the classroom page): it overrides
+the pairing of notebooks/jupytext.toml, so saving the notebook in JupyterLab writes no src/*.md."""
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
@@ -238,7 +243,8 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
     cells = [body[0], generated_cell(top), *body[1:], generated_cell(nav)]
     nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}, "jupytext": dict(JUPYTEXT_META)}
+    jupytext_meta = {**JUPYTEXT_META, **(UNPAIRED if book.stem == CONTENTS else {})}
+    nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}, "jupytext": jupytext_meta}
     for n, cell in enumerate(cells):
         meta = {}
         if tags(cell):
@@ -380,6 +386,8 @@ def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
     saved = nbformat.read(saved_path, as_version=4)
     if inputs(saved) != inputs(nb):
         problems.append(f"notebooks/{book.filename} differs from notebooks/src/{book.stem}.md")
+    elif saved.metadata.get("jupytext") != nb.metadata["jupytext"]:
+        problems.append(f"notebooks/{book.filename}: its jupytext metadata (the pairing) is not {nb.metadata['jupytext']}")
     elif any(c.cell_type == "code" and c.source.strip() and c.execution_count is None for c in saved.cells):
         problems.append(f"notebooks/{book.filename} has cells that were not executed")
     return problems
@@ -475,7 +483,10 @@ def classroom(check: bool) -> list[str]:
         code = [c for c in nbformat.reads(saved, as_version=4).cells if c.cell_type == "code"]
         if any(c.execution_count is None or not c.outputs for c in code):
             return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"]
+        if nb.metadata.get("jupytext") != UNPAIRED:
+            return [f"notebooks/{CLASSROOM.name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"]
         return outputs_out_of_step(nb, CLASSROOM)
+    nb.metadata["jupytext"] = dict(UNPAIRED)
     problems = execute(nb)
     if problems:
         return [f"{CLASSROOM.name}: not written, errors:\n  " + "\n  ".join(problems)]

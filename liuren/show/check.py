@@ -183,16 +183,22 @@ class CheckResult:
         return self.message
 
     def _repr_html_(self) -> str:
+        from .html import COLORS, paper_box
+
         if self.ok:
-            color, mark = "#2f7d32", "✔"
+            color, mark = RIGHT, "✔"
         elif self.first_error is None:  # nothing answered yet
-            color, mark = "#7d7167", "…"
+            color, mark = COLORS["muted"], "…"
         else:
-            color, mark = "#b8322a", "✘"
-        return (
-            f'<div style="border-left:4px solid {color};padding:4px 10px;font-family:sans-serif;font-size:14px">'
-            f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(self.message)}</div>'
+            color, mark = COLORS["mark"], "✘"
+        return paper_box(
+            f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(self.message)}',
+            f"border-left:4px solid {color};font-family:sans-serif;font-size:14px",
         )
+
+
+RIGHT = "#2f7d32"
+"""The green of a right answer (4.8:1 on the paper; the others are the palette's muted and mark)."""
 
 
 WORDS: dict[str, dict[str, str]] = {

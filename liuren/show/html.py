@@ -10,6 +10,8 @@ Every block is a card on its own paper background, and every element that holds 
 ink colour: a notebook theme styles ``table``, ``td`` and ``caption`` with its text colour (light
 grey on JupyterLab Dark), which would otherwise land on the paper. Each default colour reaches the
 WCAG AA contrast of 4.5:1 on the paper (tests/test_html_contrast.py computes every pair emitted).
+Text shown beside a card (a check's verdict, a widget's lines) sits on the same paper, in
+:func:`paper_box`.
 
 >>> from liuren import Chart
 >>> chart_html(Chart("丙申", "午", "亥")).startswith("<div")
@@ -81,6 +83,26 @@ def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
             raise ParseError(f"colors[{key!r}] = {value!r} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
         palette[key] = value
     return palette
+
+
+PAPER_CLASS = "liuren-paper"
+"""The class of every :func:`paper_box` (a stable marker for the browser's contrast check)."""
+
+
+def paper_box(inner: str, style: str = "", colors: Mapping[str, str] | None = None) -> str:
+    """``inner`` (HTML) on the card's own paper in its own ink: for text shown beside a 課盤 rather
+    than in it (a check's verdict, an exercise's question, a widget's fallback line). Without it the
+    ink would land on the theme's background (dark ink on JupyterLab Dark's near-black). ``style``
+    adds to (or overrides) the box's declarations; every colour set inside must reach 4.5:1 on the paper.
+
+    >>> paper_box("甲").startswith('<div class="liuren-paper" style="color:#1f1a17;background:#fbf8f1')
+    True
+    """
+    pal = _palette(colors)
+    return (
+        f'<div class="{PAPER_CLASS}" style="color:{pal["ink"]};background:{pal["paper"]};border-radius:6px;'
+        f'padding:4px 10px;width:fit-content;max-width:100%;box-sizing:border-box;{style}">{inner}</div>'
+    )
 
 
 def _check_labels(labels: str) -> None:

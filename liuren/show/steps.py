@@ -1158,17 +1158,17 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     """The 課盤 as built by ``step`` (later parts blank), its cells lit, then its title and text."""
     from html import escape
 
-    from .html import _palette, chart_html
+    from .html import _palette, chart_html, paper_box
 
     pal = _palette(colors)
     board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
-    return (
-        f'<div class="liuren-step" data-key="{escape(step.key)}">{board}'
-        f'<div style="max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45;'
-        f'color:{pal["ink"]};background:{pal["paper"]};border-radius:6px">'
+    words = (
         f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(step.title)}</div>'
-        f'<div style="font-size:14px;color:{pal["ink"]}">{escape(step.text).replace(chr(10), "<br>")}</div></div></div>'
+        f'<div style="font-size:14px;color:{pal["ink"]}">{escape(step.text).replace(chr(10), "<br>")}</div>'
     )
+    box = paper_box(words, "width:auto;max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45", colors)
+    return f'<div class="liuren-step" data-key="{escape(step.key)}">{board}{box}</div>'
+
 
 
 __all__ = ["WORDS", "Lines", "Step", "Steps", "check_lang", "explain", "gate_events", "gate_text", "pattern_lines", "render", "step_html",

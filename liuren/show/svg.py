@@ -31,6 +31,17 @@ R_GENERAL = (0.42, 0.62)
 FILLS = ("#eee4d1", "#f7f3ea", "#fffdf8")
 """Earth, heaven and general rings (as in the matplotlib plate)."""
 STAGES = ("initial", "middle", "final")
+TINT = 0.1
+"""Opacity of a transmission's colour over its heaven wedge: light enough that the colour itself and the
+muted lesson numbers on it keep 4.6:1 (at 0.14 they fell to 4.35:1)."""
+BRANCH_SIZE = 0.14
+"""Size of a heaven branch (19 px in the explorer's 360-px plate; the plate is 2.6 units across)."""
+MARK_SIZE = 0.075
+"""Size of the lesson numbers (一二三四) and the 初中末 marks: 10.4 px in the explorer's plate."""
+INK = 0.9
+"""How much of its em square a glyph's ink fills (for keeping the marks clear of the branch)."""
+MARK_GAP = 0.003
+"""The space between a branch and its marks, along the ring."""
 
 
 def ring_angle(square: int) -> float:
@@ -56,6 +67,34 @@ def _text(x: float, y: float, text: str, size: float, color: str, cell: str = ""
     data = f' data-cell="{escape(cell)}"' if cell else ""
     return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{color}" text-anchor="middle" '
             f'dominant-baseline="central"{weight}{data}>{escape(text)}</text>')
+
+
+def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: bool = False) -> str:
+    """A mark in the heaven ring beside the branch at ``angle``: counter-clockwise of it (side 1) or
+    clockwise (side -1). Its characters stand across the ring, two to a column (the ring is wide enough
+    for two), spaced so that their upright glyph boxes never overlap; the column keeps clear of the
+    branch along the ring. A third and fourth character (four lessons on one branch in the five 伏吟 of
+    the 八專 days, the three stages of 己未's 獨足) start a second column further along, nearer the next wedge.
+    Each character is a ``<tspan>`` of one ``<text>``, read top to bottom (or left to right)."""
+    a = math.radians(angle)
+    spread = abs(math.sin(a)) + abs(math.cos(a))  # an upright box's half-extent along the ring, per unit of its half-side
+    r_mid = sum(R_HEAVEN) / 2
+    spans: list[str] = []
+    for start in range(0, len(text), 2):
+        column = text[start : start + 2]
+        along = INK * spread * (BRANCH_SIZE / 2 + MARK_SIZE * (start // 2 + 0.5)) + MARK_GAP
+        at = angle + side * math.degrees(along / r_mid)
+        for _ in range(2):  # the column's direction fixes its spacing, which fixes its inner radius and so its angle
+            t = math.radians(at)
+            step = MARK_SIZE / max(abs(math.sin(t)), abs(math.cos(t)))  # one upright glyph box to the next
+            radii = [r_mid + (len(column) - 1) * step / 2 - k * step for k in range(len(column))]
+            at = angle + side * math.degrees(along / min(radii))
+        vertical = abs(math.sin(t)) >= abs(math.cos(t))
+        points = sorted((_xy(r, at) for r in radii), key=lambda p: p[1] if vertical else p[0])
+        spans.extend(f'<tspan x="{x}" y="{y}">{escape(c)}</tspan>' for c, (x, y) in zip(column, points, strict=True))
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text font-size="{MARK_SIZE}" fill="{color}" text-anchor="middle" dominant-baseline="central"{weight} '
+            f'data-cell="{escape(cell)}">{"".join(spans)}</text>')
 
 
 def plate_svg(
@@ -99,7 +138,7 @@ def plate_svg(
         heaven = BRANCHES[(s + d) % 12]
         color = colour_of.get(heaven.ordinal)
         if color:
-            out.append(_wedge(*R_HEAVEN, a, color, "none", 0, ' fill-opacity="0.14"'))
+            out.append(_wedge(*R_HEAVEN, a, color, "none", 0, f' fill-opacity="{TINT}"'))
         if heaven in lit or heaven in extra_marks:  # a step's cell: the step background, outlined
             ring = pal[extra_marks[heaven]] if heaven in extra_marks else pal["muted"]
             out.append(_wedge(R_HEAVEN[0] + 0.008, R_HEAVEN[1] - 0.008, a, pal["step"], ring, 0.01))
@@ -118,16 +157,16 @@ def plate_svg(
         earth, heaven = BRANCHES[s], BRANCHES[(s + d) % 12]
         color = colour_of.get(heaven.ordinal)
         out.append(_text(*_xy(sum(R_EARTH) / 2, a), earth, 0.1, pal["ink"], f"earth-{earth}"))
-        out.append(_text(*_xy(sum(R_HEAVEN) / 2, a), heaven, 0.14, color or pal["ink"], f"heaven-{heaven}", bold=bool(color)))
+        out.append(_text(*_xy(sum(R_HEAVEN) / 2, a), heaven, BRANCH_SIZE, color or pal["ink"], f"heaven-{heaven}", bold=bool(color)))
         if shown("generals"):
             general = chart.general_on(heaven)
             noble = general.ordinal == 0
             out.append(_text(*_xy(sum(R_GENERAL) / 2, a), general, 0.07, pal["mark"] if noble else pal["ink"], f"general-{general}", bold=noble))
         if heaven.ordinal in lessons:
-            out.append(_text(*_xy(R_HEAVEN[1] - 0.05, a + 10), lessons[heaven.ordinal], 0.055, pal["muted"], f"lesson-{heaven}"))
+            out.append(_ring_mark(a, 1, lessons[heaven.ordinal], pal["muted"], f"lesson-{heaven}"))
         if heaven.ordinal in stages:
             key = STAGES["初中末".index(stages[heaven.ordinal][0])]
-            out.append(_text(*_xy(R_HEAVEN[1] - 0.05, a - 10), stages[heaven.ordinal], 0.055, pal[key], f"stage-{heaven}", bold=True))
+            out.append(_ring_mark(a, -1, stages[heaven.ordinal], pal[key], f"stage-{heaven}", bold=True))
     stem = chart.day.stem
     out.append(_text(*_xy(R_EARTH[1] + 0.09, ring_angle(stem.lodging.ordinal)), stem, 0.09, pal["mark"], f"stem-{stem}", bold=True))
     at = {(s + d) % 12: ring_angle(s) for s in range(12)}

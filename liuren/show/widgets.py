@@ -31,7 +31,7 @@ from ..chart import Chart
 from ..cycle import BRANCHES, PILLARS, SPIRIT_NAMES
 from ..errors import LiurenError, ParseError, quote
 from ..school import PRESET_NAMES, PRESETS, School, resolve_school
-from .html import caption_html, chart_html
+from .html import COLORS, caption_html, chart_html, paper_box
 from .steps import check_lang, explain, render
 from .svg import plate_svg
 from .text import chart_text
@@ -99,7 +99,15 @@ def _bundle(widget: widgets.Widget, text: str, html: str, include: Any, exclude:
 
 
 def _fallback_html(body: str, lang: str) -> str:
-    return f'{body}<p style="font-family:sans-serif;font-size:13px;color:#6b625c;margin:4px 0">{escape(RUN_LINE[lang])}</p>'
+    """``body`` and, under it, the run-the-cell line on the card's paper (a theme's background would
+    leave it faint: the muted ink is 3.2:1 on JupyterLab Dark)."""
+    line = f'<span style="color:{COLORS["muted"]}">{escape(RUN_LINE[lang])}</span>'
+    return body + paper_box(line, "font-family:sans-serif;font-size:13px;margin:4px 0")
+
+
+def _error_html(message: str) -> str:
+    """A chart that cannot be built: its message in the mark colour, on the paper."""
+    return paper_box(f'<span style="color:{COLORS["mark"]}">{escape(message)}</span>')
 
 
 def differences(a: Chart, b: Chart) -> tuple[str, ...]:
@@ -326,7 +334,7 @@ class Explorer:
     def _render(self) -> None:
         lang = self.labels.value
         if self.chart is None:
-            self.board.value = f'<p style="color:#b8322a;background:#fbf8f1;padding:4px 8px">{escape(self.error or "")}</p>'
+            self.board.value = _error_html(self.error or "")
             self.plate.value = ""
             self.notes.value = ""
             return
@@ -348,7 +356,7 @@ class Explorer:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         lang = self.labels.value
         if self.chart is None:
-            text, html = self.error or "", f"<p>{escape(self.error or '')}</p>"
+            text, html = self.error or "", _error_html(self.error or "")
         else:
             text, html = chart_text(self.chart), chart_html(self.chart, labels=lang)
         return _bundle(self.widget, f"{text}\n{RUN_LINE[lang]}", _fallback_html(html, lang), include, exclude)
@@ -566,8 +574,7 @@ class Exercise:
 
     def _render(self) -> None:
         lang = self.lang
-        head = caption_html(self.chart, lang, parts=())
-        self.question.value = f'<div style="font-family:sans-serif">{head}</div>'
+        self.question.value = _question_html(self.chart, lang)
         for q, field in self.fields.items():
             field.layout.display = "" if q in self.asking else "none"
         if self.result is None:
@@ -580,7 +587,7 @@ class Exercise:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         c, lang = self.chart, self.lang
         text = f"{c.day}日 {c.hour}時 {c.general}將 ({'晝' if c.noble == 'day' else '夜'}貴)\n{RUN_LINE[lang]}"
-        return _bundle(self.widget, text, _fallback_html(caption_html(c, lang, parts=()), lang), include, exclude)
+        return _bundle(self.widget, text, _fallback_html(_question_html(c, lang), lang), include, exclude)
 
     def __repr__(self) -> str:
         return f"Exercise({self.chart!r}, mode={self.mode!r}, stage={self.stage})"
@@ -589,10 +596,18 @@ class Exercise:
 _PLACEHOLDERS = {"offset": "5", "lessons": "戌卯丑午", "transmissions": "卯申丑", "method": "元首 / 賊克"}
 
 
+def _question_html(chart: Chart, lang: str) -> str:
+    """What an exercise asks about: the chart's inputs (its caption without the answers), on the paper."""
+    return paper_box(caption_html(chart, lang, parts=()), "font-family:sans-serif")
+
+
 def _done_html(chart: Chart, lang: str) -> str:
+    from .check import RIGHT
+
     done = {"zh": "全對：", "ko": "모두 맞았다: ", "en": "All right: "}[lang]
-    return (f'<div style="border-left:4px solid #2f7d32;padding:4px 10px;font-family:sans-serif">'
-            f'{escape(render(done + f"⟨{chart.method}⟩ · ⟨{chart.lesson_type}⟩", lang))}</div>' + chart_html(chart, labels=lang))
+    text = escape(render(done + f"⟨{chart.method}⟩ · ⟨{chart.lesson_type}⟩", lang))
+    return (paper_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px")
+            + chart_html(chart, labels=lang))
 
 
 __all__ = ["Exercise", "Explorer", "Stepper", "deal_pool", "differences", "explorer"]
