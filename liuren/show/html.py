@@ -74,12 +74,12 @@ FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans C
 def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
     palette = dict(COLORS)
     if colors is not None and not isinstance(colors, Mapping):
-        raise ParseError(f"colors={colors!r} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}")
+        raise ParseError(f"colors={quote(colors)} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}")
     for key, value in (colors or {}).items():
         if key not in COLORS:
-            raise ParseError(f"colors key {key!r} is not known; accepted: {', '.join(COLORS)}")
+            raise ParseError(f"colors key {quote(key)} is not known; accepted: {', '.join(COLORS)}")
         if not isinstance(value, str) or not _COLOR_VALUE.fullmatch(value):
-            raise ParseError(f"colors[{key!r}] = {value!r} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
+            raise ParseError(f"colors[{key!r}] = {quote(value)} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
         palette[key] = value
     return palette
 
@@ -170,7 +170,7 @@ def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> 
         items = [""]
     if not all(len(b) == 1 and b in BRANCH_SET for b in items):
         raise ParseError(
-            f"highlight={highlight!r} is not understood; accepted: 'transmissions', 'lessons', 'none', "
+            f"highlight={quote(highlight)} is not understood; accepted: 'transmissions', 'lessons', 'none', "
             f"or heaven branches such as '卯申丑'"
         )
     return dict.fromkeys(items, pal["mark"])
