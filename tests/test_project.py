@@ -217,3 +217,11 @@ def test_no_unfinished_markers():
     for folder in ("liuren", "tools"):
         for path in (ROOT / folder).rglob("*.py"):
             assert not pattern.search(path.read_text(encoding="utf-8")), path
+
+
+def test_the_noble_label_is_written_through_one_constant():
+    # a chart's "day"/"night" shown as 晝/夜: through liuren.school.NOBLE_LABEL, not spelled out again
+    inline = re.compile(r"""['"]晝['"] if \w+(\.\w+)* == ['"]day['"]""")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in sorted((ROOT / "liuren").rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if inline.search(line)]
+    assert found == []

@@ -39,7 +39,7 @@ from ..cycle import (
     parse_year,
 )
 from ..errors import LiurenError, ParseError, quote
-from ..school import PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
+from ..school import NOBLE_LABEL, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
 from .html import caption_html, chart_html
 from .steps import check_lang, explain, render
 from .svg import plate_svg
@@ -616,7 +616,7 @@ class Exercise:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         c, lang = self.chart, self.lang
-        text = f"{c.day}日 {c.hour}時 {c.general}將 ({'晝' if c.noble == 'day' else '夜'}貴)\n{RUN_LINE[lang]}"
+        text = f"{c.day}日 {c.hour}時 {c.general}將 ({NOBLE_LABEL[c.noble]}貴)\n{RUN_LINE[lang]}"
         return _bundle(self.widget, text, _fallback_html(caption_html(c, lang, parts=()), lang), include, exclude)
 
     def __repr__(self) -> str:
