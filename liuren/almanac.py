@@ -277,7 +277,12 @@ def check_location(location: object) -> tuple[float, float]:
     for name, value in zip(("latitude", "longitude"), items, strict=True):
         if isinstance(value, bool) or not isinstance(value, Real):
             raise ParseError(f"location={quote(location)}: the {name} {quote(value)} is not a number; {accepted}")
-    lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
+    try:
+        lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
+    except OverflowError:  # an int such as 10**400 is beyond any float, and off the globe
+        raise ParseError(f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}") from None
+    except Exception as error:  # a Real whose __float__ fails
+        raise ParseError(f"location={quote(location)} is not a pair of numbers ({_reason(error)}); {accepted}") from None
     if not (math.isfinite(lat) and math.isfinite(lon)):
         raise ParseError(f"location={quote(location)} is not finite; {accepted}")
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):

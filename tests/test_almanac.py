@@ -378,6 +378,9 @@ def test_general_depends_only_on_the_instant(when):
         ((1, 2, 3), "has 3 values, not 2"),
         ([37.5], "has 1 values, not 2"),
         (5, "is not a pair of numbers"),
+        ((10**400, 1), "is off the globe"),  # beyond any float: float() would raise OverflowError
+        ((1, -10**400), "is off the globe"),
+        ((10**5000, 1), "is off the globe"),  # too long even for repr(): quoted as <tuple object>
     ],
 )
 def test_location_is_exactly_two_real_numbers_on_the_globe(bad, needle):
