@@ -38,7 +38,7 @@ _WORD = re.compile(r"'[^']*'|[^\s']+")
 
 def _bounded(message: str) -> str:
     """argparse's message with each long argument it repeats ("invalid choice: '…'", "unrecognized
-    arguments: …") cut as :func:`liuren.errors.quote` cuts it, and the whole bounded too."""
+    arguments: …") cut as :func:`liuren.errors.quote` cuts it, the whole bounded too, and on one line."""
 
     def cut(word: re.Match[str]) -> str:
         text = word.group()
@@ -46,7 +46,10 @@ def _bounded(message: str) -> str:
         return quote(inner) if len(inner) > QUOTE_LIMIT else text
 
     short = _WORD.sub(cut, message)
-    return short if len(short) <= MESSAGE_LIMIT else f"{short[:MESSAGE_LIMIT]}… ({len(short) - MESSAGE_LIMIT:,} more characters left out)"
+    if len(short) > MESSAGE_LIMIT:
+        short = f"{short[:MESSAGE_LIMIT]}… ({len(short) - MESSAGE_LIMIT:,} more characters left out)"
+    # an argument may hold a newline or another control character: escaped, so the message stays one line
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
 
 
 class _UsageError(Exception):

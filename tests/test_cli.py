@@ -213,6 +213,13 @@ def test_argparse_messages_are_bounded_however_many_arguments():
     assert len(many) < MESSAGE_LIMIT + 60 and many.endswith("more characters left out)")
 
 
+@pytest.mark.parametrize("word", ["\n", "a\nb", "\r", "\x1b[2J", "\u2028"])
+def test_an_argument_with_a_control_character_gives_one_line(capsys, word):
+    assert main(["chart", "丙申", "午", "亥", word]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err[:-1].isprintable() and "unrecognized arguments" in err, repr(err)
+
+
 def test_the_nianming_on_the_command_line(capsys):
     """--nianming for the three inputs; --birth and --sex with a moment, as chart_at takes them."""
     assert main(["chart", "丙申", "午", "亥", "--nianming", "午,寅", "--json"]) == 0
