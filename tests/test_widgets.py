@@ -445,3 +445,9 @@ def test_stepper_and_explorer_refuse_odd_settings_with_liuren_errors():
     assert Explorer("丙申", "午", "亥", lang="ko").labels.value == "ko"
     with pytest.raises(ParseError, match="disagree"):
         Explorer("丙申", "午", "亥", lang="ko", labels="en")
+
+
+def test_explorer_flags_are_true_or_false():
+    for bad in ({"drawing": "no"}, {"explain": 0.0}, {"explain": None}, {"drawing": 1}):
+        with pytest.raises(ParseError, match=r"is not understood; accepted: True or False"):
+            explorer(**bad)

@@ -165,6 +165,9 @@ class Explorer:
         lang = check_lang(labels if lang is None else lang)
         if compare not in ("none", "school", "noble"):
             raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
+        for name, flag in (("drawing", drawing), ("explain", explain)):
+            if not isinstance(flag, bool):
+                raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
         school_options = list(SCHOOL_OPTIONS)
         if self._custom_school is not None:
