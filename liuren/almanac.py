@@ -190,16 +190,16 @@ def check_instant(when: object) -> float:
     """POSIX seconds of an aware datetime inside the supported range; otherwise a clear error.
 
     Anything that is not a real datetime (a ``pandas.NaT``-like value whose methods fail, a tzinfo
-    whose offset is 24 h or more, or that returns something other than a timedelta) is a
-    :class:`ParseError`, never a bare ValueError.
+    whose offset is 24 h or more, that returns something other than a timedelta, or whose methods
+    raise an error of their own) is a :class:`ParseError`, never that error itself.
     """
     accepted = ('accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))')
     if not isinstance(when, datetime):
         raise ParseError(f"{quote(when)} is not a datetime; {accepted}")
     try:
         offset = when.utcoffset()
-    except (ValueError, TypeError, OverflowError) as error:
-        raise ParseError(f"{quote(when)} has a timezone whose UTC offset cannot be used ({error}); {accepted}") from None
+    except Exception as error:  # the tzinfo is the caller's code: whatever it raises is bad input
+        raise ParseError(f"{quote(when)} has a timezone whose UTC offset cannot be used ({_reason(error)}); {accepted}") from None
     if offset is None:
         fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
         raise NaiveDatetimeError(
@@ -209,15 +209,24 @@ def check_instant(when: object) -> float:
         )
     try:
         ts = when.timestamp()
-    except (ValueError, TypeError, OverflowError) as error:
-        raise ParseError(f"{quote(when)} is not a real instant ({error}); {accepted}") from None
+    except Exception as error:
+        raise ParseError(f"{quote(when)} is not a real instant ({_reason(error)}); {accepted}") from None
     if not (isinstance(ts, float) and _FIRST_TS <= ts < _END_TS):
         try:
             shown = when.isoformat()
-        except (ValueError, TypeError, OverflowError):
+        except Exception:
             shown = quote(when)
         raise OutOfRangeError(f"{shown} is outside the supported range {RANGE_TEXT}")
     return ts
+
+
+def _reason(error: BaseException) -> str:
+    """An error raised by the caller's code (a tzinfo's method), named in a bounded way."""
+    try:
+        text = str(error)
+    except Exception:
+        text = ""
+    return f"{type(error).__name__}: {text[:80]}{'…' if len(text) > 80 else ''}" if text else type(error).__name__
 
 
 def wall_clock(when: datetime) -> datetime:
@@ -245,8 +254,12 @@ def _in_zone(ts: float, when: datetime) -> datetime:
     convert from UTC, as a tzinfo without ``dst()`` cannot)."""
     try:
         return datetime.fromtimestamp(ts, when.tzinfo)
-    except (ValueError, TypeError, OverflowError, OSError):
+    except Exception:  # the tzinfo's fromutc or dst failed: its UTC offset still places the instant
+        pass
+    try:
         return datetime.fromtimestamp(ts, timezone(when.utcoffset() or timedelta(0)))
+    except Exception as error:
+        raise ParseError(f"{quote(when)} has a timezone that cannot place an instant ({_reason(error)})") from None
 
 
 def check_location(location: object) -> tuple[float, float]:
@@ -264,7 +277,12 @@ def check_location(location: object) -> tuple[float, float]:
     for name, value in zip(("latitude", "longitude"), items, strict=True):
         if isinstance(value, bool) or not isinstance(value, Real):
             raise ParseError(f"location={quote(location)}: the {name} {quote(value)} is not a number; {accepted}")
-    lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
+    try:
+        lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
+    except OverflowError:  # an int such as 10**400 is beyond any float, and off the globe
+        raise ParseError(f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}") from None
+    except Exception as error:  # a Real whose __float__ fails
+        raise ParseError(f"location={quote(location)} is not a pair of numbers ({_reason(error)}); {accepted}") from None
     if not (math.isfinite(lat) and math.isfinite(lon)):
         raise ParseError(f"location={quote(location)} is not finite; {accepted}")
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):

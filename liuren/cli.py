@@ -15,19 +15,41 @@ import contextlib
 import io
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
 from . import __version__
 from .chart import Chart
-from .errors import LiurenError, quote
+from .errors import QUOTE_LIMIT, LiurenError, quote
 from .school import SWITCHES, School, resolve_school
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line and exit 2, as for every other bad input
-        raise _UsageError(message)
+        raise _UsageError(_bounded(message))
+
+
+MESSAGE_LIMIT = 400
+"""At most this many characters of an argparse message are shown (it may list every extra argument)."""
+_WORD = re.compile(r"'[^']*'|[^\s']+")
+
+
+def _bounded(message: str) -> str:
+    """argparse's message with each long argument it repeats ("invalid choice: '…'", "unrecognized
+    arguments: …") cut as :func:`liuren.errors.quote` cuts it, the whole bounded too, and on one line."""
+
+    def cut(word: re.Match[str]) -> str:
+        text = word.group()
+        inner = text[1:-1] if text.startswith("'") and len(text) > 1 else text
+        return quote(inner) if len(inner) > QUOTE_LIMIT else text
+
+    short = _WORD.sub(cut, message)
+    if len(short) > MESSAGE_LIMIT:
+        short = f"{short[:MESSAGE_LIMIT]}… ({len(short) - MESSAGE_LIMIT:,} more characters left out)"
+    # an argument may hold a newline or another control character: escaped, so the message stays one line
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in short)
 
 
 class _UsageError(Exception):
@@ -99,11 +121,11 @@ def _school(args: argparse.Namespace) -> School:
     for item in args.option:
         key, sep, value = (part.strip() for part in item.partition("="))
         if not sep:
-            raise _UsageError(f"--option {item!r} is not KEY=VALUE, e.g. --option day_boundary=00:00")
+            raise _UsageError(f"--option {quote(item)} is not KEY=VALUE, e.g. --option day_boundary=00:00")
         if key in switches:
             flag = {"true": True, "false": False}.get(value.lower())
             if flag is None:
-                raise _UsageError(f"--option {item!r}: {key} is true or false")
+                raise _UsageError(f"--option {key}={quote(value)}: {key} is true or false")
             changes[key] = flag
         else:
             changes[key] = value

@@ -164,11 +164,20 @@ def _index(school: School, month: Branch | None, year: Branch | None, fate: Fate
         pending.set()
 
 
+MAX_QUERY = 64
+"""No query of three branches or three generals is longer ("六合, 天后, 白虎" is 10 characters): longer
+text is refused before it is tokenised."""
+
+
 def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
     accepted = f"accepted: three {what} as one string or a sequence of three, '?' for any"
     if isinstance(value, str):
+        if len(value) > MAX_QUERY:
+            raise ParseError(f"{quote(value)} is too long for three {what} (at most {MAX_QUERY} characters); {accepted}")
         items = tokens(normalize(value))
     elif isinstance(value, Sequence):
+        if len(value) != 3:
+            raise ParseError(f"{quote(value)} does not name three {what} (found {len(value)}); {accepted}")
         items = list(value)
     else:
         raise ParseError(f"{quote(value)} is not three {what}; {accepted}")

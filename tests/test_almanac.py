@@ -378,6 +378,9 @@ def test_general_depends_only_on_the_instant(when):
         ((1, 2, 3), "has 3 values, not 2"),
         ([37.5], "has 1 values, not 2"),
         (5, "is not a pair of numbers"),
+        ((10**400, 1), "is off the globe"),  # beyond any float: float() would raise OverflowError
+        ((1, -10**400), "is off the globe"),
+        ((10**5000, 1), "is off the globe"),  # too long even for repr(): quoted as <tuple object>
     ],
 )
 def test_location_is_exactly_two_real_numbers_on_the_globe(bad, needle):
@@ -479,3 +482,44 @@ def test_odd_datetimes_are_liuren_errors():
     odd = datetime(2026, 11, 29, 14, 5, tzinfo=_OffsetOnly())
     assert pillars(odd).hour == pillars(datetime(2026, 11, 29, 14, 5, tzinfo=SEOUL)).hour
     assert pillars(odd).term_at.utcoffset() == timedelta(hours=9)
+
+
+class _Broken(tzinfo):
+    """A tzinfo whose ``method`` raises an error of its own."""
+
+    def __init__(self, method, error):
+        self.method, self.error = method, error
+
+    def utcoffset(self, dt):
+        if self.method == "utcoffset":
+            raise self.error
+        return timedelta(hours=9)
+
+    def dst(self, dt):
+        if self.method == "dst":
+            raise self.error
+        return timedelta(0)
+
+    def fromutc(self, dt):
+        if self.method == "fromutc":
+            raise self.error
+        return dt + timedelta(hours=9)
+
+
+@pytest.mark.parametrize("error", [RuntimeError("tz database gone"), ZeroDivisionError(), KeyError("Asia/Seoul"),
+                                   LookupError("x" * 10**6)])
+def test_a_tzinfo_that_fails_is_a_liuren_error(error):
+    when = datetime(2026, 11, 29, 14, 5, tzinfo=_Broken("utcoffset", error))
+    for call in (liuren.chart_at, pillars):
+        with pytest.raises(ParseError, match="UTC offset cannot be used") as info:
+            call(when)
+        assert type(error).__name__ in str(info.value) and len(str(info.value)) < 500
+
+
+@pytest.mark.parametrize("method", ["dst", "fromutc"])
+def test_a_tzinfo_that_cannot_convert_from_utc_falls_back_to_its_offset(method):
+    when = datetime(2026, 11, 29, 14, 5, tzinfo=_Broken(method, RuntimeError("no")))
+    p = pillars(when)
+    assert p.hour == pillars(datetime(2026, 11, 29, 14, 5, tzinfo=SEOUL)).hour
+    assert p.term_at.utcoffset() == timedelta(hours=9)
+    assert liuren.chart_at(when) == liuren.chart_at(datetime(2026, 11, 29, 14, 5, tzinfo=SEOUL))

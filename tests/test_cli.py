@@ -181,6 +181,45 @@ def test_a_huge_argument_is_quoted_bounded(capsys):
     assert err.count("\n") == 1 and len(err) < 500 and "characters)" in err
 
 
+BIG = "子" * 1_000_000
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("chart", "丙申", "午", "亥", "--option", BIG), "is not KEY=VALUE"),
+        (("chart", "丙申", "午", "亥", "--option", "count_duplicate_lessons=" + BIG), "count_duplicate_lessons is true or false"),
+        (("chart", "丙申", "午", "亥", "--option", "shehai=" + BIG), "is not known"),
+        (("chart", "丙申", "午", "亥", "--option", BIG + "=1"), "unknown School option"),
+        (("chart", "丙申", "午", "亥", "--lang", BIG), "argument --lang: invalid choice"),  # argparse's own messages
+        (("chart", "丙申", "午", "亥", BIG), "unrecognized arguments"),
+        (("chart", "丙申", "午", "亥", "--" + BIG), "unrecognized arguments"),
+        ((BIG,), "invalid choice"),
+    ],
+)
+def test_a_megabyte_argument_gives_one_short_line(capsys, args, needle):
+    assert main(list(args)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 500 and needle in err and "(1,000,0" in err, err[:300]
+
+
+def test_argparse_messages_are_bounded_however_many_arguments():
+    from liuren.cli import MESSAGE_LIMIT, _bounded
+
+    assert _bounded("argument --lang: invalid choice: 'fr' (choose from 'en', 'zh', 'ko')") == (
+        "argument --lang: invalid choice: 'fr' (choose from 'en', 'zh', 'ko')")  # short messages are kept as they are
+    assert _bounded("unrecognized arguments: " + "x" * 30) == "unrecognized arguments: '" + "x" * 24 + "…' (30 characters)"
+    many = _bounded("unrecognized arguments: " + " ".join(["x"] * 100_000))
+    assert len(many) < MESSAGE_LIMIT + 60 and many.endswith("more characters left out)")
+
+
+@pytest.mark.parametrize("word", ["\n", "a\nb", "\r", "\x1b[2J", "\u2028"])
+def test_an_argument_with_a_control_character_gives_one_line(capsys, word):
+    assert main(["chart", "丙申", "午", "亥", word]) == 2
+    err = capsys.readouterr().err
+    assert err.endswith("\n") and err[:-1].isprintable() and "unrecognized arguments" in err, repr(err)
+
+
 def test_the_nianming_on_the_command_line(capsys):
     """--nianming for the three inputs; --birth and --sex with a moment, as chart_at takes them."""
     assert main(["chart", "丙申", "午", "亥", "--nianming", "午,寅", "--json"]) == 0

@@ -303,3 +303,64 @@ def test_to_html_writes_atomically(tmp_path, monkeypatch):
     page = to_html(chart, path)
     assert path.read_text(encoding="utf-8") == page and os.stat(path).st_mode & 0o777 == 0o640
     assert [p.name for p in tmp_path.iterdir()] == ["chart.html"]
+
+
+def test_to_html_follows_a_symlink_and_keeps_it_a_link(tmp_path):
+    import os
+
+    chart = liuren.chart("丙申", "午", "亥")
+    elsewhere = tmp_path / "pages"
+    elsewhere.mkdir()
+    target = elsewhere / "chart.html"
+    target.write_text("old page", encoding="utf-8")
+    os.chmod(target, 0o640)
+    link = tmp_path / "link.html"
+    link.symlink_to(target)
+    page = to_html(chart, link)
+    assert link.is_symlink() and os.readlink(link) == str(target)  # still a link, to the same file
+    assert target.read_text(encoding="utf-8") == page and os.stat(target).st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["chart.html"]  # the temporary file was beside the target
+    dangling = tmp_path / "new-link.html"
+    dangling.symlink_to(elsewhere / "new.html")  # a link to a file still to be made: the file is made
+    to_html(chart, dangling, standalone=False)
+    assert dangling.is_symlink() and (elsewhere / "new.html").read_text(encoding="utf-8") == chart_html(chart)
+
+
+def test_to_html_refuses_a_special_file_and_a_symlink_loop(tmp_path):
+    import os
+    import socket
+
+    chart = liuren.chart("丙申", "午", "亥")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(liuren.ParseError, match=r"is a named pipe \(FIFO\), not a regular file"):
+        to_html(chart, fifo)
+    link = tmp_path / "to-pipe.html"
+    link.symlink_to(fifo)
+    with pytest.raises(liuren.ParseError, match=r"is a named pipe \(FIFO\)"):
+        to_html(chart, link)
+    sock = socket.socket(socket.AF_UNIX)
+    try:
+        sock.bind(str(tmp_path / "sock"))
+        with pytest.raises(liuren.ParseError, match="is a socket, not a regular file"):
+            to_html(chart, tmp_path / "sock")
+    finally:
+        sock.close()
+    loop = tmp_path / "loop.html"
+    loop.symlink_to(loop)
+    with pytest.raises(liuren.ParseError, match="cannot be written"):
+        to_html(chart, loop)
+    assert os.path.exists(fifo) and not os.path.isfile(fifo) and link.is_symlink() and loop.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.html", "pipe", "sock", "to-pipe.html"]
+
+
+def test_write_atomic_refuses_a_special_file_too(tmp_path):
+    import os
+
+    from liuren.show.html import write_atomic
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(liuren.ParseError, match="named pipe"):
+        write_atomic(str(fifo), "text")
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]

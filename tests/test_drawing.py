@@ -264,3 +264,46 @@ def test_month_general_label_stays_inside_the_figure(hour):
     (label,) = [t for t in ax.texts if "將加" in t.get_text()]
     box, frame = label.get_window_extent(canvas.get_renderer()), ax.figure.bbox
     assert frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1, (hour, box, frame)
+
+
+@pytest.mark.parametrize(
+    "dpi", [-1, 0, 9, 9.99, 1200.5, 10**6, float("nan"), float("inf"), [], "100", None, True, b"72", 1j],
+)
+def test_plate_png_refuses_a_dpi_out_of_range_or_not_a_number(dpi):
+    with pytest.raises(liuren.ParseError, match=r"is not a resolution; accepted: a number from 10 to 1200") as info:
+        plate_png(liuren.chart("丙申", "午", "亥"), dpi=dpi)
+    assert len(str(info.value)) < 300
+
+
+def test_plate_png_takes_a_dpi_in_range_and_refuses_unknown_options():
+    chart = liuren.chart("丙申", "午", "亥")
+    assert plate_png(chart, dpi=10).startswith(b"\x89PNG") and plate_png(chart, dpi=12.5).startswith(b"\x89PNG")
+    from liuren.show.drawing import plate_figure
+
+    for call in (lambda **o: plate_png(chart, **o), lambda **o: plate_figure(chart, **o), lambda **o: chart.plot(**o)):
+        for options in ({"ax": None}, {"colour": "red"}, {"labels": "en"}):
+            with pytest.raises(liuren.ParseError, match=r"got unknown option\(s\) \['"):
+                call(**options)
+
+
+@pytest.mark.parametrize(
+    ("call", "needle"),
+    [
+        (lambda t, c: t(c, hours=-1), "hours=-1 is not understood; accepted: a whole number from 1 to 24"),
+        (lambda t, c: t(c, hours=10**9), "hours=1000000000"),
+        (lambda t, c: t(c, hours=1.5), "hours=1.5"),
+        (lambda t, c: t(c, frames=0), "frames=0"),
+        (lambda t, c: t(c, frames="24"), "frames='24'"),
+        (lambda t, c: t("丙申", 1), "expected a liuren.Chart"),
+    ],
+)
+def test_turn_frames_and_animate_turn_refuse_bad_counts(call, needle):
+    from liuren.show.drawing import animate_turn, turn_frames
+
+    chart = liuren.chart("丙申", "午", "亥")
+    for turn in (turn_frames, animate_turn):
+        with pytest.raises(liuren.ParseError) as info:
+            call(turn, chart)
+        assert needle in str(info.value)
+    with pytest.raises(liuren.ParseError, match="interval=0"):
+        animate_turn(chart, interval=0)

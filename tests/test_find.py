@@ -208,3 +208,22 @@ def test_a_chart_moved_to_another_hour_is_the_chart_built_there():
                         assert moved == fresh
                         for name in (*_SHARED_ACROSS_HOURS, "hour", "general"):
                             assert getattr(moved, name) == getattr(fresh, name), (day, d, noble, hour, name)
+
+
+@pytest.mark.parametrize("field", ["transmissions", "generals"])
+def test_an_over_long_query_is_refused_before_it_is_tokenised(monkeypatch, field):
+    import sys
+
+    find_module = sys.modules["liuren.find"]  # the module (liuren.find is also the function)
+
+    def never(text):
+        raise AssertionError(f"tokenised {len(text):,} characters")
+
+    for name in ("normalize", "_branch_tokens", "_general_tokens"):
+        monkeypatch.setattr(find_module, name, never)
+    for text in ("子" * 10**6, "后" * 10**6, "酉 丑 巳" + " " * 60):
+        with pytest.raises(ParseError, match=r"is too long for three (branches|generals) \(at most 64 characters\)") as info:
+            find(**{field: text})
+        assert len(str(info.value)) < 300
+    with pytest.raises(ParseError, match=r"found 1000000"):
+        find(**{field: ["子"] * 10**6})

@@ -1,5 +1,5 @@
 """Fuzzing the entry points around the engine: find(), chart_at()/pillars(), the HTML and drawing
-options, to_html's path and the CLI. Whatever comes in, only liuren errors come out, and the CLI
+options, plate_png, to_html's path, the widgets (Explorer and its set(), Stepper, Exercise) and the CLI. Whatever comes in, only liuren errors come out, and the CLI
 never prints a traceback and exits 0 or 2."""
 
 from __future__ import annotations
@@ -116,6 +116,33 @@ class _AnyOffset(tzinfo):
         return timedelta(0)
 
 
+class _Failing(tzinfo):
+    """A tzinfo whose ``method`` raises an error of its own (the caller's code: any exception at all)."""
+
+    def __init__(self, method: str, error: Exception) -> None:
+        self.method, self.error = method, error
+
+    def _maybe(self, name: str, value):
+        if name == self.method:
+            raise self.error
+        return value
+
+    def utcoffset(self, dt):
+        return self._maybe("utcoffset", timedelta(hours=9))
+
+    def dst(self, dt):
+        return self._maybe("dst", timedelta(0))
+
+    def tzname(self, dt):
+        return self._maybe("tzname", "X")
+
+    def fromutc(self, dt):
+        return self._maybe("fromutc", dt + timedelta(hours=9))
+
+
+failing_zones = st.builds(_Failing, st.sampled_from(["utcoffset", "dst", "tzname", "fromutc"]),
+                          st.sampled_from([RuntimeError("no"), ZeroDivisionError(), KeyError("k"), ValueError("v" * 10**5),
+                                           OverflowError(), ArithmeticError()]))
 in_range = {"min_value": datetime(1899, 12, 30), "max_value": datetime(2101, 1, 2)}
 moments = st.one_of(
     st.datetimes(**in_range, timezones=st.timezones()),
@@ -125,6 +152,7 @@ moments = st.one_of(
     st.datetimes(**in_range),  # naive
     st.builds(lambda d, h: d.replace(tzinfo=_AnyOffset(timedelta(hours=h))), st.datetimes(**in_range), st.integers(-40, 40)),
     st.builds(lambda d, m: d.replace(tzinfo=timezone(timedelta(minutes=m))), st.datetimes(), st.integers(-1439, 1439)),
+    st.builds(lambda d, z: d.replace(tzinfo=z), st.datetimes(**in_range), failing_zones),
 )
 CALENDAR_FIELDS = {
     "when": moments,
@@ -133,7 +161,8 @@ CALENDAR_FIELDS = {
                                          School(day_boundary="00:00", yuejiang_switch="jie")])),
     "location": st.one_of(st.none(), st.tuples(st.floats(-90, 90), st.floats(-180, 180)),
                           st.tuples(st.integers(-90, 90), st.integers(-180, 180)), st.lists(st.floats(-100, 100), max_size=3),
-                          st.tuples(st.one_of(st.floats(), st.booleans(), any_text), st.floats())),
+                          st.tuples(st.one_of(st.floats(), st.booleans(), any_text), st.floats()),
+                          st.tuples(st.sampled_from([10**400, -10**400, 10**5000, 2**1024]), st.integers(-180, 180))),
     "noble": some(st.sampled_from(["day", "night", "夜", "noon"])),
 }
 
@@ -221,6 +250,140 @@ def test_draw_plate_lets_only_liuren_errors_escape(data):
         return
     event("drawn")
     assert isinstance(drawn, Axes)
+
+
+def _not_a_big_image(value: object) -> bool:
+    """A dpi that plate_png would accept but that takes long to draw is left to test_drawing."""
+    return not (isinstance(value, int | float) and not isinstance(value, bool) and 40 < value <= 1200)
+
+
+@fuzz(16)
+@given(data=st.data())
+def test_plate_png_lets_only_liuren_errors_escape(data):
+    pytest.importorskip("matplotlib")
+    from liuren.show.drawing import plate_png
+
+    values = one_field_broken(data, {**DISPLAY_FIELDS, "style": st.sampled_from(["round", "square"]),
+                                     "dpi": st.one_of(st.integers(10, 40), st.floats(10, 40)),
+                                     "extra": some(st.sampled_from(["ax", "dpi_", "colour", "labels"]))})
+    values.pop("labels")
+    chart, style, dpi, extra = values.pop("chart"), values.pop("style"), values.pop("dpi"), values.pop("extra")
+    if not _not_a_big_image(dpi):
+        dpi = 1e6
+    options = {k: v for k, v in values.items() if v is not None}
+    if isinstance(extra, str):
+        options[extra] = None
+    try:
+        png = plate_png(chart, style, dpi, **options)
+    except LiurenError:
+        event("refused")
+        return
+    event("drawn")
+    assert png.startswith(b"\x89PNG")
+
+
+# ---------------------------------------------------------------- the widgets
+pytest.importorskip("ipywidgets")
+CONTROL_VALUES = {
+    "day": st.sampled_from(["甲戌", "丙申日", "甲丑", "x"]), "hour": st.sampled_from(["未", "午時", "午将", "子时"]),
+    "general": st.sampled_from(["亥", "登明", "神后", "亥將", "亥時"]), "noble": st.sampled_from(["auto", "day", "夜", None, "noon"]),
+    "school": st.sampled_from(["default", "探原", "DAQUAN", "custom", "nope"]), "month": st.sampled_from(["none", "寅", "寅月", None]),
+    "year": st.sampled_from(["none", "子", "子年", None]), "benming": st.sampled_from(["none", "午", "庚午", None]),
+    "xingnian": st.sampled_from(["none", "寅", "丙寅", None]), "show_explain": st.booleans(),
+    "labels": st.sampled_from(["zh", "ko", "en", "fr"]), "compare": st.sampled_from(["none", "school", "noble", "both"]),
+    "against": st.sampled_from(["default", "tanyuan", "指南"]), "turn": st.integers(-1, 12),
+}
+EXPLORER_FIELDS = {
+    "day": st.sampled_from(["丙申", "甲戌日", "甲子"]), "hour": st.sampled_from(["午", "午時", "子"]),
+    "general": st.sampled_from(["亥", "登明", "亥將"]), "noble": some(st.sampled_from(["day", "night", "晝"])),
+    "school": some(st.sampled_from(["default", "探原", School().replace(noble_table="B"), School().replace(day_night="sun")])),
+    "month": some(st.sampled_from(["寅", "寅月"])), "year": some(st.sampled_from(["子", "午年"])),
+    "nianming": some(st.sampled_from([("午", "寅"), ("庚午", "丙寅")])), "labels": st.sampled_from(["zh", "ko", "en"]),
+    "compare": st.sampled_from(["none", "school", "noble"]), "explain": st.booleans(),
+}
+
+
+@fuzz(30)
+@given(data=st.data())
+def test_explorer_and_its_set_let_only_liuren_errors_escape(data):
+    from liuren.show.widgets import Explorer
+
+    kwargs = one_field_broken(data, EXPLORER_FIELDS)
+    try:
+        ex = Explorer(kwargs.pop("day"), kwargs.pop("hour"), kwargs.pop("general"), drawing=False, **kwargs)
+    except LiurenError:
+        event("refused")
+        return
+    for _ in range(data.draw(st.integers(1, 3), label="sets")):
+        changes = data.draw(st.dictionaries(st.sampled_from(sorted(CONTROL_VALUES)), st.one_of(junk, st.just(None)), max_size=2)
+                            .flatmap(lambda d: st.fixed_dictionaries({k: st.one_of(CONTROL_VALUES[k], st.just(v)) for k, v in d.items()})),
+                            label="set")
+        before = (ex.chart, ex.error, [getattr(ex, name).value for name in ex.CONTROLS])
+        try:
+            ex.set(**changes)
+        except LiurenError as error:
+            assert len(str(error)) < 1000
+            assert (ex.chart, ex.error, [getattr(ex, name).value for name in ex.CONTROLS]) == before  # nothing changed
+            event("set refused")
+            continue
+        event("set")
+        assert (ex.chart is None) == (ex.error is not None)
+        assert ex.turn.value == BRANCHES.index(ex.hour.value)
+
+
+@fuzz(20)
+@given(data=st.data())
+def test_stepper_lets_only_liuren_errors_escape(data):
+    from liuren.show.widgets import Stepper
+
+    kwargs = one_field_broken(data, {"chart": charts, "lang": st.sampled_from(["zh", "ko", "en"]), "drawing": st.just(False),
+                                     "interval": st.integers(1, 5000)})
+    try:
+        s = Stepper(kwargs.pop("chart"), **kwargs)
+    except LiurenError:
+        event("refused")
+        return
+    keys = [step.key for step in s.steps]
+    for _ in range(3):
+        step = data.draw(st.one_of(st.none(), st.sampled_from(keys), st.integers(-2, len(keys) + 1), junk), label="step")
+        lang = data.draw(st.one_of(st.none(), st.sampled_from(["zh", "ko", "en", "fr"]), junk), label="lang")
+        try:
+            shown = s.set(step=step, lang=lang)
+        except LiurenError:
+            event("set refused")
+            continue
+        assert shown is s.step and s.board.value == s.step.html()
+    s.next()
+    s.prev()
+
+
+QUESTION_VALUES = {
+    "offset": st.one_of(st.integers(-13, 13), st.sampled_from(["3", "x", "十二"])),
+    "lessons": st.sampled_from(["申午子申", "午子", "甲", "???"]),
+    "transmissions": st.sampled_from(["卯申丑", "子", "酉 丑 巳", "?"]),
+    "method": st.sampled_from(["賊克", "遙克", "nope", ""]),
+}
+
+
+@fuzz(20)
+@given(data=st.data())
+def test_exercise_lets_only_liuren_errors_escape(data):
+    from liuren.show.widgets import Exercise
+
+    kwargs = one_field_broken(data, {"seed": some(st.integers(0, 10**9)), "lang": st.sampled_from(["zh", "ko", "en"]),
+                                     "mode": st.sampled_from(["all", "one"]), "school": some(st.sampled_from(["default", "探原"]))})
+    try:
+        ex = Exercise(**kwargs)
+    except LiurenError:
+        event("refused")
+        return
+    for _ in range(2):
+        parts = data.draw(st.dictionaries(st.sampled_from(sorted(QUESTION_VALUES)), st.one_of(junk, st.none()), max_size=3)
+                          .flatmap(lambda d: st.fixed_dictionaries({k: st.one_of(QUESTION_VALUES[k], st.just(v)) for k, v in d.items()})),
+                          label="answer")
+        result = ex.answer(**parts)  # a malformed answer is shown as its error, never raised
+        assert isinstance(result.ok, bool)
+    ex.deal()
 
 
 # ---------------------------------------------------------------- the CLI

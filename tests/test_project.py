@@ -28,9 +28,14 @@ LAYERS = [
 """Imports only go downward (style.md); a module may import its own layer and those above it.
 A package (``patterns``, ``show``) is one layer: its modules share it."""
 
-DISPLAY_HOOKS = frozenset(("_repr_html_", "__str__", "plot", "_detected", "explain", "steps", "trace", "text"))
-"""The only functions allowed an upward import: the lazy display hooks on Chart and its parts
-(``text``: a detected pattern's evidence put into words, liuren.show.evidence)."""
+DISPLAY_HOOKS = frozenset((
+    ("chart", "__str__"), ("chart", "_repr_html_"), ("chart", "plot"), ("chart", "steps"), ("chart", "trace"),
+    ("chart", "explain"), ("chart", "_detected"), ("lessons", "_repr_html_"), ("plate", "_repr_html_"),
+    ("patterns.__init__", "text"), ("patterns.__init__", "explain"),
+))
+"""The only (module, function) pairs allowed an upward import: the lazy display hooks on Chart and its
+parts (``_detected``: Chart.patterns, judged on first use), a detected pattern's evidence put into words
+(``Detected.text``, liuren.show.evidence) and ``liuren.patterns.explain`` (liuren.show.steps)."""
 
 
 def _module_name(path: Path) -> str:
@@ -48,8 +53,7 @@ def _layer(module: str) -> int:
 
 def _resolve(path: Path, node: ast.ImportFrom) -> list[str]:
     """The liuren modules an import names (relative or absolute), as dotted names under liuren."""
-    package = _module_name(path).split(".")
-    package = package if path.name == "__init__.py" else package[:-1]
+    package = _module_name(path).split(".")[:-1]  # pkg/mod.py is in pkg, and so is pkg/__init__.py
     if node.level:
         base = package[: len(package) - (node.level - 1)]
     elif node.module and node.module.split(".")[0] == "liuren":
@@ -95,7 +99,7 @@ def test_imports_only_go_downward():
     for path in sorted((ROOT / "liuren").rglob("*.py")):
         own = _layer(_module_name(path))
         for target, function in _imports(path):
-            if _layer(target) > own and function not in DISPLAY_HOOKS:
+            if _layer(target) > own and (_module_name(path), function) not in DISPLAY_HOOKS:
                 upward.append(f"liuren.{_module_name(path)} imports liuren.{target}" + (f" in {function}()" if function else ""))
     assert upward == []
 
@@ -103,6 +107,20 @@ def test_imports_only_go_downward():
 def test_layering_test_sees_imports_inside_functions():
     hooks = {(t, f) for t, f in _imports(ROOT / "liuren" / "chart.py") if f}
     assert ("show.html", "_repr_html_") in hooks and ("show.drawing", "plot") in hooks
+
+
+def test_layering_test_resolves_relative_imports_in_a_package_init():
+    # in pkg/__init__.py the current package is pkg: `from ..show.evidence import …` is liuren.show.evidence
+    found = set(_imports(ROOT / "liuren" / "patterns" / "__init__.py"))
+    assert ("show.evidence", "text") in found and ("show.steps", "explain") in found
+    assert ("cycle", None) in found and ("patterns.evidence", None) in found
+    assert ("chart", None) in set(_imports(ROOT / "liuren" / "__init__.py"))  # from .chart import …
+
+
+def test_display_hooks_are_each_used():
+    used = {(_module_name(p), f) for p in (ROOT / "liuren").rglob("*.py") for t, f in _imports(p)
+            if f and _layer(t) > _layer(_module_name(p))}
+    assert used == DISPLAY_HOOKS
 
 
 ENGINE_MODULES = {"liuren", *(f"liuren.{m}" for m in ("errors", "school", "cycle", "nianming", "plate", "lessons", "generals",
@@ -240,3 +258,11 @@ def test_test_servers_keep_to_their_own_jupyter_folders(tmp_path):
     theirs = [d for d in found["dirs"] if Path(d).resolve().is_relative_to(user) and not Path(d).resolve().is_relative_to(home.resolve())]
     assert theirs == [], "the servers would use the user's Jupyter folders"
     assert Path(found["kernels"]["python3"]).resolve().is_relative_to(Path(sys.prefix).resolve())
+
+
+def test_the_noble_label_is_written_through_one_constant():
+    # a chart's "day"/"night" shown as 晝/夜: through liuren.school.NOBLE_LABEL, not spelled out again
+    inline = re.compile(r"""['"]晝['"] if \w+(\.\w+)* == ['"]day['"]""")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in sorted((ROOT / "liuren").rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if inline.search(line)]
+    assert found == []

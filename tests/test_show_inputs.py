@@ -29,14 +29,33 @@ CALLS = {
     "examples": lambda v: examples.examples(v),
     "find-method": lambda v: liuren.find(method=v),
     "find-lesson_type": lambda v: liuren.find(lesson_type=v),
+    "find-pattern": lambda v: liuren.find(pattern=v),
+    "find-transmissions": lambda v: liuren.find(transmissions=v),
+    "find-generals": lambda v: liuren.find(generals=v),
+    "chart_html-colors-value": lambda v: chart_html(CHART, colors={"ink": v}),
+    "chart_html-colors": lambda v: chart_html(CHART, colors=[v]),
+}
+LONG_ONLY = {  # text-only forms: these build the argument from the text
+    "chart_html-highlight": lambda v: chart_html(CHART, highlight=v + "甲"),  # 子…子 alone is a highlight
+    "chart_html-colors-key": lambda v: chart_html(CHART, colors={v: "#000"}),
 }
 
 
-@pytest.mark.parametrize("name", sorted(CALLS))
+@pytest.mark.parametrize("name", sorted({**CALLS, **LONG_ONLY}))
 def test_a_million_characters_give_a_short_message(name):
     with pytest.raises(liuren.LiurenError) as caught:
-        CALLS[name]("子" * 10**6)
+        {**CALLS, **LONG_ONLY}[name]("子" * 10**6)
     assert len(str(caught.value)) < 500
+
+
+@pytest.mark.parametrize("colors", [lambda v: {v: "#000"}, lambda v: {"ink": v}])
+def test_a_million_characters_in_a_drawing_colour_give_a_short_message(colors):
+    pytest.importorskip("matplotlib")
+    from liuren.show.drawing import draw_plate
+
+    with pytest.raises(liuren.LiurenError) as caught:
+        draw_plate(CHART, colors=colors("子" * 10**6))
+    assert len(str(caught.value)) < 500 and "(1,000,000 characters)" in str(caught.value)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

@@ -275,4 +275,4 @@ def test_the_plate_step_shows_the_turn_with_an_example_off_the_plate():
         zh, ko, en = (chart.steps(lang)[0].text for lang in ("zh", "ko", "en"))
         assert f"over 子 stands {over}." in en and "counting forward" in en
         assert f"子上見{over}。" in zh and "順行" in zh
-        assert f"자(子) 위에 " in ko and f"({over})." in ko and "순행으로" in ko
+        assert "자(子) 위에 " in ko and f"({over})." in ko and "순행으로" in ko

@@ -147,12 +147,48 @@ def test_bad_starting_values_raise_the_chart_error():
         explorer(day="甲丑")
 
 
-def test_set_with_a_bad_value_keeps_chart_and_controls_in_step():
+def test_set_reads_values_as_the_constructor_does():
     ex = explorer()
-    with pytest.raises(traitlets.TraitError):
-        ex.set(day="甲戌", hour="未時")
-    assert (ex.day.value, ex.hour.value) == ("甲戌", "午")
-    assert ex.chart == liuren.chart("甲戌", "午", "亥")
+    ex.set(day="甲戌日", hour="未時", general="登明", noble="晝", school="探原", month="寅月", year="午年", benming="庚午",
+           xingnian="寅")
+    assert (ex.day.value, ex.hour.value, ex.general.value, ex.noble.value, ex.school.value, ex.month.value, ex.year.value,
+            ex.benming.value, ex.xingnian.value) == ("甲戌", "未", "亥", "day", "tanyuan", "寅", "午", "午", "寅")
+    assert ex.chart == liuren.chart("甲戌", "未", "亥", noble="day", school="tanyuan", month="寅", year="午", nianming=("午", "寅"))
+    ex.set(general="神后", hour="午时", noble="auto", month=None, year="none", benming=None, school="DEFAULT", against="大全")
+    assert (ex.general.value, ex.hour.value, ex.noble.value, ex.month.value, ex.year.value, ex.benming.value) == (
+        "子", "午", "auto", "none", "none", "none")
+    assert (ex.school.value, ex.against.value, ex.chart) == ("default", "daquan", liuren.chart("甲戌", "午", "子"))
+
+
+@pytest.mark.parametrize(
+    ("bad", "needle"),
+    [
+        ({"day": "甲丑"}, "not one of the 60 pillars"),
+        ({"day": "x" * 10**6}, "(1,000,000 characters) is not a day pillar"),
+        ({"hour": "午將"}, "is not an hour branch"),
+        ({"general": "亥時"}, "is not a month general"),
+        ({"general": "后" * 10**6}, "(1,000,000 characters) is not a month general"),
+        ({"noble": "dusk"}, "noble='dusk' is not understood"),
+        ({"school": "nope"}, "'nope' is not a school"),
+        ({"school": "custom"}, "'custom' is not a school"),  # only when the explorer was started with a custom School
+        ({"against": "s" * 10**6}, "(1,000,000 characters) is not a school"),
+        ({"month": "寅時"}, "is not a month branch"),
+        ({"year": "甲"}, "is not a year branch"),
+        ({"benming": "甲丑"}, "is not a 本命 branch"),
+        ({"xingnian": "x" * 10**6}, "(1,000,000 characters) is not a 行年 branch"),
+        ({"labels": "fr"}, "lang='fr' is not a language"),
+        ({"compare": "both"}, "compare='both') is not a compare mode"),
+        ({"turn": 12}, "turn=12) is not an hour index"),
+        ({"hour": "未", "day": "甲丑"}, "甲丑"),  # one bad value: none is set
+    ],
+)
+def test_set_with_a_bad_value_is_a_bounded_liuren_error_and_changes_nothing(bad, needle):
+    ex = explorer()
+    before = (ex.chart, [getattr(ex, name).value for name in ex.CONTROLS], ex.board.value)
+    with pytest.raises(liuren.LiurenError) as info:
+        ex.set(**bad)
+    assert needle in str(info.value) and len(str(info.value)) < 600
+    assert (ex.chart, [getattr(ex, name).value for name in ex.CONTROLS], ex.board.value) == before
 
 
 def test_dropdowns_refuse_values_outside_their_options():
@@ -208,7 +244,8 @@ def test_starting_values_are_read_like_chart_inputs():
 
 def test_set_with_a_value_of_the_wrong_type_is_a_liuren_error_and_changes_nothing():
     ex = explorer()
-    for bad in ({"day": ("卯", "申")}, {"hour": 3}, {"month": None}, {"show_explain": "yes"}, {"day": "甲戌", "general": ["亥"]}):
+    for bad in ({"day": ("卯", "申")}, {"hour": 3}, {"day": None}, {"month": 1}, {"show_explain": "yes"}, {"turn": True},
+                {"day": "甲戌", "general": ["亥"]}):
         with pytest.raises(ParseError, match="takes a"):
             ex.set(**bad)
         assert (ex.day.value, ex.hour.value, ex.general.value) == ("丙申", "午", "亥")
@@ -408,3 +445,9 @@ def test_stepper_and_explorer_refuse_odd_settings_with_liuren_errors():
     assert Explorer("丙申", "午", "亥", lang="ko").labels.value == "ko"
     with pytest.raises(ParseError, match="disagree"):
         Explorer("丙申", "午", "亥", lang="ko", labels="en")
+
+
+def test_explorer_flags_are_true_or_false():
+    for bad in ({"drawing": "no"}, {"explain": 0.0}, {"explain": None}, {"drawing": 1}):
+        with pytest.raises(ParseError, match=r"is not understood; accepted: True or False"):
+            explorer(**bad)

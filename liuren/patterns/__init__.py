@@ -31,7 +31,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..cycle import normalize
-from ..errors import ParseError
+from ..errors import ParseError, quote
 from . import lide_zhuixu_wuyin as d002
 from . import pohua_yangjiu as d003b
 from . import sanguang as dsg
@@ -191,7 +191,7 @@ def get_pattern(name: object) -> Pattern:
     found = BY_NAME.get(ALIASES.get(text, text)) if text else None
     if found is None:
         raise ParseError(
-            f"{name!r} is not a named pattern; accepted: {' '.join(BY_NAME)} (or {' '.join(ALIASES)})"
+            f"{quote(name)} is not a named pattern; accepted: {' '.join(BY_NAME)} (or {' '.join(ALIASES)})"
         )
     return found
 

@@ -18,6 +18,7 @@ import math
 from importlib import resources
 from io import BytesIO
 from itertools import pairwise
+from numbers import Real
 from typing import TYPE_CHECKING, Any
 
 from matplotlib import font_manager
@@ -381,16 +382,41 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     ax.set_axis_off()
 
 
+DRAW_OPTIONS = ("highlight", "colors", "arrows", "title")
+"""The keyword options of :func:`draw_plate` that :func:`plate_figure` and :func:`plate_png` pass on."""
+DPI_RANGE = (10, 1200)
+"""The resolutions :func:`plate_png` draws at (1200 dpi is a 7,680-pixel square, about 240 MB to render)."""
+
+
+def _check_options(options: Mapping[str, object], where: str) -> None:
+    unknown = sorted(set(options) - set(DRAW_OPTIONS))
+    if unknown:
+        raise ParseError(f"{where}() got unknown option(s) {quote(unknown)}; accepted: style, {', '.join(DRAW_OPTIONS)}"
+                         + (", dpi" if where == "plate_png" else ""))
+
+
 def plate_figure(chart: Chart, style: str = "round", **options: object) -> Figure:
-    """A new Figure holding :func:`draw_plate` of ``chart``."""
+    """A new Figure holding :func:`draw_plate` of ``chart``; ``options`` are those of :func:`draw_plate`
+    (highlight, colors, arrows, title)."""
+    _check_options(options, "plate_figure")
     return draw_plate(chart, None, style, **options).figure  # type: ignore[arg-type, return-value]
 
 
-def plate_png(chart: Chart, style: str = "round", dpi: int = 100, **options: object) -> bytes:
-    """The plate as PNG bytes (deterministic: no date or software metadata)."""
+def plate_png(chart: Chart, style: str = "round", dpi: float = 100, **options: object) -> bytes:
+    """The plate as PNG bytes (deterministic: no date or software metadata). ``dpi`` is a number from
+    10 to 1200 (the round plate is 6.4 inches square: 640 pixels at the default 100)."""
+    if isinstance(dpi, bool) or not isinstance(dpi, Real) or not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
+        raise ParseError(f"dpi={quote(dpi)} is not a resolution; accepted: a number from {DPI_RANGE[0]} to {DPI_RANGE[1]}, "
+                         f"e.g. dpi=100 (640 pixels for the round plate)")
+    _check_options(options, "plate_png")
     buf = BytesIO()
-    plate_figure(chart, style, **options).savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
+    plate_figure(chart, style, **options).savefig(buf, format="png", dpi=float(dpi), metadata={"Software": None})
     return buf.getvalue()
+
+
+def _check_count(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ParseError(f"{name}={quote(value)} is not understood; accepted: a whole number from {low} to {high}")
 
 
 def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Chart, dict[str, float]]]:
@@ -406,6 +432,9 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     """
     from ..chart import Chart as _Chart
 
+    check_chart(chart)
+    _check_count("hours", hours, 1, 24)
+    _check_count("frames", frames, 1, 240)
     charts = [
         _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month,
                year=chart.year, nianming=None if chart.nianming is None else chart.nianming[:2])
@@ -428,6 +457,7 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
     from matplotlib.animation import FuncAnimation
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
+    _check_count("interval", interval, 1, 60_000)
     steps = turn_frames(chart, hours, frames)
     fig = Figure(figsize=(5.6, 5.6), dpi=100, facecolor="white")
     FigureCanvasAgg(fig)

@@ -28,6 +28,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
+from ..school import NOBLE_LABEL
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -123,7 +124,7 @@ class Example:
 
     def inputs(self) -> str:
         """The chart's inputs as a reader says them: ``丙申日 午時 亥將 晝 (月建 寅)``."""
-        text = f"{self.day}日 {self.hour}時 {self.general}將 {'晝' if self.noble == 'day' else '夜'}"
+        text = f"{self.day}日 {self.hour}時 {self.general}將 {NOBLE_LABEL[self.noble]}"
         return text + (f" (月建 {self.month})" if self.month else "")
 
 

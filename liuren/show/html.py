@@ -25,6 +25,7 @@ import contextlib
 import errno
 import os
 import re
+import stat
 from collections.abc import Collection, Iterable, Mapping
 from html import escape
 from importlib import resources
@@ -75,12 +76,12 @@ FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans C
 def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
     palette = dict(COLORS)
     if colors is not None and not isinstance(colors, Mapping):
-        raise ParseError(f"colors={colors!r} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}")
+        raise ParseError(f"colors={quote(colors)} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}")
     for key, value in (colors or {}).items():
         if key not in COLORS:
-            raise ParseError(f"colors key {key!r} is not known; accepted: {', '.join(COLORS)}")
+            raise ParseError(f"colors key {quote(key)} is not known; accepted: {', '.join(COLORS)}")
         if not isinstance(value, str) or not _COLOR_VALUE.fullmatch(value):
-            raise ParseError(f"colors[{key!r}] = {value!r} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
+            raise ParseError(f"colors[{key!r}] = {quote(value)} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
         palette[key] = value
     return palette
 
@@ -191,7 +192,7 @@ def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> 
         items = [""]
     if not all(len(b) == 1 and b in BRANCH_SET for b in items):
         raise ParseError(
-            f"highlight={highlight!r} is not understood; accepted: 'transmissions', 'lessons', 'none', "
+            f"highlight={quote(highlight)} is not understood; accepted: 'transmissions', 'lessons', 'none', "
             f"or heaven branches such as '卯申丑'"
         )
     return dict.fromkeys(items, pal["mark"])
@@ -476,7 +477,10 @@ def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standal
 
     ``path`` is a ``str`` or an ``os.PathLike`` naming a file (not a directory) in an existing
     folder. The file is written atomically: to a temporary file in the same folder, then renamed
-    over ``path``, so a failure never leaves a partial page behind.
+    over ``path``, so a failure never leaves a partial page behind. A symlink at ``path`` is followed:
+    the page replaces the file it points to (in that file's folder) and the link stays a link.
+    Anything else that is not a regular file (a device such as /dev/null, a named pipe, a socket)
+    is refused, never replaced.
     """
     check_chart(chart)
     if not isinstance(standalone, bool):
@@ -522,19 +526,43 @@ def check_path(path: object) -> str:
         raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
     if os.path.isdir(text):
         raise ParseError(f"path={quote(path)} is a directory; {accepted}")
-    folder = os.path.dirname(os.path.abspath(text))
+    folder = os.path.dirname(os.path.abspath(_write_target(text)))
     if not os.path.isdir(folder):
         raise ParseError(f"path={quote(path)}: the folder {quote(folder)} does not exist; {accepted}")
     return text
 
 
+def _write_target(path: str) -> str:
+    """The file a write to ``path`` replaces: ``path`` itself, or where a symlink there points (resolved,
+    so the rename replaces the target and the link stays a link). Something at ``path`` that is not a
+    regular file (a device, a named pipe, a socket, a directory) is a :class:`ParseError`: renaming a
+    file over /dev/null or /dev/stdout would replace the device itself."""
+    try:
+        info = os.stat(path)  # follows links: the kind of file a write would reach
+    except FileNotFoundError:
+        return os.path.realpath(path)  # nothing there yet (or a link to a file still to be made)
+    except OSError as error:  # a symlink loop, a component that is not a folder, no permission …
+        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(info.st_mode)
+                else "a socket" if stat.S_ISSOCK(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a special file")
+        raise ParseError(f"path={quote(path)} is {kind}, not a regular file, and is not replaced; "
+                         f"accepted: a new file or an existing regular file (a symlink to one is followed)")
+    return os.path.realpath(path)
+
+
 def write_atomic(path: str, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder, renamed
     over ``path`` once complete. On any failure the temporary file is removed and ``path`` is
-    untouched; a path the system refuses (too long, no permission) is a :class:`ParseError`."""
+    untouched; a path the system refuses (too long, no permission) is a :class:`ParseError`.
+
+    A symlink is followed (the file it points to is replaced, in that file's folder, and the link is
+    kept); anything else that is not a regular file, such as a device or a named pipe, is refused."""
     import tempfile
 
-    folder = os.path.dirname(os.path.abspath(path))
+    shown, path = path, _write_target(path)
+    folder = os.path.dirname(path)
     try:
         mode = os.stat(path).st_mode & 0o7777
     except OSError:
@@ -544,7 +572,7 @@ def write_atomic(path: str, text: str) -> None:
     try:
         fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
     except OSError as error:
-        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
+        raise ParseError(f"path={quote(shown)} cannot be written: {error.strerror or error}") from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -554,10 +582,10 @@ def write_atomic(path: str, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
-            raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
+            raise ParseError(f"path={quote(shown)} cannot be written: {error.strerror or error}") from None
         raise
 
 
 _PATH_ERRNOS = frozenset((errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EINVAL,
-                          errno.ENOENT, errno.EILSEQ, errno.EROFS, errno.EXDEV, errno.EBUSY))
+                          errno.ENOENT, errno.EILSEQ, errno.EROFS, errno.EXDEV, errno.EBUSY, errno.ELOOP))
 """Errors that say the path itself cannot be written (rather than the disk failing)."""

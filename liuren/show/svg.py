@@ -20,6 +20,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cycle import BRANCHES
+from ..school import NOBLE_LABEL
 from .html import FONT_STACK, _palette, check_chart
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ def plate_svg(
     title = f"{chart.day}日 {chart.hour}時 {chart.general}將"
     out.append(f'<text x="-1.27" y="-1.2" font-size="0.09" fill="{pal["ink"]}">{escape(title)}</text>')
     if shown("generals"):
-        line = f"{'晝' if chart.noble == 'day' else '夜'}貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"
+        line = f"{NOBLE_LABEL[chart.noble]}貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"
         out.append(f'<text x="-1.27" y="-1.09" font-size="0.07" fill="{pal["muted"]}">{escape(line)}</text>')
     out.append("</svg>")
     return "".join(out)

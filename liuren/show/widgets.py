@@ -27,10 +27,19 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..chart import Chart
-from ..cycle import BRANCHES, PILLARS, SPIRIT_NAMES
+from ..chart import Chart, nianming_branches
+from ..cycle import (
+    BRANCHES,
+    PILLARS,
+    SPIRIT_NAMES,
+    parse_hour,
+    parse_month,
+    parse_month_general,
+    parse_pillar,
+    parse_year,
+)
 from ..errors import LiurenError, ParseError, quote
-from ..school import PRESET_NAMES, PRESETS, School, resolve_school
+from ..school import NOBLE_LABEL, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
 from .html import COLORS, caption_html, chart_html, paper_box
 from .steps import check_lang, explain, render
 from .svg import plate_svg
@@ -164,6 +173,9 @@ class Explorer:
         lang = check_lang(labels if lang is None else lang)
         if compare not in ("none", "school", "noble"):
             raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
+        for name, flag in (("drawing", drawing), ("explain", explain)):
+            if not isinstance(flag, bool):
+                raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
         school_options = list(SCHOOL_OPTIONS)
         if self._custom_school is not None:
@@ -229,23 +241,19 @@ class Explorer:
         """Set several controls at once and rebuild the chart once: ``ex.set(day="甲戌", hour="未")``.
 
         Keys are the control names (day, hour, general, noble, school, month, year, benming, xingnian,
-        show_explain, labels, compare, against, turn); values are what the controls hold (a pillar, a
-        branch, "auto"/"day"/"night", a preset name, a month, year, 本命 or 行年 branch or "none", "zh"/"ko"/"en",
-        "none"/"school"/"noble", an hour index 0–11 for ``turn``). A value of the wrong type is a
-        :class:`ParseError` and changes nothing; a text a dropdown does not offer raises traitlets'
-        TraitError, and the chart then matches the controls set before it.
+        show_explain, labels, compare, against, turn). Each value is read as the constructor reads it
+        (``hour="午時"``, ``general="登明"``, ``noble="晝"``, ``school="探原"``, ``month="寅月"``, simplified
+        characters …); None (or "none", "auto" for the noble) leaves an optional control empty; ``turn``
+        is an hour index 0–11. Every value is read before any control changes, so a bad one is a
+        :class:`ParseError` (or :class:`~liuren.errors.SchoolError`) and changes nothing.
         """
         unknown = set(values) - set(self.CONTROLS)
         if unknown:
-            raise TypeError(f"Explorer.set() got unknown control(s) {sorted(unknown)}")
-        for name, value in values.items():
-            wanted: type = bool if name == "show_explain" else int if name == "turn" else str
-            if not isinstance(value, wanted) or (wanted is int and isinstance(value, bool)):
-                raise ParseError(f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}, "
-                                 f"got {type(value).__name__}; e.g. ex.set(day=\"甲戌\", hour=\"未\")")
+            raise TypeError(f"Explorer.set() got unknown control(s) {sorted(map(quote, unknown))}")
+        chosen = {name: self._option(name, value) for name, value in values.items()}
         try:
             with self._hold():
-                for name, value in values.items():
+                for name, value in chosen.items():
                     getattr(self, name).value = value
                 if "turn" in values and "hour" not in values:
                     self.hour.value = str(BRANCHES[self.turn.value])
@@ -253,6 +261,38 @@ class Explorer:
             if "labels" in values:
                 self._relabel()
             self._update()
+
+    def _option(self, name: str, value: object) -> object:
+        """The value of control ``name`` that ``value`` means, read by the constructor's parsers."""
+        optional = name in ("noble", "month", "year", "benming", "xingnian")
+        wanted: type = bool if name == "show_explain" else int if name == "turn" else str
+        if not (isinstance(value, wanted) or (optional and value is None)) or (wanted is int and isinstance(value, bool)):
+            raise ParseError(f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}"
+                             f"{' or None' if optional else ''}, got {type(value).__name__}; e.g. ex.set(day=\"甲戌\", hour=\"未\")")
+        if name in ("show_explain", "labels"):
+            return value if name == "show_explain" else check_lang(value)
+        if name == "turn":
+            if not 0 <= value < 12:  # type: ignore[operator]
+                raise ParseError(f"Explorer.set(turn={quote(value)}) is not an hour index; accepted: 0 (子) to 11 (亥)")
+            return value
+        if name == "compare":
+            if value not in ("none", "school", "noble"):
+                raise ParseError(f"Explorer.set(compare={quote(value)}) is not a compare mode; accepted: 'none', 'school', 'noble'")
+            return value
+        if name in ("school", "against"):
+            if name == "school" and value == CUSTOM and self._custom_school is not None:
+                return CUSTOM
+            return School.preset(value).name
+        empty = ("none", "auto") if name == "noble" else ("none",)
+        if optional and (value is None or (isinstance(value, str) and len(value) <= 8 and value.strip().lower() in empty)):
+            return empty[-1]
+        if name == "noble":
+            return "day" if parse_noble(value, "or 'auto': decided by the hour") else "night"
+        if name in ("benming", "xingnian"):  # a branch or a pillar, as the constructor's nianming takes them
+            pair = (value, "子") if name == "benming" else ("子", value)
+            return str(nianming_branches(pair)[name == "xingnian"])
+        parse = {"day": parse_pillar, "hour": parse_hour, "general": parse_month_general, "month": parse_month, "year": parse_year}[name]
+        return str(parse(value))
 
     @contextmanager
     def _hold(self) -> Iterator[None]:
@@ -586,7 +626,7 @@ class Exercise:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         c, lang = self.chart, self.lang
-        text = f"{c.day}日 {c.hour}時 {c.general}將 ({'晝' if c.noble == 'day' else '夜'}貴)\n{RUN_LINE[lang]}"
+        text = f"{c.day}日 {c.hour}時 {c.general}將 ({NOBLE_LABEL[c.noble]}貴)\n{RUN_LINE[lang]}"
         return _bundle(self.widget, text, _fallback_html(_question_html(c, lang), lang), include, exclude)
 
     def __repr__(self) -> str:
