@@ -243,3 +243,10 @@ def test_every_method_and_lesson_type_has_its_gate():
     assert set(GATE_OF) == {m.value for m in liuren.Method} | set(LESSON_TYPES)
     assert sorted(METHOD_OF_GATE.values()) == sorted(m.value for m in liuren.Method)
     assert sorted(" ".join(SUBNAMES.values()).split()) == sorted(LESSON_TYPES)
+
+
+def test_an_offset_typed_in_full_width_digits_is_read():
+    assert [parse_offset(x) for x in ("５", "１１", "０", " 7 ")] == [5, 11, 0, 7]
+    for bad in ("²", "五", "12", "-1", "5.0"):
+        with pytest.raises(ParseError):
+            parse_offset(bad)

@@ -350,6 +350,8 @@ async ([path, ms]) => {
     if (c.executionCount === null) unrun.push(i);
     for (const o of c.outputs.toJSON())
       if (o.output_type === 'error' && !tags.includes('raises-exception')) errors.push([i, o.ename + ': ' + o.evalue]);
+      else if (o.output_type === 'stream' && o.name === 'stderr' && /Traceback|Error:/.test([].concat(o.text).join('')))
+        errors.push([i, 'stderr: ' + [].concat(o.text).join('').slice(0, 200)]);  // a traceback printed, not raised
   }
   return {ran, errors, unrun};
 }

@@ -61,12 +61,16 @@ DECIDES = frozenset(("fuyin", "bazhuan", "yaoke", "maoxing", "biezhe"))
 
 
 # ---------------------------------------------------------------- the answer forms
+FULL_WIDTH_DIGITS = {0xFF10 + n: str(n) for n in range(10)}
+"""０–９ read as 0–9 in a typed offset."""
+
+
 def parse_offset(value: object) -> int:
-    """A plate offset: an int 0–11 (or its digits as text)."""
+    """A plate offset: an int 0–11 (or its digits as text, full-width ５ too)."""
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ParseError(f"offset={quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
     if isinstance(value, str):
-        text = normalize(value)
+        text = normalize(value).translate(FULL_WIDTH_DIGITS)  # ５ → 5, as a learner's IME may type it
         if not text.isdigit() or not text.isascii():
             raise ParseError(f"offset={quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
         value = int(text)
