@@ -5,7 +5,7 @@
     python tools/make_notebooks.py --no-execute
     python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
 
-``--check`` also runs every notebook afresh and compares what it prints with what is saved, so a saved
+``--check`` also runs every notebook afresh (``--no-rerun`` skips that) and compares what it prints with what is saved, so a saved
 output the library no longer gives (a changed sentence, a renamed label) is caught, not only a changed
 source. Images are compared by presence (their bytes depend on the machine's matplotlib and freetype),
 and the kernel's language_info is taken as saved.
@@ -469,7 +469,7 @@ CLASSROOM = OUT / "classroom.ipynb"
 that a copy opened before it runs shows its charts (each widget's static fallback), like the course."""
 
 
-def classroom(check: bool) -> list[str]:
+def classroom(check: bool, rerun: bool = True) -> list[str]:
     """Execute the classroom page in place (or, with ``check``, say what is out of step with a fresh run)."""
     if not CLASSROOM.exists():
         return []
@@ -485,7 +485,7 @@ def classroom(check: bool) -> list[str]:
             return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"]
         if nb.metadata.get("jupytext") != UNPAIRED:
             return [f"notebooks/{CLASSROOM.name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"]
-        return outputs_out_of_step(nb, CLASSROOM)
+        return outputs_out_of_step(nb, CLASSROOM) if rerun else []
     nb.metadata["jupytext"] = dict(UNPAIRED)
     problems = execute(nb)
     if problems:
@@ -500,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("only", nargs="*", help="notebook numbers to build (default: all)")
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
     parser.add_argument("--check", action="store_true", help="only report files out of step with the sources")
+    parser.add_argument("--no-rerun", action="store_true",
+                        help="with --check: compare sources and inputs only, without running the notebooks afresh")
     args = parser.parse_args(argv)
     try:
         books = load_books()
@@ -525,7 +527,7 @@ def main(argv: list[str] | None = None) -> int:
     for book, nb in zip(books, built, strict=True):
         if args.check:
             problems = out_of_step(nb, book)
-            if not problems and any(c.cell_type == "code" for c in nb.cells):
+            if not problems and not args.no_rerun and any(c.cell_type == "code" for c in nb.cells):
                 problems = outputs_out_of_step(nb, OUT / book.filename)
             for problem in problems:
                 print(problem)
@@ -550,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
         write_atomic(OUT / book.filename, ipynb_text(nb, book.filename))
         print(f"wrote notebooks/{book.filename}")
     if (not args.only and not args.no_execute) or args.check:
-        for problem in classroom(args.check):
+        for problem in classroom(args.check, rerun=not args.no_rerun):
             print(problem)
             status = 1
     return status
