@@ -1162,9 +1162,14 @@ def step_html(step: Step, *, colors: Any = None) -> str:
 
     pal = _palette(colors)
     board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
+    title, text = step.title, step.text
+    for sep in (": ", "："):  # the text read alone opens with its title ("Lesson 1: …"); under the title, once is enough
+        if text.startswith(title + sep):
+            text = text[len(title) + len(sep):]
+            break
     words = (
-        f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(step.title)}</div>'
-        f'<div style="font-size:14px;color:{pal["ink"]}">{escape(step.text).replace(chr(10), "<br>")}</div>'
+        f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(title)}</div>'
+        f'<div style="font-size:14px;color:{pal["ink"]}">{escape(text).replace(chr(10), "<br>")}</div>'
     )
     box = paper_box(words, "width:auto;max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45", colors)
     return f'<div class="liuren-step" data-key="{escape(step.key)}">{board}{box}</div>'
