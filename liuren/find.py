@@ -87,7 +87,7 @@ class _Index:
         with self._lock:
             found = self._hits.get(pattern.name)
             if found is None:
-                found = self._hits[pattern.name] = frozenset(i for i, c in enumerate(self.charts) if _fires(pattern, c))
+                found = self._hits[pattern.name] = frozenset(i for i, c in enumerate(self.charts) if pattern.fires(c))
             return found
 
     def hour_hits(self, pattern) -> dict[int, tuple[Chart, ...]]:
@@ -101,18 +101,12 @@ class _Index:
                     fired = []
                     for hour in self.hours[c.noble == "day"]:
                         h = c if hour == c.hour.ordinal else c._at_hour(BRANCHES[hour])
-                        if _fires(pattern, h):
+                        if pattern.fires(h):
                             fired.append(h)
                     if fired:
                         found[i] = tuple(fired)
                 self._hour_hits[pattern.name] = found
             return found
-
-
-def _fires(pattern, chart: Chart) -> bool:
-    """Whether ``pattern`` fires on ``chart`` (evidence; not None, and not a reason it is unjudged), as in ``detect``."""
-    found = pattern.judge(chart)
-    return found is not None and not isinstance(found, str)
 
 
 def _half(school: School, day: bool) -> tuple[int, ...]:

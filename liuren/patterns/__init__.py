@@ -64,6 +64,11 @@ class Pattern:
         """The evidence (language-neutral) when the pattern fires on ``chart``, :data:`UNJUDGED`, or None."""
         return self.detector(View(chart))
 
+    def fires(self, chart: Chart) -> bool:
+        """Whether the pattern fires on ``chart`` (it has evidence: not None, and not a reason it is unjudged)."""
+        found = self.detector(View(chart))
+        return found is not None and not isinstance(found, str)
+
     def detect(self, chart: Chart) -> str | None:
         """The evidence as an English sentence when the pattern fires on ``chart``, :data:`UNJUDGED`, or None."""
         found = self.detector(View(chart))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..cycle import BRANCH_CHARS, BRANCH_LOOKUP, GENERAL_LOOKUP, JIGONG, STEM_CHARS, normalize
 from ..errors import ParseError, quote
 from ..transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
-from .steps import CHAINED, check_lang, gate_events, render
+from .steps import CHAINED, check_lang, gate_events, render, zh_number
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -497,7 +497,7 @@ def check(
     order = [s.key for s in chart.steps(lang)]
     key, wrong, right_value = min(errors, key=lambda e: order.index(e[0]) if e[0] in order else len(order))
     head_key, _, index = wrong.partition("|")
-    head = _fmt(w[head_key], n=int(index or 0) + 1, cn="一二三四"[int(index or 0)], which=w.get(f"which.{index or 0}", ""))
+    head = _fmt(w[head_key], n=int(index or 0) + 1, cn=zh_number(int(index or 0) + 1), which=w.get(f"which.{index or 0}", ""))
     hint = _hint(chart, key, lang, ke)
     text = f"{head}{'' if lang == 'zh' else ' '}{hint}" + (_fmt(w["answer"], answer=right_value) if reveal else "")
     return CheckResult(False, key, render(text, lang), tuple(given))

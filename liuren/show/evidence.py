@@ -21,7 +21,7 @@ same ⟨term⟩ and ``#을`` marks as the step view (:func:`liuren.show.steps.re
 from __future__ import annotations
 
 from ..patterns.evidence import Clause, Evidence, Seq, Value
-from .steps import check_lang, render
+from .steps import check_lang, render, zh_number
 
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     # key: (English, Chinese, Korean); {name} is a value of the evidence, ⟨⟩ marks a term (see show.steps.render)
@@ -201,8 +201,6 @@ JOINS: dict[str, dict[str, str]] = {
 """How each language joins a :class:`~liuren.patterns.evidence.Seq`: "and" (terms), "both" (clauses
 that hold together), "comma", "semi" (clauses) and "space" (a row of branches)."""
 
-ZH_NUMBERS = "〇一二三四五六七八九十"
-"""Numbers (lesson numbers, counts) as the Chinese writes them: 第二課, 只有三課."""
 _COLUMN = {"en": 0, "zh": 1, "ko": 2}
 WORDS = {lang: {key: words[i] for key, words in TEMPLATES.items()} for lang, i in _COLUMN.items()}
 """The table by language: ``WORDS["ko"]["tianwang"]``."""
@@ -214,7 +212,7 @@ def _value(value: Value, lang: str) -> str:
     if isinstance(value, Seq):
         return JOINS[lang][value.kind].join(_value(v, lang) for v in value.items)
     if isinstance(value, int):
-        return ZH_NUMBERS[value] if lang == "zh" and 0 <= value < len(ZH_NUMBERS) else str(value)
+        return zh_number(value) if lang == "zh" else str(value)  # 第二課, 只有三課
     return f"⟨{value}⟩" if lang == "ko" else value
 
 

@@ -577,7 +577,6 @@ WORDS: dict[str, dict[str, str]] = {
 }
 """Every sentence of the steps in each language (⟨⟩ marks terms; see :func:`render`)."""
 
-CN = "一二三四"
 GATE_NAME = {"shehai-depth": "涉害", "shehai-meng": "見機", "shehai-zhong": "察微", "shehai-zhuixia": "綴瑕", "biyong-ge": "比用格"}
 """The lesson type each 涉害 sub-gate gives."""
 STEP_ORDER = ("plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4", "gates", "method", "initial", "middle", "final",
@@ -590,14 +589,17 @@ _TWO_OF = re.compile("(?<![〇一二三四五六七八九十])二個")
 """Numbers that stand in a formula (``d = … mod 12 = 7``): digits in every language."""
 
 
+ZH_DIGITS = "〇一二三四五六七八九"
+
+
 def zh_number(n: int) -> str:
     """``n`` (0 ≤ n < 100) in Chinese numerals, as a count is written in the classical text: 7 → 七, 12 → 十二, 20 → 二十."""
-    tens, ones = divmod(n, 10)
     if not 0 <= n < 100:
         return str(n)
+    tens, ones = divmod(n, 10)
     if tens == 0:
-        return "〇一二三四五六七八九"[ones]
-    return ("" if tens == 1 else "〇一二三四五六七八九"[tens]) + "十" + ("" if ones == 0 else "〇一二三四五六七八九"[ones])
+        return ZH_DIGITS[ones]
+    return ("" if tens == 1 else ZH_DIGITS[tens]) + "十" + ("" if ones == 0 else ZH_DIGITS[ones])
 
 
 def _w(lang: str, key: str, **values: Any) -> str:
@@ -614,7 +616,7 @@ def _where(lessons: Iterable[int], lang: str) -> str:
         nums = [str(i + 1) for i in items]
         head = "lesson " if len(nums) == 1 else "lessons "
         return head + (nums[0] if len(nums) == 1 else ", ".join(nums[:-1]) + " and " + nums[-1])
-    return "、".join(f"⟨第{CN[i]}課⟩" for i in items) if lang == "zh" else ", ".join(f"⟨第{CN[i]}課⟩" for i in items)
+    return ("、" if lang == "zh" else ", ").join(f"⟨第{zh_number(i + 1)}課⟩" for i in items)
 
 
 # ---------------------------------------------------------------- the Step value
@@ -809,7 +811,7 @@ def _title(step: Step) -> str:
     key, lang = step.key, step.lang
     if key.startswith("lesson-"):
         n = int(key[-1])
-        return render(_w(lang, "t.lesson", n=n, cn=CN[n - 1]), lang)
+        return render(_w(lang, "t.lesson", n=n, cn=zh_number(n)), lang)
     return render(WORDS[lang][f"t.{key}"], lang)
 
 
