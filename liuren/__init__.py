@@ -83,7 +83,9 @@ def chart_at(
     p = pillars(when, school=school, location=location)
     fate = None
     if (birth is None) != (sex is None):
-        raise ParseError(f"chart_at() needs both birth= and sex= for the 年命 (got birth={quote(birth)}, sex={quote(sex)})")
+        raise ParseError(
+            f"chart_at() needs both birth= and sex= for the 年命 (got birth={quote(birth)}, sex={quote(sex)})"
+        )
     if birth is not None:
         from datetime import date, datetime
 
@@ -95,12 +97,22 @@ def chart_at(
                 "give an aware datetime, or the birth year (by 立春) as a number"
             )
         elif isinstance(birth, bool) or not isinstance(birth, int):
-            raise ParseError(f"birth={quote(birth)} is not a birth; accepted: a year such as 1990, or an aware datetime")
+            raise ParseError(
+                f"birth={quote(birth)} is not a birth; accepted: a year such as 1990, or an aware datetime"
+            )
         else:
             born = birth
         fate = nianming(born, sex, lichun_year(when))
-    return Chart(p.day, p.hour.branch, p.general, noble=p.noble if noble is None else noble, school=p.school,
-                 month=p.month.branch, year=p.year.branch, nianming=fate)
+    return Chart(
+        p.day,
+        p.hour.branch,
+        p.general,
+        noble=p.noble if noble is None else noble,
+        school=p.school,
+        month=p.month.branch,
+        year=p.year.branch,
+        nianming=fate,
+    )
 
 
 def pillars(when: datetime, *, school: School | str | None = None, location: object = None) -> Pillars:
@@ -125,7 +137,11 @@ def __getattr__(name: str) -> Any:
         from .show import widgets
 
         return widgets
-    if name in ("PATTERNS", "Detected", "Pattern"):  # the pattern registry loads on first use, keeping `import liuren` light
+    if name in (
+        "PATTERNS",
+        "Detected",
+        "Pattern",
+    ):  # the pattern registry loads on first use, keeping `import liuren` light
         from . import patterns
 
         return getattr(patterns, name)

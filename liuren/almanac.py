@@ -51,8 +51,30 @@ from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, Pars
 from .school import NOBLE_LABEL, School, resolve_school
 
 TERM_NAMES = (
-    "冬至", "小寒", "大寒", "立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種",
-    "夏至", "小暑", "大暑", "立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪",
+    "冬至",
+    "小寒",
+    "大寒",
+    "立春",
+    "雨水",
+    "驚蟄",
+    "春分",
+    "清明",
+    "穀雨",
+    "立夏",
+    "小滿",
+    "芒種",
+    "夏至",
+    "小暑",
+    "大暑",
+    "立秋",
+    "處暑",
+    "白露",
+    "秋分",
+    "寒露",
+    "霜降",
+    "立冬",
+    "小雪",
+    "大雪",
 )
 """The 24 solar terms in traditional characters, numbered as ``tyme4py`` numbers them (0 = 冬至).
 Even numbers are 中氣 (they move the 月將), odd numbers are 節 (they move the 月建)."""
@@ -81,7 +103,8 @@ def _year_terms(year: int) -> tuple[int, ...]:
     from tyme4py.solar import SolarTerm
 
     return tuple(
-        round((SolarTerm.from_index(year, i).get_julian_day().get_day() - solar.UNIX_EPOCH_JD) * 86400) - BEIJING_SECONDS
+        round((SolarTerm.from_index(year, i).get_julian_day().get_day() - solar.UNIX_EPOCH_JD) * 86400)
+        - BEIJING_SECONDS
         for i in range(24)
     )
 
@@ -193,13 +216,17 @@ def check_instant(when: object) -> float:
     whose offset is 24 h or more, that returns something other than a timedelta, or whose methods
     raise an error of their own) is a :class:`ParseError`, never that error itself.
     """
-    accepted = ('accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))')
+    accepted = (
+        'accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))'
+    )
     if not isinstance(when, datetime):
         raise ParseError(f"{quote(when)} is not a datetime; {accepted}")
     try:
         offset = when.utcoffset()
     except Exception as error:  # the tzinfo is the caller's code: whatever it raises is bad input
-        raise ParseError(f"{quote(when)} has a timezone whose UTC offset cannot be used ({_reason(error)}); {accepted}") from None
+        raise ParseError(
+            f"{quote(when)} has a timezone whose UTC offset cannot be used ({_reason(error)}); {accepted}"
+        ) from None
     if offset is None:
         fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
         raise NaiveDatetimeError(
@@ -267,7 +294,9 @@ def check_location(location: object) -> tuple[float, float]:
     (``bool``, text, bytes, mappings and sets are refused), latitude in [−90, 90], longitude in [−180, 180]."""
     accepted = "accepted: (latitude, longitude) in degrees, north and east positive, e.g. (37.57, 126.98) for Seoul"
     if isinstance(location, str | bytes | bytearray | memoryview | Mapping | AbstractSet):
-        raise ParseError(f"location={quote(location)} is a {type(location).__name__}, not a pair of numbers; {accepted}")
+        raise ParseError(
+            f"location={quote(location)} is a {type(location).__name__}, not a pair of numbers; {accepted}"
+        )
     try:
         items: tuple[object, ...] = tuple(location)  # type: ignore[arg-type]  # any iterable; TypeError otherwise
     except TypeError:
@@ -280,13 +309,19 @@ def check_location(location: object) -> tuple[float, float]:
     try:
         lat, lon = (float(v) for v in items)  # type: ignore[arg-type]  # checked Real above
     except OverflowError:  # an int such as 10**400 is beyond any float, and off the globe
-        raise ParseError(f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}") from None
+        raise ParseError(
+            f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}"
+        ) from None
     except Exception as error:  # a Real whose __float__ fails
-        raise ParseError(f"location={quote(location)} is not a pair of numbers ({_reason(error)}); {accepted}") from None
+        raise ParseError(
+            f"location={quote(location)} is not a pair of numbers ({_reason(error)}); {accepted}"
+        ) from None
     if not (math.isfinite(lat) and math.isfinite(lon)):
         raise ParseError(f"location={quote(location)} is not finite; {accepted}")
     if not (-90.0 <= lat <= 90.0 and -180.0 <= lon <= 180.0):
-        raise ParseError(f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}")
+        raise ParseError(
+            f"location={quote(location)} is off the globe (latitude −90…90, longitude −180…180); {accepted}"
+        )
     return lat, lon
 
 
@@ -443,7 +478,7 @@ def local_zone() -> tzinfo:
 
 
 def zone_label(when: datetime) -> str:
-    """"Asia/Seoul (UTC+09:00)": the zone's name and the offset in force at ``when``."""
+    """ "Asia/Seoul (UTC+09:00)": the zone's name and the offset in force at ``when``."""
     offset = when.strftime("%z")
     name = getattr(when.tzinfo, "key", None) or when.tzname()
     return f"{name} (UTC{offset[:3]}:{offset[3:]})"

@@ -96,7 +96,9 @@ def nianming_branches(value: object) -> tuple[Branch, Branch]:
     if len(value) > 2:
         raise ParseError(f"nianming={quote(value)} has {len(value)} values, not two; {NIANMING_ACCEPTED}")
     if len(value) < 2 or any(v is None or v == "" for v in value):
-        raise ParseError(f"nianming={quote(value)} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}")
+        raise ParseError(
+            f"nianming={quote(value)} gives the 年命 in half: both 本命 and 行年 are needed; {NIANMING_ACCEPTED}"
+        )
     found = []
     for item, what in zip(value, ("本命", "行年"), strict=True):
         text = normalize(item) if isinstance(item, str) else item
@@ -122,8 +124,23 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
     return parse_noble(noble)
 
 
-_SHARED_ACROSS_HOURS = ("day", "noble", "school", "month", "year", "nianming", "plate", "lessons", "transmissions",
-                        "method", "lesson_type", "void", "noble_branch", "generals_forward", "_ke")
+_SHARED_ACROSS_HOURS = (
+    "day",
+    "noble",
+    "school",
+    "month",
+    "year",
+    "nianming",
+    "plate",
+    "lessons",
+    "transmissions",
+    "method",
+    "lesson_type",
+    "void",
+    "noble_branch",
+    "generals_forward",
+    "_ke",
+)
 """The slots of a :class:`Chart` that the hour does not change once the plate offset and the 晝/夜 noble are fixed."""
 
 
@@ -231,7 +248,11 @@ class Chart:
             set_(self, "nianming", None)
         else:
             bm, xn = nianming_branches(nianming)
-            set_(self, "nianming", _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])))
+            set_(
+                self,
+                "nianming",
+                _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])),
+            )
         set_(self, "plate", PLATES[d])
         set_(self, "lessons", lessons)
         set_(self, "transmissions", _tnew(Transmissions, trans))
@@ -276,7 +297,19 @@ class Chart:
         return hash(self._key())
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (str(self.day), str(self.hour), str(self.general), self.noble, self.school, self.month, self.year, self._nm()))
+        return (
+            _rebuild,
+            (
+                str(self.day),
+                str(self.hour),
+                str(self.general),
+                self.noble,
+                self.school,
+                self.month,
+                self.year,
+                self._nm(),
+            ),
+        )
 
     def __repr__(self) -> str:
         school = repr(self.school.name) if PRESETS.get(self.school.name) == self.school else repr(self.school)
@@ -284,8 +317,10 @@ class Chart:
         year = "" if self.year is None else f", year={str(self.year)!r}"
         nm = self.nianming
         fate = "" if nm is None else f", nianming=({str(nm.benming)!r}, {str(nm.xingnian)!r})"
-        return (f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, "
-                f"school={school}{month}{year}{fate})")
+        return (
+            f"Chart({str(self.day)!r}, {str(self.hour)!r}, {str(self.general)!r}, noble={self.noble!r}, "
+            f"school={school}{month}{year}{fate})"
+        )
 
     def __str__(self) -> str:
         from .show.text import chart_text
@@ -414,7 +449,9 @@ class Chart:
         """Read :meth:`spec` output: ``"丙申 午 亥 [day|night] [school | custom | school=NAME]
         [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]"`` (the options are :class:`School`'s;
         the 年命 takes both of its words or neither)."""
-        accepted = "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]'"
+        accepted = (
+            "accepted: '丙申 午 亥 [day|night] [school] [option=value …] [month=寅] [year=午] [benming=午 xingnian=寅]'"
+        )
         if not isinstance(spec, str):
             raise ParseError(f"a chart spec must be a string, got {quote(spec)} ({type(spec).__name__}); {accepted}")
         if len(spec) > MAX_SPEC:
@@ -501,8 +538,16 @@ MAX_SPEC = 400
 """No chart spec is longer (every option written out takes about 300 characters)."""
 
 
-def _rebuild(day: str, hour: str, general: str, noble: str, school: School, month: Branch | None, year: Branch | None,
-             nianming: tuple[Branch, Branch] | None = None) -> Chart:
+def _rebuild(
+    day: str,
+    hour: str,
+    general: str,
+    noble: str,
+    school: School,
+    month: Branch | None,
+    year: Branch | None,
+    nianming: tuple[Branch, Branch] | None = None,
+) -> Chart:
     return Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
 
 

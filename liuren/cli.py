@@ -70,12 +70,19 @@ def build_parser() -> argparse.ArgumentParser:
     chart.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
     chart.add_argument("--month", help="month branch (月建), for seasonal patterns")
     chart.add_argument("--year", help="year branch (太歲), for the patterns that look at the year")
-    chart.add_argument("--nianming", metavar="本命,行年",
-                       help="the person's 年命 as two branches or pillars, e.g. 午,寅 or 庚午,丙寅 (with --at: --birth and --sex)")
+    chart.add_argument(
+        "--nianming",
+        metavar="本命,行年",
+        help="the person's 年命 as two branches or pillars, e.g. 午,寅 or 庚午,丙寅 (with --at: --birth and --sex)",
+    )
     chart.add_argument("--json", action="store_true", help="print the chart as JSON")
     chart.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
-    chart.add_argument("--explain", action="store_true", help="print the method trace and every named pattern's evidence")
-    chart.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace and --explain (default en)")
+    chart.add_argument(
+        "--explain", action="store_true", help="print the method trace and every named pattern's evidence"
+    )
+    chart.add_argument(
+        "--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace and --explain (default en)"
+    )
     chart.add_argument("--at", help='a date and time instead of the three inputs, e.g. "2026-11-29 14:05"')
     _add_calendar_options(chart)
     chart.set_defaults(func=_cmd_chart)
@@ -94,12 +101,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_calendar_options(command: argparse.ArgumentParser) -> None:
     command.add_argument("--tz", help="IANA timezone of the clock, e.g. Asia/Seoul (default: this machine's zone)")
-    command.add_argument("--location", help="LAT,LON in degrees (north, east positive), for true solar time or day_night=sun")
     command.add_argument(
-        "--option", action="append", default=[], metavar="KEY=VALUE",
+        "--location", help="LAT,LON in degrees (north, east positive), for true solar time or day_night=sun"
+    )
+    command.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
         help="a School option, e.g. day_boundary=00:00, yuejiang_switch=jie, day_night=sun, true_solar_time=true",
     )
-    command.add_argument("--birth", help='birth year (years open at 立春), or the birth moment "1990-02-04 10:00" in --tz; with --sex gives the 年命')
+    command.add_argument(
+        "--birth",
+        help='birth year (years open at 立春), or the birth moment "1990-02-04 10:00" in --tz; with --sex gives the 年命',
+    )
     command.add_argument("--sex", help="男/女 (乾/坤, male/female), with --birth")
 
 
@@ -144,7 +159,13 @@ def _chart_at(when, args: argparse.Namespace) -> int:
     chart = chart_at(when, school=school, noble=args.noble, location=location, birth=_birth(args), sex=args.sex)
     shown = real_instant(when)  # a time in a daylight-saving gap shows the clock of the real instant
     if args.json:
-        print(json.dumps({**chart.to_dict(), "timezone": zone_label(shown), "calendar": p.to_dict()}, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {**chart.to_dict(), "timezone": zone_label(shown), "calendar": p.to_dict()},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return 0
     print(f"{shown:%Y-%m-%d %H:%M:%S} {zone_label(shown)}")
     print(p)
@@ -158,18 +179,32 @@ def _cmd_chart(args: argparse.Namespace) -> int:
         from .almanac import parse_moment, resolve_zone
 
         if args.day or args.month or args.year or args.nianming:
-            raise _UsageError("give either --at or the day pillar, hour and general, not both (with --at the 年命 comes from --birth and --sex)")
+            raise _UsageError(
+                "give either --at or the day pillar, hour and general, not both (with --at the 年命 comes from --birth and --sex)"
+            )
         return _chart_at(parse_moment(args.at, resolve_zone(args.tz)), args)
     if not (args.day and args.hour and args.general):
         raise _UsageError("chart needs a day pillar, an hour branch and a month general, e.g. liuren chart 丙申 午 亥")
     if args.tz or args.location or args.birth or args.sex:
-        raise _UsageError("--tz, --location, --birth and --sex belong to a moment: use them with --at (or liuren now); "
-                          "without one, give the 年命 as --nianming 本命,行年")
-    fate = None if args.nianming is None else tuple(part.strip() for part in args.nianming.replace("，", ",").split(","))
+        raise _UsageError(
+            "--tz, --location, --birth and --sex belong to a moment: use them with --at (or liuren now); "
+            "without one, give the 年命 as --nianming 本命,行年"
+        )
+    fate = (
+        None if args.nianming is None else tuple(part.strip() for part in args.nianming.replace("，", ",").split(","))
+    )
     if fate is not None and len(fate) != 2:
         raise _UsageError(f"--nianming {quote(args.nianming)} is not 本命,行年 (two branches or pillars, e.g. 午,寅)")
-    chart = Chart(args.day, args.hour, args.general, noble=args.noble, school=_school(args), month=args.month, year=args.year,
-                  nianming=fate)
+    chart = Chart(
+        args.day,
+        args.hour,
+        args.general,
+        noble=args.noble,
+        school=_school(args),
+        month=args.month,
+        year=args.year,
+        nianming=fate,
+    )
     _emit(chart, args)
     return 0
 
@@ -255,8 +290,10 @@ def _write(text: str) -> int:
         stream.flush()
     except UnicodeEncodeError:
         encoding = getattr(stream, "encoding", None)
-        _say(f"liuren: error: the output encoding {encoding!r} cannot write the chart's characters; "
-             f"use a UTF-8 locale or set PYTHONIOENCODING=utf-8")
+        _say(
+            f"liuren: error: the output encoding {encoding!r} cannot write the chart's characters; "
+            f"use a UTF-8 locale or set PYTHONIOENCODING=utf-8"
+        )
         return 1
     except BrokenPipeError:
         # the reader went away (`liuren chart … | head`): stop quietly, as Unix tools do

@@ -50,7 +50,7 @@ class Element(_Value):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_singleton, ('ELEMENTS', self.ordinal))
+        return (_singleton, ("ELEMENTS", self.ordinal))
 
     def produces(self, other: Element) -> bool:
         """相生: 木生火, 火生土, 土生金, 金生水, 水生木."""
@@ -128,7 +128,7 @@ class Stem(_Value):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_singleton, ('STEMS', self.ordinal))
+        return (_singleton, ("STEMS", self.ordinal))
 
 
 class Branch(_Value):
@@ -145,7 +145,7 @@ class Branch(_Value):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_singleton, ('BRANCHES', self.ordinal))
+        return (_singleton, ("BRANCHES", self.ordinal))
 
     @property
     def opposite(self) -> Branch:
@@ -174,7 +174,7 @@ class GanZhi(_Value):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_singleton, ('PILLARS', self.ordinal))
+        return (_singleton, ("PILLARS", self.ordinal))
 
     @property
     def xun(self) -> GanZhi:
@@ -235,11 +235,13 @@ class General(_Value):
         return self
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_singleton, ('GENERALS', self.ordinal))
+        return (_singleton, ("GENERALS", self.ordinal))
 
 
 GENERALS = tuple(General(i) for i in range(12))
-GUIREN, TENGSHE, ZHUQUE, LIUHE_GENERAL, GOUCHEN, QINGLONG, TIANKONG, BAIHU, TAICHANG, XUANWU, TAIYIN, TIANHOU = range(12)
+GUIREN, TENGSHE, ZHUQUE, LIUHE_GENERAL, GOUCHEN, QINGLONG, TIANKONG, BAIHU, TAICHANG, XUANWU, TAIYIN, TIANHOU = range(
+    12
+)
 """General ordinals by name: 貴人 0 … 天后 11 (六合 is ``LIUHE_GENERAL``: ``LIUHE`` is the 六合 relation)."""
 
 SPIRIT_NAMES = ("神後", "大吉", "功曹", "太沖", "天罡", "太乙", "勝光", "小吉", "傳送", "從魁", "河魁", "登明")
@@ -256,7 +258,6 @@ PO = (9, 4, 11, 6, 1, 8, 3, 10, 5, 0, 7, 2)
 """破: 子酉 丑辰 寅亥 卯午 巳申 未戌."""
 STEM_COMBINE = (5, 6, 7, 8, 9, 0, 1, 2, 3, 4)
 """干合: 甲己 乙庚 丙辛 丁壬 戊癸."""
-
 
 
 def post_horse(branch: int) -> int:
@@ -279,14 +280,78 @@ def kin_of(stem: int, branch: int) -> str:
 # ---------------------------------------------------------------- parsing
 SIMPLIFIED = str.maketrans(
     {
-        "贵": "貴", "腾": "螣", "陈": "陳", "龙": "龍", "阴": "陰", "贼": "賊", "别": "別", "责": "責", "专": "專", "遥": "遙",
-        "审": "審", "见": "見", "机": "機", "缀": "綴", "反": "返", "传": "傳", "从": "從", "胜": "勝", "冲": "沖", "时": "時",
-        "将": "將", "亲": "親", "财": "財", "孙": "孫", "杀": "殺", "嚆": "蒿", "弹": "彈", "视": "視", "独": "獨", "脚": "腳",
-        "无": "無", "罗": "羅", "网": "網", "狱": "獄", "励": "勵", "赘": "贅", "备": "備", "归": "歸", "衔": "銜", "递": "遞",
-        "夹": "夾", "战": "戰", "内": "內", "当": "當", "权": "權", "张": "張", "气": "氣", "马": "馬", "灾": "災", "阳": "陽",
-        "帏": "帷", "临": "臨", "长": "長", "门": "門", "户": "戶", "驿": "驛", "书": "書", "类": "類", "养": "養", "带": "帶",
-        "岁": "歲", "会": "會", "极": "極", "诸": "諸", "鸿": "鴻", "两": "兩", "厌": "厭", "刚": "剛", "润": "潤",
-        "绞": "絞", "斩": "斬", "芜": "蕪",
+        "贵": "貴",
+        "腾": "螣",
+        "陈": "陳",
+        "龙": "龍",
+        "阴": "陰",
+        "贼": "賊",
+        "别": "別",
+        "责": "責",
+        "专": "專",
+        "遥": "遙",
+        "审": "審",
+        "见": "見",
+        "机": "機",
+        "缀": "綴",
+        "反": "返",
+        "传": "傳",
+        "从": "從",
+        "胜": "勝",
+        "冲": "沖",
+        "时": "時",
+        "将": "將",
+        "亲": "親",
+        "财": "財",
+        "孙": "孫",
+        "杀": "殺",
+        "嚆": "蒿",
+        "弹": "彈",
+        "视": "視",
+        "独": "獨",
+        "脚": "腳",
+        "无": "無",
+        "罗": "羅",
+        "网": "網",
+        "狱": "獄",
+        "励": "勵",
+        "赘": "贅",
+        "备": "備",
+        "归": "歸",
+        "衔": "銜",
+        "递": "遞",
+        "夹": "夾",
+        "战": "戰",
+        "内": "內",
+        "当": "當",
+        "权": "權",
+        "张": "張",
+        "气": "氣",
+        "马": "馬",
+        "灾": "災",
+        "阳": "陽",
+        "帏": "帷",
+        "临": "臨",
+        "长": "長",
+        "门": "門",
+        "户": "戶",
+        "驿": "驛",
+        "书": "書",
+        "类": "類",
+        "养": "養",
+        "带": "帶",
+        "岁": "歲",
+        "会": "會",
+        "极": "極",
+        "诸": "諸",
+        "鸿": "鴻",
+        "两": "兩",
+        "厌": "厭",
+        "刚": "剛",
+        "润": "潤",
+        "绞": "絞",
+        "斩": "斬",
+        "芜": "蕪",
     }
 )
 """Simplified → traditional for every character liuren accepts (a superset of what it needs)."""
@@ -316,7 +381,9 @@ BRANCH_LOOKUP: dict[str, Branch] = {c: BRANCHES[i] for i, c in enumerate(BRANCH_
 HOUR_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "時": b for b in BRANCHES}}
 """占時: a branch, or a branch with 時 ("午時")."""
 MONTH_GENERAL_LOOKUP: dict[str, Branch] = {
-    **BRANCH_LOOKUP, **{b + "將": b for b in BRANCHES}, **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True)),
+    **BRANCH_LOOKUP,
+    **{b + "將": b for b in BRANCHES},
+    **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True)),
     "神后": BRANCHES[ZI],  # simplified 神後: 后 cannot be mapped to 後 in general, as 天后 keeps it
 }
 """月將: a branch, a branch with 將 ("亥將"), or the general's spirit name ("登明")."""
@@ -329,8 +396,19 @@ GENERAL_LOOKUP: dict[str, General] = {}
 for _g in GENERALS:
     GENERAL_LOOKUP[_g] = _g
     GENERAL_LOOKUP[_g.short] = _g
-for _alias, _i in (("螣", TENGSHE), ("天乙", GUIREN), ("六", LIUHE_GENERAL), ("勾", GOUCHEN), ("青", QINGLONG), ("白", BAIHU),
-                   ("元", XUANWU), ("天玄", XUANWU), ("后", TIANHOU), ("陳", GOUCHEN), ("元武", XUANWU)):
+for _alias, _i in (
+    ("螣", TENGSHE),
+    ("天乙", GUIREN),
+    ("六", LIUHE_GENERAL),
+    ("勾", GOUCHEN),
+    ("青", QINGLONG),
+    ("白", BAIHU),
+    ("元", XUANWU),
+    ("天玄", XUANWU),
+    ("后", TIANHOU),
+    ("陳", GOUCHEN),
+    ("元武", XUANWU),
+):
     GENERAL_LOOKUP[_alias] = GENERALS[_i]
 
 

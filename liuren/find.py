@@ -73,12 +73,27 @@ class _Index:
             for d in range(12):
                 for flag in (True, False):
                     hour = self.hours[flag][0]
-                    c = Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble="day" if flag else "night",
-                              school=school, month=month, year=year, nianming=fate)
+                    c = Chart(
+                        day,
+                        BRANCHES[hour],
+                        BRANCHES[(hour + d) % 12],
+                        noble="day" if flag else "night",
+                        school=school,
+                        month=month,
+                        year=year,
+                        nianming=fate,
+                    )
                     t = c.transmissions
                     self.charts.append(c)
-                    self.keys.append((tuple(x.branch.ordinal for x in t), tuple(x.general.ordinal for x in t),
-                                      c.method, c.lesson_type, c.noble))
+                    self.keys.append(
+                        (
+                            tuple(x.branch.ordinal for x in t),
+                            tuple(x.general.ordinal for x in t),
+                            c.method,
+                            c.lesson_type,
+                            c.noble,
+                        )
+                    )
         self._hits: dict[str, frozenset[int]] = {}
 
     def hits(self, pattern) -> frozenset[int]:
@@ -167,7 +182,9 @@ def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
     accepted = f"accepted: three {what} as one string or a sequence of three, '?' for any"
     if isinstance(value, str):
         if len(value) > MAX_QUERY:
-            raise ParseError(f"{quote(value)} is too long for three {what} (at most {MAX_QUERY} characters); {accepted}")
+            raise ParseError(
+                f"{quote(value)} is too long for three {what} (at most {MAX_QUERY} characters); {accepted}"
+            )
         items = tokens(normalize(value))
     elif isinstance(value, Sequence):
         if len(value) != 3:
@@ -177,8 +194,9 @@ def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
         raise ParseError(f"{quote(value)} is not three {what}; {accepted}")
     if len(items) != 3:
         raise ParseError(f"{quote(value)} does not name three {what} (found {len(items)}); {accepted}")
-    return tuple(None if item is None or (isinstance(item, str) and item in WILDCARDS) else parse(item).ordinal
-                 for item in items)
+    return tuple(
+        None if item is None or (isinstance(item, str) and item in WILDCARDS) else parse(item).ordinal for item in items
+    )
 
 
 def _general_tokens(text: str) -> list[str]:
@@ -186,8 +204,8 @@ def _general_tokens(text: str) -> list[str]:
         return [t for t in re.split(r"[\s,，、/]+", text) if t]
     tokens, i = [], 0
     while i < len(text):
-        step = 2 if text[i:i + 2] in GENERAL_LOOKUP else 1
-        tokens.append(text[i:i + step])
+        step = 2 if text[i : i + 2] in GENERAL_LOOKUP else 1
+        tokens.append(text[i : i + step])
         i += step
     return tokens
 
@@ -248,7 +266,7 @@ def find(
             and (type_v is None or lt == type_v)
             and (noble_v is None or nb == noble_v)
         ):
-            results.extend(index.charts[i:i + 1] if by_hour is None else by_hour[i])
+            results.extend(index.charts[i : i + 1] if by_hour is None else by_hour[i])
     return results
 
 

@@ -124,10 +124,13 @@ def four_lessons(pillar: GanZhi, offset: int, placement: Sequence[General], bube
     )
     ke = _tnew(Ke, (s, z, offset, uppers, squares, rels, distinct_keys(s, squares, uppers, bubei_test)))
     b1, b3 = BRANCHES[u1], BRANCHES[u3]
-    lessons = _tnew(Lessons, (
-        _tnew(Lesson, (b1, STEMS[s], placement[u1], KINDS[rels[0]])),
-        _tnew(Lesson, (BRANCHES[u2], b1, placement[u2], KINDS[rels[1]])),
-        _tnew(Lesson, (b3, pillar.branch, placement[u3], KINDS[rels[2]])),
-        _tnew(Lesson, (BRANCHES[u4], b3, placement[u4], KINDS[rels[3]])),
-    ))
+    lessons = _tnew(
+        Lessons,
+        (
+            _tnew(Lesson, (b1, STEMS[s], placement[u1], KINDS[rels[0]])),
+            _tnew(Lesson, (BRANCHES[u2], b1, placement[u2], KINDS[rels[1]])),
+            _tnew(Lesson, (b3, pillar.branch, placement[u3], KINDS[rels[2]])),
+            _tnew(Lesson, (BRANCHES[u4], b3, placement[u4], KINDS[rels[3]])),
+        ),
+    )
     return lessons, ke

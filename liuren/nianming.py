@@ -32,8 +32,16 @@ FIRST_YEAR, LAST_YEAR = 1, 9999
 """Years accepted for a birth or a chart: the Gregorian years 1–9999 that a datetime can hold."""
 
 SEX_VALUES = {
-    "male": "male", "m": "male", "man": "male", "男": "male", "乾": "male",
-    "female": "female", "f": "female", "woman": "female", "女": "female", "坤": "female",
+    "male": "male",
+    "m": "male",
+    "man": "male",
+    "男": "male",
+    "乾": "male",
+    "female": "female",
+    "f": "female",
+    "woman": "female",
+    "女": "female",
+    "坤": "female",
 }
 """Accepted spellings of the sex (男/乾 for a man, 女/坤 for a woman), case-insensitive."""
 
@@ -50,7 +58,7 @@ class NianMing(NamedTuple):
 
 
 def parse_sex(sex: object) -> str:
-    """"male" or "female" from male/female, m/f, 男/女 or 乾/坤; anything else is a :class:`ParseError`."""
+    """ "male" or "female" from male/female, m/f, 男/女 or 乾/坤; anything else is a :class:`ParseError`."""
     found = SEX_VALUES.get(normalize(sex).strip().lower()) if isinstance(sex, str) else None
     if found is None:
         raise ParseError(f"sex={quote(sex)} is not understood; accepted: 'male'/'female', 男/女, 乾/坤")
@@ -90,4 +98,13 @@ def nianming(birth_year: object, sex: object, year: object) -> NianMing:
     return NianMing(year_pillar_of(born), xingnian(age, who), age, who)
 
 
-__all__ = ["FEMALE_START", "MALE_START", "SEX_VALUES", "NianMing", "nianming", "parse_sex", "xingnian", "year_pillar_of"]
+__all__ = [
+    "FEMALE_START",
+    "MALE_START",
+    "SEX_VALUES",
+    "NianMing",
+    "nianming",
+    "parse_sex",
+    "xingnian",
+    "year_pillar_of",
+]

@@ -149,12 +149,28 @@ generated conventions reference read it from here)."""
 OPTION_NAMES = tuple(OPTION_DOCS)
 """Every option, in the order a School lists them (``name`` comes first and is not an option)."""
 DEFAULTS: dict[str, str | bool] = {
-    "noble_table": "A", "day_night": "fixed", "shehai": "mengzhong", "zhuixia": "day-side",
-    "count_duplicate_lessons": False, "split_shiru": False, "bubei_test": "square", "biezhe_yin": "branch",
-    "fuyin_chain": "loop", "tomb": "fire", "changsheng": "element", "wangxiang": "month",
-    "yuejiang_switch": "zhongqi", "day_boundary": "23:00", "true_solar_time": False,
-    "tiankong": "behind", "luowang": "initial", "yangjiu_war": "all",
-    "biyong_ge": "off", "shehai_shangke": "depth", "shehai_mengzhong": "earth", "fanyin_final": "return",
+    "noble_table": "A",
+    "day_night": "fixed",
+    "shehai": "mengzhong",
+    "zhuixia": "day-side",
+    "count_duplicate_lessons": False,
+    "split_shiru": False,
+    "bubei_test": "square",
+    "biezhe_yin": "branch",
+    "fuyin_chain": "loop",
+    "tomb": "fire",
+    "changsheng": "element",
+    "wangxiang": "month",
+    "yuejiang_switch": "zhongqi",
+    "day_boundary": "23:00",
+    "true_solar_time": False,
+    "tiankong": "behind",
+    "luowang": "initial",
+    "yangjiu_war": "all",
+    "biyong_ge": "off",
+    "shehai_shangke": "depth",
+    "shehai_mengzhong": "earth",
+    "fanyin_final": "return",
     "repeated_lesson": "judged",
 }
 """Every option's documented default: the conventions the worked examples of the source
@@ -166,7 +182,10 @@ PRESET_OPTIONS: dict[str, dict[str, str | bool]] = {
     "default": {},
     "tanyuan": {"noble_table": "B", "shehai": "depth", "split_shiru": True, "changsheng": "stem"},
     "daquan": {
-        "shehai": "depth-excluding-start", "biyong_ge": "wealth", "shehai_shangke": "mengzhong", "fanyin_final": "weishanren"
+        "shehai": "depth-excluding-start",
+        "biyong_ge": "wealth",
+        "shehai_shangke": "mengzhong",
+        "fanyin_final": "weishanren",
     },
 }
 """What each preset changes from the defaults: default = 指南 (涉害 by 《六壬指南》's 孟仲 rule; the source chapters' worked examples follow it);
@@ -174,7 +193,9 @@ tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
 _ALIASES = {
     **{name: name for name in PRESET_NAMES},
     **{zh: name for name, zh in PRESET_NAMES.items()},
-    "六壬指南": "default", "大六壬探原": "tanyuan", "六壬大全": "daquan",
+    "六壬指南": "default",
+    "大六壬探原": "tanyuan",
+    "六壬大全": "daquan",
 }
 """Every way to name a preset (ASCII names case-insensitive; the Hanzi names are the same in simplified)."""
 CUSTOM = "custom"
@@ -280,9 +301,28 @@ class School:
         repeated_lesson: RepeatedLesson = "judged",
     ) -> None:
         options = (
-            noble_table, day_night, shehai, zhuixia, count_duplicate_lessons, split_shiru, bubei_test,
-            biezhe_yin, fuyin_chain, tomb, changsheng, wangxiang, yuejiang_switch, day_boundary, true_solar_time,
-            tiankong, luowang, yangjiu_war, biyong_ge, shehai_shangke, shehai_mengzhong, fanyin_final,
+            noble_table,
+            day_night,
+            shehai,
+            zhuixia,
+            count_duplicate_lessons,
+            split_shiru,
+            bubei_test,
+            biezhe_yin,
+            fuyin_chain,
+            tomb,
+            changsheng,
+            wangxiang,
+            yuejiang_switch,
+            day_boundary,
+            true_solar_time,
+            tiankong,
+            luowang,
+            yangjiu_war,
+            biyong_ge,
+            shehai_shangke,
+            shehai_mengzhong,
+            fanyin_final,
             repeated_lesson,
         )
         for field, value in zip(OPTION_NAMES, options, strict=True):
@@ -300,7 +340,9 @@ class School:
         set_(self, "_key", (self.name, *options))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}")
+        raise AttributeError(
+            f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}"
+        )
 
     def __delattr__(self, name: str) -> None:
         raise AttributeError("School is immutable")
@@ -414,11 +456,19 @@ def _rebuild(name: str, options: dict[str, str | bool]) -> School:
     return School(name, **options)  # type: ignore[arg-type]
 
 
-School.__doc__ = (School.__doc__ or "") + "\n    Options (default first, then the other values accepted):\n\n" + "\n".join(
-    f"    ``{name}`` = {DEFAULTS[name]!r}"
-    + (f" (or {', '.join(repr(c) for c in CHOICES[name] if c != DEFAULTS[name])})" if name in CHOICES and len(CHOICES[name]) > 1 else "")
-    + f": {' '.join(OPTION_DOCS[name].split())}"
-    for name in OPTION_NAMES
+School.__doc__ = (
+    (School.__doc__ or "")
+    + "\n    Options (default first, then the other values accepted):\n\n"
+    + "\n".join(
+        f"    ``{name}`` = {DEFAULTS[name]!r}"
+        + (
+            f" (or {', '.join(repr(c) for c in CHOICES[name] if c != DEFAULTS[name])})"
+            if name in CHOICES and len(CHOICES[name]) > 1
+            else ""
+        )
+        + f": {' '.join(OPTION_DOCS[name].split())}"
+        for name in OPTION_NAMES
+    )
 )
 
 _MATCHING: dict[tuple[str | bool, ...], str] = {

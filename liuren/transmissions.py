@@ -63,8 +63,29 @@ class Method(StrEnum):
 
 
 LESSON_TYPES = (
-    "元首", "重審", "始入", "比用", "知一", "涉害", "見機", "察微", "綴瑕", "比用格", "蒿矢", "彈射",
-    "虎視", "冬蛇掩目", "別責", "八專", "獨足", "自任", "自信", "杜傳", "不虞", "無依", "井欄射",
+    "元首",
+    "重審",
+    "始入",
+    "比用",
+    "知一",
+    "涉害",
+    "見機",
+    "察微",
+    "綴瑕",
+    "比用格",
+    "蒿矢",
+    "彈射",
+    "虎視",
+    "冬蛇掩目",
+    "別責",
+    "八專",
+    "獨足",
+    "自任",
+    "自信",
+    "杜傳",
+    "不虞",
+    "無依",
+    "井欄射",
 )
 """Every lesson_type a method can give."""
 LESSON_TYPE_ALIASES = {"獨腳": "獨足"}
@@ -394,7 +415,13 @@ def _shehai_choose(
         tied = [b for b in pool if depths[b] == deepest]
         applied = len(tied) == 1
         trace.note(
-            "shehai-depth", applied, pool, kind, include_start, tuple((b, sq, walk, depths[b]) for b, sq, walk in walks), tied,
+            "shehai-depth",
+            applied,
+            pool,
+            kind,
+            include_start,
+            tuple((b, sq, walk, depths[b]) for b, sq, walk in walks),
+            tied,
             tied[0] if applied else None,
         )
         if applied:
@@ -431,7 +458,8 @@ def _depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tu
         if include_start or q != branch:
             things += [STEM_CHARS[s] for s in LODGED[q]]
         counted = "".join(
-            c for c in things
+            c
+            for c in things
             if (conquers(_element(c), element) if kind == "下賊上" else conquers(element, _element(c)))
         )
         walk.append((q, counted))

@@ -12,8 +12,14 @@ from typing import Any
 CHROMIUM = Path("/usr/bin/chromium")
 MISSING = "Debian chromium (/usr/bin/chromium) is not installed (.ci/run installs it)"
 ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--disable-dev-shm-usage",  # a container's /dev/shm may be 64 MB: a full one crashes or stalls a tab
 ]
 

@@ -51,7 +51,15 @@ class Server:
         self._kernels: list[tuple[int, bytes]] = []
         log.parent.mkdir(parents=True, exist_ok=True)
         self._log = log.open("wb")
-        self.proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            argv,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def wait_listening(self, timeout: float = 60) -> None:
         end = time.monotonic() + timeout

@@ -36,7 +36,13 @@ def test_chart_at_json(capsys):
     status, out, _ = run(capsys, "chart", "--at", "2026-11-29 14:05", "--tz", "Asia/Seoul", "--json")
     data = json.loads(out)
     assert status == 0
-    assert (data["day"], data["hour"], data["general"], data["month"], data["noble"]) == ("丁未", "未", "寅", "亥", "day")
+    assert (data["day"], data["hour"], data["general"], data["month"], data["noble"]) == (
+        "丁未",
+        "未",
+        "寅",
+        "亥",
+        "day",
+    )
     assert data["timezone"] == "Asia/Seoul (UTC+09:00)"
     assert data["calendar"]["next_zhongqi_at"] == "2026-12-22T05:50:14+09:00"
 
@@ -48,7 +54,9 @@ def test_an_offset_in_at_is_an_instant_shown_in_tz(capsys):
 
 
 def test_school_options_and_location(capsys):
-    _, out, _ = run(capsys, "chart", "--at", "2026-06-01 23:30", "--tz", "Asia/Seoul", "--json", "--option", "day_boundary=00:00")
+    _, out, _ = run(
+        capsys, "chart", "--at", "2026-06-01 23:30", "--tz", "Asia/Seoul", "--json", "--option", "day_boundary=00:00"
+    )
     assert json.loads(out)["day"] == "丙午"
     _, out, _ = run(capsys, "chart", "--at", "2026-06-01 23:30", "--tz", "Asia/Seoul", "--json")
     assert json.loads(out)["day"] == "丁未"
@@ -57,8 +65,19 @@ def test_school_options_and_location(capsys):
     assert json.loads(out)["noble"] == "day"
     status, _, err = run(capsys, *argv)
     assert status == 2 and "location=(latitude, longitude)" in err
-    _, out, _ = run(capsys, "chart", "--at", "2026-11-03 12:00", "--tz", "Asia/Shanghai", "--json",
-                    "--option", "true_solar_time=true", "--location", "39.47,75.99")
+    _, out, _ = run(
+        capsys,
+        "chart",
+        "--at",
+        "2026-11-03 12:00",
+        "--tz",
+        "Asia/Shanghai",
+        "--json",
+        "--option",
+        "true_solar_time=true",
+        "--location",
+        "39.47,75.99",
+    )
     assert json.loads(out)["calendar"]["clock"].startswith("2026-11-03T09:20")
 
 
@@ -75,13 +94,19 @@ def test_now_prints_the_zone(capsys, monkeypatch):
 @pytest.mark.parametrize(
     ("argv", "needle"),
     [
-        (["chart", "--at", "2026-11-29 14:05", "--tz", "Asia/Seol"], "'Asia/Seol' is not a known timezone (did you mean 'Asia/Seoul'?)"),
+        (
+            ["chart", "--at", "2026-11-29 14:05", "--tz", "Asia/Seol"],
+            "'Asia/Seol' is not a known timezone (did you mean 'Asia/Seoul'?)",
+        ),
         (["now", "--tz", "Mars/Olympus"], "'Mars/Olympus' is not a known timezone"),
         (["chart", "--at", "2026-11-29 14:05", "--tz", "Asia"], "'Asia' is not a known timezone"),
         (["chart", "--at", "29/11/2026 2pm", "--tz", "UTC"], "'29/11/2026 2pm' is not a date and time"),
         (["chart", "--at", "1850-01-01 12:00", "--tz", "UTC"], "outside the supported range 1900-01-01"),
         (["chart", "--at", "2026-11-29 14:05", "--tz", "UTC", "--option", "day_boundary"], "is not KEY=VALUE"),
-        (["chart", "--at", "2026-11-29 14:05", "--tz", "UTC", "--option", "day_boundary=noon"], "day_boundary='noon' is not known"),
+        (
+            ["chart", "--at", "2026-11-29 14:05", "--tz", "UTC", "--option", "day_boundary=noon"],
+            "day_boundary='noon' is not known",
+        ),
         (["chart", "丙申", "--at", "2026-11-29 14:05"], "either --at or the day pillar"),
         (["chart", "--at", "2026-11-29 14:05", "--location", "north"], "--location 'north' is not LAT,LON"),
         (["chart", "--at", "2026-11-29 14:05", "--location", "91,0"], "location=(91.0, 0.0) is off the globe"),
@@ -97,7 +122,8 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, needle):
 def test_unknown_timezone_from_a_real_process():
     proc = subprocess.run(
         [sys.executable, "-m", "liuren", "chart", "--at", "2026-11-29 14:05", "--tz", "Nowhere/Atlantis"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.splitlines() == [

@@ -104,7 +104,10 @@ def ephem_equation_of_time(ts: float) -> float:
 def test_equation_of_time_within_10_seconds_of_ephem_1900_2100():
     rng = random.Random(7)
     lo, hi = FIRST.timestamp(), END.timestamp()
-    worst = max(abs(solar.equation_of_time(ts) - ephem_equation_of_time(ts)) for ts in (rng.uniform(lo, hi) for _ in range(2000)))
+    worst = max(
+        abs(solar.equation_of_time(ts) - ephem_equation_of_time(ts))
+        for ts in (rng.uniform(lo, hi) for _ in range(2000))
+    )
     assert worst < 10
 
 
@@ -124,8 +127,13 @@ def test_solar_elevation_within_0_05_degrees_of_ephem(place):
 
 @pytest.mark.parametrize(
     ("place", "day"),
-    [((37.57, 126.98), "2026-06-21"), ((37.57, 126.98), "2026-12-21"), ((-33.87, 151.21), "1950-03-20"),
-     ((51.48, 0.0), "2099-09-23"), ((59.33, 18.07), "1901-06-21")],
+    [
+        ((37.57, 126.98), "2026-06-21"),
+        ((37.57, 126.98), "2026-12-21"),
+        ((-33.87, 151.21), "1950-03-20"),
+        ((51.48, 0.0), "2099-09-23"),
+        ((59.33, 18.07), "1901-06-21"),
+    ],
 )
 def test_daylight_switches_within_30_seconds_of_ephem_sunrise_and_sunset(place, day):
     observer = ephem.Observer()
@@ -133,7 +141,9 @@ def test_daylight_switches_within_30_seconds_of_ephem_sunrise_and_sunset(place, 
     observer.pressure, observer.horizon = 0, "-0:50"  # the centre at -0.833°, as NOAA's sunrise
     observer.date = ephem_date(datetime.fromisoformat(day).replace(tzinfo=UTC).timestamp() - place[1] * 240)
     rising = posix(observer.next_rising(ephem.Sun(), use_center=True))
-    setting = posix(observer.next_setting(ephem.Sun(), start=observer.next_rising(ephem.Sun(), use_center=True), use_center=True))
+    setting = posix(
+        observer.next_setting(ephem.Sun(), start=observer.next_rising(ephem.Sun(), use_center=True), use_center=True)
+    )
     for event, rises in ((rising, True), (setting, False)):
         assert solar.is_daylight(event + 30, *place) is rises
         assert solar.is_daylight(event - 30, *place) is not rises

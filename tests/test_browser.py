@@ -67,7 +67,9 @@ def test_standalone_page_loads_the_embedded_font_and_renders_every_glyph(browser
         page.goto(path.as_uri())
         result = page.evaluate(TOFU_JS, ["body > div", ""])
         assert len(result["chars"]) > 30 and result["tofu"] == ""
-        loaded = page.evaluate("[...document.fonts].filter(f => f.family.replace(/\"/g, '') === 'Liuren Serif TC').map(f => f.status)")
+        loaded = page.evaluate(
+            "[...document.fonts].filter(f => f.family.replace(/\"/g, '') === 'Liuren Serif TC').map(f => f.status)"
+        )
         assert loaded == ["loaded"]
         check_ring(page, "body > div")
         page.screenshot(path=str(SHOTS / f"standalone-{labels}.png"), full_page=True)
@@ -100,7 +102,9 @@ def test_notebook_html_outputs_render_with_real_glyphs(browser, tmp_path):
     body = "".join(f'<section class="out" style="margin:8px 0">{h}</section>' for h in outputs[:6])
     path = tmp_path / "notebook-outputs.html"
     # As in an untrusted notebook: no stylesheet and no web font, only the outputs' inline styles.
-    path.write_text(f'<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>{body}</body></html>', encoding="utf-8")
+    path.write_text(
+        f'<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>{body}</body></html>', encoding="utf-8"
+    )
     page = browser.new_page()
     page.goto(path.as_uri())
     for n in range(min(len(outputs), 6)):

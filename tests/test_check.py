@@ -59,7 +59,9 @@ def test_every_right_answer_is_ok_and_every_mutation_finds_its_first_error():
         answer = "".join(f"{t.branch}{t.general.short}" for t in other.transmissions)
         expected = None if other.transmissions == chart.transmissions else "generals"
         assert liuren.check(chart, transmissions=answer).first_error == expected
-        assert liuren.check(chart, transmissions="".join(f"{t.branch}{t.general.short}" for t in chart.transmissions)).ok
+        assert liuren.check(
+            chart, transmissions="".join(f"{t.branch}{t.general.short}" for t in chart.transmissions)
+        ).ok
 
 
 @pytest.mark.parametrize("school", ("tanyuan", "daquan"))
@@ -81,7 +83,10 @@ def test_the_mengzhong_answer_on_a_depth_school_ke_is_wrong_at_the_depth_count(s
                     continue
                 assert result.first_error == "gate-shehai-depth", chart
                 assert "counts depth first" in result.message
-                assert liuren.check(chart, method=simple.lesson_type, lang="en").first_error in ("gate-shehai-depth", "method")
+                assert liuren.check(chart, method=simple.lesson_type, lang="en").first_error in (
+                    "gate-shehai-depth",
+                    "method",
+                )
     # 探原 depth vs 孟仲 changes 23 課 (rules.md §4.3); 大全 counts depth for 下賊上 candidates only
     assert found == (15 if chart.school.shehai_shangke == "mengzhong" else 23)
 
@@ -105,8 +110,14 @@ def test_wrong_method_names_point_at_their_gate():
 def test_messages_name_the_rule_and_reveal_only_when_asked():
     c = liuren.chart("丙申", "午", "亥")
     for lang in ("ko", "zh", "en"):
-        for kw in ({"offset": 4}, {"lessons": "戌卯子午"}, {"transmissions": "申卯丑"}, {"transmissions": "卯申子"},
-                   {"method": "重審"}, {"transmissions": "卯貴申合丑陰"}):
+        for kw in (
+            {"offset": 4},
+            {"lessons": "戌卯子午"},
+            {"transmissions": "申卯丑"},
+            {"transmissions": "卯申子"},
+            {"method": "重審"},
+            {"transmissions": "卯貴申合丑陰"},
+        ):
             hidden = liuren.check(c, lang=lang, **kw)
             shown = liuren.check(c, lang=lang, reveal=True, **kw)
             assert not hidden.ok and hidden.message and shown.message.startswith(hidden.message)
@@ -123,12 +134,27 @@ def test_messages_name_the_rule_and_reveal_only_when_asked():
 
 def test_answer_forms():
     c = liuren.chart("丙申", "午", "亥")
-    for lessons in ("戌卯丑午", "戌 卯 丑 午", "戌,卯,丑,午", ["戌", "卯", "丑", "午"], [("戌", "丙"), ("卯", "戌"), ("丑", "申"), ("午", "丑")],
-                    "戌丙卯戌丑申午丑", ["戌丙", "卯戌", "丑申", "午丑"], "戌??午"):
+    for lessons in (
+        "戌卯丑午",
+        "戌 卯 丑 午",
+        "戌,卯,丑,午",
+        ["戌", "卯", "丑", "午"],
+        [("戌", "丙"), ("卯", "戌"), ("丑", "申"), ("午", "丑")],
+        "戌丙卯戌丑申午丑",
+        ["戌丙", "卯戌", "丑申", "午丑"],
+        "戌??午",
+    ):
         assert liuren.check(c, lessons=lessons).ok, lessons
     assert liuren.check(c, lessons=[("戌", "乙"), "卯", "丑", "午"]).first_error == "lesson-1"
-    for trans in ("卯申丑", "卯 申 丑", ["卯", "申", "丑"], [("卯", "太常"), ("申", "六合"), ("丑", "太陰")], "卯常申合丑陰", "卯??",
-                  ["卯常", "申?", "丑"]):
+    for trans in (
+        "卯申丑",
+        "卯 申 丑",
+        ["卯", "申", "丑"],
+        [("卯", "太常"), ("申", "六合"), ("丑", "太陰")],
+        "卯常申合丑陰",
+        "卯??",
+        ["卯常", "申?", "丑"],
+    ):
         assert liuren.check(c, transmissions=trans).ok, trans
     assert liuren.check(c, offset="5").ok
     assert liuren.check(c, method="元首", lang="zh").message == "正確：課體。"

@@ -72,7 +72,7 @@ def test_console_script_is_declared():
 def test_a_closed_pipe_is_not_a_traceback():
     code = (
         "import os, sys; r, w = os.pipe(); os.close(r); sys.stdout = os.fdopen(w, 'w');"
-        "from liuren.cli import main; sys.stderr.write(f'status {main([\"chart\", \"丙申\", \"午\", \"亥\"])}')"
+        'from liuren.cli import main; sys.stderr.write(f\'status {main(["chart", "丙申", "午", "亥"])}\')'
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, encoding="utf-8")
     assert proc.stderr == "status 1"
@@ -143,8 +143,11 @@ def test_a_plain_c_locale_prints_the_chart():
     import os
 
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONIOENCODING", "PYTHONUTF8", "LANG", "LC_CTYPE")}
-    proc = subprocess.run([sys.executable, "-m", "liuren", "chart", "丙申", "午", "亥"], capture_output=True,
-                          env={**env, "PYTHONPATH": str(ROOT), "LC_ALL": "C"})
+    proc = subprocess.run(
+        [sys.executable, "-m", "liuren", "chart", "丙申", "午", "亥"],
+        capture_output=True,
+        env={**env, "PYTHONPATH": str(ROOT), "LC_ALL": "C"},
+    )
     assert proc.returncode == 0 and proc.stderr == b""
     assert proc.stdout.decode("utf-8") == str(liuren.chart("丙申", "午", "亥")) + "\n"
 
@@ -188,7 +191,10 @@ BIG = "子" * 1_000_000
     ("args", "needle"),
     [
         (("chart", "丙申", "午", "亥", "--option", BIG), "is not KEY=VALUE"),
-        (("chart", "丙申", "午", "亥", "--option", "count_duplicate_lessons=" + BIG), "count_duplicate_lessons is true or false"),
+        (
+            ("chart", "丙申", "午", "亥", "--option", "count_duplicate_lessons=" + BIG),
+            "count_duplicate_lessons is true or false",
+        ),
         (("chart", "丙申", "午", "亥", "--option", "shehai=" + BIG), "is not known"),
         (("chart", "丙申", "午", "亥", "--option", BIG + "=1"), "unknown School option"),
         (("chart", "丙申", "午", "亥", "--lang", BIG), "argument --lang: invalid choice"),  # argparse's own messages
@@ -207,8 +213,11 @@ def test_argparse_messages_are_bounded_however_many_arguments():
     from liuren.cli import MESSAGE_LIMIT, _bounded
 
     assert _bounded("argument --lang: invalid choice: 'fr' (choose from 'en', 'zh', 'ko')") == (
-        "argument --lang: invalid choice: 'fr' (choose from 'en', 'zh', 'ko')")  # short messages are kept as they are
-    assert _bounded("unrecognized arguments: " + "x" * 30) == "unrecognized arguments: '" + "x" * 24 + "…' (30 characters)"
+        "argument --lang: invalid choice: 'fr' (choose from 'en', 'zh', 'ko')"
+    )  # short messages are kept as they are
+    assert (
+        _bounded("unrecognized arguments: " + "x" * 30) == "unrecognized arguments: '" + "x" * 24 + "…' (30 characters)"
+    )
     many = _bounded("unrecognized arguments: " + " ".join(["x"] * 100_000))
     assert len(many) < MESSAGE_LIMIT + 60 and many.endswith("more characters left out)")
 
@@ -230,7 +239,10 @@ def test_the_nianming_on_the_command_line(capsys):
     seoul = ZoneInfo("Asia/Seoul")
     when = datetime(2026, 11, 29, 14, 5, tzinfo=seoul)
     for birth, given in (("1990", 1990), ("1990-02-04 10:00", datetime(1990, 2, 4, 10, 0, tzinfo=seoul))):
-        assert main(["chart", "--at", "2026-11-29 14:05", "--tz", "Asia/Seoul", "--birth", birth, "--sex", "女", "--json"]) == 0
+        assert (
+            main(["chart", "--at", "2026-11-29 14:05", "--tz", "Asia/Seoul", "--birth", birth, "--sex", "女", "--json"])
+            == 0
+        )
         data = json.loads(capsys.readouterr().out)
         expected = liuren.chart_at(when, birth=given, sex="female")
         assert {k: data[k] for k in expected.to_dict()} == expected.to_dict()

@@ -190,7 +190,11 @@ def typed_golden_charts(source: str) -> list[str]:
     for day, hour, general, rest in TYPED_CHART.findall(source):
         noble = re.search(r'noble="(\w+)"', rest)
         chosen = noble.group(1) if noble else "day" if hour in "卯辰巳午未申" else "night"
-        names += [e.name for e in GOLDEN_BY_INPUTS.get((day, hour, general), ()) if e.noble == chosen and "school=" not in rest]
+        names += [
+            e.name
+            for e in GOLDEN_BY_INPUTS.get((day, hour, general), ())
+            if e.noble == chosen and "school=" not in rest
+        ]
     return names
 
 

@@ -177,15 +177,21 @@ def test_options_labels_highlight_colors():
     assert "元首 Head" in en and "Constancy" in en and "day Bing-Shen" in en
     with pytest.raises(ValueError, match="label language"):
         chart_html(chart, labels="fr")
-    marked = {h for attrs, _ in parse(chart_html(chart, highlight="卯申")).cells
-              if "bold" in (attrs.get("style") or "") and (m := re.match(r"地 . · 天 (.)", attrs.get("title") or ""))
-              for h in m.group(1)}
+    marked = {
+        h
+        for attrs, _ in parse(chart_html(chart, highlight="卯申")).cells
+        if "bold" in (attrs.get("style") or "") and (m := re.match(r"地 . · 天 (.)", attrs.get("title") or ""))
+        for h in m.group(1)
+    }
     assert marked == {"卯", "申"}
+
     def ring_styles(html):
         return [attrs["style"] for attrs, _ in parse(html).cells if (attrs.get("title") or "").startswith("地 ")]
 
     assert sum("#123456" in s for s in ring_styles(chart_html(chart, colors={"initial": "#123456"}))) == 1
-    assert not any("#123456" in s for s in ring_styles(chart_html(chart, colors={"initial": "#123456"}, highlight="none")))
+    assert not any(
+        "#123456" in s for s in ring_styles(chart_html(chart, colors={"initial": "#123456"}, highlight="none"))
+    )
     with pytest.raises(ValueError, match="highlight"):
         chart_html(chart, highlight="甲乙")
 

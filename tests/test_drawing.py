@@ -29,14 +29,20 @@ REFERENCE = DATA / "plate-丙申-午-亥.png"
 
 
 def ring_labels(ax: Axes) -> dict[str, tuple[float, float]]:
-    return {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").split("-")[0] in ("earth", "heaven", "general")}
+    return {
+        t.get_gid(): t.get_position()
+        for t in ax.texts
+        if (t.get_gid() or "").split("-")[0] in ("earth", "heaven", "general")
+    }
 
 
 def angle_of(xy: tuple[float, float]) -> float:
     return math.degrees(math.atan2(xy[1], xy[0])) % 360
 
 
-@pytest.mark.parametrize(("day", "hour", "general"), [("丙申", "午", "亥"), ("甲午", "申", "巳"), ("壬申", "卯", "丑"), ("乙丑", "子", "子")])
+@pytest.mark.parametrize(
+    ("day", "hour", "general"), [("丙申", "午", "亥"), ("甲午", "申", "巳"), ("壬申", "卯", "丑"), ("乙丑", "子", "子")]
+)
 def test_round_plate_places_36_ring_labels_where_the_offset_says(day, hour, general):
     chart = liuren.chart(day, hour, general)
     ax = draw_plate(chart)
@@ -49,7 +55,10 @@ def test_round_plate_places_36_ring_labels_where_the_offset_says(day, hour, gene
         assert angle_of(labels[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - d) % 12) % 360)
         general_xy = labels[f"general-{chart.general_on(b)}"]
         assert angle_of(general_xy) == pytest.approx(angle_of(labels[f"heaven-{b}"]))
-    radii = {kind: {round(math.hypot(*xy), 6) for gid, xy in labels.items() if gid.startswith(kind)} for kind in ("earth", "heaven", "general")}
+    radii = {
+        kind: {round(math.hypot(*xy), 6) for gid, xy in labels.items() if gid.startswith(kind)}
+        for kind in ("earth", "heaven", "general")
+    }
     assert all(len(r) == 1 for r in radii.values())
     assert radii["general"].pop() < radii["heaven"].pop() < radii["earth"].pop()
 
@@ -68,7 +77,9 @@ def test_square_plate_matches_the_book_ring():
         col, row = square_cell((b.ordinal - chart.offset) % 12)
         x, y = labels[f"heaven-{b}"]
         assert (int(x), 3 - int(y)) == (col, row)
-    assert square_cell(5) == (0, 0) and square_cell(8) == (3, 0) and square_cell(11) == (3, 3) and square_cell(2) == (0, 3)
+    assert (
+        square_cell(5) == (0, 0) and square_cell(8) == (3, 0) and square_cell(11) == (3, 3) and square_cell(2) == (0, 3)
+    )
     with pytest.raises(ValueError):
         square_cell(12)
 
@@ -78,7 +89,11 @@ def test_marks_lessons_transmissions_and_stem():
     ax = draw_plate(chart)
     gids = {t.get_gid(): t.get_text() for t in ax.texts if t.get_gid()}
     assert gids["stem-丙"] == "丙"
-    assert {g for g in gids if g.startswith("transmission-")} == {"transmission-初", "transmission-中", "transmission-末"}
+    assert {g for g in gids if g.startswith("transmission-")} == {
+        "transmission-初",
+        "transmission-中",
+        "transmission-末",
+    }
     assert sorted(g[7:] for g in gids if g.startswith("lesson-")) == ["一", "三", "二", "四"]
     arrows = [p for p in ax.patches if type(p).__name__ == "FancyArrowPatch"]
     assert len(arrows) == 3  # 將加時 arc head + 初→中 + 中→末
@@ -117,7 +132,10 @@ def test_plot_returns_an_object_oriented_figure():
 
 def test_import_liuren_leaves_matplotlib_unimported():
     code = "import sys, liuren; liuren.chart('丙申', '午', '亥')._repr_html_(); print('matplotlib' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip() == "False"
+    assert (
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+        == "False"
+    )
 
 
 def test_font_registration_gives_the_shipped_family():
@@ -148,7 +166,13 @@ def test_make_figures_plans_every_figure_and_the_committed_ones():
     names = list(_make_figures().jobs())
     seeds = (DATA / "seed_examples.csv").read_text(encoding="utf-8").count("\n") - 1
     assert len(names) == len(set(names)) == 3 + seeds
-    assert {"00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "01-元首-1.png", "02-蒿矢-1.png"} <= set(names)
+    assert {
+        "00-reading-a-chart.png",
+        "00-generals-order.png",
+        "01-nine-methods.png",
+        "01-元首-1.png",
+        "02-蒿矢-1.png",
+    } <= set(names)
     assert all(re.fullmatch(r"0[0-4]-.+\.png", n) for n in names)
     committed = Path(__file__).resolve().parent.parent / "figures"
     if committed.is_dir():
@@ -163,15 +187,31 @@ def test_make_figures_writes_one_figure_of_each_kind(tmp_path):
     """The tool itself, as a script with warnings as errors, on one figure of each kind (the other seed
     plates are the same function on other rows): valid palette PNGs, the count printed, an unknown name refused."""
     root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-W", "error", str(root / "tools" / "make_figures.py"), "--out", str(tmp_path),
-                           "--only", *REPRESENTATIVE], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "error",
+            str(root / "tools" / "make_figures.py"),
+            "--out",
+            str(tmp_path),
+            "--only",
+            *REPRESENTATIVE,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(REPRESENTATIVE)
     for name in REPRESENTATIVE:
         data = (tmp_path / name).read_bytes()
         assert data.startswith(b"\x89PNG") and b"PLTE" in data[:200]  # quantized to a palette
     assert f"{len(REPRESENTATIVE)} figures" in done.stdout
-    bad = subprocess.run([sys.executable, str(root / "tools" / "make_figures.py"), "--out", str(tmp_path), "--only", "nope.png"],
-                         capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, str(root / "tools" / "make_figures.py"), "--out", str(tmp_path), "--only", "nope.png"],
+        capture_output=True,
+        text=True,
+    )
     assert bad.returncode != 0 and "no figure called nope.png" in bad.stderr
 
 
@@ -204,7 +244,10 @@ def test_animate_turn_saves_without_warnings(tmp_path):
     ax = anim._fig.axes[0]
     heaven = {t.get_gid(): t.get_position() for t in ax.texts if (t.get_gid() or "").startswith("heaven-")}
     chart = liuren.chart("甲午", "酉", "巳", noble="day")
-    assert all(angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - chart.offset) % 12) % 360) for b in BRANCHES)
+    assert all(
+        angle_of(heaven[f"heaven-{b}"]) == pytest.approx(ring_angle((b.ordinal - chart.offset) % 12) % 360)
+        for b in BRANCHES
+    )
 
 
 @pytest.mark.parametrize("general", list(BRANCHES))
@@ -248,7 +291,9 @@ def test_draw_plate_refuses_wrong_types_with_a_liuren_error(options, needle):
 
 def test_draw_plate_refuses_a_css_colour_matplotlib_cannot_draw():
     chart = liuren.chart("丙申", "午", "亥")
-    with pytest.raises(liuren.ParseError, match=r"colors\['ink'\] = 'rgb\(0,0,0\)' is a CSS colour matplotlib cannot draw"):
+    with pytest.raises(
+        liuren.ParseError, match=r"colors\['ink'\] = 'rgb\(0,0,0\)' is a CSS colour matplotlib cannot draw"
+    ):
         draw_plate(chart, colors={"ink": "rgb(0,0,0)"})
     assert isinstance(draw_plate(chart, colors={"ink": "#000000", "initial": "teal"}), Axes)
 
@@ -267,7 +312,8 @@ def test_month_general_label_stays_inside_the_figure(hour):
 
 
 @pytest.mark.parametrize(
-    "dpi", [-1, 0, 9, 9.99, 1200.5, 10**6, float("nan"), float("inf"), [], "100", None, True, b"72", 1j],
+    "dpi",
+    [-1, 0, 9, 9.99, 1200.5, 10**6, float("nan"), float("inf"), [], "100", None, True, b"72", 1j],
 )
 def test_plate_png_refuses_a_dpi_out_of_range_or_not_a_number(dpi):
     with pytest.raises(liuren.ParseError, match=r"is not a resolution; accepted: a number from 10 to 1200") as info:

@@ -98,7 +98,9 @@ def test_a_presets_name_means_exactly_that_preset():
     assert len(str(info.value)) < BOUND
 
 
-@pytest.mark.parametrize("name", [" ", "", "a b", "x\x00y", "名字", "x" * 33, LONG, "day", "Night", "month", "a=b", 3, b"ab"])
+@pytest.mark.parametrize(
+    "name", [" ", "", "a b", "x\x00y", "名字", "x" * 33, LONG, "day", "Night", "month", "a=b", 3, b"ab"]
+)
 def test_school_names_are_short_tokens(name):
     with pytest.raises(SchoolError) as info:
         School(name=name)
@@ -112,8 +114,14 @@ def test_own_school_names_are_kept():
 
 
 def test_spec_refuses_what_it_cannot_read_back():
-    for spec in ("丙申 午 亥 dai", "丙申 午 亥 day noble_table=Z", "丙申 午 亥 split_shiru=maybe",
-                 "丙申 午 亥 tomb=water tomb=fire", "丙申 午 亥 colour=red", "丙申 午 亥 school=default noble_table"):
+    for spec in (
+        "丙申 午 亥 dai",
+        "丙申 午 亥 day noble_table=Z",
+        "丙申 午 亥 split_shiru=maybe",
+        "丙申 午 亥 tomb=water tomb=fire",
+        "丙申 午 亥 colour=red",
+        "丙申 午 亥 school=default noble_table",
+    ):
         with pytest.raises(LiurenError):
             Chart.parse(spec)
     # a preset changed by options is no longer that preset
@@ -137,8 +145,11 @@ def test_school_values_are_frozen_and_literal_checked():
     ("parse", "good", "bad"),
     [
         (parse_hour, ["午", "午時", "午时", " 午 "], ["午將", "勝光", "午月", "午年", "午時時", "甲"]),
-        (parse_month_general, ["亥", "亥將", "亥将", "登明", "神後", "神后", "胜光", "太冲", "从魁", "传送"],
-         ["亥時", "亥月", "亥年"]),
+        (
+            parse_month_general,
+            ["亥", "亥將", "亥将", "登明", "神後", "神后", "胜光", "太冲", "从魁", "传送"],
+            ["亥時", "亥月", "亥年"],
+        ),
         (parse_month, ["寅", "寅月"], ["寅時", "寅將", "功曹", "正月", "寅年"]),
         (parse_year, ["午", "午年"], ["午時", "午將", "勝光", "午月"]),
         (parse_branch, ["午"], ["午時", "午將", "勝光", "午月", "午年"]),
@@ -216,7 +227,13 @@ def test_quote_is_bounded():
         lambda v: liuren.chart("丙申", "午", "亥").general_on(v),
         lambda v: liuren.Plate(0).heaven_over(v),
         lambda v: liuren.Plate.from_general(v, "午"),
-        parse_stem, parse_pillar, parse_general_name, parse_hour, parse_month_general, parse_month, parse_year,
+        parse_stem,
+        parse_pillar,
+        parse_general_name,
+        parse_hour,
+        parse_month_general,
+        parse_month,
+        parse_year,
     ],
 )
 def test_a_megabyte_argument_gives_a_short_message(call):
@@ -227,10 +244,23 @@ def test_a_megabyte_argument_gives_a_short_message(call):
 
 # ---------------------------------------------------------------- fuzz: only liuren errors escape
 anything = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=40), st.binary(max_size=8),
-    st.sampled_from(["丙申", "午", "亥", "午時", "亥將", "登明", "day", "night", "晝", "tanyuan", "探原", "custom", "寅月"]),
-    st.lists(st.text(max_size=3), max_size=3), st.tuples(st.integers(), st.integers()), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
-    st.builds(object), st.just(LONG), st.sampled_from(liuren.BRANCHES), st.sampled_from(liuren.PILLARS), st.just(School()),
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.text(max_size=40),
+    st.binary(max_size=8),
+    st.sampled_from(
+        ["丙申", "午", "亥", "午時", "亥將", "登明", "day", "night", "晝", "tanyuan", "探原", "custom", "寅月"]
+    ),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.tuples(st.integers(), st.integers()),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.builds(object),
+    st.just(LONG),
+    st.sampled_from(liuren.BRANCHES),
+    st.sampled_from(liuren.PILLARS),
+    st.just(School()),
 )
 
 
@@ -242,7 +272,9 @@ def _only_liuren_errors(call, *args, **kwargs):
     # anything else (TypeError, AttributeError, …) fails the test
 
 
-fates = st.one_of(anything, st.tuples(anything, anything), st.tuples(st.sampled_from(BRANCH_CHARS), st.sampled_from(BRANCH_CHARS)))
+fates = st.one_of(
+    anything, st.tuples(anything, anything), st.tuples(st.sampled_from(BRANCH_CHARS), st.sampled_from(BRANCH_CHARS))
+)
 
 
 @settings(max_examples=400)
@@ -254,9 +286,33 @@ def test_fuzz_chart(day, hour, general, noble, school, month, year, nianming):
 
 
 spec_words = st.sampled_from(
-    ["丙申", "午", "亥", "day", "night", "default", "custom", "探原", "school=mine", "school=", "=", "month=寅", "year=午",
-     "noble_table=B", "split_shiru=true", "tomb=", "x=y", "午時", "亥將", "\x00", "月", "benming=午", "xingnian=寅",
-     "benming=", "xingnian=甲子"]
+    [
+        "丙申",
+        "午",
+        "亥",
+        "day",
+        "night",
+        "default",
+        "custom",
+        "探原",
+        "school=mine",
+        "school=",
+        "=",
+        "month=寅",
+        "year=午",
+        "noble_table=B",
+        "split_shiru=true",
+        "tomb=",
+        "x=y",
+        "午時",
+        "亥將",
+        "\x00",
+        "月",
+        "benming=午",
+        "xingnian=寅",
+        "benming=",
+        "xingnian=甲子",
+    ]
 )
 
 
@@ -281,8 +337,20 @@ def test_fuzz_school(name, options, unknown):
 @given(anything)
 def test_fuzz_parsers(value):
     chart = liuren.chart("丙申", "午", "亥")
-    for call in (parse_stem, parse_pillar, parse_general_name, parse_branch, parse_hour, parse_month_general,
-                 parse_month, parse_year, liuren.Plate, liuren.Plate(3).heaven_over, liuren.Plate(3).earth_under,
-                 chart.branch_of, chart.general_on):
+    for call in (
+        parse_stem,
+        parse_pillar,
+        parse_general_name,
+        parse_branch,
+        parse_hour,
+        parse_month_general,
+        parse_month,
+        parse_year,
+        liuren.Plate,
+        liuren.Plate(3).heaven_over,
+        liuren.Plate(3).earth_under,
+        chart.branch_of,
+        chart.general_on,
+    ):
         _only_liuren_errors(call, value)
     _only_liuren_errors(liuren.Plate.from_general, value, value)

@@ -53,8 +53,15 @@ def test_bad_school_options():
 
 
 def test_bad_specs():
-    for spec in ("", "丙申 午", "丙申 午 亥 day default month=寅 year=午 extra", 7, "丙申 午 亥 day night",
-                 "丙申 午 亥 month=寅 month=卯", "丙申 午 亥 探原 default"):
+    for spec in (
+        "",
+        "丙申 午",
+        "丙申 午 亥 day default month=寅 year=午 extra",
+        7,
+        "丙申 午 亥 day night",
+        "丙申 午 亥 month=寅 month=卯",
+        "丙申 午 亥 探原 default",
+    ):
         with pytest.raises(ParseError):
             liuren.Chart.parse(spec)
     with pytest.raises(SchoolError):

@@ -138,7 +138,9 @@ def test_the_table_has_three_languages_and_every_value_named():
 def test_explain_and_steps_speak_the_evidence_in_their_language():
     c = Chart("辛亥", "寅", "亥", noble="day", month="寅")
     ko = c.explain(lang="ko")
-    assert "  여덕(勵德) (여덕(勵德)): 귀인(貴人)이 오(午)를 타고 일월지문(日月之門)인 지반(地盤) 유(酉)에 앉았다." in ko
+    assert (
+        "  여덕(勵德) (여덕(勵德)): 귀인(貴人)이 오(午)를 타고 일월지문(日月之門)인 지반(地盤) 유(酉)에 앉았다." in ko
+    )
     assert not LATIN.search(ko.split("\n\n")[1].replace("month=", "").replace("year=", "").replace("nianming=", ""))
     assert "월건(月建)은 month=, 태세(太歲)는 year=, 연명(年命)은 nianming= 인자로 지정한다" in ko
     zh = c.explain(lang="zh")
@@ -162,7 +164,10 @@ def test_text_rejects_an_unknown_language_and_renders_lists():
         found.text("fr")
     both = seq("and", ("本命", "行年"))
     assert [evidence_text(ev("lide.kuigang", on=both), lang) for lang in ("en", "zh", "ko")] == [
-        "魁罡 over the 本命 and 行年 (忌魁罡年凶)", "魁罡加本命、行年（忌魁罡年凶）", "괴강(魁罡)이 본명(本命)·행년(行年) 위에 있다 「忌魁罡年凶」"]
+        "魁罡 over the 本命 and 行年 (忌魁罡年凶)",
+        "魁罡加本命、行年（忌魁罡年凶）",
+        "괴강(魁罡)이 본명(本命)·행년(行年) 위에 있다 「忌魁罡年凶」",
+    ]
     assert ev("a", x=ev("b")).replace(ev("b"), ev("c")) == ev("a", x=ev("c"))
     assert seq("semi", (ev("b"), "子")).replace(ev("b"), ev("c")) == seq("semi", (ev("c"), "子"))
 
@@ -174,11 +179,20 @@ def _regenerate() -> None:  # pragma: no cover - a tool, run by hand
     for chart, found in sweep():
         english.append(f"{chart.spec()} {found.name}: {found.evidence}")
         for key in sorted(keys(found.clauses, set()) - set(templates)):
-            templates[key] = {"spec": chart.spec(), "pattern": found.name, "en": found.text("en"), "zh": found.text("zh"),
-                              "ko": found.text("ko")}
+            templates[key] = {
+                "spec": chart.spec(),
+                "pattern": found.name,
+                "en": found.text("en"),
+                "zh": found.text("zh"),
+                "ko": found.text("ko"),
+            }
     if old is not None:
         assert (len(english), english_digest(english)) == (old["count"], old["english_sha256"]), "the English changed"
-    data = {"count": len(english), "english_sha256": english_digest(english), "templates": dict(sorted(templates.items()))}
+    data = {
+        "count": len(english),
+        "english_sha256": english_digest(english),
+        "templates": dict(sorted(templates.items())),
+    }
     GOLDEN.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{GOLDEN}: {len(english)} evidences, {len(templates)} templates", file=sys.stderr)
 

@@ -16,7 +16,9 @@ def test_the_whole_space_is_720_ke_by_day_and_night():
     every = find()
     assert len(every) == 1440
     assert len({(c.day, c.offset, c.noble) for c in every}) == 1440
-    assert {c.hour for c in every if c.noble == "day"} == {"卯"} and {c.hour for c in every if c.noble == "night"} == {"酉"}
+    assert {c.hour for c in every if c.noble == "day"} == {"卯"} and {c.hour for c in every if c.noble == "night"} == {
+        "酉"
+    }
 
 
 def test_003_jiyou_example_comes_from_other_days():
@@ -200,11 +202,30 @@ def test_a_chart_moved_to_another_hour_is_the_chart_built_there():
         for day in PILLARS:
             for d in range(12):
                 for noble in ("day", "night"):
-                    base = Chart(day, "卯", BRANCHES[(3 + d) % 12], noble=noble, school=school, month="寅", year="午",
-                                 nianming=("子", "午"))
+                    base = Chart(
+                        day,
+                        "卯",
+                        BRANCHES[(3 + d) % 12],
+                        noble=noble,
+                        school=school,
+                        month="寅",
+                        year="午",
+                        nianming=("子", "午"),
+                    )
                     for hour in BRANCHES:
-                        moved, fresh = base._at_hour(hour), Chart(day, hour, BRANCHES[(hour.ordinal + d) % 12], noble=noble,
-                                                                  school=school, month="寅", year="午", nianming=("子", "午"))
+                        moved, fresh = (
+                            base._at_hour(hour),
+                            Chart(
+                                day,
+                                hour,
+                                BRANCHES[(hour.ordinal + d) % 12],
+                                noble=noble,
+                                school=school,
+                                month="寅",
+                                year="午",
+                                nianming=("子", "午"),
+                            ),
+                        )
                         assert moved == fresh
                         for name in (*_SHARED_ACROSS_HOURS, "hour", "general"):
                             assert getattr(moved, name) == getattr(fresh, name), (day, d, noble, hour, name)
@@ -222,7 +243,9 @@ def test_an_over_long_query_is_refused_before_it_is_tokenised(monkeypatch, field
     for name in ("normalize", "_branch_tokens", "_general_tokens"):
         monkeypatch.setattr(find_module, name, never)
     for text in ("子" * 10**6, "后" * 10**6, "酉 丑 巳" + " " * 60):
-        with pytest.raises(ParseError, match=r"is too long for three (branches|generals) \(at most 64 characters\)") as info:
+        with pytest.raises(
+            ParseError, match=r"is too long for three (branches|generals) \(at most 64 characters\)"
+        ) as info:
             find(**{field: text})
         assert len(str(info.value)) < 300
     with pytest.raises(ParseError, match=r"found 1000000"):

@@ -91,6 +91,8 @@ def test_rendering_every_character_raises_no_missing_glyph_warning():
 
 @pytest.mark.skipif(not DEBIAN_SERIF.exists(), reason="Debian fonts-noto-cjk is not installed")
 def test_make_font_rebuilds_the_same_subset(tmp_path, cmap):
-    subprocess.run([sys.executable, str(ROOT / "tools" / "make_font.py"), "--out", str(tmp_path)], check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_font.py"), "--out", str(tmp_path)], check=True, capture_output=True
+    )
     assert set(ttLib.TTFont(str(tmp_path / "LiurenSerifTC.otf")).getBestCmap()) == cmap
     assert (tmp_path / "OFL.txt").read_text(encoding="utf-8") == (FONTS / "OFL.txt").read_text(encoding="utf-8")

@@ -24,29 +24,56 @@ from liuren.almanac import hour_branch
 from liuren.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
 def fuzz(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+    )
+
 
 # ---------------------------------------------------------------- values of every kind
 any_text = st.text(max_size=12)  # includes surrogates, NUL, combining marks …
 junk = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True), any_text,
-    st.binary(max_size=6), st.lists(st.integers(0, 12), max_size=4), st.lists(any_text, max_size=4),
-    st.dictionaries(any_text, st.integers(), max_size=2), st.frozensets(st.integers(), max_size=3),
-    st.tuples(st.floats(), st.floats()), st.just(object()), st.lists(st.lists(st.integers(), max_size=2), max_size=3),
-    st.lists(st.one_of(st.lists(st.integers(), max_size=1), st.sets(st.integers(), max_size=1),  # three unhashable items
-                       st.dictionaries(st.integers(), st.integers(), max_size=1)), min_size=3, max_size=3),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True),
+    any_text,
+    st.binary(max_size=6),
+    st.lists(st.integers(0, 12), max_size=4),
+    st.lists(any_text, max_size=4),
+    st.dictionaries(any_text, st.integers(), max_size=2),
+    st.frozensets(st.integers(), max_size=3),
+    st.tuples(st.floats(), st.floats()),
+    st.just(object()),
+    st.lists(st.lists(st.integers(), max_size=2), max_size=3),
+    st.lists(
+        st.one_of(
+            st.lists(st.integers(), max_size=1),
+            st.sets(st.integers(), max_size=1),  # three unhashable items
+            st.dictionaries(st.integers(), st.integers(), max_size=1),
+        ),
+        min_size=3,
+        max_size=3,
+    ),
 )
-branch_text = st.sampled_from([str(b) for b in BRANCHES] + ["?", "*", "卯時", "亥將", "登明", "午时", "酉丑巳", "合后虎"])
+branch_text = st.sampled_from(
+    [str(b) for b in BRANCHES] + ["?", "*", "卯時", "亥將", "登明", "午时", "酉丑巳", "合后虎"]
+)
 PATTERN_NAMES = sorted({p.name for p in liuren.PATTERNS})
-SCHOOL_CHANGES = st.fixed_dictionaries({}, optional={
-    "noble_table": st.sampled_from(["A", "B", "C", "D", 1]),
-    "day_night": st.sampled_from(["fixed", "mao-you", "zi-si", "sun", "noon"]),
-    "shehai": st.sampled_from(["mengzhong", "depth", "depth-excluding-start"]),
-    "split_shiru": st.sampled_from([True, False, "yes"]),
-    "tomb": st.sampled_from(["fire", "water", "stem"]),
-})
+SCHOOL_CHANGES = st.fixed_dictionaries(
+    {},
+    optional={
+        "noble_table": st.sampled_from(["A", "B", "C", "D", 1]),
+        "day_night": st.sampled_from(["fixed", "mao-you", "zi-si", "sun", "noon"]),
+        "shehai": st.sampled_from(["mengzhong", "depth", "depth-excluding-start"]),
+        "split_shiru": st.sampled_from([True, False, "yes"]),
+        "tomb": st.sampled_from(["fire", "water", "stem"]),
+    },
+)
 
 
 def _school(changes: dict) -> object:
@@ -71,19 +98,32 @@ def some(strategy: st.SearchStrategy) -> st.SearchStrategy:
 
 # ---------------------------------------------------------------- find()
 branch_or_any = st.sampled_from([*(str(b) for b in BRANCHES), "?", "*", None])
-general_names = st.sampled_from(["貴", "蛇", "朱", "合", "勾", "龍", "空", "虎", "常", "玄", "陰", "后", "六合", "天后", "?"])
+general_names = st.sampled_from(
+    ["貴", "蛇", "朱", "合", "勾", "龍", "空", "虎", "常", "玄", "陰", "后", "六合", "天后", "?"]
+)
 FIND_FIELDS = {
-    "transmissions": some(st.one_of(st.lists(branch_or_any, min_size=3, max_size=3),
-                                    st.lists(branch_or_any.filter(bool), min_size=3, max_size=3).map("".join))),
-    "generals": some(st.one_of(st.lists(general_names, min_size=3, max_size=3), st.lists(general_names, min_size=3, max_size=3).map(" ".join))),
+    "transmissions": some(
+        st.one_of(
+            st.lists(branch_or_any, min_size=3, max_size=3),
+            st.lists(branch_or_any.filter(bool), min_size=3, max_size=3).map("".join),
+        )
+    ),
+    "generals": some(
+        st.one_of(
+            st.lists(general_names, min_size=3, max_size=3),
+            st.lists(general_names, min_size=3, max_size=3).map(" ".join),
+        )
+    ),
     "method": some(st.sampled_from(["遙克", "别责", "賊克", "比用", "涉害", "伏吟", "返吟", "八專", "昴星"])),
     "lesson_type": some(st.sampled_from(["蒿矢", "元首", "重審", "知一", "彈射"])),
     "pattern": some(st.sampled_from([*PATTERN_NAMES, "励德"])),
     "noble": some(st.sampled_from(["day", "night", "晝", "夜"])),
     # mostly presets: each new school builds a 1,440-chart index
-    "school": st.one_of(st.sampled_from(["default", "指南", "探原", "大全", None, "default", None, "探原"]),
-                        st.sampled_from([School().replace(noble_table="B"), School().replace(day_night="zi-si")]),
-                        SCHOOL_CHANGES.map(_school)),
+    "school": st.one_of(
+        st.sampled_from(["default", "指南", "探原", "大全", None, "default", None, "探原"]),
+        st.sampled_from([School().replace(noble_table="B"), School().replace(day_night="zi-si")]),
+        SCHOOL_CHANGES.map(_school),
+    ),
     "month": st.sampled_from([None, None, None, "寅", "未"]),  # few keys: each (school, month, year) is an index
     "year": st.sampled_from([None, None, None, "子"]),
 }
@@ -140,9 +180,20 @@ class _Failing(tzinfo):
         return self._maybe("fromutc", dt + timedelta(hours=9))
 
 
-failing_zones = st.builds(_Failing, st.sampled_from(["utcoffset", "dst", "tzname", "fromutc"]),
-                          st.sampled_from([RuntimeError("no"), ZeroDivisionError(), KeyError("k"), ValueError("v" * 10**5),
-                                           OverflowError(), ArithmeticError()]))
+failing_zones = st.builds(
+    _Failing,
+    st.sampled_from(["utcoffset", "dst", "tzname", "fromutc"]),
+    st.sampled_from(
+        [
+            RuntimeError("no"),
+            ZeroDivisionError(),
+            KeyError("k"),
+            ValueError("v" * 10**5),
+            OverflowError(),
+            ArithmeticError(),
+        ]
+    ),
+)
 in_range = {"min_value": datetime(1899, 12, 30), "max_value": datetime(2101, 1, 2)}
 moments = st.one_of(
     st.datetimes(**in_range, timezones=st.timezones()),
@@ -150,19 +201,29 @@ moments = st.one_of(
     st.datetimes(**in_range, timezones=st.timezones()).map(lambda d: d.replace(fold=1)),
     st.datetimes(timezones=st.timezones()),  # years 1–9999
     st.datetimes(**in_range),  # naive
-    st.builds(lambda d, h: d.replace(tzinfo=_AnyOffset(timedelta(hours=h))), st.datetimes(**in_range), st.integers(-40, 40)),
+    st.builds(
+        lambda d, h: d.replace(tzinfo=_AnyOffset(timedelta(hours=h))), st.datetimes(**in_range), st.integers(-40, 40)
+    ),
     st.builds(lambda d, m: d.replace(tzinfo=timezone(timedelta(minutes=m))), st.datetimes(), st.integers(-1439, 1439)),
     st.builds(lambda d, z: d.replace(tzinfo=z), st.datetimes(**in_range), failing_zones),
 )
 CALENDAR_FIELDS = {
     "when": moments,
-    "school": st.one_of(st.sampled_from(["default", "探原", None]), SCHOOL_CHANGES.map(_school),
-                        st.sampled_from([School(day_night="sun"), School(true_solar_time=True),
-                                         School(day_boundary="00:00", yuejiang_switch="jie")])),
-    "location": st.one_of(st.none(), st.tuples(st.floats(-90, 90), st.floats(-180, 180)),
-                          st.tuples(st.integers(-90, 90), st.integers(-180, 180)), st.lists(st.floats(-100, 100), max_size=3),
-                          st.tuples(st.one_of(st.floats(), st.booleans(), any_text), st.floats()),
-                          st.tuples(st.sampled_from([10**400, -10**400, 10**5000, 2**1024]), st.integers(-180, 180))),
+    "school": st.one_of(
+        st.sampled_from(["default", "探原", None]),
+        SCHOOL_CHANGES.map(_school),
+        st.sampled_from(
+            [School(day_night="sun"), School(true_solar_time=True), School(day_boundary="00:00", yuejiang_switch="jie")]
+        ),
+    ),
+    "location": st.one_of(
+        st.none(),
+        st.tuples(st.floats(-90, 90), st.floats(-180, 180)),
+        st.tuples(st.integers(-90, 90), st.integers(-180, 180)),
+        st.lists(st.floats(-100, 100), max_size=3),
+        st.tuples(st.one_of(st.floats(), st.booleans(), any_text), st.floats()),
+        st.tuples(st.sampled_from([10**400, -(10**400), 10**5000, 2**1024]), st.integers(-180, 180)),
+    ),
     "noble": some(st.sampled_from(["day", "night", "夜", "noon"])),
 }
 
@@ -190,15 +251,30 @@ def test_chart_at_and_pillars_let_only_liuren_errors_escape(data):
 
 
 # ---------------------------------------------------------------- HTML and drawing options, to_html's path
-charts = st.builds(lambda d, h, g: Chart(PILLARS[d], BRANCHES[h], BRANCHES[g]),
-                   st.integers(0, 59), st.integers(0, 11), st.integers(0, 11))
-file_names = st.text(st.characters(blacklist_characters="/"), min_size=0, max_size=20).filter(lambda n: n not in (".", ".."))
+charts = st.builds(
+    lambda d, h, g: Chart(PILLARS[d], BRANCHES[h], BRANCHES[g]),
+    st.integers(0, 59),
+    st.integers(0, 11),
+    st.integers(0, 11),
+)
+file_names = st.text(st.characters(blacklist_characters="/"), min_size=0, max_size=20).filter(
+    lambda n: n not in (".", "..")
+)
 DISPLAY_FIELDS = {
     "chart": charts,
     "labels": some(st.sampled_from(["zh", "ko", "en", "fr"])),
-    "highlight": some(st.one_of(st.sampled_from(["transmissions", "lessons", "none", "卯申", "甲"]), st.lists(branch_text, max_size=3))),
-    "colors": some(st.dictionaries(st.sampled_from(["ink", "paper", "initial", "bogus"]),
-                                   st.sampled_from(["#b8322a", "teal", "rgb(0,0,0)", "red;x", "</style>"]), max_size=2)),
+    "highlight": some(
+        st.one_of(
+            st.sampled_from(["transmissions", "lessons", "none", "卯申", "甲"]), st.lists(branch_text, max_size=3)
+        )
+    ),
+    "colors": some(
+        st.dictionaries(
+            st.sampled_from(["ink", "paper", "initial", "bogus"]),
+            st.sampled_from(["#b8322a", "teal", "rgb(0,0,0)", "red;x", "</style>"]),
+            max_size=2,
+        )
+    ),
 }
 
 
@@ -238,8 +314,16 @@ def test_draw_plate_lets_only_liuren_errors_escape(data):
 
     from liuren.show.drawing import draw_plate
 
-    values = one_field_broken(data, {**DISPLAY_FIELDS, "style": st.sampled_from(["round", "square", "hex"]),
-                                     "ax": st.none(), "arrows": st.booleans(), "title": st.booleans()})
+    values = one_field_broken(
+        data,
+        {
+            **DISPLAY_FIELDS,
+            "style": st.sampled_from(["round", "square", "hex"]),
+            "ax": st.none(),
+            "arrows": st.booleans(),
+            "title": st.booleans(),
+        },
+    )
     values.pop("labels")
     chart, ax = values.pop("chart"), values.pop("ax")
     options = {k: v for k, v in values.items() if v is not None}
@@ -263,9 +347,15 @@ def test_plate_png_lets_only_liuren_errors_escape(data):
     pytest.importorskip("matplotlib")
     from liuren.show.drawing import plate_png
 
-    values = one_field_broken(data, {**DISPLAY_FIELDS, "style": st.sampled_from(["round", "square"]),
-                                     "dpi": st.one_of(st.integers(10, 40), st.floats(10, 40)),
-                                     "extra": some(st.sampled_from(["ax", "dpi_", "colour", "labels"]))})
+    values = one_field_broken(
+        data,
+        {
+            **DISPLAY_FIELDS,
+            "style": st.sampled_from(["round", "square"]),
+            "dpi": st.one_of(st.integers(10, 40), st.floats(10, 40)),
+            "extra": some(st.sampled_from(["ax", "dpi_", "colour", "labels"])),
+        },
+    )
     values.pop("labels")
     chart, style, dpi, extra = values.pop("chart"), values.pop("style"), values.pop("dpi"), values.pop("extra")
     if not _not_a_big_image(dpi):
@@ -285,21 +375,35 @@ def test_plate_png_lets_only_liuren_errors_escape(data):
 # ---------------------------------------------------------------- the widgets
 pytest.importorskip("ipywidgets")
 CONTROL_VALUES = {
-    "day": st.sampled_from(["甲戌", "丙申日", "甲丑", "x"]), "hour": st.sampled_from(["未", "午時", "午将", "子时"]),
-    "general": st.sampled_from(["亥", "登明", "神后", "亥將", "亥時"]), "noble": st.sampled_from(["auto", "day", "夜", None, "noon"]),
-    "school": st.sampled_from(["default", "探原", "DAQUAN", "custom", "nope"]), "month": st.sampled_from(["none", "寅", "寅月", None]),
-    "year": st.sampled_from(["none", "子", "子年", None]), "benming": st.sampled_from(["none", "午", "庚午", None]),
-    "xingnian": st.sampled_from(["none", "寅", "丙寅", None]), "show_explain": st.booleans(),
-    "labels": st.sampled_from(["zh", "ko", "en", "fr"]), "compare": st.sampled_from(["none", "school", "noble", "both"]),
-    "against": st.sampled_from(["default", "tanyuan", "指南"]), "turn": st.integers(-1, 12),
+    "day": st.sampled_from(["甲戌", "丙申日", "甲丑", "x"]),
+    "hour": st.sampled_from(["未", "午時", "午将", "子时"]),
+    "general": st.sampled_from(["亥", "登明", "神后", "亥將", "亥時"]),
+    "noble": st.sampled_from(["auto", "day", "夜", None, "noon"]),
+    "school": st.sampled_from(["default", "探原", "DAQUAN", "custom", "nope"]),
+    "month": st.sampled_from(["none", "寅", "寅月", None]),
+    "year": st.sampled_from(["none", "子", "子年", None]),
+    "benming": st.sampled_from(["none", "午", "庚午", None]),
+    "xingnian": st.sampled_from(["none", "寅", "丙寅", None]),
+    "show_explain": st.booleans(),
+    "labels": st.sampled_from(["zh", "ko", "en", "fr"]),
+    "compare": st.sampled_from(["none", "school", "noble", "both"]),
+    "against": st.sampled_from(["default", "tanyuan", "指南"]),
+    "turn": st.integers(-1, 12),
 }
 EXPLORER_FIELDS = {
-    "day": st.sampled_from(["丙申", "甲戌日", "甲子"]), "hour": st.sampled_from(["午", "午時", "子"]),
-    "general": st.sampled_from(["亥", "登明", "亥將"]), "noble": some(st.sampled_from(["day", "night", "晝"])),
-    "school": some(st.sampled_from(["default", "探原", School().replace(noble_table="B"), School().replace(day_night="sun")])),
-    "month": some(st.sampled_from(["寅", "寅月"])), "year": some(st.sampled_from(["子", "午年"])),
-    "nianming": some(st.sampled_from([("午", "寅"), ("庚午", "丙寅")])), "labels": st.sampled_from(["zh", "ko", "en"]),
-    "compare": st.sampled_from(["none", "school", "noble"]), "explain": st.booleans(),
+    "day": st.sampled_from(["丙申", "甲戌日", "甲子"]),
+    "hour": st.sampled_from(["午", "午時", "子"]),
+    "general": st.sampled_from(["亥", "登明", "亥將"]),
+    "noble": some(st.sampled_from(["day", "night", "晝"])),
+    "school": some(
+        st.sampled_from(["default", "探原", School().replace(noble_table="B"), School().replace(day_night="sun")])
+    ),
+    "month": some(st.sampled_from(["寅", "寅月"])),
+    "year": some(st.sampled_from(["子", "午年"])),
+    "nianming": some(st.sampled_from([("午", "寅"), ("庚午", "丙寅")])),
+    "labels": st.sampled_from(["zh", "ko", "en"]),
+    "compare": st.sampled_from(["none", "school", "noble"]),
+    "explain": st.booleans(),
 }
 
 
@@ -315,9 +419,14 @@ def test_explorer_and_its_set_let_only_liuren_errors_escape(data):
         event("refused")
         return
     for _ in range(data.draw(st.integers(1, 3), label="sets")):
-        changes = data.draw(st.dictionaries(st.sampled_from(sorted(CONTROL_VALUES)), st.one_of(junk, st.just(None)), max_size=2)
-                            .flatmap(lambda d: st.fixed_dictionaries({k: st.one_of(CONTROL_VALUES[k], st.just(v)) for k, v in d.items()})),
-                            label="set")
+        changes = data.draw(
+            st.dictionaries(
+                st.sampled_from(sorted(CONTROL_VALUES)), st.one_of(junk, st.just(None)), max_size=2
+            ).flatmap(
+                lambda d: st.fixed_dictionaries({k: st.one_of(CONTROL_VALUES[k], st.just(v)) for k, v in d.items()})
+            ),
+            label="set",
+        )
         before = (ex.chart, ex.error, [getattr(ex, name).value for name in ex.CONTROLS])
         try:
             ex.set(**changes)
@@ -336,8 +445,15 @@ def test_explorer_and_its_set_let_only_liuren_errors_escape(data):
 def test_stepper_lets_only_liuren_errors_escape(data):
     from liuren.show.widgets import Stepper
 
-    kwargs = one_field_broken(data, {"chart": charts, "lang": st.sampled_from(["zh", "ko", "en"]), "drawing": st.just(False),
-                                     "interval": st.integers(1, 5000)})
+    kwargs = one_field_broken(
+        data,
+        {
+            "chart": charts,
+            "lang": st.sampled_from(["zh", "ko", "en"]),
+            "drawing": st.just(False),
+            "interval": st.integers(1, 5000),
+        },
+    )
     try:
         s = Stepper(kwargs.pop("chart"), **kwargs)
     except LiurenError:
@@ -345,7 +461,9 @@ def test_stepper_lets_only_liuren_errors_escape(data):
         return
     keys = [step.key for step in s.steps]
     for _ in range(3):
-        step = data.draw(st.one_of(st.none(), st.sampled_from(keys), st.integers(-2, len(keys) + 1), junk), label="step")
+        step = data.draw(
+            st.one_of(st.none(), st.sampled_from(keys), st.integers(-2, len(keys) + 1), junk), label="step"
+        )
         lang = data.draw(st.one_of(st.none(), st.sampled_from(["zh", "ko", "en", "fr"]), junk), label="lang")
         try:
             shown = s.set(step=step, lang=lang)
@@ -370,49 +488,130 @@ QUESTION_VALUES = {
 def test_exercise_lets_only_liuren_errors_escape(data):
     from liuren.show.widgets import Exercise
 
-    kwargs = one_field_broken(data, {"seed": some(st.integers(0, 10**9)), "lang": st.sampled_from(["zh", "ko", "en"]),
-                                     "mode": st.sampled_from(["all", "one"]), "school": some(st.sampled_from(["default", "探原"]))})
+    kwargs = one_field_broken(
+        data,
+        {
+            "seed": some(st.integers(0, 10**9)),
+            "lang": st.sampled_from(["zh", "ko", "en"]),
+            "mode": st.sampled_from(["all", "one"]),
+            "school": some(st.sampled_from(["default", "探原"])),
+        },
+    )
     try:
         ex = Exercise(**kwargs)
     except LiurenError:
         event("refused")
         return
     for _ in range(2):
-        parts = data.draw(st.dictionaries(st.sampled_from(sorted(QUESTION_VALUES)), st.one_of(junk, st.none()), max_size=3)
-                          .flatmap(lambda d: st.fixed_dictionaries({k: st.one_of(QUESTION_VALUES[k], st.just(v)) for k, v in d.items()})),
-                          label="answer")
+        parts = data.draw(
+            st.dictionaries(st.sampled_from(sorted(QUESTION_VALUES)), st.one_of(junk, st.none()), max_size=3).flatmap(
+                lambda d: st.fixed_dictionaries({k: st.one_of(QUESTION_VALUES[k], st.just(v)) for k, v in d.items()})
+            ),
+            label="answer",
+        )
         result = ex.answer(**parts)  # a malformed answer is shown as its error, never raised
         assert isinstance(result.ok, bool)
     ex.deal()
 
 
 # ---------------------------------------------------------------- the CLI
-WORDS = st.sampled_from([
-    "chart", "now", "丙申", "甲丑", "午", "亥", "午時", "登明", "--noble", "day", "night", "--school", "探原", "nope",
-    "--month", "--year", "寅", "--json", "--trace", "--explain", "--at", "2026-11-29 14:05", "0001-01-01T00:00+14:00",
-    "9999-12-31T23:59-14:00", "2026-03-08 02:30", "--tz", "America/New_York", "Asia/Seol", "--location", "37.5,127",
-    "91,0", "nan,0", "1,2,3", "--option", "day_night=sun", "true_solar_time=true", "shehai=depth", "k=v", "=", "-h",
-    "--version", "--bogus", "-", "--",
-])
+WORDS = st.sampled_from(
+    [
+        "chart",
+        "now",
+        "丙申",
+        "甲丑",
+        "午",
+        "亥",
+        "午時",
+        "登明",
+        "--noble",
+        "day",
+        "night",
+        "--school",
+        "探原",
+        "nope",
+        "--month",
+        "--year",
+        "寅",
+        "--json",
+        "--trace",
+        "--explain",
+        "--at",
+        "2026-11-29 14:05",
+        "0001-01-01T00:00+14:00",
+        "9999-12-31T23:59-14:00",
+        "2026-03-08 02:30",
+        "--tz",
+        "America/New_York",
+        "Asia/Seol",
+        "--location",
+        "37.5,127",
+        "91,0",
+        "nan,0",
+        "1,2,3",
+        "--option",
+        "day_night=sun",
+        "true_solar_time=true",
+        "shehai=depth",
+        "k=v",
+        "=",
+        "-h",
+        "--version",
+        "--bogus",
+        "-",
+        "--",
+    ]
+)
 valid_argv = st.builds(
     lambda day, hour, general, flags: ["chart", day, hour, general, *[w for f in flags for w in f]],
-    st.sampled_from([str(p) for p in PILLARS]), st.sampled_from([str(b) for b in BRANCHES]),
+    st.sampled_from([str(p) for p in PILLARS]),
     st.sampled_from([str(b) for b in BRANCHES]),
-    st.lists(st.sampled_from([("--json",), ("--trace",), ("--explain",), ("--noble", "night"), ("--school", "探原"),
-                              ("--month", "寅"), ("--year", "子"), ("--option", "shehai=depth")]), max_size=3, unique=True),
+    st.sampled_from([str(b) for b in BRANCHES]),
+    st.lists(
+        st.sampled_from(
+            [
+                ("--json",),
+                ("--trace",),
+                ("--explain",),
+                ("--noble", "night"),
+                ("--school", "探原"),
+                ("--month", "寅"),
+                ("--year", "子"),
+                ("--option", "shehai=depth"),
+            ]
+        ),
+        max_size=3,
+        unique=True,
+    ),
 )
 moment_argv = st.builds(
     lambda at, flags: ["chart", "--at", at, *[w for f in flags for w in f]],
-    st.sampled_from(["2026-11-29 14:05", "2026-03-08 02:30", "1900-01-01T00:00Z", "2100-12-31 23:59", "2026-11-01 01:30"]),
-    st.lists(st.sampled_from([("--tz", "America/New_York"), ("--tz", "Asia/Seoul"), ("--json",), ("--location", "37.5,127"),
-                              ("--option", "day_boundary=00:00"), ("--option", "true_solar_time=true")]), max_size=3, unique=True),
+    st.sampled_from(
+        ["2026-11-29 14:05", "2026-03-08 02:30", "1900-01-01T00:00Z", "2100-12-31 23:59", "2026-11-01 01:30"]
+    ),
+    st.lists(
+        st.sampled_from(
+            [
+                ("--tz", "America/New_York"),
+                ("--tz", "Asia/Seoul"),
+                ("--json",),
+                ("--location", "37.5,127"),
+                ("--option", "day_boundary=00:00"),
+                ("--option", "true_solar_time=true"),
+            ]
+        ),
+        max_size=3,
+        unique=True,
+    ),
 )
 argv_lists = st.one_of(
-    valid_argv, moment_argv,
+    valid_argv,
+    moment_argv,
     st.lists(st.one_of(WORDS, any_text), max_size=8),
     st.lists(any_text, max_size=5),
     st.lists(WORDS, min_size=1, max_size=10).map(lambda a: ["chart", *a]),
-    st.builds(lambda a, i, junk_word: [*a[:i], junk_word, *a[i + 1:]], valid_argv, st.integers(0, 6), any_text),
+    st.builds(lambda a, i, junk_word: [*a[:i], junk_word, *a[i + 1 :]], valid_argv, st.integers(0, 6), any_text),
 )
 
 
@@ -450,7 +649,10 @@ def test_cli_in_a_real_process_exits_0_or_2_without_a_traceback(argv):
 def test_cli_with_surrogate_arguments_in_a_c_locale():
     """Bytes that are not UTF-8 arrive as surrogates in a C locale: one line, exit 2."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"}
-    proc = subprocess.run([sys.executable, "-m", "liuren", "chart", b"\xff\xfe", "\xe5\x8d\x88".encode("latin-1"), "亥"],
-                          capture_output=True, env=env)
+    proc = subprocess.run(
+        [sys.executable, "-m", "liuren", "chart", b"\xff\xfe", "\xe5\x8d\x88".encode("latin-1"), "亥"],
+        capture_output=True,
+        env=env,
+    )
     err = proc.stderr.decode("ascii", "backslashreplace")
     assert proc.returncode == 2 and err.count("\n") == 1 and "not UTF-8 text" in err and "Traceback" not in err

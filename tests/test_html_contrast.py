@@ -70,7 +70,8 @@ class TextColours(HTMLParser):
             return
         own = self.stack[-1][1].get("color") if self.stack else None
         background = next(
-            (d["background"] for _, d in reversed(self.stack) if d.get("background", "transparent") != "transparent"), None
+            (d["background"] for _, d in reversed(self.stack) if d.get("background", "transparent") != "transparent"),
+            None,
         )
         self.runs.append((data.strip(), own, background))
 
@@ -108,7 +109,9 @@ def _charts():
     """The 720 課 (day × plate) with a month so the seasonal patterns fire, by night and day."""
     for n, day in enumerate(PILLARS):
         for d in range(12):
-            yield liuren.chart(day, BRANCHES[(n + d) % 12], BRANCHES[(n + 2 * d) % 12], month=BRANCHES[d], year=BRANCHES[n % 12])
+            yield liuren.chart(
+                day, BRANCHES[(n + d) % 12], BRANCHES[(n + 2 * d) % 12], month=BRANCHES[d], year=BRANCHES[n % 12]
+            )
 
 
 def _pages():
@@ -169,9 +172,14 @@ def _widget_pages():
         c = ex.chart
         yield ex.question.value
         yield ex._repr_mimebundle_()["text/html"]
-        for answer in ({"offset": (c.offset + 5) % 12}, {"offset": "13"}, {"offset": c.offset},
-                       {"lessons": "".join(x.upper for x in c.lessons)}, {"transmissions": "".join(t.branch for t in c.transmissions)},
-                       {"method": str(c.method)}):
+        for answer in (
+            {"offset": (c.offset + 5) % 12},
+            {"offset": "13"},
+            {"offset": c.offset},
+            {"lessons": "".join(x.upper for x in c.lessons)},
+            {"transmissions": "".join(t.branch for t in c.transmissions)},
+            {"method": str(c.method)},
+        ):
             try:
                 ex.answer(**answer)
             except liuren.ParseError:
@@ -298,8 +306,12 @@ def _plates():
     for chart in charts[::61]:  # the stepper's plates: each step's parts, its cells on the step background
         for step in chart.steps("en"):
             yield plate_svg(chart, size=340, parts=step.parts, cells=step.cells)
-        yield plate_svg(chart, marks={str(t.branch): key for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True)})
-
+        yield plate_svg(
+            chart,
+            marks={
+                str(t.branch): key for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True)
+            },
+        )
 
 
 def test_every_plate_text_reaches_aa_on_the_fill_under_it():

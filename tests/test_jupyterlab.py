@@ -102,7 +102,7 @@ def readme_command(section: str, start: str) -> str:
     """The command in README's ``section`` that contains ``start``, from ``start`` on (after its installs)."""
     text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}", 1)[1].split("\n## ", 1)[0]
     block = next(b.strip() for b in re.findall(r"```bash\n(.*?)```", text, re.S) if start in b)
-    return block[block.index(start):]
+    return block[block.index(start) :]
 
 
 def our(command: str, replace: dict[str, str], extra: str = "") -> str:
@@ -122,22 +122,44 @@ def servers(site, token, tmp_path_factory):
     started: list[Server] = []
     try:
         home, port = tmp_path_factory.mktemp("lab"), free_port()
-        lab = our(readme_command("Quick start", ".venv/bin/jupyter lab notebooks/"), {".venv/bin/jupyter": f"{python} -m jupyter"},
-                  f" --ServerApp.open_browser=False --ServerApp.ip=127.0.0.1 --ServerApp.port={port} --ServerApp.port_retries=0"
-                  f" --IdentityProvider.token={token} --LabApp.expose_app_in_browser=True")
+        lab = our(
+            readme_command("Quick start", ".venv/bin/jupyter lab notebooks/"),
+            {".venv/bin/jupyter": f"{python} -m jupyter"},
+            f" --ServerApp.open_browser=False --ServerApp.ip=127.0.0.1 --ServerApp.port={port} --ServerApp.port_retries=0"
+            f" --IdentityProvider.token={token} --LabApp.expose_app_in_browser=True",
+        )
         started.append(Server("jupyter lab", ["bash", "-c", lab], site, lab_env(home), port, home / "lab.log"))
         vhome, vport = tmp_path_factory.mktemp("voila"), free_port()
-        voila = our(readme_command("Teaching with it", ".venv/bin/voila"), {
-            ".venv/bin/voila": f"{python} -m voila", "--Voila.ip=0.0.0.0": "--Voila.ip=127.0.0.1",
-            "--port=8866": f"--port={vport}", "--token": f"--token={token}"})
+        voila = our(
+            readme_command("Teaching with it", ".venv/bin/voila"),
+            {
+                ".venv/bin/voila": f"{python} -m voila",
+                "--Voila.ip=0.0.0.0": "--Voila.ip=127.0.0.1",
+                "--port=8866": f"--port={vport}",
+                "--token": f"--token={token}",
+            },
+        )
         started.append(Server("voila", ["bash", "-c", voila], site, jupyter_env(vhome), vport, vhome / "voila.log"))
         hhome = tmp_path_factory.mktemp("handout")
-        handout = our(readme_command("Teaching with it", ".venv/bin/jupyter nbconvert"), {
-            ".venv/bin/jupyter": f"{python} -m jupyter", "--output-dir handout": f"--output-dir {shlex.quote(str(hhome / 'out'))}"})
-        started.append(Server("nbconvert", ["bash", "-c", handout], site, jupyter_env(hhome), 0, hhome / "nbconvert.log"))
+        handout = our(
+            readme_command("Teaching with it", ".venv/bin/jupyter nbconvert"),
+            {
+                ".venv/bin/jupyter": f"{python} -m jupyter",
+                "--output-dir handout": f"--output-dir {shlex.quote(str(hhome / 'out'))}",
+            },
+        )
+        started.append(
+            Server("nbconvert", ["bash", "-c", handout], site, jupyter_env(hhome), 0, hhome / "nbconvert.log")
+        )
         for server in started[:2]:
             server.wait_listening()
-        yield {"lab_server": started[0], "lab": f"http://127.0.0.1:{port}", "voila": f"http://127.0.0.1:{vport}", "handout": started[2], "handout_dir": hhome / "out"}
+        yield {
+            "lab_server": started[0],
+            "lab": f"http://127.0.0.1:{port}",
+            "voila": f"http://127.0.0.1:{vport}",
+            "handout": started[2],
+            "handout_dir": hhome / "out",
+        }
     finally:
         for server in started:
             server.terminate()
@@ -202,7 +224,9 @@ widget's run-the-cell line)."""
 
 def faint_texts(scope) -> list:
     """Every text in every 課盤 (step, paper box) under ``scope`` (a locator) whose computed contrast is below AA."""
-    runs = scope.evaluate("(root, [js, card]) => [...root.querySelectorAll(card)].flatMap(eval(js))", [CONTRAST_JS, READ])
+    runs = scope.evaluate(
+        "(root, [js, card]) => [...root.querySelectorAll(card)].flatMap(eval(js))", [CONTRAST_JS, READ]
+    )
     assert runs, "no 課盤 text to check"
     return [r for r in runs if r[1] < AA]
 
@@ -215,11 +239,13 @@ def expected_tables(page, chart) -> list[list[str]]:
     """The text of each table of ``chart_html(chart)`` in every label language as this page renders it
     (without white space, which depends on the layout around it)."""
     return [
-        _squeeze(page.evaluate(
-            """html => { const d = document.createElement('div'); d.innerHTML = html; document.body.appendChild(d);
+        _squeeze(
+            page.evaluate(
+                """html => { const d = document.createElement('div'); d.innerHTML = html; document.body.appendChild(d);
                          const t = [...d.querySelectorAll('table')].map(x => x.textContent); d.remove(); return t; }""",
-            chart_html(chart, labels=labels),
-        ))
+                chart_html(chart, labels=labels),
+            )
+        )
         for labels in ("zh", "ko", "en")
     ]
 
@@ -228,13 +254,27 @@ def chart_of_card(card):
     """The chart a rendered 課盤 names in its caption (day, hour, general, month, noble and school), in
     any label language: the 漢字 terms are always there (``갑술일 甲戌日 | 미시 未時 | …``)."""
     lines = card.evaluate("e => [...e.children].slice(0, 2).map(x => x.textContent)")
-    found = {key: re.search(pattern, lines[0]) for key, pattern in
-             (("day", r"(\S{2})日"), ("hour", r"(\S)時"), ("general", r"(\S)將"), ("month", r"(\S)月"), ("noble", r"([晝夜])貴"))}
+    found = {
+        key: re.search(pattern, lines[0])
+        for key, pattern in (
+            ("day", r"(\S{2})日"),
+            ("hour", r"(\S)時"),
+            ("general", r"(\S)將"),
+            ("month", r"(\S)月"),
+            ("noble", r"([晝夜])貴"),
+        )
+    }
     assert all(found[k] for k in ("day", "hour", "general", "noble")), f"caption not understood: {lines[0]!r}"
     after = lines[1].split("學派", 1)[-1]
     named = sorted((after.find(zh), name) for name, zh in PRESET_NAMES.items() if zh in after)
-    return liuren.chart(found["day"][1], found["hour"][1], found["general"][1], month=found["month"] and found["month"][1],
-                        noble="day" if found["noble"][1] == "晝" else "night", school=named[0][1] if named else "default")
+    return liuren.chart(
+        found["day"][1],
+        found["hour"][1],
+        found["general"][1],
+        month=found["month"] and found["month"][1],
+        noble="day" if found["noble"][1] == "晝" else "night",
+        school=named[0][1] if named else "default",
+    )
 
 
 def explorers(scope):
@@ -380,16 +420,20 @@ def settled(locator) -> None:
 TARGET = '[id="${t}"], [data-jupyter-id="${t}"]'
 """How an anchor's element is found (a template literal): JupyterLab renders a markdown ``id`` as ``data-jupyter-id``."""
 
-SCROLL_JS = """
+SCROLL_JS = (
+    """
 ([panelId, t]) => {
   const panel = document.querySelector(`[data-liuren-test="${panelId}"]`);
   const scroller = panel.querySelector('.jp-WindowedPanel-outer');
-  const el = panel.querySelector(`""" + TARGET + """`);
+  const el = panel.querySelector(`"""
+    + TARGET
+    + """`);
   if (!el) return null;
   const a = scroller.getBoundingClientRect(), b = el.getBoundingClientRect();
   return {scrollTop: scroller.scrollTop, offset: b.top - a.top, height: a.height};
 }
 """
+)
 
 
 def lab_url(servers, token, path="lab") -> str:
@@ -422,7 +466,7 @@ def lab(servers, token, browser):
         page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
         page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
         for start in range(0, len(NOTEBOOKS), GROUP):
-            group = NOTEBOOKS[start:start + GROUP]
+            group = NOTEBOOKS[start : start + GROUP]
             opened |= {o["path"]: o for o in page.evaluate(OPEN_JS, [group, TIMEOUT])}
             dialog = page.locator(".jp-Dialog")
             assert not dialog.count(), f"a dialog opened with the notebooks: {dialog.first.inner_text()!r}"
@@ -436,10 +480,14 @@ def lab(servers, token, browser):
     except Exception as err:  # say what the server saw too: a kernel that did not start says why there
         dialog = page.locator(".jp-Dialog")
         shown = dialog.first.inner_text() if dialog.count() else "none"
-        raise AssertionError(f"{err}\n--- dialog: {shown}\n--- jupyter lab log:\n{servers['lab_server'].tail()}") from err
+        raise AssertionError(
+            f"{err}\n--- dialog: {shown}\n--- jupyter lab log:\n{servers['lab_server'].tail()}"
+        ) from err
     yield {"page": page, "opened": opened, "results": results, "driven": driven}
-    page.evaluate("async () => { const m = window.jupyterapp.serviceManager.sessions;"
-                  " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }")
+    page.evaluate(
+        "async () => { const m = window.jupyterapp.serviceManager.sessions;"
+        " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }"
+    )
     page.close()
 
 
@@ -511,9 +559,12 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
         # only knows the heights of cells it has drawn, so a first jump into never-drawn cells lands short.
         nb.locator(".jp-WindowedPanel-outer").evaluate(
             "async e => { for (let y = 0; y < e.scrollHeight; y += e.clientHeight / 2) { e.scrollTop = y;"
-            " await new Promise(r => setTimeout(r, 30)); } e.scrollTop = 0; }")
+            " await new Promise(r => setTimeout(r, 30)); } e.scrollTop = 0; }"
+        )
         links = nb.locator(IN_PAGE_LINKS).evaluate_all(
-            "(links, root) => links.map(a => { const t = a.getAttribute('href').slice(1); return [t, !!root.querySelector(`" + TARGET + "`)]; })",
+            "(links, root) => links.map(a => { const t = a.getAttribute('href').slice(1); return [t, !!root.querySelector(`"
+            + TARGET
+            + "`)]; })",
             nb.element_handle(),
         )
         dead += [(name, t) for t, found in links if not found]
@@ -524,10 +575,11 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
         settled(nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first)
         nb.locator(f"{IN_PAGE_LINKS}[href='#{target}']").first.click()
         page.wait_for_function(
-            "([p, t]) => { const panel = document.querySelector(`[data-liuren-test=\"${p}\"]`);"
+            '([p, t]) => { const panel = document.querySelector(`[data-liuren-test="${p}"]`);'
             " const s = panel.querySelector('.jp-WindowedPanel-outer'), el = panel.querySelector(`" + TARGET + "`);"
             " const d = el.getBoundingClientRect().top - s.getBoundingClientRect().top; return s.scrollTop > 0 && d >= -5 && d + 20 < s.clientHeight; }",  # in view: the last heading may not reach the top
-            arg=[pid, target], timeout=10_000,
+            arg=[pid, target],
+            timeout=10_000,
         )
         followed.append((name, target, page.evaluate(SCROLL_JS, [pid, target])))
     assert dead == []
@@ -564,7 +616,9 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
     page = lab["page"]
     faint: dict[tuple[str, str], list] = {}
     for theme in (LIGHT, DARK):
-        page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme)
+        page.evaluate(
+            "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme
+        )
         page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
         # the theme's stylesheet has applied once the page background itself is dark (or light)
         page.wait_for_function(
@@ -587,7 +641,9 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
                 nb.locator(".jp-WindowedPanel-outer").evaluate("e => { e.scrollTop = 0; }")
             page.wait_for_timeout(100)
             page.screenshot(path=str(shots / f"{Path(name).stem}-{'light' if theme == LIGHT else 'dark'}.png"))
-    page.evaluate("async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", LIGHT)
+    page.evaluate(
+        "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", LIGHT
+    )
     assert faint == {}
 
 
@@ -604,10 +660,14 @@ def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, tok
     page = browser.new_page()
     page.goto(f"{servers['voila']}/?token={token}")
     page.wait_for_selector(f".liuren-explorer {CARD}")
-    code = page.locator(".jp-CodeCell .jp-InputArea:visible, .jp-InputPrompt:visible, .jp-CodeMirrorEditor:visible, .cm-editor:visible")
+    code = page.locator(
+        ".jp-CodeCell .jp-InputArea:visible, .jp-InputPrompt:visible, .jp-CodeMirrorEditor:visible, .cm-editor:visible"
+    )
     assert code.count() == 0, code.all_inner_texts()
     assert "import" not in page.inner_text("body")
-    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+    errors = page.locator(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']"
+    )
     assert errors.count() == 0, errors.all_inner_texts()
     boxes = explorers(page.locator("body"))
     assert boxes.count() >= 1
@@ -655,8 +715,10 @@ def test_voila_kernel_runs_no_code_a_visitor_sends(servers, token, browser, tmp_
           ws.close();
           return got;
         }""",
-        [f"{servers['voila'].replace('http', 'ws')}/api/kernels/{kernel[1]}/channels?token={token}",
-         f"open({str(marker)!r}, 'w').write('ran')"],
+        [
+            f"{servers['voila'].replace('http', 'ws')}/api/kernels/{kernel[1]}/channels?token={token}",
+            f"open({str(marker)!r}, 'w').write('ran')",
+        ],
     )
     page.close()
     assert "kernel_info_reply" in reply, reply
@@ -677,7 +739,9 @@ def test_handout_shows_its_charts_offline(servers, browser, shots):
     browser.set_offline(True)
     try:
         page.goto(page_file.as_uri())
-        assert not [u for u in requests if "jupyter-widgets" in u or "html-manager" in u], "the handout fetches widget scripts"
+        assert not [u for u in requests if "jupyter-widgets" in u or "html-manager" in u], (
+            "the handout fetches widget scripts"
+        )
         cards = page.locator(CARD)
         assert cards.count() >= 1
         assert not re.search(r"(VBox|HBox|Output|Explorer|Stepper|Exercise)\(", page.inner_text("body"))

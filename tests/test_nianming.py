@@ -24,8 +24,16 @@ SIXTY = [STEMS[k % 10] + BRANCHES[k % 12] for k in range(60)]
 # 辛未, 3 歲 at 庚午, 10 歲 at 癸亥. (tyme4py's Fortune 小運 is the 八字 小運 counted from the hour pillar, a
 # different rule, so it is no check here.)
 WORKED = {
-    ("male", 1): "丙寅", ("male", 2): "丁卯", ("male", 10): "乙亥", ("male", 30): "乙未", ("male", 61): "丙寅",
-    ("female", 1): "壬申", ("female", 2): "辛未", ("female", 3): "庚午", ("female", 10): "癸亥", ("female", 61): "壬申",
+    ("male", 1): "丙寅",
+    ("male", 2): "丁卯",
+    ("male", 10): "乙亥",
+    ("male", 30): "乙未",
+    ("male", 61): "丙寅",
+    ("female", 1): "壬申",
+    ("female", 2): "辛未",
+    ("female", 3): "庚午",
+    ("female", 10): "癸亥",
+    ("female", 61): "壬申",
 }
 
 
@@ -52,22 +60,37 @@ def test_benming_is_the_birth_year_pillar():
     assert [nianming(y, "男", 2026).benming for y in (1984, 1990, 2000, 2026)] == ["甲子", "庚午", "庚辰", "丙午"]
 
 
-@pytest.mark.parametrize(("spelling", "sex"), [("male", "male"), ("Male", "male"), ("m", "male"), ("男", "male"), ("乾", "male"),
-                                              ("female", "female"), ("F", "female"), ("女", "female"), ("坤", "female")])
+@pytest.mark.parametrize(
+    ("spelling", "sex"),
+    [
+        ("male", "male"),
+        ("Male", "male"),
+        ("m", "male"),
+        ("男", "male"),
+        ("乾", "male"),
+        ("female", "female"),
+        ("F", "female"),
+        ("女", "female"),
+        ("坤", "female"),
+    ],
+)
 def test_sex_spellings(spelling, sex):
     assert nianming(2000, spelling, 2001).sex == sex
 
 
-@pytest.mark.parametrize(("args", "error", "message"), [
-    ((2000, "x", 2001), ParseError, r"sex='x' is not understood; accepted: 'male'/'female', 男/女, 乾/坤"),
-    ((2000, None, 2001), ParseError, "is not understood"),
-    ((2000, "男", 1999), OutOfRangeError, r"year=1999 is before birth_year=2000"),
-    ((0, "男", 2001), OutOfRangeError, r"birth_year=0 is out of range; accepted: years 1–9999"),
-    ((2000, "男", 10000), OutOfRangeError, r"year=10000 is out of range"),
-    (("2000", "男", 2001), ParseError, r"birth_year='2000' is not a year"),
-    ((2000.0, "男", 2001), ParseError, r"is not a year"),
-    ((True, "男", 2001), ParseError, r"is not a year"),
-])
+@pytest.mark.parametrize(
+    ("args", "error", "message"),
+    [
+        ((2000, "x", 2001), ParseError, r"sex='x' is not understood; accepted: 'male'/'female', 男/女, 乾/坤"),
+        ((2000, None, 2001), ParseError, "is not understood"),
+        ((2000, "男", 1999), OutOfRangeError, r"year=1999 is before birth_year=2000"),
+        ((0, "男", 2001), OutOfRangeError, r"birth_year=0 is out of range; accepted: years 1–9999"),
+        ((2000, "男", 10000), OutOfRangeError, r"year=10000 is out of range"),
+        (("2000", "男", 2001), ParseError, r"birth_year='2000' is not a year"),
+        ((2000.0, "男", 2001), ParseError, r"is not a year"),
+        ((True, "男", 2001), ParseError, r"is not a year"),
+    ],
+)
 def test_bad_input_is_a_precise_error(args, error, message):
     with pytest.raises(error, match=message):
         nianming(*args)
@@ -113,15 +136,18 @@ def test_the_chart_carries_the_nianming_everywhere():
     assert liuren.chart("甲子", "寅", "午").to_dict()["nianming"] is None
 
 
-@pytest.mark.parametrize(("value", "message"), [
-    (("午", None), "gives the 年命 in half"),
-    (("午",), "gives the 年命 in half"),
-    (("", "寅"), "gives the 年命 in half"),
-    (("午", "寅", "卯"), "has 3 values, not two"),
-    ("午寅", "is not a 年命"),
-    (("甲", "寅"), r"'甲' is not a 本命 branch"),
-    (("午", "x"), r"'x' is not a 行年 branch"),
-])
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (("午", None), "gives the 年命 in half"),
+        (("午",), "gives the 年命 in half"),
+        (("", "寅"), "gives the 年命 in half"),
+        (("午", "寅", "卯"), "has 3 values, not two"),
+        ("午寅", "is not a 年命"),
+        (("甲", "寅"), r"'甲' is not a 本命 branch"),
+        (("午", "x"), r"'x' is not a 行年 branch"),
+    ],
+)
 def test_bad_nianming_on_a_chart(value, message):
     with pytest.raises(ParseError, match=message):
         liuren.chart("甲子", "寅", "午", nianming=value)
@@ -204,8 +230,10 @@ def test_xingnian_invariants(born, years):
 def test_a_chart_with_a_nianming_round_trips(bm, xn, day, d):
     c = Chart(day, "子", BRANCHES[d], nianming=(bm, xn))
     assert Chart.parse(c.spec()) == c and pickle.loads(pickle.dumps(c)) == c
-    assert (c.nianming.benming_upper, c.nianming.xingnian_upper) == (BRANCHES[(BRANCHES.index(bm) + d) % 12],
-                                                                     BRANCHES[(BRANCHES.index(xn) + d) % 12])
+    assert (c.nianming.benming_upper, c.nianming.xingnian_upper) == (
+        BRANCHES[(BRANCHES.index(bm) + d) % 12],
+        BRANCHES[(BRANCHES.index(xn) + d) % 12],
+    )
 
 
 def test_chart_at_birth_takes_a_year_or_an_aware_datetime_only():

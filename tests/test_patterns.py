@@ -85,10 +85,28 @@ def test_aliases_and_simplified_names_resolve():
     assert get_pattern("励德").name == "勵德"
     assert get_pattern("赘婿").name == "贅婿"
     assert all(get_pattern(alias).name == target for alias, target in ALIASES.items())
-    simplified = {"绞斩": "絞斬", "芜淫": "無淫", "虎衔尸": "虎銜尸", "递克": "遞克", "夹克": "夾克", "内战": "內戰",
-                  "外战": "外戰", "一箭中两鸿": "一箭中兩鴻", "赘婿当权": "贅婿當權", "天狱清平": "天獄清平",
-                  "真天狱": "真天獄", "魄化归魂": "魄化歸魂", "罗网": "羅網", "入网": "入網", "三阳": "三陽", "三阴": "三陰",
-                  "无淫": "無淫", "不备": "不備", "解网": "解網", "天网煞": "天網煞"}
+    simplified = {
+        "绞斩": "絞斬",
+        "芜淫": "無淫",
+        "虎衔尸": "虎銜尸",
+        "递克": "遞克",
+        "夹克": "夾克",
+        "内战": "內戰",
+        "外战": "外戰",
+        "一箭中两鸿": "一箭中兩鴻",
+        "赘婿当权": "贅婿當權",
+        "天狱清平": "天獄清平",
+        "真天狱": "真天獄",
+        "魄化归魂": "魄化歸魂",
+        "罗网": "羅網",
+        "入网": "入網",
+        "三阳": "三陽",
+        "三阴": "三陰",
+        "无淫": "無淫",
+        "不备": "不備",
+        "解网": "解網",
+        "天网煞": "天網煞",
+    }
     assert {s: get_pattern(s).name for s in simplified} == simplified
 
 
@@ -114,10 +132,14 @@ def test_explain_gives_the_trace_and_each_evidence():
     text = c.explain()
     assert text.startswith("lessons: 1 酉/乙 上克下")
     assert "三傳 未子巳: 比用 → 比用" in text
-    assert "  天獄 (天獄): 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
+    assert (
+        "  天獄 (天獄): 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
+    )
     no_month = Chart("甲子", "寅", "未").explain()
-    assert no_month.endswith("not judged (they need the month 月建 or year 太歲 branch or the 年命; pass month=, year= or nianming=): "
-                             "天獄 真天獄 天網煞 魄之 喪 三光")
+    assert no_month.endswith(
+        "not judged (they need the month 月建 or year 太歲 branch or the 年命; pass month=, year= or nianming=): "
+        "天獄 真天獄 天網煞 魄之 喪 三光"
+    )
 
 
 def test_cli_explain(capsys):
@@ -139,7 +161,10 @@ def test_month_that_is_not_a_branch_is_a_clear_error():
 
 def test_school_options_reach_the_patterns():
     # 戊子 with 辰 on 戊: 戊's 墓 is 辰 only when 土 follows 水 (tomb="water"); 粹言's default puts it at 戌.
-    wu = {tomb: names(Chart("戊子", "子", "亥", noble="night", school=School().replace(tomb=tomb))) for tomb in ("fire", "water", "stem")}
+    wu = {
+        tomb: names(Chart("戊子", "子", "亥", noble="night", school=School().replace(tomb=tomb)))
+        for tomb in ("fire", "water", "stem")
+    }
     assert ["日干乘墓" in found for found in wu.values()] == [False, True, False]
     # 甲子 初傳 子 in the 辰 month: 死 when 土 rules the 月建 辰, 休 when 辰 counts as spring.
     assert "天獄" in names(Chart("甲子", "寅", "未", month="辰"))
@@ -179,8 +204,15 @@ def test_002_zhuixu_examples():
 @pytest.mark.parametrize(
     ("day", "d", "fires"),
     [
-        ("甲戌", 8, True), ("乙未", 3, True), ("丙申", 3, True), ("甲辰", 2, True), ("乙丑", 9, True),
-        ("丁酉", 2, True), ("壬午", 7, True), ("辛卯", 5, True), ("戊子", 7, True),
+        ("甲戌", 8, True),
+        ("乙未", 3, True),
+        ("丙申", 3, True),
+        ("甲辰", 2, True),
+        ("乙丑", 9, True),
+        ("丁酉", 2, True),
+        ("壬午", 7, True),
+        ("辛卯", 5, True),
+        ("戊子", 7, True),
         # 癸巳 天乙臨癸: 巳 does stand on 癸 (丑) and 癸 克 巳, but the 發用 is 酉 (lesson 2's 賊), so not 贅婿.
         ("癸巳", 4, False),
         # 己亥 登明臨巳: 己 lodges at 未, not 巳 (the text's slip); with 亥 on 未 the 發用 is 未.
@@ -220,7 +252,9 @@ def test_002_wuyin_gengchen():
 def test_003_tianyu_yiyou():
     # 正月乙酉午時: 小吉臨寅; 春占土死未為墓; 乙木生亥, 斗繫 (辰 on 亥).
     c = Chart("乙酉", "午", "亥", month="寅")
-    assert evidence(c, "天獄") == "初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥"
+    assert (
+        evidence(c, "天獄") == "初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥"
+    )
     assert "天獄清平" not in names(c) and "真天獄" not in names(c)
 
 
@@ -228,7 +262,9 @@ def test_003_siqi_dou_on_yin_and_the_fifth_month_case():
     # 如今日甲子斗加寅，是孟，憂父母: 辰 on 寅 is 干上 and 發用.
     c = Chart("甲子", "寅", "辰")
     assert evidence(c, "死奇") == "天罡 辰 is the upper of lesson 1 and 4 and is 發用; it stands on 寅 (worry for 父母)"
-    assert "; the 月將 is 辰 itself (更辰為月將，尤美); the 日奇 (月將 辰) stands over the 日;" in evidence(c, "死奇回生")
+    assert "; the 月將 is 辰 itself (更辰為月將，尤美); the 日奇 (月將 辰) stands over the 日;" in evidence(
+        c, "死奇回生"
+    )
     # 五月初八甲子寅時，天罡加亥: 辰 is on 甲's 日本 but is no lesson upper, so by the rules it is not
     # 死奇; the text's reading (星奇 on 日本, 大凶) is what the rules call 天獄 here (初 子 囚 in 午月).
     f = Chart("甲子", "寅", "未", month="午")
@@ -311,7 +347,10 @@ def test_003_tianwang_verse_cases():
 # ---------------------------------------------------------------- readings chosen for ambiguous clauses (pinned)
 def test_wuyin_every_bubei_and_the_ke_decides_how_bad():
     # 「凡四課不備，名曰無淫課」: 丙辰 別責 is 不備 without any 克 — 無淫, but 「無克亦不為凶」.
-    assert evidence(Chart("丙辰", "卯", "辰"), "無淫") == "不備 without a 克: not 凶, only delay (「若課不備，無克亦不為凶」)"
+    assert (
+        evidence(Chart("丙辰", "卯", "辰"), "無淫")
+        == "不備 without a 克: not 凶, only delay (「若課不備，無克亦不為凶」)"
+    )
     # 己未 獨足 (the 獨腳 verse of the 八專 chapter): 不備, so 無淫.
     assert "無淫" in names(Chart("己未", "酉", "亥", noble="night"))
     worst = [c for c in find(pattern="無淫") if "最凶" in evidence(c, "無淫")]
@@ -343,7 +382,13 @@ def test_tiankong_counts_as_behind_by_default():
         hour = 3 if noble == "day" else 9
         c = Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=noble)
         assert "天空" in [lesson.general for lesson in c.lessons]
-        decided.append(({"微服", "蹉跎"} & set(names(c)), {"微服", "蹉跎"} & set(names(Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=noble, school=neither)))))
+        decided.append(
+            (
+                {"微服", "蹉跎"} & set(names(c)),
+                {"微服", "蹉跎"}
+                & set(names(Chart(day, BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=noble, school=neither))),
+            )
+        )
     assert all(found and not other for found, other in decided)
     assert sum(len(find(pattern=p)) for p in ("微服", "蹉跎")) == 31
     assert sum(len(find(pattern=p, school=neither)) for p in ("微服", "蹉跎")) == 27
@@ -355,15 +400,24 @@ def test_003_yangjiu_readings():
     old = Chart("丁酉", "午", "戌", school=School().replace(yangjiu_war="initial"))
     assert evidence(old, "殃咎") == "神將相戰: 初傳 亥 and 貴人 (外戰)"
     # 己酉 酉丑巳 晝 合后虎 (the 己巳 chart that prints so) and 庚午 戌午寅 夜 合后虎: every 傳 at war.
-    assert evidence(Chart("己巳", "午", "戌"), "殃咎") == "神將相戰 across the 三傳 (酉 六合 內戰, 丑 天后 內戰, 巳 白虎 內戰)"
-    assert evidence(Chart("庚午", "子", "申"), "殃咎") == "神將相戰 across the 三傳 (戌 六合 外戰, 午 天后 外戰, 寅 白虎 外戰)"
+    assert (
+        evidence(Chart("己巳", "午", "戌"), "殃咎")
+        == "神將相戰 across the 三傳 (酉 六合 內戰, 丑 天后 內戰, 巳 白虎 內戰)"
+    )
+    assert (
+        evidence(Chart("庚午", "子", "申"), "殃咎")
+        == "神將相戰 across the 三傳 (戌 六合 外戰, 午 天后 外戰, 寅 白虎 外戰)"
+    )
     # 壬子 午加亥 乘元武: the 初傳 下賊上 and 克'd by its general (夾克).
     assert "(夾克: 克'd from below and by its general)" in evidence(Chart("壬子", "子", "未"), "殃咎")
     # 三傳剋日 with all three 傳 克ing the day stem, no chain: it counts.
     every = [c for c in find(pattern="殃咎") if "all 克" in evidence(c, "殃咎")]
     assert len(every) == 36 and not any("遞克" in names(c) for c in every)
     assert all(c.transmissions[0].relation == "官鬼" and c.transmissions[2].relation == "官鬼" for c in every)
-    assert (len(find(pattern="殃咎")), len(find(pattern="殃咎", school=School().replace(yangjiu_war="initial")))) == (570, 739)
+    assert (len(find(pattern="殃咎")), len(find(pattern="殃咎", school=School().replace(yangjiu_war="initial")))) == (
+        570,
+        739,
+    )
     assert (len(find(pattern="日干乘墓")), len(find(pattern="干支坐墓"))) == (120, 30)
 
 
@@ -382,18 +436,25 @@ def test_dangquan_needs_the_xingnian():
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯")
     assert "贅婿" in names(c) and "贅婿當權" in c.unjudged_patterns and "贅婿當權" not in names(c)
     fated = Chart("甲戌", "卯", "亥", noble="day", month="寅", nianming=("子", "寅"))
-    assert evidence(fated, "贅婿當權").endswith("the 行年 寅 is 旺 in the 寅 month and 戌 over it does not 刑, 害 or 克 it")
+    assert evidence(fated, "贅婿當權").endswith(
+        "the 行年 寅 is 旺 in the 寅 month and 戌 over it does not 刑, 害 or 克 it"
+    )
 
 
 def test_dangquan_on_the_chapters_jiaxu_example_turns_on_the_xingnian():
     # The same 二月甲戌 chart with a 年命: 當權 exactly when the 行年 has 氣 in the 卯 month (寅卯 旺, 巳午 相) and the
     # branch over it neither 刑s, 害s nor 克s it; the 本命 plays no part.
-    fired = {xn for xn in BRANCHES for bm in "子午"
-             if "贅婿當權" in names(Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=(bm, xn)))}
+    fired = {
+        xn
+        for xn in BRANCHES
+        for bm in "子午"
+        if "贅婿當權" in names(Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=(bm, xn)))
+    }
     assert fired == set("寅卯巳午")
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "午"))
     assert evidence(c, "贅婿當權").endswith(
-        "the 末傳 寅 克s the 初傳 戌 and rides 天后 (吉將); the 行年 午 is 相 in the 卯 month and 寅 over it does not 刑, 害 or 克 it")
+        "the 末傳 寅 克s the 初傳 戌 and rides 天后 (吉將); the 行年 午 is 相 in the 卯 month and 寅 over it does not 刑, 害 or 克 it"
+    )
     plain = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "申"))  # 申 is 囚 in spring
     assert "贅婿" in names(plain) and "贅婿當權" not in names(plain) and not plain.unjudged_patterns
 
@@ -403,7 +464,9 @@ def test_jiewang_counts_the_nianming_as_a_rescuer():
     # 傳 or on the 干 under a good general, so without a 年命 only the 年命 could decide.
     bare = Chart("戊辰", "寅", "亥", noble="day")
     assert "天網" in names(bare) and "解網" in bare.unjudged_patterns and "解網" not in names(bare)
-    fated = Chart("戊辰", "寅", "亥", noble="day", nianming=("丑", "子"))  # 行年 子, 上神 酉 (金 克 木); 本命上神 戌 does not
+    fated = Chart(
+        "戊辰", "寅", "亥", noble="day", nianming=("丑", "子")
+    )  # 行年 子, 上神 酉 (金 克 木); 本命上神 戌 does not
     assert evidence(fated, "解網") == "the hour 寅 and the 初傳 寅 both 克 戊; the 行年上神 酉 克 it (年命有救神)"
     assert "解網" in names(Chart("戊辰", "寅", "亥", noble="day", nianming=("亥", "丑")))  # 本命上神 申
     # a rescue in the 傳 needs no 年命: 夜 末傳 申 rides 天后 (吉將) and 克s 寅
@@ -417,21 +480,27 @@ def test_guihun_needs_all_four_clauses_of_the_chapter():
     c = Chart("己卯", "酉", "卯", noble="night", month="亥")
     assert evidence(c, "魄化歸魂") == (
         "白虎 rides 卯, the 亥 month's 死氣, as 初傳; 貴人 on 鬼門 寅; its 陰神 酉 克s the 虎神 卯 (虎陰制虎神); "
-        "支上 酉 (沖 and 克), 中傳 酉 (沖 and 克) 沖 or 克 the 虎神 卯 (六處有沖剋); 青龍 (吉神) rides the 干上 丑")
+        "支上 酉 (沖 and 克), 中傳 酉 (沖 and 克) 沖 or 克 the 虎神 卯 (六處有沖剋); 青龍 (吉神) rides the 干上 丑"
+    )
     # the old reading took 虎陰 as one holder among many: 丙子 卯時 子將 (子 克 午 from the 末傳) no longer counts
-    assert "魄化歸魂" not in names(Chart("丙子", "卯", "子", month="寅")) + list(Chart("丙子", "卯", "子", month="寅").unjudged_patterns)
+    assert "魄化歸魂" not in names(Chart("丙子", "卯", "子", month="寅")) + list(
+        Chart("丙子", "卯", "子", month="寅").unjudged_patterns
+    )
     # 乙酉: no 吉將 on 干上 or 支上, so only the 行年上神 can bring the 吉神
     bare = Chart("乙酉", "酉", "卯", noble="night", month="亥")
     assert "魄化歸魂" in bare.unjudged_patterns
     fated = Chart("乙酉", "酉", "卯", noble="night", month="亥", nianming=("子", "寅"))
     assert evidence(fated, "魄化歸魂").endswith(
-        "中傳 酉 (沖 and 克), 行年上神 申 (克) 沖 or 克 the 虎神 卯 (六處有沖剋); 貴人 (吉神) rides the 行年上神 申")
+        "中傳 酉 (沖 and 克), 行年上神 申 (克) 沖 or 克 the 虎神 卯 (六處有沖剋); 貴人 (吉神) rides the 行年上神 申"
+    )
     assert BY_NAME["魄化歸魂"].needs_nianming
 
 
 def test_qingping_needs_both_the_noble_and_a_rescue():
     c = Chart("己卯", "卯", "亥", month="寅", nianming=("子", "子"))
-    assert evidence(c, "天獄清平").endswith("貴人 stands on 地盤 辰 (審獄錄囚), and 子孫 申 on the 行年; 解神 申 on the 行年")
+    assert evidence(c, "天獄清平").endswith(
+        "貴人 stands on 地盤 辰 (審獄錄囚), and 子孫 申 on the 行年; 解神 申 on the 行年"
+    )
     assert "天獄清平" in Chart("己卯", "卯", "亥", month="寅").unjudged_patterns  # the 行年 could carry one
 
 
@@ -439,18 +508,26 @@ def test_siqi_huisheng_rijqi_must_stand_on_day_branch_or_year():
     # 甲子 丑時 寅將: the 月將 寅 is the upper of lesson 4 only; it rescues nothing (it is not over 日, 辰 or 太歲).
     c = Chart("甲子", "丑", "寅", noble="day")
     assert "日奇" not in evidence(c, "死奇回生") and "天罡 rides 六合 (吉將)" in evidence(c, "死奇回生")
-    assert "the 日奇 (月將 辰) stands over the 日 and 太歲" in evidence(Chart("甲子", "寅", "辰", year="寅"), "死奇回生")
+    assert "the 日奇 (月將 辰) stands over the 日 and 太歲" in evidence(
+        Chart("甲子", "寅", "辰", year="寅"), "死奇回生"
+    )
 
 
 def test_huxianshi_two_clauses():
     assert evidence(Chart("乙亥", "卯", "亥"), "虎銜尸") == "白虎 rides the 初傳 未, the day's 墓 (日墓乘白虎)"
-    assert evidence(Chart("壬申", "卯", "申", month="丑"), "虎銜尸").startswith("天罡 辰, the day's 墓 and the 丑 month's 死神")
+    assert evidence(Chart("壬申", "卯", "申", month="丑"), "虎銜尸").startswith(
+        "天罡 辰, the day's 墓 and the 丑 month's 死神"
+    )
     assert "虎銜尸" in Chart("壬申", "卯", "申").unjudged_patterns
 
 
 def test_zhen_hushi_cannot_happen_under_table_a():
     # no 昴星 chart of the default school has 白虎 on 申 or 酉 in its 三傳; table C has one (庚午 酉將 戌時 夜).
-    assert not [c for c in find(method="昴星") if c.branch_of("白虎") in "申酉" and c.branch_of("白虎") in [t.branch for t in c.transmissions]]
+    assert not [
+        c
+        for c in find(method="昴星")
+        if c.branch_of("白虎") in "申酉" and c.branch_of("白虎") in [t.branch for t in c.transmissions]
+    ]
     c = Chart("庚午", "酉", "戌", noble="night", school=School().replace(noble_table="C"), nianming=("子", "寅"))
     assert evidence(c, "真虎視") == "白虎 rides 酉 in the 三傳 and 克s the 行年上神 卯"
 
@@ -458,63 +535,199 @@ def test_zhen_hushi_cannot_happen_under_table_a():
 # ---------------------------------------------------------------- negative cases: one condition fails
 NEGATIVE = [
     # (pattern, firing chart, chart failing exactly one condition, the condition that fails)
-    ("勵德", "辛亥 寅 亥 day default month=寅", "辛亥 寅 亥 night default month=寅", "貴人 on 卯/酉 (the 夜 貴人 寅 stands on 巳)"),
-    ("微服", "甲子 申 午 day default month=未", "甲子 寅 午 night default month=未", "all behind (勵德 holds, 陰神 in front)"),
-    ("蹉跎", "己巳 酉 申 night default month=寅", "甲子 申 午 day default month=未", "all in front (勵德 holds, all behind)"),
+    (
+        "勵德",
+        "辛亥 寅 亥 day default month=寅",
+        "辛亥 寅 亥 night default month=寅",
+        "貴人 on 卯/酉 (the 夜 貴人 寅 stands on 巳)",
+    ),
+    (
+        "微服",
+        "甲子 申 午 day default month=未",
+        "甲子 寅 午 night default month=未",
+        "all behind (勵德 holds, 陰神 in front)",
+    ),
+    (
+        "蹉跎",
+        "己巳 酉 申 night default month=寅",
+        "甲子 申 午 day default month=未",
+        "all in front (勵德 holds, all behind)",
+    ),
     ("贅婿", "甲戌 寅 戌 day default month=卯", "癸巳 卯 未 day default", "發用 (巳 on 癸 and 癸 克 巳, but 初 酉)"),
     ("贅婿", "甲戌 寅 戌 day default month=卯", "庚午 卯 丑 day default", "干 克 支 (午 on 庚 and 發用, but 午 克 庚)"),
-    ("贅婿當權", "甲戌 卯 亥 day default month=寅 benming=子 xingnian=寅", "甲戌 卯 亥 day default month=寅 benming=子 xingnian=申",
-     "行年有氣 (申 is 囚 in the 寅 month)"),
-    ("贅婿當權", "甲戌 卯 亥 day default month=寅 benming=子 xingnian=寅", "甲戌 卯 亥 night default month=寅 benming=子 xingnian=寅",
-     "good general (末 寅 克 戌 under 白虎)"),
+    (
+        "贅婿當權",
+        "甲戌 卯 亥 day default month=寅 benming=子 xingnian=寅",
+        "甲戌 卯 亥 day default month=寅 benming=子 xingnian=申",
+        "行年有氣 (申 is 囚 in the 寅 month)",
+    ),
+    (
+        "贅婿當權",
+        "甲戌 卯 亥 day default month=寅 benming=子 xingnian=寅",
+        "甲戌 卯 亥 night default month=寅 benming=子 xingnian=寅",
+        "good general (末 寅 克 戌 under 白虎)",
+    ),
     ("不備", "乙亥 巳 子 day default month=卯", "甲子 卯 亥 day default month=寅", "a repeated lesson (four distinct)"),
-    ("無淫", "庚辰 申 辰 day default", "甲子 卯 戌 day default", "不備 (four distinct lessons) and 交互相克 (干上 酉 vs 子)"),
+    (
+        "無淫",
+        "庚辰 申 辰 day default",
+        "甲子 卯 戌 day default",
+        "不備 (four distinct lessons) and 交互相克 (干上 酉 vs 子)",
+    ),
     ("淫泆", "乙丑 卯 未 day default", "乙丑 卯 未 night default", "天后/六合 on the 初傳 酉"),
     ("狡童", "甲子 卯 亥 day default", "甲子 卯 亥 night default", "六合 on 初 and 天后 on 末"),
     ("泆女", "丙寅 卯 亥 day default", "丙寅 卯 亥 night default", "天后 on 初 and 六合 on 末"),
-    ("天獄", "甲子 寅 未 night default month=午", "甲子 寅 未 night default month=子", "初 囚/死 (子 is 旺 in 子月, not the 墓)"),
+    (
+        "天獄",
+        "甲子 寅 未 night default month=午",
+        "甲子 寅 未 night default month=子",
+        "初 囚/死 (子 is 旺 in 子月, not the 墓)",
+    ),
     ("天獄", "乙酉 午 亥 day default month=寅", "乙酉 午 亥 day custom month=寅", "辰 on 日本 (十干 長生 of 乙 is 午)"),
-    ("天獄清平", "己卯 卯 亥 day default month=寅 benming=子 xingnian=子", "己卯 卯 亥 day default month=寅 benming=子 xingnian=戌",
-     "a rescue on 日/辰/行年 (午 over the 行年 戌 is none of the four; 貴人 still on 辰)"),
-    ("天獄清平", "己卯 卯 亥 day default month=寅 benming=子 xingnian=子", "乙酉 午 亥 day default month=寅 benming=子 xingnian=子",
-     "貴人 on 辰/戌 (兼: a rescue alone is not enough)"),
+    (
+        "天獄清平",
+        "己卯 卯 亥 day default month=寅 benming=子 xingnian=子",
+        "己卯 卯 亥 day default month=寅 benming=子 xingnian=戌",
+        "a rescue on 日/辰/行年 (午 over the 行年 戌 is none of the four; 貴人 still on 辰)",
+    ),
+    (
+        "天獄清平",
+        "己卯 卯 亥 day default month=寅 benming=子 xingnian=子",
+        "乙酉 午 亥 day default month=寅 benming=子 xingnian=子",
+        "貴人 on 辰/戌 (兼: a rescue alone is not enough)",
+    ),
     ("真天獄", "甲子 寅 未 night default month=午", "乙酉 午 亥 day default month=寅", "災/劫/刑/害 in 中末"),
-    ("絞斬", "己卯 卯 亥 day default month=卯", "己卯 卯 亥 day default month=寅", "魄化 (寅月 死神 巳, 死氣 午: 白虎's 未 is neither)"),
-    ("入網", "丙寅 亥 辰 night default", "壬戌 未 午 day default month=未", "災煞/劫煞 in the 傳 (戌's 子 and 亥 are absent)"),
-    ("天網", "壬戌 未 午 day default month=未", "壬戌 申 未 day default month=未", "the hour 克s the stem (申 金 does not 克 壬)"),
-    ("解網", "戊辰 寅 亥 night default", "戊辰 寅 亥 day default benming=丑 xingnian=丑", "a good general on the rescuer"),
-    ("解網", "戊辰 寅 亥 day default benming=丑 xingnian=子", "戊辰 寅 亥 day default benming=丑 xingnian=丑",
-     "a 年命上神 that 克s the 初傳 (行年上神 酉 克 寅; 戌 does not)"),
+    (
+        "絞斬",
+        "己卯 卯 亥 day default month=卯",
+        "己卯 卯 亥 day default month=寅",
+        "魄化 (寅月 死神 巳, 死氣 午: 白虎's 未 is neither)",
+    ),
+    (
+        "入網",
+        "丙寅 亥 辰 night default",
+        "壬戌 未 午 day default month=未",
+        "災煞/劫煞 in the 傳 (戌's 子 and 亥 are absent)",
+    ),
+    (
+        "天網",
+        "壬戌 未 午 day default month=未",
+        "壬戌 申 未 day default month=未",
+        "the hour 克s the stem (申 金 does not 克 壬)",
+    ),
+    (
+        "解網",
+        "戊辰 寅 亥 night default",
+        "戊辰 寅 亥 day default benming=丑 xingnian=丑",
+        "a good general on the rescuer",
+    ),
+    (
+        "解網",
+        "戊辰 寅 亥 day default benming=丑 xingnian=子",
+        "戊辰 寅 亥 day default benming=丑 xingnian=丑",
+        "a 年命上神 that 克s the 初傳 (行年上神 酉 克 寅; 戌 does not)",
+    ),
     ("天網煞", "甲子 卯 午 day default month=寅", "甲子 卯 午 day default month=子", "天網煞 in the 三傳"),
-    ("羅網", "乙丑 卯 辰 day default", "乙丑 卯 巳 day default benming=子 xingnian=子",
-     "on 干/支/行年 (初 申 is 丑's 地網 but not 干上, 支上 or over the 行年)"),
-    ("死奇", "甲子 寅 辰 night default", "甲子 寅 未 night default month=午", "辰 a lesson upper (辰 stands on 亥 only)"),
-    ("死奇回生", "甲子 卯 未 day default month=寅 year=子 benming=子 xingnian=戌",
-     "甲子 卯 未 day default month=寅 year=子 benming=子 xingnian=子", "a rescue (寅 over the 行年 戌 克s 辰; over 子 stands 辰)"),
-    ("三奇死課", "甲子 寅 辰 night default month=寅", "甲子 寅 辰 night default month=卯 year=子", "辰 over 太歲 or 月建 (it stands on 寅)"),
-    ("魄化", "壬戌 未 午 day default month=未", "壬戌 未 午 day default month=子", "白虎 on 死神/死氣 (子月 死神 卯, 死氣 辰)"),
-    ("魄化歸魂", "己卯 酉 卯 night default month=亥", "甲子 酉 卯 night default month=亥",
-     "貴人 on 鬼門 寅 (白虎's 卯 is 克'd by its 陰神 酉 and 青龍 rides 干上, but 貴人 is on 丑)"),
-    ("魄化歸魂", "己卯 酉 卯 night default month=亥", "丙子 卯 子 day default month=寅",
-     "虎陰制虎神 (貴人 on 寅, 子 克s 午, 六合 on 干上, but 午's 陰神 卯 produces it)"),
-    ("魄化歸魂", "乙酉 酉 卯 night default month=亥 benming=子 xingnian=子", "乙酉 酉 卯 night default month=亥 benming=子 xingnian=卯",
-     "a 吉神 on 日, 辰 or 行年 (行年上神 酉 rides 螣蛇; 干上 戌 and 支上 卯 ride no 吉將)"),
+    (
+        "羅網",
+        "乙丑 卯 辰 day default",
+        "乙丑 卯 巳 day default benming=子 xingnian=子",
+        "on 干/支/行年 (初 申 is 丑's 地網 but not 干上, 支上 or over the 行年)",
+    ),
+    (
+        "死奇",
+        "甲子 寅 辰 night default",
+        "甲子 寅 未 night default month=午",
+        "辰 a lesson upper (辰 stands on 亥 only)",
+    ),
+    (
+        "死奇回生",
+        "甲子 卯 未 day default month=寅 year=子 benming=子 xingnian=戌",
+        "甲子 卯 未 day default month=寅 year=子 benming=子 xingnian=子",
+        "a rescue (寅 over the 行年 戌 克s 辰; over 子 stands 辰)",
+    ),
+    (
+        "三奇死課",
+        "甲子 寅 辰 night default month=寅",
+        "甲子 寅 辰 night default month=卯 year=子",
+        "辰 over 太歲 or 月建 (it stands on 寅)",
+    ),
+    (
+        "魄化",
+        "壬戌 未 午 day default month=未",
+        "壬戌 未 午 day default month=子",
+        "白虎 on 死神/死氣 (子月 死神 卯, 死氣 辰)",
+    ),
+    (
+        "魄化歸魂",
+        "己卯 酉 卯 night default month=亥",
+        "甲子 酉 卯 night default month=亥",
+        "貴人 on 鬼門 寅 (白虎's 卯 is 克'd by its 陰神 酉 and 青龍 rides 干上, but 貴人 is on 丑)",
+    ),
+    (
+        "魄化歸魂",
+        "己卯 酉 卯 night default month=亥",
+        "丙子 卯 子 day default month=寅",
+        "虎陰制虎神 (貴人 on 寅, 子 克s 午, 六合 on 干上, but 午's 陰神 卯 produces it)",
+    ),
+    (
+        "魄化歸魂",
+        "乙酉 酉 卯 night default month=亥 benming=子 xingnian=子",
+        "乙酉 酉 卯 night default month=亥 benming=子 xingnian=卯",
+        "a 吉神 on 日, 辰 or 行年 (行年上神 酉 rides 螣蛇; 干上 戌 and 支上 卯 ride no 吉將)",
+    ),
     ("虎銜尸", "乙亥 卯 亥 day default", "乙亥 卯 亥 night default", "白虎 on the 日墓 初傳 未 (the 夜 白虎 rides 卯)"),
-    ("虎銜尸", "壬申 卯 申 day default month=丑", "壬申 卯 申 day default month=子", "死神 (辰 is 丑月's 死神, 子月's is 卯)"),
-    ("銜尸", "甲子 酉 卯 night default month=辰 benming=子 xingnian=申", "甲子 酉 卯 night default month=辰 benming=子 xingnian=子",
-     "over 年命/日/辰 (白虎's 寅 stands on 申, not on 子)"),
-    ("魄之", "甲子 卯 卯 day default month=辰 benming=子 xingnian=申", "甲子 卯 卯 day default month=辰 benming=子 xingnian=子",
-     "over the 年命 (白虎's 申 stands on 申)"),
-    ("喪", "甲子 卯 卯 day default month=寅 benming=子 xingnian=申", "甲子 卯 卯 day default month=申 benming=子 xingnian=申",
-     "年命 囚死 (the 行年 申 under 白虎 is 囚 in 寅月, 旺 in 申月)"),
-    ("真虎視", "庚午 酉 戌 night C benming=子 xingnian=寅", "庚午 酉 戌 night C benming=子 xingnian=子",
-     "克 the 行年上神 (白虎's 酉 克s 卯 over the 行年 寅, not 丑 over 子)"),
+    (
+        "虎銜尸",
+        "壬申 卯 申 day default month=丑",
+        "壬申 卯 申 day default month=子",
+        "死神 (辰 is 丑月's 死神, 子月's is 卯)",
+    ),
+    (
+        "銜尸",
+        "甲子 酉 卯 night default month=辰 benming=子 xingnian=申",
+        "甲子 酉 卯 night default month=辰 benming=子 xingnian=子",
+        "over 年命/日/辰 (白虎's 寅 stands on 申, not on 子)",
+    ),
+    (
+        "魄之",
+        "甲子 卯 卯 day default month=辰 benming=子 xingnian=申",
+        "甲子 卯 卯 day default month=辰 benming=子 xingnian=子",
+        "over the 年命 (白虎's 申 stands on 申)",
+    ),
+    (
+        "喪",
+        "甲子 卯 卯 day default month=寅 benming=子 xingnian=申",
+        "甲子 卯 卯 day default month=申 benming=子 xingnian=申",
+        "年命 囚死 (the 行年 申 under 白虎 is 囚 in 寅月, 旺 in 申月)",
+    ),
+    (
+        "真虎視",
+        "庚午 酉 戌 night C benming=子 xingnian=寅",
+        "庚午 酉 戌 night C benming=子 xingnian=子",
+        "克 the 行年上神 (白虎's 酉 克s 卯 over the 行年 寅, not 丑 over 子)",
+    ),
     ("遞克", "丙寅 卯 戌 day default", "乙丑 卯 申 day default", "末 克 日 (寅 克 未 克 子, but 子 does not 克 乙)"),
-    ("夾克", "甲子 酉 子 night default", "甲子 酉 子 day default", "the general 克s the 初傳 (申 on 巳 under 青龍, not 螣蛇)"),
+    (
+        "夾克",
+        "甲子 酉 子 night default",
+        "甲子 酉 子 day default",
+        "the general 克s the 初傳 (申 on 巳 under 青龍, not 螣蛇)",
+    ),
     ("內戰", "甲子 卯 午 day default", "甲子 卯 午 night default", "神克將"),
     ("外戰", "甲子 酉 子 night default", "甲子 酉 子 day default", "將克神"),
-    ("殃咎", "甲子 酉 卯 night default", "甲子 酉 卯 day default", "神將相戰 (the 夜 generals are at war in all three 傳)"),
-    ("殃咎", "丁酉 午 戌 day yangjiu_war=initial", "丁酉 午 戌 day default", "the 初傳's lone 外戰 counts only under yangjiu_war='initial'"),
+    (
+        "殃咎",
+        "甲子 酉 卯 night default",
+        "甲子 酉 卯 day default",
+        "神將相戰 (the 夜 generals are at war in all three 傳)",
+    ),
+    (
+        "殃咎",
+        "丁酉 午 戌 day yangjiu_war=initial",
+        "丁酉 午 戌 day default",
+        "the 初傳's lone 外戰 counts only under yangjiu_war='initial'",
+    ),
     ("日干乘墓", "甲子 卯 申 day default", "甲子 卯 戌 day default", "墓 on the 干 (未 stands on the 支 instead)"),
     ("干支坐墓", "壬申 子 未 day default", "壬子 子 未 night default", "both (亥 sits on 辰, but 子 on 巳)"),
     ("一箭中兩鴻", "丙子 卯 亥 day default", "戊辰 卯 午 day default", "two 彈射 candidates (only one)"),
@@ -539,7 +752,9 @@ def _parse(spec: str) -> Chart:
     return Chart(day, hour, general, noble=noble, school=School().replace(**options), nianming=fate, **kwargs)
 
 
-@pytest.mark.parametrize(("name", "positive", "negative", "fails"), NEGATIVE, ids=[f"{n[0]}-{n[3][:8]}" for n in NEGATIVE])
+@pytest.mark.parametrize(
+    ("name", "positive", "negative", "fails"), NEGATIVE, ids=[f"{n[0]}-{n[3][:8]}" for n in NEGATIVE]
+)
 def test_one_failed_condition_turns_a_pattern_off(name, positive, negative, fails):
     pos, neg = _parse(positive), _parse(negative)
     assert name in names(pos)
@@ -633,7 +848,14 @@ def test_counts_table_is_sane():
     rows = {r["pattern"]: r for r in csv.DictReader(COUNTS.open(encoding="utf-8"))}
     for p in PATTERNS:
         months = [int(rows[p.name][m]) for m in MONTHS]
-        rare = ("魄化歸魂", "虎銜尸", "絞斬", "三奇死課", "天獄清平", "真虎視")  # 真虎視: no 昴星 chart of table A has it
+        rare = (
+            "魄化歸魂",
+            "虎銜尸",
+            "絞斬",
+            "三奇死課",
+            "天獄清平",
+            "真虎視",
+        )  # 真虎視: no 昴星 chart of table A has it
         assert all(0 < n < 1440 for n in months) or p.name in rare or p.needs_nianming, p.name
         if not p.needs_month:  # month-free patterns do not move with the month
             assert len(set(months)) == 1 and int(rows[p.name]["no_month"]) == months[0], p.name
@@ -642,7 +864,11 @@ def test_counts_table_is_sane():
             assert int(rows[p.name]["no_month"]) <= min(months)
     # the sweep has no 年命: a pattern that judges it alone never fires there
     assert [p.name for p in PATTERNS if p.needs_nianming and not any(int(rows[p.name][m]) for m in MONTHS)] == [
-        "贅婿當權", "魄之", "喪", "真虎視"]
+        "贅婿當權",
+        "魄之",
+        "喪",
+        "真虎視",
+    ]
 
 
 def test_unjudged_is_never_a_guess():
@@ -696,7 +922,9 @@ def test_xingnian_warnings_and_rescues_in_the_evidence():
     c_school = School().replace(noble_table="C")
     spring = Chart("庚午", "酉", "戌", noble="night", school=c_school, nianming=("子", "丑"), month="寅")
     autumn = Chart("庚午", "酉", "戌", noble="night", school=c_school, nianming=("子", "丑"), month="申")
-    assert evidence(spring, "真虎視").endswith("rides 貴人 (吉將) and is 旺: not 凶 (若行年見神將吉，更見生旺，則不為凶)")
+    assert evidence(spring, "真虎視").endswith(
+        "rides 貴人 (吉將) and is 旺: not 凶 (若行年見神將吉，更見生旺，則不為凶)"
+    )
     assert evidence(autumn, "真虎視").endswith("the 行年上神 寅 rides 貴人 (吉將)")
 
 

@@ -28,11 +28,21 @@ LAYERS = [
 """Imports only go downward (style.md); a module may import its own layer and those above it.
 A package (``patterns``, ``show``) is one layer: its modules share it."""
 
-DISPLAY_HOOKS = frozenset((
-    ("chart", "__str__"), ("chart", "_repr_html_"), ("chart", "plot"), ("chart", "steps"), ("chart", "trace"),
-    ("chart", "explain"), ("chart", "_detected"), ("lessons", "_repr_html_"), ("plate", "_repr_html_"),
-    ("patterns.__init__", "text"), ("patterns.__init__", "explain"),
-))
+DISPLAY_HOOKS = frozenset(
+    (
+        ("chart", "__str__"),
+        ("chart", "_repr_html_"),
+        ("chart", "plot"),
+        ("chart", "steps"),
+        ("chart", "trace"),
+        ("chart", "explain"),
+        ("chart", "_detected"),
+        ("lessons", "_repr_html_"),
+        ("plate", "_repr_html_"),
+        ("patterns.__init__", "text"),
+        ("patterns.__init__", "explain"),
+    )
+)
 """The only (module, function) pairs allowed an upward import: the lazy display hooks on Chart and its
 parts (``_detected``: Chart.patterns, judged on first use), a detected pattern's evidence put into words
 (``Detected.text``, liuren.show.evidence) and ``liuren.patterns.explain`` (liuren.show.steps)."""
@@ -86,7 +96,9 @@ def _imports(path: Path) -> list[tuple[str, str | None]]:
             if isinstance(child, ast.ImportFrom):
                 found.extend((target, function) for target in _resolve(path, child))
             elif isinstance(child, ast.Import):
-                found.extend((a.name.removeprefix("liuren."), function) for a in child.names if a.name.startswith("liuren."))
+                found.extend(
+                    (a.name.removeprefix("liuren."), function) for a in child.names if a.name.startswith("liuren.")
+                )
             inner = child.name if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef) else function
             visit(child, inner)
 
@@ -100,7 +112,9 @@ def test_imports_only_go_downward():
         own = _layer(_module_name(path))
         for target, function in _imports(path):
             if _layer(target) > own and (_module_name(path), function) not in DISPLAY_HOOKS:
-                upward.append(f"liuren.{_module_name(path)} imports liuren.{target}" + (f" in {function}()" if function else ""))
+                upward.append(
+                    f"liuren.{_module_name(path)} imports liuren.{target}" + (f" in {function}()" if function else "")
+                )
     assert upward == []
 
 
@@ -118,25 +132,58 @@ def test_layering_test_resolves_relative_imports_in_a_package_init():
 
 
 def test_display_hooks_are_each_used():
-    used = {(_module_name(p), f) for p in (ROOT / "liuren").rglob("*.py") for t, f in _imports(p)
-            if f and _layer(t) > _layer(_module_name(p))}
+    used = {
+        (_module_name(p), f)
+        for p in (ROOT / "liuren").rglob("*.py")
+        for t, f in _imports(p)
+        if f and _layer(t) > _layer(_module_name(p))
+    }
     assert used == DISPLAY_HOOKS
 
 
-ENGINE_MODULES = {"liuren", *(f"liuren.{m}" for m in ("errors", "school", "cycle", "nianming", "plate", "lessons", "generals",
-                                                        "transmissions", "chart", "find"))}
+ENGINE_MODULES = {
+    "liuren",
+    *(
+        f"liuren.{m}"
+        for m in (
+            "errors",
+            "school",
+            "cycle",
+            "nianming",
+            "plate",
+            "lessons",
+            "generals",
+            "transmissions",
+            "chart",
+            "find",
+        )
+    ),
+}
 """What ``import liuren`` loads of liuren itself: the engine and find, nothing of almanac, patterns or show."""
-NEVER_AT_IMPORT = ("matplotlib", "ipywidgets", "IPython", "tyme4py", "numpy", "ephem", "zoneinfo", "datetime",
-                   "dataclasses", "inspect", "ast", "dis", "tokenize", "pathlib", "json", "argparse")
+NEVER_AT_IMPORT = (
+    "matplotlib",
+    "ipywidgets",
+    "IPython",
+    "tyme4py",
+    "numpy",
+    "ephem",
+    "zoneinfo",
+    "datetime",
+    "dataclasses",
+    "inspect",
+    "ast",
+    "dis",
+    "tokenize",
+    "pathlib",
+    "json",
+    "argparse",
+)
 """Display and calendar dependencies, and the conveniences the engine does without (dataclasses pulls in
 inspect, ast, dis and tokenize): none of them may be loaded by ``import liuren`` itself."""
 
 
 def test_import_liuren_loads_the_engine_only():
-    code = (
-        "import sys; before = set(sys.modules); import liuren; "
-        "print(' '.join(sorted(set(sys.modules) - before)))"
-    )
+    code = "import sys; before = set(sys.modules); import liuren; print(' '.join(sorted(set(sys.modules) - before)))"
     added = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
     assert {m for m in added if m.split(".")[0] == "liuren"} == ENGINE_MODULES
     assert sorted(m for m in added if m.split(".")[0] in NEVER_AT_IMPORT) == []
@@ -159,8 +206,10 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     listed = re.findall(r"^\* `(\.venv/bin/[^`]+)`", dev, re.M)
     assert [c.split()[0].rsplit("/", 1)[1] for c in listed] == ["ruff", "mypy", "python"]
     install = next(i for i, c in enumerate(ci_commands) if 'pip install -q -e ".[all]"' in c)
-    assert ci_commands[install + 1:-1] == listed
-    assert "ruff check liuren tests tools" in listed[0] and listed[1] == ".venv/bin/mypy liuren" and "--check" in listed[2]
+    assert ci_commands[install + 1 : -1] == listed
+    assert (
+        "ruff check liuren tests tools" in listed[0] and listed[1] == ".venv/bin/mypy liuren" and "--check" in listed[2]
+    )
     assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
 
 
@@ -230,7 +279,17 @@ def test_test_extra_pins_the_plugins_the_pytest_options_need():
 
 
 def test_top_level_layout():
-    for name in ("notebooks", "liuren", "figures", "tests", "environment.yml", "README.md", "pyproject.toml", "LICENSE", ".ci/run"):
+    for name in (
+        "notebooks",
+        "liuren",
+        "figures",
+        "tests",
+        "environment.yml",
+        "README.md",
+        "pyproject.toml",
+        "LICENSE",
+        ".ci/run",
+    ):
         assert (ROOT / name).exists(), name
 
 
@@ -253,9 +312,15 @@ def test_test_servers_keep_to_their_own_jupyter_folders(tmp_path):
     )
     home = tmp_path / "home"
     env = jupyter_env(home)
-    found = json.loads(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout)
+    found = json.loads(
+        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    )
     user = Path.home().resolve()
-    theirs = [d for d in found["dirs"] if Path(d).resolve().is_relative_to(user) and not Path(d).resolve().is_relative_to(home.resolve())]
+    theirs = [
+        d
+        for d in found["dirs"]
+        if Path(d).resolve().is_relative_to(user) and not Path(d).resolve().is_relative_to(home.resolve())
+    ]
     assert theirs == [], "the servers would use the user's Jupyter folders"
     assert Path(found["kernels"]["python3"]).resolve().is_relative_to(Path(sys.prefix).resolve())
 
@@ -263,6 +328,10 @@ def test_test_servers_keep_to_their_own_jupyter_folders(tmp_path):
 def test_the_noble_label_is_written_through_one_constant():
     # a chart's "day"/"night" shown as 晝/夜: through liuren.school.NOBLE_LABEL, not spelled out again
     inline = re.compile(r"""['"]晝['"] if \w+(\.\w+)* == ['"]day['"]""")
-    found = [f"{p.relative_to(ROOT)}:{n}" for p in sorted((ROOT / "liuren").rglob("*.py"))
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if inline.search(line)]
+    found = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in sorted((ROOT / "liuren").rglob("*.py"))
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if inline.search(line)
+    ]
     assert found == []

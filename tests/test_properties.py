@@ -40,8 +40,22 @@ def test_to_dict_is_plain_json(day, hour, general, noble):
     assert [t["branch"] for t in data["transmissions"]] == [str(t.branch) for t in chart.transmissions]
     assert data["noble"] in ("day", "night")
     assert data["school"] == "default"
-    assert {"day", "hour", "general", "noble", "noble_branch", "generals_forward", "plate", "lessons",
-            "transmissions", "method", "lesson_type", "void", "patterns", "school"} <= set(data)
+    assert {
+        "day",
+        "hour",
+        "general",
+        "noble",
+        "noble_branch",
+        "generals_forward",
+        "plate",
+        "lessons",
+        "transmissions",
+        "method",
+        "lesson_type",
+        "void",
+        "patterns",
+        "school",
+    } <= set(data)
 
 
 @given(pillars, branches, branches)

@@ -20,7 +20,10 @@ TS_DEPTH_STYLE = {("丁卯", "巳"), ("己亥", "亥"), ("辛卯", "申")}
 """The reference README names these three liuren-ts-lib entries as 課經 depth-count answers."""
 
 TS_LABEL_SLIPS = {
-    ("戊辰", "辰"): "卯 sits in two identical lessons (2 and 3): counted once it is a lone 上克下, 元首; ts-lib says 比用",
+    (
+        "戊辰",
+        "辰",
+    ): "卯 sits in two identical lessons (2 and 3): counted once it is a lone 上克下, 元首; ts-lib says 比用",
     ("己丑", "午"): "子 over 丑 is 下賊上 (丑 土 克 子 水): 重審; ts-lib says 元首",
     ("辛巳", "申"): "one 上克下 (午/申) and one 下賊上 (丑/卯): the 賊 wins alone, 重審; ts-lib says 比用",
     ("乙酉", "戌"): "a 返吟 課 (d = 6), labelled 涉害 by ts-lib after the method used inside 返吟",
@@ -28,8 +31,14 @@ TS_LABEL_SLIPS = {
 }
 
 TANYUAN_LABEL_SLIPS = {
-    ("戊辰", "戌"): "has a 上克下 (卯/戌) beside its lone 下賊上: 重審; the transcription prints 始入 (swapped with the next row)",
-    ("戊辰", "未"): "a lone 下賊上 (申/午) and no 上克下: 始入; the transcription prints 重審 (swapped with the row above)",
+    (
+        "戊辰",
+        "戌",
+    ): "has a 上克下 (卯/戌) beside its lone 下賊上: 重審; the transcription prints 始入 (swapped with the next row)",
+    (
+        "戊辰",
+        "未",
+    ): "a lone 下賊上 (申/午) and no 上克下: 始入; the transcription prints 重審 (swapped with the row above)",
     ("丙辰", "子"): "two 下賊上 (亥/辰, 午/亥), 午 alone matches 丙: 比用; the list prints 重審",
 }
 
@@ -81,7 +90,9 @@ def test_tanyuan_has_712_legible_rows():
     assert sum(r["status"] == "ok" for r in TANYUAN) == 712
 
 
-@pytest.mark.parametrize("row", [r for r in TANYUAN if r["status"] == "ok"], ids=lambda r: f"{r['day']}-{r['gan_shang']}")
+@pytest.mark.parametrize(
+    "row", [r for r in TANYUAN if r["status"] == "ok"], ids=lambda r: f"{r['day']}-{r['gan_shang']}"
+)
 def test_tanyuan_preset_reproduces_every_legible_row(row):
     chart = liuren.chart(row["day"], "子", general_for(row["day"], row["gan_shang"]), school="tanyuan")
     assert sanchuan(chart) == row["sanchuan"]
@@ -120,7 +131,10 @@ def test_disputed_ke_each_school_gives_its_answer(row):
     general = general_for(row["day"], row["gan_shang"])
     assert sanchuan(liuren.chart(row["day"], "子", general, school="default")) == row["simple_mengzhong"]
     assert sanchuan(liuren.chart(row["day"], "子", general, school="tanyuan")) == row["kejing_depth_start_incl"]
-    assert sanchuan(liuren.chart(row["day"], "子", general, school=DEPTH_EXCLUDING_START)) == row["daquan_depth_start_excl"]
+    assert (
+        sanchuan(liuren.chart(row["day"], "子", general, school=DEPTH_EXCLUDING_START))
+        == row["daquan_depth_start_excl"]
+    )
 
 
 def test_the_three_schools_differ_only_on_the_disputed_ke():
@@ -129,7 +143,9 @@ def test_the_three_schools_differ_only_on_the_disputed_ke():
     differ = set()
     for day, gan_shang, _, _ in ts_rows():
         general = general_for(day, gan_shang)
-        answers = {sanchuan(liuren.chart(day, "子", general, school=s)) for s in ("default", "tanyuan", DEPTH_EXCLUDING_START)}
+        answers = {
+            sanchuan(liuren.chart(day, "子", general, school=s)) for s in ("default", "tanyuan", DEPTH_EXCLUDING_START)
+        }
         if len(answers) > 1:
             differ.add((day, gan_shang))
     assert differ == disputed

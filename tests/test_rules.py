@@ -46,7 +46,13 @@ def test_fuyin_open_chain_option_breaks_at_shen():
 
 @pytest.mark.parametrize(
     ("day", "gan_shang", "expected"),
-    [("丁丑", "丑", "亥未丑"), ("己丑", "丑", "亥未丑"), ("辛丑", "辰", "亥未辰"), ("丁未", "丑", "巳丑丑"), ("辛未", "辰", "巳丑辰")],
+    [
+        ("丁丑", "丑", "亥未丑"),
+        ("己丑", "丑", "亥未丑"),
+        ("辛丑", "辰", "亥未辰"),
+        ("丁未", "丑", "巳丑丑"),
+        ("辛未", "辰", "巳丑辰"),
+    ],
 )
 def test_fanyin_without_ke_is_jinglanshe(day, gan_shang, expected):
     """返吟 無親: 初 = 驛馬 of the day branch, 中 = 支上, 末 = 干上 (粹言)."""
@@ -90,8 +96,20 @@ def test_bazhuan_dujiao():
 
 
 def test_maoxing_yang_and_yin():
-    yang = [c for d in liuren.PILLARS if d.stem.yang for g in liuren.BRANCHES if (c := liuren.chart(d, "子", g)).method == "昴星"]
-    yin = [c for d in liuren.PILLARS if not d.stem.yang for g in liuren.BRANCHES if (c := liuren.chart(d, "子", g)).method == "昴星"]
+    yang = [
+        c
+        for d in liuren.PILLARS
+        if d.stem.yang
+        for g in liuren.BRANCHES
+        if (c := liuren.chart(d, "子", g)).method == "昴星"
+    ]
+    yin = [
+        c
+        for d in liuren.PILLARS
+        if not d.stem.yang
+        for g in liuren.BRANCHES
+        if (c := liuren.chart(d, "子", g)).method == "昴星"
+    ]
     assert len(yang) == 4 and len(yin) == 12
     for c in yang:
         assert c.transmissions[0].branch == c.plate["酉"]

@@ -112,7 +112,10 @@ def test_virtue_amnesty_ding_and_xun_qi():
     assert not ss.is_amnesty_day(PILLARS.index("戊寅"), B("午"))
     assert ss.is_amnesty_day(PILLARS.index("甲午"), B("未"))
     assert ss.is_amnesty_day(PILLARS.index("甲子"), B("丑"))
-    ding = {p: BRANCH_CHARS[ss.ding_spirit(PILLARS.index(p))] for p in ("甲子", "甲戌", "甲申", "甲午", "甲辰", "甲寅", "丙寅")}
+    ding = {
+        p: BRANCH_CHARS[ss.ding_spirit(PILLARS.index(p))]
+        for p in ("甲子", "甲戌", "甲申", "甲午", "甲辰", "甲寅", "丙寅")
+    }
     assert ding == {"甲子": "卯", "甲戌": "丑", "甲申": "亥", "甲午": "酉", "甲辰": "未", "甲寅": "巳", "丙寅": "卯"}
     qi = [BRANCH_CHARS[ss.xun_qi(PILLARS.index(p))] for p in ("甲子", "乙亥", "甲申", "癸巳", "甲辰", "甲寅")]
     assert qi == ["丑", "丑", "子", "子", "亥", "亥"]

@@ -13,7 +13,9 @@ from liuren.show.html import chart_html
 from liuren.show.labels import label
 
 CHART = liuren.chart("丙申", "午", "亥")
-ODD = st.one_of(st.text(max_size=60), st.integers(), st.none(), st.lists(st.text(max_size=4), max_size=5), st.binary(max_size=8))
+ODD = st.one_of(
+    st.text(max_size=60), st.integers(), st.none(), st.lists(st.text(max_size=4), max_size=5), st.binary(max_size=8)
+)
 CALLS = {
     "steps": lambda v: CHART.steps(lang=v),
     "trace": lambda v: CHART.trace(lang=v),

@@ -33,8 +33,22 @@ NAME = "stepper.ipynb"
 def notebook() -> dict:
     return {
         "cells": [
-            {"cell_type": "code", "execution_count": None, "id": "stepper", "metadata": {}, "outputs": [], "source": CELL},
-            {"cell_type": "code", "execution_count": None, "id": "explorer", "metadata": {}, "outputs": [], "source": EXPLORER},
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "stepper",
+                "metadata": {},
+                "outputs": [],
+                "source": CELL,
+            },
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": "explorer",
+                "metadata": {},
+                "outputs": [],
+                "source": EXPLORER,
+            },
         ],
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
         "nbformat": 4,
@@ -48,11 +62,26 @@ def test_next_changes_the_step_shown(tmp_path):
     (site / "notebooks" / NAME).write_text(json.dumps(notebook()), encoding="utf-8")
     home, port, token = tmp_path / "lab", free_port(), "liuren-stepper-test"
     home.mkdir()
-    server = Server("jupyter lab", [
-        sys.executable, "-m", "jupyterlab", "notebooks", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", "--ServerApp.open_browser=False",
-        "--LabApp.expose_app_in_browser=True", *as_root(),
-    ], site, lab_env(home), port, home / "lab.log")
+    server = Server(
+        "jupyter lab",
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "notebooks",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={token}",
+            "--ServerApp.open_browser=False",
+            "--LabApp.expose_app_in_browser=True",
+            *as_root(),
+        ],
+        site,
+        lab_env(home),
+        port,
+        home / "lab.log",
+    )
     try:
         server.wait_listening()
         with sync_playwright() as p:
@@ -61,7 +90,9 @@ def test_next_changes_the_step_shown(tmp_path):
             context.add_init_script(WITHIN_JS)
             page = context.new_page()
             page.goto(f"http://127.0.0.1:{port}/lab?reset&token={token}")
-            page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
+            page.wait_for_function(
+                "window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')"
+            )
             page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
             page.evaluate(OPEN_JS, [[NAME], TIMEOUT])
             assert page.evaluate(ACTIVATE_JS, NAME)
@@ -74,13 +105,22 @@ def test_next_changes_the_step_shown(tmp_path):
             assert step.get_attribute("data-key") == "plate"
             before = step.inner_text()
             stepper.locator("button", has_text="Next").first.click()
-            page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'lesson-1'")
+            page.wait_for_function(
+                "() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'lesson-1'"
+            )
             after = stepper.locator(".liuren-step").first
             shown = after.inner_text()
-            assert shown != before and "Lesson 1" in shown and "the day stem 戊 lodges at 巳" in shown and "Lesson 1: the day" not in shown
+            assert (
+                shown != before
+                and "Lesson 1" in shown
+                and "the day stem 戊 lodges at 巳" in shown
+                and "Lesson 1: the day" not in shown
+            )
             for _ in range(7):
                 stepper.locator("button", has_text="Next").first.click()
-            page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'gate-biyong'")
+            page.wait_for_function(
+                "() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'gate-biyong'"
+            )
             assert "2 of the 3 candidates" in stepper.locator(".liuren-step").first.inner_text()
             # the explorer: 課盤 and plate side by side within 1280×800, updated in place (it does not move or jump)
             explorer = page.locator(".liuren-explorer").first
@@ -92,21 +132,38 @@ def test_next_changes_the_step_shown(tmp_path):
             box = explorer.bounding_box()
             # the label-language choice: its label (표기) beside its 中/한/EN buttons, not above them
             toggle = explorer.locator(".widget-toggle-buttons").first
-            label, buttons = toggle.locator(".widget-label").first.bounding_box(), toggle.locator("button").first.bounding_box()
+            label, buttons = (
+                toggle.locator(".widget-label").first.bounding_box(),
+                toggle.locator("button").first.bounding_box(),
+            )
             assert label and buttons and toggle.locator(".widget-label").first.inner_text() == "표기"
-            assert buttons["x"] >= label["x"] + label["width"] - 1 and abs(buttons["y"] - label["y"]) < buttons["height"], (label, buttons)
+            assert (
+                buttons["x"] >= label["x"] + label["width"] - 1 and abs(buttons["y"] - label["y"]) < buttons["height"]
+            ), (label, buttons)
             if os.environ.get("LIUREN_SCREENSHOTS"):
                 page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
-            assert box is not None and box["width"] <= 1280 and box["height"] <= 720, box  # 800 less the menus and status bar
-            board, plate = explorer.locator("div[lang='zh-Hant']").first.bounding_box(), explorer.locator("svg").first.bounding_box()
-            assert board and plate and plate["x"] >= board["x"] + board["width"] - 1 and abs(plate["y"] - board["y"]) < 60
+            assert box is not None and box["width"] <= 1280 and box["height"] <= 720, (
+                box
+            )  # 800 less the menus and status bar
+            board, plate = (
+                explorer.locator("div[lang='zh-Hant']").first.bounding_box(),
+                explorer.locator("svg").first.bounding_box(),
+            )
+            assert (
+                board and plate and plate["x"] >= board["x"] + board["width"] - 1 and abs(plate["y"] - board["y"]) < 60
+            )
             top = explorer.evaluate("e => e.getBoundingClientRect().top")
             explorer.locator(".liuren-hour select").select_option(label="未時")
-            page.wait_for_function("() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('未時')")
+            page.wait_for_function(
+                "() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('未時')"
+            )
             assert abs(explorer.evaluate("e => e.getBoundingClientRect().top") - top) < 2
             assert abs(explorer.bounding_box()["height"] - box["height"]) < 40
-            page.evaluate("ms => window.liurenWithin((async () => { const m = window.jupyterapp.serviceManager.sessions;"
-                          " for (const s of [...m.running()]) await m.shutdown(s.id); })(), ms, 'kernel shutdown')", TIMEOUT)
+            page.evaluate(
+                "ms => window.liurenWithin((async () => { const m = window.jupyterapp.serviceManager.sessions;"
+                " for (const s of [...m.running()]) await m.shutdown(s.id); })(), ms, 'kernel shutdown')",
+                TIMEOUT,
+            )
             context.close()
     finally:
         server.stop()

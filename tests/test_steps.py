@@ -19,8 +19,24 @@ from liuren.transmissions import FIELDS, SILENT, Trace, choose
 from .conftest import DATA
 
 PRESETS = ("default", "tanyuan", "daquan")
-GATES = ("repeated-lesson", "fuyin", "fanyin", "zeike", "biyong", "shehai-shangke", "shehai-depth", "shehai-meng",
-         "shehai-zhong", "shehai-zhuixia", "biyong-ge", "fanyin-weishanren", "bazhuan", "yaoke", "maoxing", "biezhe")
+GATES = (
+    "repeated-lesson",
+    "fuyin",
+    "fanyin",
+    "zeike",
+    "biyong",
+    "shehai-shangke",
+    "shehai-depth",
+    "shehai-meng",
+    "shehai-zhong",
+    "shehai-zhuixia",
+    "biyong-ge",
+    "fanyin-weishanren",
+    "bazhuan",
+    "yaoke",
+    "maoxing",
+    "biezhe",
+)
 HEAD = ("plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4")
 TAIL = ("method", "initial", "middle", "final", "generals", "relations", "patterns")
 KOREAN = re.compile(r"([가-힣]+)\(([^\x00-\x7f가-힣()\[\]]+)\)")
@@ -31,12 +47,20 @@ def _keys_in_order(keys: list[str]) -> bool:
     if tuple(keys[:5]) != HEAD or tuple(keys[-7:]) != TAIL:
         return False
     gates = [k.removeprefix("gate-") for k in keys[5:-7]]
-    return all(k.startswith("gate-") for k in keys[5:-7]) and gates == sorted(gates, key=GATES.index) and len(set(gates)) == len(gates)
+    return (
+        all(k.startswith("gate-") for k in keys[5:-7])
+        and gates == sorted(gates, key=GATES.index)
+        and len(set(gates)) == len(gates)
+    )
 
 
 def korean_readings_ok(text: str) -> list[str]:
     """Every 'reading(漢字)' pair in a Korean text whose reading is not labels.reading of the Hanzi."""
-    bad = [m.group(0) for m in KOREAN.finditer(text) if not reading(m.group(2)) or not m.group(1).endswith(reading(m.group(2)))]
+    bad = [
+        m.group(0)
+        for m in KOREAN.finditer(text)
+        if not reading(m.group(2)) or not m.group(1).endswith(reading(m.group(2)))
+    ]
     if "⟨" in text or "#" in text:
         bad.append(text)
     return bad
@@ -69,8 +93,12 @@ def test_every_chart_steps_in_order_with_its_transmissions_and_method(school):
         gates = [x for x in s if x.key.startswith("gate-") and x.key != "gate-fanyin-weishanren"
                  and not (x.key == "gate-biyong-ge" and not x.event.applied)]  # fmt: skip
         assert gates[-1].event.applied
-        assert chart.transmissions[0].branch == liuren.BRANCHES[gates[-1].event.data.get("init", gates[-1].event.data.get("horse"))] \
-            if gates[-1].event.gate != "fanyin" or not gates[-1].event.data["has_ke"] else True
+        assert (
+            chart.transmissions[0].branch
+            == liuren.BRANCHES[gates[-1].event.data.get("init", gates[-1].event.data.get("horse"))]
+            if gates[-1].event.gate != "fanyin" or not gates[-1].event.data["has_ke"]
+            else True
+        )
 
 
 @pytest.mark.parametrize("school", PRESETS)
@@ -111,7 +139,10 @@ def test_last_step_shows_everything_chart_html_shows(school):
             assert visible(full) in visible(s[-1]._repr_html_())
             # the plate step shows no lesson, transmission or general yet
             board = s[0].html()
-            for part in (lessons_html(chart.lessons, lang, parts=s[0].parts), transmissions_html(chart.transmissions, lang, parts=s[0].parts)):
+            for part in (
+                lessons_html(chart.lessons, lang, parts=s[0].parts),
+                transmissions_html(chart.transmissions, lang, parts=s[0].parts),
+            ):
                 assert part in board
                 assert not set(visible(part)) & set("子丑寅卯辰巳午未申酉戌亥甲乙丙丁戊己庚辛壬癸蛇雀合勾龍虎常玄陰后")
 
@@ -171,7 +202,9 @@ def test_wording_fixes():
     c = liuren.chart("甲子", "子", "巳", month="寅")
     text = c.explain()
     evidence = next(p.evidence for p in c.patterns if p.name == "日干乘墓")
-    assert next(p.evidence for p in c.patterns if p.name == "殃咎") == f"日干乘墓 ({evidence})"  # the detectors repeat it
+    assert (
+        next(p.evidence for p in c.patterns if p.name == "殃咎") == f"日干乘墓 ({evidence})"
+    )  # the detectors repeat it
     assert text.count(evidence) == 1
     assert "  殃咎 (殃咎): 日干乘墓" in text.splitlines()
     assert f"日干乘墓 (殃咎): {evidence}" in pattern_lines(c)
@@ -253,7 +286,17 @@ def test_chinese_counts_are_numerals():
     stand only in the plate formula (d = … mod 12 = 7, d = 7, 不為 0), over every 課 by day and by night."""
     from liuren.show.steps import zh_number
 
-    assert [zh_number(n) for n in (0, 1, 2, 7, 10, 11, 12, 20, 25)] == ["〇", "一", "二", "七", "十", "十一", "十二", "二十", "二十五"]
+    assert [zh_number(n) for n in (0, 1, 2, 7, 10, 11, 12, 20, 25)] == [
+        "〇",
+        "一",
+        "二",
+        "七",
+        "十",
+        "十一",
+        "十二",
+        "二十",
+        "二十五",
+    ]
     formula = re.compile(r"d = \(\S − \S\) mod 12 = \d+|d = \d+|不為 [06]")
     for day in PILLARS:
         for d in range(12):

@@ -37,8 +37,14 @@ KEYWORD = re.compile(r'(\w+)\s*=\s*"([^"]*)"')
 CLAIM = re.compile(r"720과의 하나\((\S+)日, 간상 (\S)\)")
 
 TS_LIB = json.loads((REFERENCE / "liuren-ts-lib_sanchuan.json").read_text(encoding="utf-8"))
-TANYUAN = {(r["day"], r["gan_shang"]): r for r in csv.DictReader((REFERENCE / "tanyuan-720-derived.csv").open(encoding="utf-8"))}
-DISPUTED = {(r["day"], r["gan_shang"]): r for r in csv.DictReader((REFERENCE / "sanchuan-disputed-ke.csv").open(encoding="utf-8"))}
+TANYUAN = {
+    (r["day"], r["gan_shang"]): r
+    for r in csv.DictReader((REFERENCE / "tanyuan-720-derived.csv").open(encoding="utf-8"))
+}
+DISPUTED = {
+    (r["day"], r["gan_shang"]): r
+    for r in csv.DictReader((REFERENCE / "sanchuan-disputed-ke.csv").open(encoding="utf-8"))
+}
 
 
 def sources() -> list[Path]:
@@ -76,7 +82,11 @@ def expected_sanchuan(chart: liuren.Chart) -> str | None:
         row = TANYUAN[(day, gan_shang)]
         if row["status"] == "ok":
             return row["sanchuan"]
-        return disputed["kejing_depth_start_incl"] if disputed else re.findall(r"[子丑寅卯辰巳午未申酉戌亥]{3}", row["note"])[0]
+        return (
+            disputed["kejing_depth_start_incl"]
+            if disputed
+            else re.findall(r"[子丑寅卯辰巳午未申酉戌亥]{3}", row["note"])[0]
+        )
     if name != "default":
         return None
     if (day, gan_shang) in TS_DEPTH_STYLE:
@@ -110,7 +120,9 @@ def test_walkthrough_examples_say_they_come_from_the_720_ke(name):
     path = SOURCES / f"{name}.md"
     text = path.read_text(encoding="utf-8")
     opening = text.split("\n## ", 1)[0]
-    assert re.search(r"예는 모두 720과(\([^)]*\))?에서 골랐다", opening), "the opening must say where the examples come from"
+    assert re.search(r"예는 모두 720과(\([^)]*\))?에서 골랐다", opening), (
+        "the opening must say where the examples come from"
+    )
     built = examples(path)
     claims = list(CLAIM.finditer(text))
     assert claims, "no example is named by its 課"

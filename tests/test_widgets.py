@@ -149,14 +149,49 @@ def test_bad_starting_values_raise_the_chart_error():
 
 def test_set_reads_values_as_the_constructor_does():
     ex = explorer()
-    ex.set(day="甲戌日", hour="未時", general="登明", noble="晝", school="探原", month="寅月", year="午年", benming="庚午",
-           xingnian="寅")
-    assert (ex.day.value, ex.hour.value, ex.general.value, ex.noble.value, ex.school.value, ex.month.value, ex.year.value,
-            ex.benming.value, ex.xingnian.value) == ("甲戌", "未", "亥", "day", "tanyuan", "寅", "午", "午", "寅")
-    assert ex.chart == liuren.chart("甲戌", "未", "亥", noble="day", school="tanyuan", month="寅", year="午", nianming=("午", "寅"))
-    ex.set(general="神后", hour="午时", noble="auto", month=None, year="none", benming=None, school="DEFAULT", against="大全")
+    ex.set(
+        day="甲戌日",
+        hour="未時",
+        general="登明",
+        noble="晝",
+        school="探原",
+        month="寅月",
+        year="午年",
+        benming="庚午",
+        xingnian="寅",
+    )
+    assert (
+        ex.day.value,
+        ex.hour.value,
+        ex.general.value,
+        ex.noble.value,
+        ex.school.value,
+        ex.month.value,
+        ex.year.value,
+        ex.benming.value,
+        ex.xingnian.value,
+    ) == ("甲戌", "未", "亥", "day", "tanyuan", "寅", "午", "午", "寅")
+    assert ex.chart == liuren.chart(
+        "甲戌", "未", "亥", noble="day", school="tanyuan", month="寅", year="午", nianming=("午", "寅")
+    )
+    ex.set(
+        general="神后",
+        hour="午时",
+        noble="auto",
+        month=None,
+        year="none",
+        benming=None,
+        school="DEFAULT",
+        against="大全",
+    )
     assert (ex.general.value, ex.hour.value, ex.noble.value, ex.month.value, ex.year.value, ex.benming.value) == (
-        "子", "午", "auto", "none", "none", "none")
+        "子",
+        "午",
+        "auto",
+        "none",
+        "none",
+        "none",
+    )
     assert (ex.school.value, ex.against.value, ex.chart) == ("default", "daquan", liuren.chart("甲戌", "午", "子"))
 
 
@@ -244,8 +279,15 @@ def test_starting_values_are_read_like_chart_inputs():
 
 def test_set_with_a_value_of_the_wrong_type_is_a_liuren_error_and_changes_nothing():
     ex = explorer()
-    for bad in ({"day": ("卯", "申")}, {"hour": 3}, {"day": None}, {"month": 1}, {"show_explain": "yes"}, {"turn": True},
-                {"day": "甲戌", "general": ["亥"]}):
+    for bad in (
+        {"day": ("卯", "申")},
+        {"hour": 3},
+        {"day": None},
+        {"month": 1},
+        {"show_explain": "yes"},
+        {"turn": True},
+        {"day": "甲戌", "general": ["亥"]},
+    ):
         with pytest.raises(ParseError, match="takes a"):
             ex.set(**bad)
         assert (ex.day.value, ex.hour.value, ex.general.value) == ("丙申", "午", "亥")
@@ -392,8 +434,12 @@ def test_exercise_deals_rare_types_as_often_as_common_ones():
 def test_exercise_checks_every_part():
     ex = Exercise(seed=7, lang="en")
     c = ex.chart
-    right = {"offset": c.offset, "lessons": "".join(x.upper for x in c.lessons),
-             "transmissions": "".join(t.branch for t in c.transmissions), "method": c.lesson_type}
+    right = {
+        "offset": c.offset,
+        "lessons": "".join(x.upper for x in c.lessons),
+        "transmissions": "".join(t.branch for t in c.transmissions),
+        "method": c.lesson_type,
+    }
     assert ex.answer(**right).ok and "✔" in ex.feedback.value
     wrong = ex.answer(offset=(c.offset + 1) % 12)
     assert not wrong.ok and wrong.first_error == "plate" and "✘" in ex.feedback.value
@@ -438,6 +484,7 @@ def test_nianming_controls():
 
 def test_stepper_and_explorer_refuse_odd_settings_with_liuren_errors():
     from liuren.show.widgets import Explorer, Stepper
+
     c = liuren.chart("丙申", "午", "亥")
     for kwargs in ({"interval": "x"}, {"interval": -1}, {"interval": True}, {"drawing": "no"}):
         with pytest.raises(ParseError):

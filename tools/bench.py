@@ -35,7 +35,9 @@ def bazaar_sweep() -> float | None:
         from fortune import liuren_ext
     except ImportError:
         return None
-    inputs = [(p.stem.ordinal, p.branch.ordinal, h.ordinal, g.ordinal) for p in PILLARS for h in BRANCHES for g in BRANCHES]
+    inputs = [
+        (p.stem.ordinal, p.branch.ordinal, h.ordinal, g.ordinal) for p in PILLARS for h in BRANCHES for g in BRANCHES
+    ]
     start = time.perf_counter()
     for ds, db, hb, yj in inputs:
         liuren_ext.cast(ds, db, hb, yj)

@@ -16,8 +16,18 @@ from zoneinfo import ZoneInfo
 import liuren
 from liuren.almanac import END, FIRST
 
-ZONES = ("Asia/Seoul", "Asia/Shanghai", "Asia/Tokyo", "America/New_York", "America/Los_Angeles",
-         "Europe/London", "Europe/Berlin", "Pacific/Auckland", "Asia/Kolkata", "UTC")
+ZONES = (
+    "Asia/Seoul",
+    "Asia/Shanghai",
+    "Asia/Tokyo",
+    "America/New_York",
+    "America/Los_Angeles",
+    "Europe/London",
+    "Europe/Berlin",
+    "Pacific/Auckland",
+    "Asia/Kolkata",
+    "UTC",
+)
 
 
 def instants(n: int, seed: int = 3) -> list[datetime]:
@@ -40,8 +50,10 @@ def main(n: int = 10_000) -> None:
     whens = instants(n)
     cold = sweep(whens)
     warm = sweep(whens)
-    print(f"chart_at: {n:,} random instants 1900–2100: cold {cold:.3f} s ({cold / n * 1e6:.0f} µs each), "
-          f"warm {warm:.3f} s ({warm / n * 1e6:.0f} µs each)")
+    print(
+        f"chart_at: {n:,} random instants 1900–2100: cold {cold:.3f} s ({cold / n * 1e6:.0f} µs each), "
+        f"warm {warm:.3f} s ({warm / n * 1e6:.0f} µs each)"
+    )
 
 
 if __name__ == "__main__":

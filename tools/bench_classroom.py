@@ -109,17 +109,32 @@ async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
         cpu_driving = sum(cpu_s(pid) - cpu_up[pid] for pid in kernels) + cpu_s(server.proc.pid) - server_cpu
         server_rss = rss_mb(server.proc.pid)
         await browser.close()
-    return {"first": first, "served": served, "kernels": len(kernels), "rss_up": up, "rss_after": after,
-            "latency": [t for page in latency for t in page], "server_rss": server_rss, "driving": driving,
-            "cpu_up": list(cpu_up.values()), "server_cpu_up": server_cpu, "cpu_driving": cpu_driving}
+    return {
+        "first": first,
+        "served": served,
+        "kernels": len(kernels),
+        "rss_up": up,
+        "rss_after": after,
+        "latency": [t for page in latency for t in page],
+        "server_rss": server_rss,
+        "driving": driving,
+        "cpu_up": list(cpu_up.values()),
+        "server_cpu_up": server_cpu,
+        "cpu_driving": cpu_driving,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=5, help="rounds of (day, hour) changes per page")
-    parser.add_argument("--preheat", type=int, default=0, metavar="N",
-                        help="Voilà's pool of N pre-started kernels that have already run the page (0: off)")
+    parser.add_argument(
+        "--preheat",
+        type=int,
+        default=0,
+        metavar="N",
+        help="Voilà's pool of N pre-started kernels that have already run the page (0: off)",
+    )
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(MISSING, file=sys.stderr)
@@ -128,11 +143,24 @@ def main(argv: list[str] | None = None) -> int:
     token = secrets.token_hex(16)
     with tempfile.TemporaryDirectory(prefix="liuren-bench-") as tmp:
         home, port = Path(tmp), free_port()
-        server = Server("voila", [
-            sys.executable, "-m", "voila", "notebooks/classroom.ipynb", "--no-browser", "--Voila.ip=127.0.0.1",
-            f"--port={port}", f"--token={token}",
-            *(["--preheat_kernel=True", f"--pool_size={args.preheat}"] if args.preheat else []),
-        ], ROOT, jupyter_env(home), port, home / "voila.log")
+        server = Server(
+            "voila",
+            [
+                sys.executable,
+                "-m",
+                "voila",
+                "notebooks/classroom.ipynb",
+                "--no-browser",
+                "--Voila.ip=127.0.0.1",
+                f"--port={port}",
+                f"--token={token}",
+                *(["--preheat_kernel=True", f"--pool_size={args.preheat}"] if args.preheat else []),
+            ],
+            ROOT,
+            jupyter_env(home),
+            port,
+            home / "voila.log",
+        )
         try:
             server.wait_listening()
             if args.preheat:  # let the pool fill (each kernel runs the page once) before the class arrives
@@ -144,19 +172,25 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.stop()
     n = args.pages
-    print(f"{n} classroom pages opened at once on 127.0.0.1, {result['kernels']} kernels"
-          + (f" (Voilà preheat pool of {args.preheat})" if args.preheat else ""))
+    print(
+        f"{n} classroom pages opened at once on 127.0.0.1, {result['kernels']} kernels"
+        + (f" (Voilà preheat pool of {args.preheat})" if args.preheat else "")
+    )
     print(f"page answered by Voilà:   {summary(result['served'])}")
     print(f"time to first chart:      {summary(result['first'])}")
     print(f"kernel RSS, all pages up: {summary(result['rss_up'], 'MB')}; total {sum(result['rss_up']):.0f} MB")
     print(f"kernel RSS, after driving: {summary(result['rss_after'], 'MB')}")
     print(f"Voilà server RSS:         {result['server_rss']:.0f} MB")
-    print(f"update latency, all {n} pages changing at once ({2 * args.rounds} changes each): {summary(result['latency'])}")
+    print(
+        f"update latency, all {n} pages changing at once ({2 * args.rounds} changes each): {summary(result['latency'])}"
+    )
     changes = len(result["latency"])
     print(f"throughput: {changes} changes in {result['driving']:.1f} s = {changes / result['driving']:.1f} changes/s")
-    print(f"server-side CPU: {summary(result['cpu_up'], 'CPU-s')} per kernel to start and run the page "
-          f"(+ Voilà {result['server_cpu_up']:.1f} CPU-s); {result['cpu_driving'] / changes:.3f} CPU-s per change "
-          f"(kernels + Voilà; the browsers run on this machine too and are not counted)")
+    print(
+        f"server-side CPU: {summary(result['cpu_up'], 'CPU-s')} per kernel to start and run the page "
+        f"(+ Voilà {result['server_cpu_up']:.1f} CPU-s); {result['cpu_driving'] / changes:.3f} CPU-s per change "
+        f"(kernels + Voilà; the browsers run on this machine too and are not counted)"
+    )
     return 0
 
 

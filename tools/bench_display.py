@@ -41,8 +41,12 @@ def main(argv: list[str] | None = None) -> int:
 
     n = len(fresh_charts())
     for labels in ("zh", "ko", "en"):
-        seconds = best(args.repeat, lambda charts, labels=labels: [chart_html(c, labels=labels) for c in charts], fresh_charts)
-        print(f"chart_html labels={labels}: {seconds / n * 1000:.3f} ms/chart ({n} fresh charts, best of {args.repeat})")
+        seconds = best(
+            args.repeat, lambda charts, labels=labels: [chart_html(c, labels=labels) for c in charts], fresh_charts
+        )
+        print(
+            f"chart_html labels={labels}: {seconds / n * 1000:.3f} ms/chart ({n} fresh charts, best of {args.repeat})"
+        )
     charts = fresh_charts()
     [chart_html(c) for c in charts]
     seconds = best(args.repeat, lambda _: [chart_html(c) for c in charts])

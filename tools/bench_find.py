@@ -126,11 +126,15 @@ def varied_queries(count: int, seed: int) -> None:
     total = time.perf_counter() - total
     gc.collect()
     grown = rss_mb() - start_mb
-    print(f"{count} varied queries in {total:.1f} s: {BUILDS[0] - builds0} index builds, {cached_indexes()} kept "
-          f"(at most {MAX_INDEXES})")
+    print(
+        f"{count} varied queries in {total:.1f} s: {BUILDS[0] - builds0} index builds, {cached_indexes()} kept "
+        f"(at most {MAX_INDEXES})"
+    )
     print(f"slowest query in CPU time {slowest_cpu * 1000:.0f} ms; {over} queries over 500 ms of wall time")
-    print(f"memory grew {grown:.1f} MB (target < 100 MB); slowest query {slowest * 1000:.0f} ms wall (target < 500 ms): "
-          f"{ {k: (v.name if isinstance(v, School) else v) for k, v in (slowest_query or {}).items() if v is not None} }")
+    print(
+        f"memory grew {grown:.1f} MB (target < 100 MB); slowest query {slowest * 1000:.0f} ms wall (target < 500 ms): "
+        f"{ {k: (v.name if isinstance(v, School) else v) for k, v in (slowest_query or {}).items() if v is not None} }"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -75,8 +75,10 @@ def measure(env: dict[str, str], repeat: int) -> None:
     b, f = statistics.median(bare), statistics.median(full)
     print(f"python -c pass            median {b * 1000:6.1f} ms over {repeat} runs")
     print(f"python -c 'import liuren' median {f * 1000:6.1f} ms over {repeat} runs")
-    print(f"ratio {f / b:.2f} (target ≤ 1.8); liuren adds {(f - b) * 1000:.1f} ms; "
-          f"the import itself, timed inside the child: median {statistics.median(inside) * 1000:.1f} ms")
+    print(
+        f"ratio {f / b:.2f} (target ≤ 1.8); liuren adds {(f - b) * 1000:.1f} ms; "
+        f"the import itself, timed inside the child: median {statistics.median(inside) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -45,11 +45,15 @@ def main() -> None:
         t_build = min(t_build, timed(build))
         t_steps = min(t_steps, timed(lambda: [c.steps() for c in charts]))
     t_text = timed(lambda: [[s.text for s in c.steps("ko")] for c in charts[::12]]) * 12
-    answers = [(c, c.offset, "".join(x.upper for x in c.lessons), "".join(t.branch for t in c.transmissions)) for c in charts]
+    answers = [
+        (c, c.offset, "".join(x.upper for x in c.lessons), "".join(t.branch for t in c.transmissions)) for c in charts
+    ]
     check = getattr(liuren, "check", None)
     print(f"build    {n} charts {t_build * 1000:8.1f} ms")
     print(f"steps()  {n} charts {t_steps * 1000:8.1f} ms  ratio {t_steps / t_build:5.2f} (target ≤ 3)")
-    print(f"+ texts  {n} charts {t_text * 1000:8.1f} ms  ratio {t_text / t_build:5.2f} (every step's Korean text, 1 in 12 sampled)")
+    print(
+        f"+ texts  {n} charts {t_text * 1000:8.1f} ms  ratio {t_text / t_build:5.2f} (every step's Korean text, 1 in 12 sampled)"
+    )
     if check is not None:
         t_check = timed(lambda: [check(c, offset=o, lessons=ls, transmissions=ts) for c, o, ls, ts in answers])
         print(f"check()  {n} answers {t_check * 1000:8.1f} ms  {t_check / n * 1e6:6.1f} µs each")

@@ -44,14 +44,26 @@ from liuren.transmissions import Method  # noqa: E402
 
 SEED_NOTEBOOK = {"004": "01", "000": "02", "002": "03", "003": "04"}
 """Which notebook teaches each seed chapter."""
-NINE = (Method.ZEIKE, Method.BIYONG, Method.SHEHAI, Method.YAOKE, Method.MAOXING, Method.BIEZHE, Method.BAZHUAN, Method.FUYIN, Method.FANYIN)
+NINE = (
+    Method.ZEIKE,
+    Method.BIYONG,
+    Method.SHEHAI,
+    Method.YAOKE,
+    Method.MAOXING,
+    Method.BIEZHE,
+    Method.BAZHUAN,
+    Method.FUYIN,
+    Method.FANYIN,
+)
 
 
 def save(fig: Figure, path: Path, dpi: int = 80) -> None:
     """Save ``fig`` as a palette PNG (64 colours) with no date or software stamp."""
     buf = BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, facecolor="white", metadata={"Software": None})
-    image = Image.open(buf).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    image = (
+        Image.open(buf).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    )
     image.save(path, format="PNG", optimize=True)
 
 
@@ -116,10 +128,23 @@ def nine_methods(out: Path) -> Path:
         ax = fig.add_axes((col / 3, (2 - row) / 3 * 12 / 12.6, 1 / 3, 1 / 3 * 12 / 12.6 * 0.94))
         chart = first_chart(method)
         draw_plate(chart, ax, title=False)
-        ax.set_title(f"{method} · {chart.lesson_type}　{chart.day}日 {chart.hour}時 {chart.general}將", fontsize=13,
-                     family=[register_font(), "DejaVu Sans"], color=COLORS["ink"], pad=2)
-    fig.text(0.5, 0.985, "九宗門 · 賊克 比用 涉害 遙克 昴星 別責 八專 伏吟 返吟", ha="center", va="top",
-             fontsize=18, family=[register_font(), "DejaVu Sans"], color=COLORS["ink"])
+        ax.set_title(
+            f"{method} · {chart.lesson_type}　{chart.day}日 {chart.hour}時 {chart.general}將",
+            fontsize=13,
+            family=[register_font(), "DejaVu Sans"],
+            color=COLORS["ink"],
+            pad=2,
+        )
+    fig.text(
+        0.5,
+        0.985,
+        "九宗門 · 賊克 比用 涉害 遙克 昴星 別責 八專 伏吟 返吟",
+        ha="center",
+        va="top",
+        fontsize=18,
+        family=[register_font(), "DejaVu Sans"],
+        color=COLORS["ink"],
+    )
     path = out / "01-nine-methods.png"
     save(fig, path)
     return path
@@ -130,13 +155,19 @@ def generals_ring(ax, noble: int, forward: bool, family: str) -> None:
     ink, muted, mark = COLORS["ink"], COLORS["muted"], COLORS["mark"]
     for s in range(12):
         a = ring_angle(s)
-        ax.add_patch(Wedge((0, 0), 1.0, a - 15, a + 15, width=0.22, facecolor=EARTH_FILL, edgecolor=COLORS["line"], lw=0.8))
-        ax.add_patch(Wedge((0, 0), 0.78, a - 15, a + 15, width=0.3, facecolor=GENERAL_FILL, edgecolor=COLORS["line"], lw=0.8))
+        ax.add_patch(
+            Wedge((0, 0), 1.0, a - 15, a + 15, width=0.22, facecolor=EARTH_FILL, edgecolor=COLORS["line"], lw=0.8)
+        )
+        ax.add_patch(
+            Wedge((0, 0), 0.78, a - 15, a + 15, width=0.3, facecolor=GENERAL_FILL, edgecolor=COLORS["line"], lw=0.8)
+        )
         x, y = 0.89 * math.cos(math.radians(a)), 0.89 * math.sin(math.radians(a))
         ax.text(x, y, BRANCHES[s], ha="center", va="center", fontsize=15, family=[family], color=ink)
         k = general_index(s, noble, forward)
         x, y = 0.63 * math.cos(math.radians(a)), 0.63 * math.sin(math.radians(a))
-        ax.text(x, y, GENERALS[k], ha="center", va="center", fontsize=11, family=[family], color=mark if k == 0 else ink)
+        ax.text(
+            x, y, GENERALS[k], ha="center", va="center", fontsize=11, family=[family], color=mark if k == 0 else ink
+        )
         x, y = 0.41 * math.cos(math.radians(a)), 0.41 * math.sin(math.radians(a))
         ax.text(x, y, str(k + 1), ha="center", va="center", fontsize=8, color=muted)
     ax.add_patch(Circle((0, 0), 1.0, fill=False, edgecolor=ink, lw=1.4))
@@ -146,8 +177,17 @@ def generals_ring(ax, noble: int, forward: bool, family: str) -> None:
     xs = [1.07 * math.cos(math.radians(a)) for a in arc]
     ys = [1.07 * math.sin(math.radians(a)) for a in arc]
     ax.plot(xs, ys, color=mark, lw=1.8, solid_capstyle="round")
-    ax.add_patch(FancyArrowPatch((xs[-2], ys[-2]), (xs[-1], ys[-1]), arrowstyle="-|>,head_length=9,head_width=4.5", color=mark, lw=0,
-                                 shrinkA=0, shrinkB=0))
+    ax.add_patch(
+        FancyArrowPatch(
+            (xs[-2], ys[-2]),
+            (xs[-1], ys[-1]),
+            arrowstyle="-|>,head_length=9,head_width=4.5",
+            color=mark,
+            lw=0,
+            shrinkA=0,
+            shrinkB=0,
+        )
+    )
     name = "順行" if forward else "逆行"
     ax.text(0, 0, f"貴人{name}", ha="center", va="center", fontsize=14, family=[family], color=ink)
     ax.set_xlim(-1.15, 1.15)
@@ -165,10 +205,26 @@ def generals_order(out: Path) -> Path:
     backward_squares = "".join(BRANCHES[b] for b in order if b not in FORWARD_SQUARES)
     generals_ring(fig.add_axes((0.0, 0.08, 0.5, 0.84)), 1, True, family)
     generals_ring(fig.add_axes((0.5, 0.08, 0.5, 0.84)), 7, False, family)
-    fig.text(0.5, 0.97, "十二天將: 貴人 螣蛇 朱雀 六合 勾陳 青龍 天空 白虎 太常 玄武 太陰 天后", ha="center", va="top",
-             fontsize=14, family=[family], color=COLORS["ink"])
-    fig.text(0.5, 0.03, f"貴人 on 地盤 {forward_squares}: 順行 (clockwise) · on {backward_squares}: 逆行", ha="center", va="bottom",
-             fontsize=12, family=[family, "DejaVu Sans"], color=COLORS["muted"])
+    fig.text(
+        0.5,
+        0.97,
+        "十二天將: 貴人 螣蛇 朱雀 六合 勾陳 青龍 天空 白虎 太常 玄武 太陰 天后",
+        ha="center",
+        va="top",
+        fontsize=14,
+        family=[family],
+        color=COLORS["ink"],
+    )
+    fig.text(
+        0.5,
+        0.03,
+        f"貴人 on 地盤 {forward_squares}: 順行 (clockwise) · on {backward_squares}: 逆行",
+        ha="center",
+        va="bottom",
+        fontsize=12,
+        family=[family, "DejaVu Sans"],
+        color=COLORS["muted"],
+    )
     path = out / "00-generals-order.png"
     save(fig, path)
     return path

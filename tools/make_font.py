@@ -91,8 +91,13 @@ def fontlog(source: Path, font: TTFont, chars: str) -> str:
 def make(source: Path, out_dir: Path) -> list[Path]:
     """Write the OTF and WOFF2 subsets to ``out_dir``; return their paths."""
     options = subset.Options(
-        name_IDs=["*"], name_languages=["*"], notdef_outline=True, layout_features=[], font_number=FACE_TC,
-        hinting=False, desubroutinize=False,
+        name_IDs=["*"],
+        name_languages=["*"],
+        notdef_outline=True,
+        layout_features=[],
+        font_number=FACE_TC,
+        hinting=False,
+        desubroutinize=False,
     )
     font = subset.load_font(str(source), options)
     subsetter = subset.Subsetter(options)

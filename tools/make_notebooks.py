@@ -268,7 +268,10 @@ def contents_book(books: list[Book]) -> Book:
         "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다.",
     ]
     if (OUT / "classroom.ipynb").exists():
-        lines += ["", "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 (Voilà로 열면 코드 없이 보인다)."]
+        lines += [
+            "",
+            "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 (Voilà로 열면 코드 없이 보인다).",
+        ]
     cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
     for book in books:
         items = [f"### [{book.number}. {book.title}]({book.filename})", ""]
@@ -387,7 +390,9 @@ def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
     if inputs(saved) != inputs(nb):
         problems.append(f"notebooks/{book.filename} differs from notebooks/src/{book.stem}.md")
     elif saved.metadata.get("jupytext") != nb.metadata["jupytext"]:
-        problems.append(f"notebooks/{book.filename}: its jupytext metadata (the pairing) is not {nb.metadata['jupytext']}")
+        problems.append(
+            f"notebooks/{book.filename}: its jupytext metadata (the pairing) is not {nb.metadata['jupytext']}"
+        )
     elif any(c.cell_type == "code" and c.source.strip() and c.execution_count is None for c in saved.cells):
         problems.append(f"notebooks/{book.filename} has cells that were not executed")
     return problems
@@ -415,7 +420,9 @@ def outputs_out_of_step(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
         return []
     first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     shown = (b[first] if first < len(b) else "(end)")[:160]
-    return [f"notebooks/{path.name}: saved outputs differ from a fresh run (line {first + 1}: {shown!r}); run tools/make_notebooks.py"]
+    return [
+        f"notebooks/{path.name}: saved outputs differ from a fresh run (line {first + 1}: {shown!r}); run tools/make_notebooks.py"
+    ]
 
 
 def examples_text() -> str:
@@ -484,7 +491,9 @@ def classroom(check: bool, rerun: bool = True) -> list[str]:
         if any(c.execution_count is None or not c.outputs for c in code):
             return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"]
         if nb.metadata.get("jupytext") != UNPAIRED:
-            return [f"notebooks/{CLASSROOM.name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"]
+            return [
+                f"notebooks/{CLASSROOM.name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"
+            ]
         return outputs_out_of_step(nb, CLASSROOM) if rerun else []
     nb.metadata["jupytext"] = dict(UNPAIRED)
     problems = execute(nb)
@@ -500,8 +509,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("only", nargs="*", help="notebook numbers to build (default: all)")
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
     parser.add_argument("--check", action="store_true", help="only report files out of step with the sources")
-    parser.add_argument("--no-rerun", action="store_true",
-                        help="with --check: compare sources and inputs only, without running the notebooks afresh")
+    parser.add_argument(
+        "--no-rerun",
+        action="store_true",
+        help="with --check: compare sources and inputs only, without running the notebooks afresh",
+    )
     args = parser.parse_args(argv)
     try:
         books = load_books()

@@ -60,9 +60,16 @@ def module_docs(module) -> dict[str, str]:
     tree = ast.parse(inspect.getsource(module))
     docs: dict[str, str] = {}
     for node, after in pairwise(tree.body):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        if (targets and isinstance(targets[0], ast.Name) and isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str)):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if (
+            targets
+            and isinstance(targets[0], ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
             docs[targets[0].id] = inspect.cleandoc(after.value.value)
     return docs
 
@@ -89,13 +96,15 @@ def options_section() -> list[str]:
         "",
         "Where the classical books disagree, the choice is an option of a frozen `liuren.School` value; every",
         "chart records the school it was built with (`chart.school`). Change options with",
-        "`liuren.School().replace(noble_table=\"B\")`, or on the command line with `--option KEY=VALUE`.",
+        '`liuren.School().replace(noble_table="B")`, or on the command line with `--option KEY=VALUE`.',
         "",
         "| option | default | accepted values | meaning |",
         "| --- | --- | --- | --- |",
     ]
     for option in school_module.OPTION_NAMES:
-        lines.append(f"| `{option}` | {code(school_module.DEFAULTS[option])} | {allowed(option)} | {cell(docs[option])} |")
+        lines.append(
+            f"| `{option}` | {code(school_module.DEFAULTS[option])} | {allowed(option)} | {cell(docs[option])} |"
+        )
     return lines
 
 
@@ -109,13 +118,17 @@ def presets_section() -> list[str]:
         "",
         for_users(module_docs(school_module).get("PRESETS", "")),
         "",
-        "Select a preset by any of its names: `liuren.chart(..., school=\"探原\")`, `--school tanyuan`.",
+        'Select a preset by any of its names: `liuren.chart(..., school="探原")`, `--school tanyuan`.',
         "",
         "| preset | names | differs from the default in |",
         "| --- | --- | --- |",
     ]
     for name, school in PRESETS.items():
-        changed = [f"`{k}={getattr(school, k)!r}`" for k in school_module.OPTION_NAMES if getattr(school, k) != getattr(default, k)]
+        changed = [
+            f"`{k}={getattr(school, k)!r}`"
+            for k in school_module.OPTION_NAMES
+            if getattr(school, k) != getattr(default, k)
+        ]
         names = ", ".join(f"`{a}`" for a in aliases.get(name, [name, PRESET_NAMES[name]]))
         lines.append(f"| {name} | {names} | {', '.join(changed) or '— (the default)'} |")
     return lines
@@ -136,8 +149,15 @@ def patterns_section() -> list[str]:
     for family, members in families.items():
         lines += ["", f"### {family}", "", "| pattern | condition | source | needs |", "| --- | --- | --- | --- |"]
         for p in members:
-            needs = [what for what, flag in (("month", p.needs_month), ("year", getattr(p, "needs_year", False)),
-                                             ("hour", p.needs_hour)) if flag]
+            needs = [
+                what
+                for what, flag in (
+                    ("month", p.needs_month),
+                    ("year", getattr(p, "needs_year", False)),
+                    ("hour", p.needs_hour),
+                )
+                if flag
+            ]
             lines.append(f"| {p.name} | {cell(p.condition)} | {cell(p.source)} | {', '.join(needs) or '—'} |")
     return lines
 

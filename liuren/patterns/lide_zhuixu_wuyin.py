@@ -37,7 +37,9 @@ def _lide(v: View) -> tuple[Evidence, list[int]] | None:
         a, b = lessons
         if side[a] == side[b]:
             return ev("lide.group", label=label, a=_b(v.u[a]), b=_b(v.u[b]), side=ev(f"side.{side[a]}"))
-        return ev("lide.split", label=label, a=_b(v.u[a]), sa=ev(f"side.{side[a]}"), b=_b(v.u[b]), sb=ev(f"side.{side[b]}"))
+        return ev(
+            "lide.split", label=label, a=_b(v.u[a]), sa=ev(f"side.{side[a]}"), b=_b(v.u[b]), sb=ev(f"side.{side[b]}")
+        )
 
     found = ev("lide", nb=_b(v.nb), sq=_b(v.noble_square), yang=group("陽神", (0, 2)), yin=group("陰神", (1, 3)))
     return found, side
@@ -121,8 +123,15 @@ def dangquan(v: View) -> Clause | str | None:
         return UNJUDGED
     state = ss.season_state(v.xn, v.month, v.school)
     up = v.over(v.xn)
-    hurt = [w for w, bad in (("刑", XING[up] == v.xn), ("害", HARM[up] == v.xn),
-                              ("克", conquers(BRANCH_ELEMENT[up], BRANCH_ELEMENT[v.xn]))) if bad]
+    hurt = [
+        w
+        for w, bad in (
+            ("刑", XING[up] == v.xn),
+            ("害", HARM[up] == v.xn),
+            ("克", conquers(BRANCH_ELEMENT[up], BRANCH_ELEMENT[v.xn])),
+        )
+        if bad
+    ]
     if state not in ("旺", "相") or hurt:
         return None
     return seq("semi", (base, rescue, ev("dangquan.year", xn=_b(v.xn), state=state, month=_b(v.month), up=_b(up))))
@@ -144,7 +153,9 @@ def bubei(v: View) -> Clause | None:
         else:
             same.append(ev("bubei.repeat", later=i + 1, first=first + 1))
     yang = sum(1 for i in kept if i in (0, 2))
-    kind = {(2, 1): ev("bubei.yin"), (1, 2): ev("bubei.yang")}.get((yang, len(kept) - yang)) or ev("bubei.count", n=len(kept))
+    kind = {(2, 1): ev("bubei.yin"), (1, 2): ev("bubei.yang")}.get((yang, len(kept) - yang)) or ev(
+        "bubei.count", n=len(kept)
+    )
     return ev("bubei", same=seq("semi", same), side="干" if v.s % 2 == 0 else "支", kind=kind)
 
 

@@ -80,15 +80,28 @@ def guihun(v: View) -> Clause | str | None:
     if v.bm is not None and v.xn is not None:  # (mypy narrows on the test itself, not on ``fate``)
         six += [("本命上神", v.over(v.bm)), ("行年上神", v.over(v.xn))]
         good.append(("行年上神", v.over(v.xn)))
-    strikes = [ev("guihun.at", place=n, b=_b(b), how=seq("and", how)) for n, b in six
-               if (how := [x for x, hit in (("沖", (b + 6) % 12 == w), ("克", conquers(BRANCH_ELEMENT[b], we))) if hit])]
-    helpers = [ev("guihun.good", place=n, b=_b(b), g=GENERAL_NAMES[g]) for n, b in good if (g := v.general(b)) in GOOD_GENERALS]
+    strikes = [
+        ev("guihun.at", place=n, b=_b(b), how=seq("and", how))
+        for n, b in six
+        if (how := [x for x, hit in (("沖", (b + 6) % 12 == w), ("克", conquers(BRANCH_ELEMENT[b], we))) if hit])
+    ]
+    helpers = [
+        ev("guihun.good", place=n, b=_b(b), g=GENERAL_NAMES[g]) for n, b in good if (g := v.general(b)) in GOOD_GENERALS
+    ]
     if not strikes or not helpers:
         return None if fate else UNJUDGED
     if isinstance(base, str):
         return UNJUDGED
-    return seq("semi", (base, ev("guihun.gate"), ev("guihun.yin", b=_b(yin), w=_b(w)),
-                        ev("guihun.hold", holders=seq("comma", strikes), w=_b(w)), seq("comma", helpers)))
+    return seq(
+        "semi",
+        (
+            base,
+            ev("guihun.gate"),
+            ev("guihun.yin", b=_b(yin), w=_b(w)),
+            ev("guihun.hold", holders=seq("comma", strikes), w=_b(w)),
+            seq("comma", helpers),
+        ),
+    )
 
 
 def huxianshi(v: View) -> Clause | str | None:
@@ -129,7 +142,8 @@ def xianshi(v: View) -> Clause | str | None:
     if v.month is None:
         return UNJUDGED
     marks = (["死氣"] if w == ss.death_qi(v.month) else []) + [
-        st for st in (ss.season_state(w, v.month, v.school),) if st in ("休", "囚")]
+        st for st in (ss.season_state(w, v.month, v.school),) if st in ("休", "囚")
+    ]
     if not marks:
         return None
     if not on:
@@ -243,12 +257,19 @@ def _generals_at_war(v: View) -> Clause | None:
     if v.school.yangjiu_war == "initial":
         return ev("war.initial", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]], war=wars[0]) if wars[0] else None
     if all(wars):
-        pairs = seq("comma", (ev("war.pair", b=_b(b), g=GENERAL_NAMES[g], war=w) for b, g, w in zip(v.t, v.tg, wars, strict=True)
-                              if w))
+        pairs = seq(
+            "comma",
+            (ev("war.pair", b=_b(b), g=GENERAL_NAMES[g], war=w) for b, g, w in zip(v.t, v.tg, wars, strict=True) if w),
+        )
         return ev("war.all", pairs=pairs)
     below = any(lesson.upper.ordinal == v.t[0] and lesson.kind == ZEI for lesson in v.chart.lessons)
     if wars[0] and below:
-        return ev("war.zei", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]], how=ev("war.jiake" if wars[0] == "外戰" else "war.neizhan"))
+        return ev(
+            "war.zei",
+            init=_b(v.t[0]),
+            g=GENERAL_NAMES[v.tg[0]],
+            how=ev("war.jiake" if wars[0] == "外戰" else "war.neizhan"),
+        )
     return None
 
 

@@ -21,12 +21,18 @@ def sanguang(v: View) -> Clause | str | None:
         return None
     if v.month is None:
         return UNJUDGED
-    states: list[tuple[Value, str]] = [(_stem(v), ss.stem_state(v.s, v.month, v.school)),
-                                       (_b(v.z), ss.season_state(v.z, v.month, v.school)),
-                                       (ev("state.init", x=_b(v.t[0])), ss.season_state(v.t[0], v.month, v.school))]
+    states: list[tuple[Value, str]] = [
+        (_stem(v), ss.stem_state(v.s, v.month, v.school)),
+        (_b(v.z), ss.season_state(v.z, v.month, v.school)),
+        (ev("state.init", x=_b(v.t[0])), ss.season_state(v.t[0], v.month, v.school)),
+    ]
     if all(s in ("旺", "相") for _, s in states):
-        return ev("sanguang", states=seq("comma", (ev("state.is", x=x, state=s) for x, s in states)), month=_b(v.month),
-                  g=GENERAL_NAMES[v.tg[0]])
+        return ev(
+            "sanguang",
+            states=seq("comma", (ev("state.is", x=x, state=s) for x, s in states)),
+            month=_b(v.month),
+            g=GENERAL_NAMES[v.tg[0]],
+        )
     return None
 
 
@@ -52,5 +58,14 @@ def sanyin(v: View) -> Clause | str | None:
     if not all(s in ("囚", "死") for s in states):
         return None
     riders = seq("and", (GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (BAIHU, XUANWU)))
-    return ev("sanyin", nb=_b(v.nb), a=_b(v.u[0]), b=_b(v.u[2]), m=_b(v.t[1]), sm=states[0], z=_b(v.t[2]), sz=states[1],
-              riders=riders)
+    return ev(
+        "sanyin",
+        nb=_b(v.nb),
+        a=_b(v.u[0]),
+        b=_b(v.u[2]),
+        m=_b(v.t[1]),
+        sm=states[0],
+        z=_b(v.t[2]),
+        sz=states[1],
+        riders=riders,
+    )

@@ -55,8 +55,11 @@ def _rescue_marks(v: View, places: list[tuple[Evidence, int]]) -> list[Evidence]
         found = [ev("mark", name="子孫", b=_b(b))] if ss.is_offspring(v.s, b) else []
         found += [ev("mark.union", name=n, b=_b(b)) for n, x in unions.items() if x == b]
         if v.month is not None:
-            found += [ev("mark", name=n, b=_b(b)) for n, x in (("生氣", ss.life_qi(v.month)), ("解神", ss.release_spirit(v.month)))
-                      if x == b]
+            found += [
+                ev("mark", name=n, b=_b(b))
+                for n, x in (("生氣", ss.life_qi(v.month)), ("解神", ss.release_spirit(v.month)))
+                if x == b
+            ]
         marks += [ev("mark.on", mark=m, place=place) for m in found]
     return marks
 
@@ -71,7 +74,9 @@ def qingping(v: View) -> Clause | str | None:
     base = tianyu(v)
     if base is None or v.noble_square not in (CHEN, XU):
         return None
-    places = [(ev("place.gan"), v.u[0]), (ev("place.zhi"), v.u[2])] + ([(ev("place.xingnian"), v.over(v.xn))] if v.xn is not None else [])
+    places = [(ev("place.gan"), v.u[0]), (ev("place.zhi"), v.u[2])] + (
+        [(ev("place.xingnian"), v.over(v.xn))] if v.xn is not None else []
+    )
     marks = _rescue_marks(v, places)
     if not marks:
         return UNJUDGED if v.month is None or v.xn is None else None
@@ -126,8 +131,11 @@ def jiewang(v: View) -> Clause | str | None:
             return seq("semi", (base, ev("jiewang", pos=name, b=_b(b), g=GENERAL_NAMES[g])))
     if v.bm is None or v.xn is None:
         return UNJUDGED
-    fate = [ev("place", place=n, b=_b(up)) for n, up in (("本命上神", v.over(v.bm)), ("行年上神", v.over(v.xn)))
-            if conquers(BRANCH_ELEMENT[up], ie)]
+    fate = [
+        ev("place", place=n, b=_b(up))
+        for n, up in (("本命上神", v.over(v.bm)), ("行年上神", v.over(v.xn)))
+        if conquers(BRANCH_ELEMENT[up], ie)
+    ]
     return seq("semi", (base, ev("jiewang.fate", places=seq("and", fate)))) if fate else None
 
 
@@ -140,7 +148,12 @@ def tianwang_sha(v: View) -> Clause | str | None:
     return ev("tianwang-sha", month=_b(v.month), sha=_b(sha), where=seq("and", where)) if where else None
 
 
-NETS = (ev("net", net="天羅", of="干"), ev("net", net="地網", of="干"), ev("net", net="天羅", of="支"), ev("net", net="地網", of="支"))
+NETS = (
+    ev("net", net="天羅", of="干"),
+    ev("net", net="地網", of="干"),
+    ev("net", net="天羅", of="支"),
+    ev("net", net="地網", of="支"),
+)
 """The 天羅 and 地網 of the 干 and of the 支, as evidence names (built once)."""
 
 
@@ -256,6 +269,10 @@ def ruwang(v: View) -> Clause | None:
     base = tianwang(v)
     if base is None:
         return None
-    marks = [ev("sha", pos=pos, b=_b(b), name=name) for pos, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True)
-             for name, sha in (("災煞", ss.calamity(v.z)), ("劫煞", ss.robbery(v.z))) if b == sha]
+    marks = [
+        ev("sha", pos=pos, b=_b(b), name=name)
+        for pos, b in zip(("初傳", "中傳", "末傳"), v.t, strict=True)
+        for name, sha in (("災煞", ss.calamity(v.z)), ("劫煞", ss.robbery(v.z)))
+        if b == sha
+    ]
     return seq("semi", (base, seq("comma", marks))) if marks else None

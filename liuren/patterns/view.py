@@ -36,8 +36,25 @@ GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TI
 class View:
     """A chart as the integers the detectors compare (built once per chart)."""
 
-    __slots__ = ("bm", "chart", "d", "fwd", "hour", "month", "nb", "noble_square", "s", "school", "sun", "t", "tg", "u", "xn",
-                 "year", "z")
+    __slots__ = (
+        "bm",
+        "chart",
+        "d",
+        "fwd",
+        "hour",
+        "month",
+        "nb",
+        "noble_square",
+        "s",
+        "school",
+        "sun",
+        "t",
+        "tg",
+        "u",
+        "xn",
+        "year",
+        "z",
+    )
 
     def __init__(self, chart: Chart) -> None:
         self.chart = chart

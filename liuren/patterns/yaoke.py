@@ -59,7 +59,9 @@ def zhen_hushi(v: View) -> Clause | str | None:
     if w not in (SHEN, YOU) or w not in v.t:
         return None
     we = BRANCH_ELEMENT[w]
-    hit: list[str | Evidence] = [n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)]
+    hit: list[str | Evidence] = [
+        n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)
+    ]
     if v.xn is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xn)]):
         hit.append(ev("place", place="行年上神", b=_b(v.over(v.xn))))
     if hit:

@@ -44,7 +44,9 @@ TRANSMISSIONS_ACCEPTED = (
     "accepted: the three branches 初中末 such as '卯申丑' ('?' for one you leave open), each optionally "
     "followed by its general ('卯常申合丑陰'), or a sequence of three branches or (branch, general) pairs"
 )
-METHOD_ACCEPTED = "accepted: a method (" + " ".join(m.value for m in Method) + ") or a lesson type (" + " ".join(LESSON_TYPES) + ")"
+METHOD_ACCEPTED = (
+    "accepted: a method (" + " ".join(m.value for m in Method) + ") or a lesson type (" + " ".join(LESSON_TYPES) + ")"
+)
 GATE_OF = {
     **dict.fromkeys(("元首", "重審", "始入", "賊克"), "zeike"),
     **dict.fromkeys(("比用", "知一"), "biyong"),
@@ -75,7 +77,9 @@ def parse_offset(value: object) -> int:
             raise ParseError(f"offset={quote(value)} is not a plate offset; accepted: a whole number 0–11 such as 5")
         value = int(text)
     if not 0 <= value <= 11:
-        raise ParseError(f"offset={quote(value)} is out of range; accepted: a whole number 0–11 (d = 月將 − 占時 mod 12)")
+        raise ParseError(
+            f"offset={quote(value)} is out of range; accepted: a whole number 0–11 (d = 月將 − 占時 mod 12)"
+        )
     return value
 
 
@@ -115,7 +119,9 @@ def parse_lessons(value: object) -> tuple[tuple[int | None, str | None], ...]:
             upper = _branch_or_open(item[0], what, LESSONS_ACCEPTED)
             lower = normalize(item[1])
             if not (lower in UNKNOWN or (len(lower) == 1 and (lower in STEM_CHARS or lower in BRANCH_CHARS))):
-                raise ParseError(f"{what}: {quote(item[1])} is not a lower (a stem for lesson 1, a branch after); {LESSONS_ACCEPTED}")
+                raise ParseError(
+                    f"{what}: {quote(item[1])} is not a lower (a stem for lesson 1, a branch after); {LESSONS_ACCEPTED}"
+                )
             out.append((upper, None if lower in UNKNOWN else lower))
         else:
             raise ParseError(f"{what}: {quote(item)} is not a lesson; {LESSONS_ACCEPTED}")
@@ -207,13 +213,21 @@ RIGHT = "#2f7d32"
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "ok": "Right: {parts}.", "none": "Nothing to check: give offset=, lessons=, transmissions= or method=.",
+        "ok": "Right: {parts}.",
+        "none": "Nothing to check: give offset=, lessons=, transmissions= or method=.",
         "open": " ({n} place(s) left open were not checked.)",
-        "part.offset": "the offset", "part.lessons": "the lessons", "part.transmissions": "the 三傳", "part.method": "the method",
-        "wrong.offset": "The offset is not right.", "wrong.lessons": "Lesson {n} is not right.",
-        "wrong.transmissions": "The {which} is not right.", "wrong.method": "The method is not right.",
+        "part.offset": "the offset",
+        "part.lessons": "the lessons",
+        "part.transmissions": "the 三傳",
+        "part.method": "the method",
+        "wrong.offset": "The offset is not right.",
+        "wrong.lessons": "Lesson {n} is not right.",
+        "wrong.transmissions": "The {which} is not right.",
+        "wrong.method": "The method is not right.",
         "wrong.generals": "The generals of the 三傳 are not right.",
-        "which.0": "⟨初傳⟩", "which.1": "⟨中傳⟩", "which.2": "⟨末傳⟩",
+        "which.0": "⟨初傳⟩",
+        "which.1": "⟨中傳⟩",
+        "which.2": "⟨末傳⟩",
         "answer": " The answer: {answer}.",
         "plate": "Lay the month general {g} on the hour {h} and count from the hour to the general: d = (⟨月將⟩ − ⟨占時⟩) mod 12.",
         "lesson-1": "Lesson 1's upper is the heaven branch over the day stem's ⟨寄宮⟩ ({stem} lodges at {jig}); its lower is the stem.",
@@ -243,19 +257,30 @@ WORDS: dict[str, dict[str, str]] = {
         "final.weishanren": "Under this school (尉山人取法) the ⟨末傳⟩ of this ⟨返吟⟩ is the 破 of the 中傳.",
         "middle.fuyin": "In ⟨伏吟⟩ the ⟨中傳⟩ is what the 初 ⟨刑⟩s; when the 初 ⟨刑⟩s itself, the other of ⟨干上神⟩/⟨支上神⟩.",
         "final.fuyin": "In ⟨伏吟⟩ the ⟨末傳⟩ is what the 中 ⟨刑⟩s; when the 中 ⟨刑⟩s itself or back to the 初, its opposite (⟨沖⟩).",
-        "middle.gan": "Here the ⟨中傳⟩ is the ⟨干上神⟩.", "middle.zhi": "Here the ⟨中傳⟩ is the ⟨支上神⟩.",
-        "final.gan": "Here the ⟨末傳⟩ is the ⟨干上神⟩.", "final.zhi": "Here the ⟨末傳⟩ is the ⟨支上神⟩.",
+        "middle.gan": "Here the ⟨中傳⟩ is the ⟨干上神⟩.",
+        "middle.zhi": "Here the ⟨中傳⟩ is the ⟨支上神⟩.",
+        "final.gan": "Here the ⟨末傳⟩ is the ⟨干上神⟩.",
+        "final.zhi": "Here the ⟨末傳⟩ is the ⟨支上神⟩.",
         "generals": "The generals start from the ⟨貴人⟩ of {stem} in a {when} chart and run clockwise when the ⟨貴人⟩ stands on ⟨亥子丑寅卯辰⟩, counter-clockwise otherwise.",
-        "when.day": "day (⟨晝貴⟩)", "when.night": "night (⟨夜貴⟩)",
+        "when.day": "day (⟨晝貴⟩)",
+        "when.night": "night (⟨夜貴⟩)",
     },
     "zh": {
-        "ok": "正確：{parts}。", "none": "無可核對：請給 offset=、lessons=、transmissions= 或 method=。",
+        "ok": "正確：{parts}。",
+        "none": "無可核對：請給 offset=、lessons=、transmissions= 或 method=。",
         "open": "（留空 {n} 處未核對。）",
-        "part.offset": "天盤之數", "part.lessons": "四課", "part.transmissions": "三傳", "part.method": "課體",
-        "wrong.offset": "天盤之數不對。", "wrong.lessons": "第{cn}課不對。",
-        "wrong.transmissions": "{which}不對。", "wrong.method": "九宗門或課體不對。",
+        "part.offset": "天盤之數",
+        "part.lessons": "四課",
+        "part.transmissions": "三傳",
+        "part.method": "課體",
+        "wrong.offset": "天盤之數不對。",
+        "wrong.lessons": "第{cn}課不對。",
+        "wrong.transmissions": "{which}不對。",
+        "wrong.method": "九宗門或課體不對。",
         "wrong.generals": "三傳所乘天將不對。",
-        "which.0": "初傳", "which.1": "中傳", "which.2": "末傳",
+        "which.0": "初傳",
+        "which.1": "中傳",
+        "which.2": "末傳",
         "answer": "答案：{answer}。",
         "plate": "以月將{g}加占時{h}，自占時數至月將：d = (月將 − 占時) mod 12。",
         "lesson-1": "第一課上神為日干寄宮上之天盤神（{stem}寄宮在{jig}），下為日干。",
@@ -285,19 +310,30 @@ WORDS: dict[str, dict[str, str]] = {
         "final.weishanren": "此學派從尉山人取法：末傳取中傳之破。",
         "middle.fuyin": "伏吟中傳為初傳所刑；初傳自刑則取干上神、支上神之另一方。",
         "final.fuyin": "伏吟末傳為中傳所刑；中傳自刑或刑回初傳則取其沖。",
-        "middle.gan": "此處中傳為干上神。", "middle.zhi": "此處中傳為支上神。",
-        "final.gan": "此處末傳為干上神。", "final.zhi": "此處末傳為支上神。",
+        "middle.gan": "此處中傳為干上神。",
+        "middle.zhi": "此處中傳為支上神。",
+        "final.gan": "此處末傳為干上神。",
+        "final.zhi": "此處末傳為支上神。",
         "generals": "天將自{stem}日{when}之貴人起，貴人臨亥子丑寅卯辰順行，臨巳午未申酉戌逆行。",
-        "when.day": "晝貴", "when.night": "夜貴",
+        "when.day": "晝貴",
+        "when.night": "夜貴",
     },
     "ko": {
-        "ok": "맞았다: {parts}.", "none": "확인할 것이 없다: offset=, lessons=, transmissions=, method= 가운데 하나를 준다.",
+        "ok": "맞았다: {parts}.",
+        "none": "확인할 것이 없다: offset=, lessons=, transmissions=, method= 가운데 하나를 준다.",
         "open": " (비워 둔 {n}곳은 확인하지 않았다.)",
-        "part.offset": "천반 칸 수", "part.lessons": "⟨四課⟩", "part.transmissions": "⟨三傳⟩", "part.method": "⟨課體⟩",
-        "wrong.offset": "천반 칸 수가 틀렸다.", "wrong.lessons": "⟨第{cn}課⟩가 틀렸다.",
-        "wrong.transmissions": "{which}#이 틀렸다.", "wrong.method": "⟨九宗門⟩이나 ⟨課體⟩가 틀렸다.",
+        "part.offset": "천반 칸 수",
+        "part.lessons": "⟨四課⟩",
+        "part.transmissions": "⟨三傳⟩",
+        "part.method": "⟨課體⟩",
+        "wrong.offset": "천반 칸 수가 틀렸다.",
+        "wrong.lessons": "⟨第{cn}課⟩가 틀렸다.",
+        "wrong.transmissions": "{which}#이 틀렸다.",
+        "wrong.method": "⟨九宗門⟩이나 ⟨課體⟩가 틀렸다.",
         "wrong.generals": "삼전에 탄 ⟨天將⟩이 틀렸다.",
-        "which.0": "⟨初傳⟩", "which.1": "⟨中傳⟩", "which.2": "⟨末傳⟩",
+        "which.0": "⟨初傳⟩",
+        "which.1": "⟨中傳⟩",
+        "which.2": "⟨末傳⟩",
         "answer": " 정답: {answer}.",
         "plate": "⟨月將⟩ {g}#을 ⟨占時⟩ {h}에 얹고 점시에서 월장까지 센다: d = (⟨月將⟩ − ⟨占時⟩) mod 12.",
         "lesson-1": "제1과의 상신은 일간의 ⟨寄宮⟩ 위의 천반 지지이고({stem}의 기궁은 {jig}), 하신은 일간이다.",
@@ -327,10 +363,13 @@ WORDS: dict[str, dict[str, str]] = {
         "final.weishanren": "이 학파는 위산인(尉山人)의 법을 따른다: 이 ⟨返吟⟩의 ⟨末傳⟩은 ⟨中傳⟩의 파(破)이다.",
         "middle.fuyin": "⟨伏吟⟩의 ⟨中傳⟩은 초전이 ⟨刑⟩하는 것이다. 초전이 자형하면 ⟨干上神⟩·⟨支上神⟩ 가운데 다른 쪽이다.",
         "final.fuyin": "⟨伏吟⟩의 ⟨末傳⟩은 중전이 ⟨刑⟩하는 것이다. 중전이 자형하거나 초전으로 되돌아가면 그 충(⟨沖⟩)이다.",
-        "middle.gan": "여기서 ⟨中傳⟩은 ⟨干上神⟩이다.", "middle.zhi": "여기서 ⟨中傳⟩은 ⟨支上神⟩이다.",
-        "final.gan": "여기서 ⟨末傳⟩은 ⟨干上神⟩이다.", "final.zhi": "여기서 ⟨末傳⟩은 ⟨支上神⟩이다.",
+        "middle.gan": "여기서 ⟨中傳⟩은 ⟨干上神⟩이다.",
+        "middle.zhi": "여기서 ⟨中傳⟩은 ⟨支上神⟩이다.",
+        "final.gan": "여기서 ⟨末傳⟩은 ⟨干上神⟩이다.",
+        "final.zhi": "여기서 ⟨末傳⟩은 ⟨支上神⟩이다.",
         "generals": "⟨天將⟩은 {stem}일 {when} ⟨貴人⟩에서 시작하고, 귀인이 ⟨亥子丑寅卯辰⟩에 앉으면 순행, 아니면 역행한다.",
-        "when.day": "⟨晝貴⟩", "when.night": "⟨夜貴⟩",
+        "when.day": "⟨晝貴⟩",
+        "when.night": "⟨夜貴⟩",
     },
 }
 """The messages of :func:`check` (⟨⟩ marks terms, as in :mod:`liuren.show.steps`)."""
@@ -497,7 +536,9 @@ def check(
     order = [s.key for s in chart.steps(lang)]
     key, wrong, right_value = min(errors, key=lambda e: order.index(e[0]) if e[0] in order else len(order))
     head_key, _, index = wrong.partition("|")
-    head = _fmt(w[head_key], n=int(index or 0) + 1, cn=zh_number(int(index or 0) + 1), which=w.get(f"which.{index or 0}", ""))
+    head = _fmt(
+        w[head_key], n=int(index or 0) + 1, cn=zh_number(int(index or 0) + 1), which=w.get(f"which.{index or 0}", "")
+    )
     hint = _hint(chart, key, lang, ke)
     text = f"{head}{'' if lang == 'zh' else ' '}{hint}" + (_fmt(w["answer"], answer=right_value) if reveal else "")
     return CheckResult(False, key, render(text, lang), tuple(given))

@@ -187,14 +187,28 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
     for (r0, r1), fill in ((R_EARTH, EARTH_FILL), (R_HEAVEN, HEAVEN_FILL), (R_GENERAL, GENERAL_FILL)):
         for s in range(12):
             a = ring_angle(s)
-            ax.add_patch(Wedge((0, 0), r1, a - 15, a + 15, width=r1 - r0, facecolor=fill, edgecolor=line, lw=pen.lw(0.8)))
+            ax.add_patch(
+                Wedge((0, 0), r1, a - 15, a + 15, width=r1 - r0, facecolor=fill, edgecolor=line, lw=pen.lw(0.8))
+            )
     ax.add_patch(Circle((0, 0), R_GENERAL[0], facecolor="white", edgecolor=line, lw=pen.lw(0.8)))
     ax.add_patch(Circle((0, 0), R_HEAVEN[1], fill=False, edgecolor=ink, lw=pen.lw(1.6)))
     ax.add_patch(Circle((0, 0), R_EARTH[1], fill=False, edgecolor=ink, lw=pen.lw(1.6)))
 
     hour = chart.hour.ordinal
     a = ring_angle(hour)
-    ax.add_patch(Wedge((0, 0), R_EARTH[1], a - 15, a + 15, width=R_EARTH[1] - R_HEAVEN[0], fill=False, edgecolor=pal["mark"], lw=pen.lw(2.4), zorder=4))
+    ax.add_patch(
+        Wedge(
+            (0, 0),
+            R_EARTH[1],
+            a - 15,
+            a + 15,
+            width=R_EARTH[1] - R_HEAVEN[0],
+            fill=False,
+            edgecolor=pal["mark"],
+            lw=pen.lw(2.4),
+            zorder=4,
+        )
+    )
 
     for s in range(12):
         a = ring_angle(s)
@@ -202,15 +216,40 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
         general = chart.general_on(heaven)
         color = marks.get(heaven)
         if color:
-            ax.add_patch(Wedge((0, 0), R_HEAVEN[1], a - 15, a + 15, width=R_HEAVEN[1] - R_HEAVEN[0], facecolor=color, alpha=0.14, lw=0))
+            ax.add_patch(
+                Wedge(
+                    (0, 0),
+                    R_HEAVEN[1],
+                    a - 15,
+                    a + 15,
+                    width=R_HEAVEN[1] - R_HEAVEN[0],
+                    facecolor=color,
+                    alpha=0.14,
+                    lw=0,
+                )
+            )
         pen.text(*_polar(sum(R_EARTH) / 2, a), earth, 15, f"earth-{earth}", color=ink)
         pen.text(*_polar(sum(R_HEAVEN) / 2, a), heaven, 21, f"heaven-{heaven}", color=color or ink, bold=bool(color))
         noble = general.ordinal == 0
-        pen.text(*_polar(sum(R_GENERAL) / 2, a), general, 10.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
+        pen.text(
+            *_polar(sum(R_GENERAL) / 2, a),
+            general,
+            10.5,
+            f"general-{general}",
+            color=pal["mark"] if noble else ink,
+            bold=noble,
+        )
 
     _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
     for square, mark in _fate_marks(chart).items():
-        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(square) - 10), mark, 7.5, f"nianming-{mark}", color=pal["mark"], bold=True)
+        pen.text(
+            *_polar(sum(R_EARTH) / 2, ring_angle(square) - 10),
+            mark,
+            7.5,
+            f"nianming-{mark}",
+            color=pal["mark"],
+            bold=True,
+        )
     _general_arc(pen, chart)
     at: dict[str, float] = {BRANCHES[(s + d) % 12]: ring_angle(s) for s in range(12)}
     lessons = _lesson_labels(chart)
@@ -245,17 +284,43 @@ def _ring_mark(pen: _Pen, angle: float, side: int, text: str, gid: str, color: s
     along = (21 / 2 + 2 + MARK_SIZE * len(text) / 2) / points_per_unit  # half the branch, a gap, half the mark
     upright = abs(math.cos(math.radians(angle))) > abs(math.sin(math.radians(angle)))
     shown = "\n".join(text) if upright else text
-    return pen.text(*_polar(r, angle + side * math.degrees(along / r)), shown, MARK_SIZE, gid, color=color, bold=bold, linespacing=1.0)
+    return pen.text(
+        *_polar(r, angle + side * math.degrees(along / r)),
+        shown,
+        MARK_SIZE,
+        gid,
+        color=color,
+        bold=bold,
+        linespacing=1.0,
+    )
 
 
-def _arrow(pen: _Pen, p: tuple[float, float], q: tuple[float, float], centre: tuple[float, float], bend: float, color: str, shrink: float) -> FancyArrowPatch:
+def _arrow(
+    pen: _Pen,
+    p: tuple[float, float],
+    q: tuple[float, float],
+    centre: tuple[float, float],
+    bend: float,
+    color: str,
+    shrink: float,
+) -> FancyArrowPatch:
     """A transmission arrow from p to q, bowed towards ``centre`` so it stays off the ring's labels."""
     dx, dy = q[0] - p[0], q[1] - p[1]
     mx, my = centre[0] - (p[0] + q[0]) / 2, centre[1] - (p[1] + q[1]) / 2
     rad = bend if dy * mx - dx * my >= 0 else -bend
     k = pen.k
-    return FancyArrowPatch(p, q, connectionstyle=f"arc3,rad={rad}", arrowstyle=f"-|>,head_length={8 * k},head_width={4 * k}",
-                           shrinkA=shrink * k, shrinkB=shrink * k, color=color, lw=pen.lw(2.0), zorder=5, alpha=0.9)
+    return FancyArrowPatch(
+        p,
+        q,
+        connectionstyle=f"arc3,rad={rad}",
+        arrowstyle=f"-|>,head_length={8 * k},head_width={4 * k}",
+        shrinkA=shrink * k,
+        shrinkB=shrink * k,
+        color=color,
+        lw=pen.lw(2.0),
+        zorder=5,
+        alpha=0.9,
+    )
 
 
 def _fate_marks(chart: Chart) -> dict[int, str]:
@@ -300,8 +365,18 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
         n = 6 * abs(steps)
         xs, ys = zip(*(_polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
         ax.plot(xs, ys, color=pal["muted"], lw=pen.lw(1.4), solid_capstyle="round", zorder=3)
-        ax.add_patch(FancyArrowPatch((xs[-2], ys[-2]), (xs[-1], ys[-1]), arrowstyle=f"-|>,head_length={7 * k},head_width={3.5 * k}",
-                                     color=pal["muted"], lw=0, shrinkA=0, shrinkB=0, zorder=3))
+        ax.add_patch(
+            FancyArrowPatch(
+                (xs[-2], ys[-2]),
+                (xs[-1], ys[-1]),
+                arrowstyle=f"-|>,head_length={7 * k},head_width={3.5 * k}",
+                color=pal["muted"],
+                lw=0,
+                shrinkA=0,
+                shrinkB=0,
+                zorder=3,
+            )
+        )
         pen.text(*_polar(r, ring_angle(g)), "●", 5, color=pal["muted"])
     lodge = chart.day.stem.lodging.ordinal == h
     x, y = _polar(R_EARTH[1] + (0.2 if lodge else 0.12), a_hour)
@@ -315,17 +390,39 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
 def _stem_tag(pen: _Pen, chart: Chart, xy: tuple[float, float]) -> None:
     """The day stem in a box beside its lodging square (寄宮), where lesson 1 starts."""
     stem = chart.day.stem
-    pen.text(*xy, stem, 11, f"stem-{stem}", color="white", bbox={"boxstyle": "round,pad=0.22", "facecolor": pen.pal["ink"], "edgecolor": "none"})
+    pen.text(
+        *xy,
+        stem,
+        11,
+        f"stem-{stem}",
+        color="white",
+        bbox={"boxstyle": "round,pad=0.22", "facecolor": pen.pal["ink"], "edgecolor": "none"},
+    )
 
 
 def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
     """The inputs top-left and the method, 三傳 and void bottom-left."""
     t, pal = chart.transmissions, pen.pal
     pen.text(x, y, f"{chart.day}日 {chart.hour}時", 14, ha="left", va="top", color=pal["ink"])
-    pen.text(x, y - 0.13, f"{chart.general}將 {NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行",
-             10, ha="left", va="top", color=pal["muted"])
+    pen.text(
+        x,
+        y - 0.13,
+        f"{chart.general}將 {NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行",
+        10,
+        ha="left",
+        va="top",
+        color=pal["muted"],
+    )
     pen.text(x, -y + 0.13, f"{chart.method} · {chart.lesson_type}", 12, ha="left", va="bottom", color=pal["ink"])
-    pen.text(x, -y, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}", 10, ha="left", va="bottom", color=pal["muted"])
+    pen.text(
+        x,
+        -y,
+        f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}　旬空 {''.join(chart.void)}",
+        10,
+        ha="left",
+        va="bottom",
+        color=pal["muted"],
+    )
 
 
 def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
@@ -344,15 +441,26 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
         if color:
             ax.add_patch(Rectangle((x0, y0), 1, 1, facecolor=color, alpha=0.13, lw=0))
         if s == chart.hour.ordinal:
-            ax.add_patch(Rectangle((x0 + 0.03, y0 + 0.03), 0.94, 0.94, fill=False, edgecolor=pal["mark"], lw=pen.lw(2.0)))
+            ax.add_patch(
+                Rectangle((x0 + 0.03, y0 + 0.03), 0.94, 0.94, fill=False, edgecolor=pal["mark"], lw=pen.lw(2.0))
+            )
         centres[heaven] = (x0 + 0.5, y0 + 0.47)
         pen.text(x0 + 0.5, y0 + 0.47, heaven, 24, f"heaven-{heaven}", color=color or ink, bold=bool(color))
         noble = general.ordinal == 0
-        pen.text(x0 + 0.5, y0 + 0.84, general, 9.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble)
+        pen.text(
+            x0 + 0.5, y0 + 0.84, general, 9.5, f"general-{general}", color=pal["mark"] if noble else ink, bold=noble
+        )
         pen.text(x0 + 0.85, y0 + 0.13, earth, 10, f"earth-{earth}", color=pal["muted"])
         if s == lodging:
-            pen.text(x0 + 0.15, y0 + 0.14, chart.day.stem, 10, f"stem-{chart.day.stem}", color="white",
-                     bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"})
+            pen.text(
+                x0 + 0.15,
+                y0 + 0.14,
+                chart.day.stem,
+                10,
+                f"stem-{chart.day.stem}",
+                color="white",
+                bbox={"boxstyle": "round,pad=0.2", "facecolor": ink, "edgecolor": "none"},
+            )
     for square, mark in _fate_marks(chart).items():
         col, row = square_cell(square)
         pen.text(col + 0.62, 3 - row + 0.13, mark, 8, f"nianming-{mark}", color=pal["mark"], bold=True)
@@ -372,10 +480,19 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
     if title:
         t = chart.transmissions
         pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
-        pen.text(0, 4.13, f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
-                 10, color=pal["muted"], ha="left", va="bottom")
+        pen.text(
+            0,
+            4.13,
+            f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
+            10,
+            color=pal["muted"],
+            ha="left",
+            va="bottom",
+        )
         pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
-        pen.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom")
+        pen.text(
+            4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom"
+        )
     ax.set_xlim(-0.08, 4.08)
     ax.set_ylim(-0.08, 4.78 if title else 4.08)
     ax.set_aspect("equal")
@@ -391,8 +508,10 @@ DPI_RANGE = (10, 1200)
 def _check_options(options: Mapping[str, object], where: str) -> None:
     unknown = sorted(set(options) - set(DRAW_OPTIONS))
     if unknown:
-        raise ParseError(f"{where}() got unknown option(s) {quote(unknown)}; accepted: style, {', '.join(DRAW_OPTIONS)}"
-                         + (", dpi" if where == "plate_png" else ""))
+        raise ParseError(
+            f"{where}() got unknown option(s) {quote(unknown)}; accepted: style, {', '.join(DRAW_OPTIONS)}"
+            + (", dpi" if where == "plate_png" else "")
+        )
 
 
 def plate_figure(chart: Chart, style: str = "round", **options: object) -> Figure:
@@ -406,8 +525,10 @@ def plate_png(chart: Chart, style: str = "round", dpi: float = 100, **options: o
     """The plate as PNG bytes (deterministic: no date or software metadata). ``dpi`` is a number from
     10 to 1200 (the round plate is 6.4 inches square: 640 pixels at the default 100)."""
     if isinstance(dpi, bool) or not isinstance(dpi, Real) or not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
-        raise ParseError(f"dpi={quote(dpi)} is not a resolution; accepted: a number from {DPI_RANGE[0]} to {DPI_RANGE[1]}, "
-                         f"e.g. dpi=100 (640 pixels for the round plate)")
+        raise ParseError(
+            f"dpi={quote(dpi)} is not a resolution; accepted: a number from {DPI_RANGE[0]} to {DPI_RANGE[1]}, "
+            f"e.g. dpi=100 (640 pixels for the round plate)"
+        )
     _check_options(options, "plate_png")
     buf = BytesIO()
     plate_figure(chart, style, **options).savefig(buf, format="png", dpi=float(dpi), metadata={"Software": None})
@@ -436,8 +557,16 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
     _check_count("hours", hours, 1, 24)
     _check_count("frames", frames, 1, 240)
     charts = [
-        _Chart(chart.day, BRANCHES[(chart.hour.ordinal + k) % 12], chart.general, noble=chart.noble, school=chart.school, month=chart.month,
-               year=chart.year, nianming=None if chart.nianming is None else chart.nianming[:2])
+        _Chart(
+            chart.day,
+            BRANCHES[(chart.hour.ordinal + k) % 12],
+            chart.general,
+            noble=chart.noble,
+            school=chart.school,
+            month=chart.month,
+            year=chart.year,
+            nianming=None if chart.nianming is None else chart.nianming[:2],
+        )
         for k in range(hours + 1)
     ]
     out: list[tuple[Chart, dict[str, float]]] = []
@@ -470,7 +599,17 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
         ax.add_patch(Circle((0, 0), r, fill=False, edgecolor=pal["ink"], lw=pen.lw(1.6)))
     for b in BRANCHES:
         pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(b.ordinal)), b, 15, f"earth-{b}", color=pal["ink"])
-    hour_mark = Wedge((0, 0), R_EARTH[1], 0, 30, width=R_EARTH[1] - R_HEAVEN[0], fill=False, edgecolor=pal["mark"], lw=pen.lw(2.4), zorder=4)
+    hour_mark = Wedge(
+        (0, 0),
+        R_EARTH[1],
+        0,
+        30,
+        width=R_EARTH[1] - R_HEAVEN[0],
+        fill=False,
+        edgecolor=pal["mark"],
+        lw=pen.lw(2.4),
+        zorder=4,
+    )
     ax.add_patch(hour_mark)
     heaven = {b: pen.text(0, 0, b, 21, f"heaven-{b}", color=pal["ink"]) for b in BRANCHES}
     generals = {b: pen.text(0, 0, "", 10.5, color=pal["ink"]) for b in BRANCHES}
@@ -499,6 +638,14 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
 
 
 __all__ = [
-    "COLORS", "FAMILY", "animate_turn", "draw_plate", "plate_figure", "plate_png", "register_font", "ring_angle",
-    "square_cell", "turn_frames",
+    "COLORS",
+    "FAMILY",
+    "animate_turn",
+    "draw_plate",
+    "plate_figure",
+    "plate_png",
+    "register_font",
+    "ring_angle",
+    "square_cell",
+    "turn_frames",
 ]

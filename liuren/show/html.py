@@ -76,12 +76,16 @@ FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans C
 def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
     palette = dict(COLORS)
     if colors is not None and not isinstance(colors, Mapping):
-        raise ParseError(f"colors={quote(colors)} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}")
+        raise ParseError(
+            f"colors={quote(colors)} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}"
+        )
     for key, value in (colors or {}).items():
         if key not in COLORS:
             raise ParseError(f"colors key {quote(key)} is not known; accepted: {', '.join(COLORS)}")
         if not isinstance(value, str) or not _COLOR_VALUE.fullmatch(value):
-            raise ParseError(f"colors[{key!r}] = {quote(value)} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'")
+            raise ParseError(
+                f"colors[{key!r}] = {quote(value)} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'"
+            )
         palette[key] = value
     return palette
 
@@ -116,7 +120,9 @@ def check_chart(chart: object) -> None:
     from ..chart import Chart
 
     if not isinstance(chart, Chart):
-        raise ParseError(f"expected a liuren.Chart, got {quote(chart)} ({type(chart).__name__}); build one with liuren.chart(...)")
+        raise ParseError(
+            f"expected a liuren.Chart, got {quote(chart)} ({type(chart).__name__}); build one with liuren.chart(...)"
+        )
 
 
 def _note(text: str, pal: dict[str, str]) -> str:
@@ -149,8 +155,18 @@ def _table(rows: Iterable[str], heading: str, pal: dict[str, str]) -> str:
 
 
 PARTS = (
-    "plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4", "method", "initial", "middle", "final",
-    "generals", "relations", "patterns",
+    "plate",
+    "lesson-1",
+    "lesson-2",
+    "lesson-3",
+    "lesson-4",
+    "method",
+    "initial",
+    "middle",
+    "final",
+    "generals",
+    "relations",
+    "patterns",
 )
 """The parts of a 課盤 in the order a construction fills them in (``parts=`` of :func:`chart_html`)."""
 
@@ -160,10 +176,16 @@ def _shown(parts: Collection[str] | None, part: str) -> bool:
 
 
 def _check_parts(parts: object, cells: object) -> None:
-    if parts is not None and (isinstance(parts, str) or not isinstance(parts, Collection) or not set(parts) <= set(PARTS)):
-        raise ParseError(f"parts={quote(parts)} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}")
+    if parts is not None and (
+        isinstance(parts, str) or not isinstance(parts, Collection) or not set(parts) <= set(PARTS)
+    ):
+        raise ParseError(
+            f"parts={quote(parts)} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}"
+        )
     if isinstance(cells, str) or not isinstance(cells, Collection) or not all(isinstance(c, str) for c in cells):
-        raise ParseError(f"cells={quote(cells)} is not understood; accepted: cell names such as 'heaven-卯', 'lesson-1', 'initial', 'noble'")
+        raise ParseError(
+            f"cells={quote(cells)} is not understood; accepted: cell names such as 'heaven-卯', 'lesson-1', 'initial', 'noble'"
+        )
 
 
 def _lit(on: bool, pal: dict[str, str]) -> str:
@@ -221,8 +243,10 @@ def transmissions_html(
         if not _shown(parts, key):
             rows.append(
                 _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
-                + _td(BLANK, pal["ink"], "font-size:16px") + _td(BLANK, pal["muted"], "font-size:13px")
-                + _td(BLANK, pal["ink"], "font-size:22px" + lit) + _td(BLANK, pal["ink"], "font-size:16px")
+                + _td(BLANK, pal["ink"], "font-size:16px")
+                + _td(BLANK, pal["muted"], "font-size:13px")
+                + _td(BLANK, pal["ink"], "font-size:22px" + lit)
+                + _td(BLANK, pal["ink"], "font-size:16px")
                 + _td("", pal["void"], "font-size:12px")
             )
             continue
@@ -233,10 +257,27 @@ def transmissions_html(
         void = t.void and relations
         rows.append(
             _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
-            + (_td(escape(kin) + _note(kin_note, pal), pal["ink"], "font-size:16px", t.relation) if relations else _td(BLANK, pal["ink"], "font-size:16px"))
-            + _td(escape((t.stem or BLANK) if relations else BLANK), pal["muted"], "font-size:13px", "遁干" if t.stem and relations else "")
-            + _td(escape(t.branch) + _note(gloss(t.branch, labels), pal), branch_color, "font-size:22px;font-weight:bold" + lit)
-            + (_td(escape(t.general.short) + _note(general_note, pal), pal["ink"], "font-size:16px", t.general) if generals else _td(BLANK, pal["ink"], "font-size:16px"))
+            + (
+                _td(escape(kin) + _note(kin_note, pal), pal["ink"], "font-size:16px", t.relation)
+                if relations
+                else _td(BLANK, pal["ink"], "font-size:16px")
+            )
+            + _td(
+                escape((t.stem or BLANK) if relations else BLANK),
+                pal["muted"],
+                "font-size:13px",
+                "遁干" if t.stem and relations else "",
+            )
+            + _td(
+                escape(t.branch) + _note(gloss(t.branch, labels), pal),
+                branch_color,
+                "font-size:22px;font-weight:bold" + lit,
+            )
+            + (
+                _td(escape(t.general.short) + _note(general_note, pal), pal["ink"], "font-size:16px", t.general)
+                if generals
+                else _td(BLANK, pal["ink"], "font-size:16px")
+            )
             + _td("◎" if void else "", pal["void"], "font-size:12px", "旬空" if void else "")
         )
     return _table(rows, escape(label("三傳", labels)), pal)
@@ -265,11 +306,15 @@ def lessons_html(
     general_row = _shown(parts, "generals")
     big = "font-size:22px;min-width:30px"
     head = "".join(
-        _td(escape(n[1]), pal["muted"], "font-size:12px" + bg, label(n, labels)) for n, bg in zip(numbers, lit, strict=True)
+        _td(escape(n[1]), pal["muted"], "font-size:12px" + bg, label(n, labels))
+        for n, bg in zip(numbers, lit, strict=True)
     )
     generals = "".join(
         _td(
-            escape(x.general.short) + _note(gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal),
+            escape(x.general.short)
+            + _note(
+                gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal
+            ),
             pal["ink"],
             "font-size:16px" + bg,
             x.general,
@@ -279,7 +324,11 @@ def lessons_html(
         for x, on, bg in zip(items, shown, lit, strict=True)
     )
     uppers = "".join(
-        _td(escape(x.upper) + _note(gloss(x.upper, labels), pal), pal["mark"] if x.kind == "上克下" else pal["ink"], big + bg)
+        _td(
+            escape(x.upper) + _note(gloss(x.upper, labels), pal),
+            pal["mark"] if x.kind == "上克下" else pal["ink"],
+            big + bg,
+        )
         if on
         else _td(BLANK, pal["ink"], big + bg)
         for x, on, bg in zip(items, shown, lit, strict=True)
@@ -339,16 +388,26 @@ def plate_html(
             earth, heaven = BRANCHES[p], BRANCHES[(p + d) % 12]
             general = chart.general_on(heaven) if chart is not None and generals else None
             color = marks.get(heaven)
-            style = f"font-size:22px;width:44px;height:50px;border:1px solid {pal['line']};padding:1px 3px;line-height:1.1"
+            style = (
+                f"font-size:22px;width:44px;height:50px;border:1px solid {pal['line']};padding:1px 3px;line-height:1.1"
+            )
             if color:
                 style += ";font-weight:bold"
             style += _lit(f"heaven-{heaven}" in cells, pal)
-            top = f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>' if general else ""
+            top = (
+                f'<span style="font-size:12px;color:{pal["ink"]};font-weight:normal">{escape(general.short)}</span><br>'
+                if general
+                else ""
+            )
             foot = f'<br><span style="font-size:12px;color:{pal["muted"]};font-weight:normal">{escape(earth)}</span>'
             if earth in fate:  # the 年命 squares: 命 (本命) and 年 (行年) beside the earth branch
                 foot = foot[:-7] + f'<span style="color:{pal["mark"]}">{escape(fate[earth][1])}</span></span>'
             note = _note(gloss(heaven, labels), pal)
-            title = f"地 {earth} · 天 {heaven}" + (f" · {general}" if general else "") + (f" · {fate[earth][0]}" if earth in fate else "")
+            title = (
+                f"地 {earth} · 天 {heaven}"
+                + (f" · {general}" if general else "")
+                + (f" · {fate[earth][0]}" if earth in fate else "")
+            )
             row_cells.append(_td(top + escape(heaven) + note + foot, color or pal["ink"], style, title))
         rows.append("".join(row_cells))
     return _table(rows, escape(label("天地盤", labels)), pal)
@@ -366,7 +425,9 @@ def _fate_squares(chart: Chart | None) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _centre(chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str], noble: bool = True, lit: bool = False) -> str:
+def _centre(
+    chart: Chart | None, plate: Plate | Chart, labels: str, pal: dict[str, str], noble: bool = True, lit: bool = False
+) -> str:
     lines = [escape(label(chart.plate.name if chart is not None else plate.name, labels))]  # type: ignore[union-attr]
     if chart is not None and noble:
         lines.append(escape(f"貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"))
@@ -407,8 +468,15 @@ def caption_html(
         inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
     if chart.nianming is not None:
         nm = chart.nianming
-        inputs.append(term("本命") + " " + escape(f"{nm.benming} 上{nm.benming_upper}")
-                      + " " + term("行年") + " " + escape(f"{nm.xingnian} 上{nm.xingnian_upper}"))
+        inputs.append(
+            term("本命")
+            + " "
+            + escape(f"{nm.benming} 上{nm.benming_upper}")
+            + " "
+            + term("行年")
+            + " "
+            + escape(f"{nm.xingnian} 上{nm.xingnian_upper}")
+        )
     rule = [term("學派") + " " + term(school)]
     if _shown(parts, "method"):
         rule.append(term(str(chart.method)) + " · " + term(chart.lesson_type))
@@ -470,7 +538,9 @@ def font_data_uri() -> str:
     return "data:font/woff2;base64," + base64.b64encode(data).decode("ascii")
 
 
-def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standalone: bool = True, **options: object) -> str:
+def to_html(
+    chart: Chart, path: str | os.PathLike[str] | None = None, *, standalone: bool = True, **options: object
+) -> str:
     """The chart as HTML to share: a whole page embedding the font when ``standalone`` (the
     default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
     ``options`` are those of :func:`chart_html`.
@@ -487,7 +557,9 @@ def to_html(chart: Chart, path: str | os.PathLike[str] | None = None, *, standal
         raise ParseError(f"standalone={quote(standalone)} is not understood; accepted: True or False")
     unknown = sorted(set(options) - _HTML_OPTIONS)
     if unknown:
-        raise ParseError(f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}")
+        raise ParseError(
+            f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}"
+        )
     target = None if path is None else check_path(path)
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
@@ -544,11 +616,21 @@ def _write_target(path: str) -> str:
     except OSError as error:  # a symlink loop, a component that is not a folder, no permission …
         raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
     if not stat.S_ISREG(info.st_mode):
-        kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a named pipe (FIFO)" if stat.S_ISFIFO(info.st_mode)
-                else "a socket" if stat.S_ISSOCK(info.st_mode)
-                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a special file")
-        raise ParseError(f"path={quote(path)} is {kind}, not a regular file, and is not replaced; "
-                         f"accepted: a new file or an existing regular file (a symlink to one is followed)")
+        kind = (
+            "a directory"
+            if stat.S_ISDIR(info.st_mode)
+            else "a named pipe (FIFO)"
+            if stat.S_ISFIFO(info.st_mode)
+            else "a socket"
+            if stat.S_ISSOCK(info.st_mode)
+            else "a device"
+            if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+            else "a special file"
+        )
+        raise ParseError(
+            f"path={quote(path)} is {kind}, not a regular file, and is not replaced; "
+            f"accepted: a new file or an existing regular file (a symlink to one is followed)"
+        )
     return os.path.realpath(path)
 
 
@@ -586,6 +668,20 @@ def write_atomic(path: str, text: str) -> None:
         raise
 
 
-_PATH_ERRNOS = frozenset((errno.ENAMETOOLONG, errno.EISDIR, errno.ENOTDIR, errno.EACCES, errno.EPERM, errno.EINVAL,
-                          errno.ENOENT, errno.EILSEQ, errno.EROFS, errno.EXDEV, errno.EBUSY, errno.ELOOP))
+_PATH_ERRNOS = frozenset(
+    (
+        errno.ENAMETOOLONG,
+        errno.EISDIR,
+        errno.ENOTDIR,
+        errno.EACCES,
+        errno.EPERM,
+        errno.EINVAL,
+        errno.ENOENT,
+        errno.EILSEQ,
+        errno.EROFS,
+        errno.EXDEV,
+        errno.EBUSY,
+        errno.ELOOP,
+    )
+)
 """Errors that say the path itself cannot be written (rather than the disk failing)."""

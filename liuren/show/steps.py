@@ -101,16 +101,35 @@ def _e(i: int) -> str:
 # ---------------------------------------------------------------- the words, per language
 WORDS: dict[str, dict[str, str]] = {
     "en": {
-        "yang": "yang", "yin": "yin", "and": "and", "lessons": "lessons: {lessons}",
-        "t.plate": "The plate", "t.lesson": "Lesson {n}", "t.method": "Method and lesson type",
-        "t.initial": "⟨初傳⟩", "t.middle": "⟨中傳⟩", "t.final": "⟨末傳⟩", "t.generals": "The noble and the generals",
-        "t.relations": "⟨六親⟩, ⟨遁干⟩ and ⟨旬空⟩", "t.patterns": "Patterns",
-        "t.gate-fuyin": "⟨伏吟⟩?", "t.gate-fanyin": "⟨返吟⟩?", "t.gate-zeike": "⟨賊克⟩?", "t.gate-biyong": "⟨比用⟩",
-        "t.gate-shehai-depth": "⟨涉害⟩: depth", "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩ squares",
-        "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩ squares", "t.gate-shehai-zhuixia": "⟨涉害⟩: ⟨綴瑕⟩",
-        "t.gate-bazhuan": "⟨八專⟩?", "t.gate-yaoke": "⟨遙克⟩?", "t.gate-maoxing": "⟨昴星⟩?", "t.gate-biezhe": "⟨別責⟩?",
-        "t.gate-repeated-lesson": "Repeated lesson", "t.gate-fanyin-weishanren": "尉山人 ⟨返吟⟩",
-        "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
+        "yang": "yang",
+        "yin": "yin",
+        "and": "and",
+        "lessons": "lessons: {lessons}",
+        "t.plate": "The plate",
+        "t.lesson": "Lesson {n}",
+        "t.method": "Method and lesson type",
+        "t.initial": "⟨初傳⟩",
+        "t.middle": "⟨中傳⟩",
+        "t.final": "⟨末傳⟩",
+        "t.generals": "The noble and the generals",
+        "t.relations": "⟨六親⟩, ⟨遁干⟩ and ⟨旬空⟩",
+        "t.patterns": "Patterns",
+        "t.gate-fuyin": "⟨伏吟⟩?",
+        "t.gate-fanyin": "⟨返吟⟩?",
+        "t.gate-zeike": "⟨賊克⟩?",
+        "t.gate-biyong": "⟨比用⟩",
+        "t.gate-shehai-depth": "⟨涉害⟩: depth",
+        "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩ squares",
+        "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩ squares",
+        "t.gate-shehai-zhuixia": "⟨涉害⟩: ⟨綴瑕⟩",
+        "t.gate-bazhuan": "⟨八專⟩?",
+        "t.gate-yaoke": "⟨遙克⟩?",
+        "t.gate-maoxing": "⟨昴星⟩?",
+        "t.gate-biezhe": "⟨別責⟩?",
+        "t.gate-repeated-lesson": "Repeated lesson",
+        "t.gate-fanyin-weishanren": "尉山人 ⟨返吟⟩",
+        "t.gate-biyong-ge": "⟨比用格⟩",
+        "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         # the plate and the lessons
         "plate": "The month general {g} is laid on the hour {h} of the earth plate and the heaven plate turns with it: "
         "d = ({gp} − {hp}) mod 12 = {d}, so over each earth square stands the branch {d} places further on (counting forward): "
@@ -147,9 +166,12 @@ WORDS: dict[str, dict[str, str]] = {
         "biyong.some": "{stem} is {yy}; {k} of the {n} candidates ({match}) are {yy}, more than one 比 the day: ⟨涉害⟩ among those {k}.",
         "depth.head": "Depth count ({start}): each candidate walks the earth plate from its square home to its own square, "
         "counting the branches and lodged stems that {what} (square[what counts there]). {walks}.",
-        "depth.start": "the start square counts", "depth.nostart": "the start square does not count",
-        "depth.zei": "克 it (a ⟨下賊上⟩ lesson)", "depth.ke": "it 克s (an ⟨上克下⟩ lesson)",
-        "depth.walk": "{b} on {sq}: {chars} = {n}", "depth.sep": "; ",
+        "depth.start": "the start square counts",
+        "depth.nostart": "the start square does not count",
+        "depth.zei": "克 it (a ⟨下賊上⟩ lesson)",
+        "depth.ke": "it 克s (an ⟨上克下⟩ lesson)",
+        "depth.walk": "{b} on {sq}: {chars} = {n}",
+        "depth.sep": "; ",
         "depth.one": " {init} wades deepest: 初 = {init} (⟨涉害⟩).",
         "depth.tie": " {tied} tie at {n}: the ⟨孟⟩/⟨仲⟩ test decides.",
         "meng.one": "Of {pool}, only {init} stands on a ⟨孟⟩ square ({sq}; ⟨寅申巳亥⟩): 初 = {init} (⟨見機⟩).",
@@ -177,7 +199,8 @@ WORDS: dict[str, dict[str, str]] = {
         "shehai-shangke.yes": "The candidates are ⟨上克下⟩: no depth count; the ⟨孟⟩/⟨仲⟩ squares decide (the 大全's own ⟨上克下⟩ charts).",
         "shehai-shangke.no": "The candidates are ⟨下賊上⟩: the depth count decides first.",
         "fanyin-weishanren": "尉山人取法 (末傳取破): 末 = the 破 of the 中傳 {middle}: {final}, not the return to the 初.",
-        "zhuixia.gan": "⟨干⟩ side (lessons 1–2) on a yang day", "zhuixia.zhi": "⟨支⟩ side (lessons 3–4) on a yin day",
+        "zhuixia.gan": "⟨干⟩ side (lessons 1–2) on a yang day",
+        "zhuixia.zhi": "⟨支⟩ side (lessons 3–4) on a yin day",
         "bazhuan.no": "Not ⟨八專⟩: {stem} lodges at {jig}, not on the day branch {z}.",
         "bazhuan.head": "⟨八專⟩ day ({stem} lodges on its own branch {z}) with no 克, and ⟨遙克⟩ is not used on ⟨八專⟩ days.",
         "bazhuan.yang": " A yang day counts three forward from the ⟨干上神⟩ {start}, itself included: 初 = {init}.",
@@ -228,7 +251,8 @@ WORDS: dict[str, dict[str, str]] = {
         "block.zei": "lesson 1 has ⟨下賊上⟩ and {init} punishes itself",
         "block.middle": "the 初 {init} punishes itself, so the 中 turned to the {other}",
         "block.final": "the 中 {middle} {how}, so the 末 turned to its opposite",
-        "block.self": "punishes itself", "block.returns": "punishes the 初 again",
+        "block.self": "punishes itself",
+        "block.returns": "punishes the 初 again",
         # transmissions
         "initial": "⟨初傳⟩ (the ⟨發用⟩) = {init}, standing on earth {sq}: {how}.",
         "how.gate": "the ⟨{method}⟩ gate chose it above",
@@ -247,33 +271,60 @@ WORDS: dict[str, dict[str, str]] = {
         "final.gan": "⟨末傳⟩ = the ⟨干上神⟩ {l}.",
         "final.gan-again": "⟨末傳⟩ = the ⟨干上神⟩ {l} again.",
         "final.zhi": "⟨末傳⟩ = the ⟨支上神⟩ {l}.",
-        "anchor.gan": "⟨干上神⟩", "anchor.zhi": "⟨支上神⟩",
+        "anchor.gan": "⟨干上神⟩",
+        "anchor.zhi": "⟨支上神⟩",
         # generals, relations, patterns
         "generals": "The noble (⟨貴人⟩): a {stem} day {when} takes {nb} from noble table {table} (⟨晝貴⟩ {day}, ⟨夜貴⟩ {night}). "
         "{nb} stands on earth {sq}, {dir}. The 初 {i} carries {gi}, the 中 {m} {gm}, the 末 {l} {gl}.",
-        "when.day": "by day", "when.night": "by night",
+        "when.day": "by day",
+        "when.night": "by night",
         "dir.順": "one of ⟨亥子丑寅卯辰⟩, so the generals run clockwise (⟨順⟩)",
         "dir.逆": "one of ⟨巳午未申酉戌⟩, so the generals run counter-clockwise (⟨逆⟩)",
         "relations": "⟨六親⟩ seen from the day stem {stem} ({se}): {kin}. ⟨遁干⟩: {day} is in the ⟨旬⟩ of {xun}, so {hidden}. ⟨旬空⟩: {void}{voided}.",
-        "kin": "{b} {k}", "hidden": "{b} hides {h}", "hidden.void": "{b} hides none",
-        "voided": "; void among the 三傳: {which}", "sep": ", ",
-        "patterns": "Patterns:\n{names}", "patterns.none": "No named pattern fires.",
+        "kin": "{b} {k}",
+        "hidden": "{b} hides {h}",
+        "hidden.void": "{b} hides none",
+        "voided": "; void among the 三傳: {which}",
+        "sep": ", ",
+        "patterns": "Patterns:\n{names}",
+        "patterns.none": "No named pattern fires.",
         "unjudged": "\nNot judged (they need the month ⟨月建⟩ or year ⟨太歲⟩ branch or the ⟨年命⟩; {hint}): {names}.",
-        "hint.code": "pass month=, year= or nianming=", "hint.explorer": "set the month (⟨月建⟩), year (⟨太歲⟩), ⟨本命⟩ and ⟨行年⟩ controls",
-        "explain.patterns": "patterns:", "explain.none": "patterns: none",
+        "hint.code": "pass month=, year= or nianming=",
+        "hint.explorer": "set the month (⟨月建⟩), year (⟨太歲⟩), ⟨本命⟩ and ⟨行年⟩ controls",
+        "explain.patterns": "patterns:",
+        "explain.none": "patterns: none",
         "explain.unjudged": "not judged (they need the month ⟨月建⟩ or year ⟨太歲⟩ branch or the ⟨年命⟩; {hint}): {names}",
     },
     "zh": {
-        "yang": "陽", "yin": "陰", "and": "、", "lessons": "四課：{lessons}",
-        "t.plate": "天地盤", "t.lesson": "第{cn}課", "t.method": "九宗門與課體",
-        "t.initial": "初傳", "t.middle": "中傳", "t.final": "末傳", "t.generals": "貴人與天將",
-        "t.relations": "六親、遁干、旬空", "t.patterns": "課體",
-        "t.gate-fuyin": "伏吟？", "t.gate-fanyin": "返吟？", "t.gate-zeike": "賊克？", "t.gate-biyong": "比用",
-        "t.gate-shehai-depth": "涉害：深淺", "t.gate-shehai-meng": "涉害：孟", "t.gate-shehai-zhong": "涉害：仲",
-        "t.gate-shehai-zhuixia": "涉害：綴瑕", "t.gate-bazhuan": "八專？", "t.gate-yaoke": "遙克？",
-        "t.gate-maoxing": "昴星？", "t.gate-biezhe": "別責？",
-        "t.gate-repeated-lesson": "重課", "t.gate-fanyin-weishanren": "尉山人返吟",
-        "t.gate-biyong-ge": "比用格", "t.gate-shehai-shangke": "涉害：上克下？",
+        "yang": "陽",
+        "yin": "陰",
+        "and": "、",
+        "lessons": "四課：{lessons}",
+        "t.plate": "天地盤",
+        "t.lesson": "第{cn}課",
+        "t.method": "九宗門與課體",
+        "t.initial": "初傳",
+        "t.middle": "中傳",
+        "t.final": "末傳",
+        "t.generals": "貴人與天將",
+        "t.relations": "六親、遁干、旬空",
+        "t.patterns": "課體",
+        "t.gate-fuyin": "伏吟？",
+        "t.gate-fanyin": "返吟？",
+        "t.gate-zeike": "賊克？",
+        "t.gate-biyong": "比用",
+        "t.gate-shehai-depth": "涉害：深淺",
+        "t.gate-shehai-meng": "涉害：孟",
+        "t.gate-shehai-zhong": "涉害：仲",
+        "t.gate-shehai-zhuixia": "涉害：綴瑕",
+        "t.gate-bazhuan": "八專？",
+        "t.gate-yaoke": "遙克？",
+        "t.gate-maoxing": "昴星？",
+        "t.gate-biezhe": "別責？",
+        "t.gate-repeated-lesson": "重課",
+        "t.gate-fanyin-weishanren": "尉山人返吟",
+        "t.gate-biyong-ge": "比用格",
+        "t.gate-shehai-shangke": "涉害：上克下？",
         "plate": "以月將{g}加於占時{h}，天盤隨之而轉：d = ({gp} − {hp}) mod 12 = {d}，地盤每位之上皆為自此順行{dn}位之支：{zi}上見{z}。",
         "plate.still": "以月將{g}加於占時{h}：d = ({gp} − {hp}) mod 12 = {d}，天盤不轉。",
         "plate.0": "d = 0，天地同位：伏吟。",
@@ -305,9 +356,12 @@ WORDS: dict[str, dict[str, str]] = {
         "biyong.all": "{stem}為{yy}，{cands}皆{yy}（俱比）：同入涉害。",
         "biyong.some": "{stem}為{yy}，{n}個之中{k}個（{match}）亦{yy}，比者不止一個：此{k}個入涉害。",
         "depth.head": "涉害深淺（{start}）：各自所臨之地盤位起，順行歸本家，數所經之支與寄干中{what}者（位[所計]）。{walks}。",
-        "depth.start": "本位亦計", "depth.nostart": "本位不計",
-        "depth.zei": "克之（下賊上）", "depth.ke": "為其所克（上克下）",
-        "depth.walk": "{b}臨{sq}：{chars}，計{n}", "depth.sep": "；",
+        "depth.start": "本位亦計",
+        "depth.nostart": "本位不計",
+        "depth.zei": "克之（下賊上）",
+        "depth.ke": "為其所克（上克下）",
+        "depth.walk": "{b}臨{sq}：{chars}，計{n}",
+        "depth.sep": "；",
         "depth.one": "{init}涉害最深：初傳 = {init}（涉害）。",
         "depth.tie": "{tied}同為{n}：以孟仲定之。",
         "meng.one": "{pool}之中只有{init}臨孟（{sq}；寅申巳亥）：初傳 = {init}（見機）。",
@@ -317,7 +371,8 @@ WORDS: dict[str, dict[str, str]] = {
         "zhong.many": "{on}皆臨仲（{sqs}）：以綴瑕定之。",
         "zhong.none": "亦無臨仲者，季不為用：綴瑕。",
         "zhuixia": "{pool}所臨之位不能分：綴瑕，{side}先見者為初傳：{init}。",
-        "zhuixia.gan": "陽日取干上（第一、二課）", "zhuixia.zhi": "陰日取支上（第三、四課）",
+        "zhuixia.gan": "陽日取干上（第一、二課）",
+        "zhuixia.zhi": "陰日取支上（第三、四課）",
         "meng.one-heaven": "尉山人：上克下取天盤孟仲為驗；{pool}之中只有{init}本身為孟（寅申巳亥）：初傳 = {init}（見機）。",
         "meng.many-heaven": "尉山人：上克下取天盤孟仲為驗；{on}皆為孟：以綴瑕定之。",
         "meng.none-heaven": "尉山人：上克下取天盤孟仲為驗；{pool}皆非孟（寅申巳亥）。",
@@ -385,7 +440,8 @@ WORDS: dict[str, dict[str, str]] = {
         "block.zei": "第一課下賊上，{init}自刑",
         "block.middle": "初傳{init}自刑，中傳轉取{other}",
         "block.final": "中傳{middle}{how}，末傳取其沖",
-        "block.self": "自刑", "block.returns": "刑回初傳",
+        "block.self": "自刑",
+        "block.returns": "刑回初傳",
         "initial": "初傳（發用）= {init}，臨地盤{sq}：{how}。",
         "how.gate": "上文{method}所定",
         "middle.plate": "中傳 = 初傳{i}所臨之位上之天盤神：{m}。",
@@ -403,32 +459,59 @@ WORDS: dict[str, dict[str, str]] = {
         "final.gan": "末傳 = 干上神{l}。",
         "final.gan-again": "末傳仍為干上神{l}。",
         "final.zhi": "末傳 = 支上神{l}。",
-        "anchor.gan": "干上神", "anchor.zhi": "支上神",
+        "anchor.gan": "干上神",
+        "anchor.zhi": "支上神",
         "generals": "天乙貴人：{stem}日{when}，貴人表{table}（晝貴{day}、夜貴{night}）取{nb}。{nb}臨地盤{sq}，{dir}。"
         "初傳{i}乘{gi}，中傳{m}乘{gm}，末傳{l}乘{gl}。",
-        "when.day": "晝占", "when.night": "夜占",
+        "when.day": "晝占",
+        "when.night": "夜占",
         "dir.順": "在亥子丑寅卯辰，天將順行",
         "dir.逆": "在巳午未申酉戌，天將逆行",
         "relations": "六親（以日干{stem}{se}論）：{kin}。遁干：{day}在{xun}旬，{hidden}。旬空：{void}{voided}。",
-        "kin": "{b}{k}", "hidden": "{b}遁{h}", "hidden.void": "{b}無遁干",
-        "voided": "；三傳中空亡者：{which}", "sep": "、",
-        "patterns": "課體：\n{names}", "patterns.none": "無所列之課體。",
+        "kin": "{b}{k}",
+        "hidden": "{b}遁{h}",
+        "hidden.void": "{b}無遁干",
+        "voided": "；三傳中空亡者：{which}",
+        "sep": "、",
+        "patterns": "課體：\n{names}",
+        "patterns.none": "無所列之課體。",
         "unjudged": "\n未判（須月建、太歲或年命；{hint}）：{names}。",
-        "hint.code": "月建以 month=、太歲以 year=、年命以 nianming= 傳入", "hint.explorer": "請設定月建、太歲、本命、行年",
-        "explain.patterns": "課體：", "explain.none": "課體：無",
+        "hint.code": "月建以 month=、太歲以 year=、年命以 nianming= 傳入",
+        "hint.explorer": "請設定月建、太歲、本命、行年",
+        "explain.patterns": "課體：",
+        "explain.none": "課體：無",
         "explain.unjudged": "未判（須月建、太歲或年命；{hint}）：{names}",
     },
     "ko": {
-        "yang": "양(陽)", "yin": "음(陰)", "and": ", ", "lessons": "⟨四課⟩: {lessons}",
-        "t.plate": "⟨天地盤⟩", "t.lesson": "⟨第{cn}課⟩", "t.method": "⟨九宗門⟩과 ⟨課體⟩",
-        "t.initial": "⟨初傳⟩", "t.middle": "⟨中傳⟩", "t.final": "⟨末傳⟩", "t.generals": "⟨貴人⟩과 ⟨天將⟩",
-        "t.relations": "⟨六親⟩·⟨遁干⟩·⟨旬空⟩", "t.patterns": "⟨課體⟩",
-        "t.gate-fuyin": "⟨伏吟⟩?", "t.gate-fanyin": "⟨返吟⟩?", "t.gate-zeike": "⟨賊克⟩?", "t.gate-biyong": "⟨比用⟩",
-        "t.gate-shehai-depth": "⟨涉害⟩: 깊이", "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩", "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩",
-        "t.gate-shehai-zhuixia": "⟨涉害⟩: ⟨綴瑕⟩", "t.gate-bazhuan": "⟨八專⟩?", "t.gate-yaoke": "⟨遙克⟩?",
-        "t.gate-maoxing": "⟨昴星⟩?", "t.gate-biezhe": "⟨別責⟩?",
-        "t.gate-repeated-lesson": "거듭된 과", "t.gate-fanyin-weishanren": "위산인(尉山人)의 ⟨返吟⟩",
-        "t.gate-biyong-ge": "⟨比用格⟩", "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
+        "yang": "양(陽)",
+        "yin": "음(陰)",
+        "and": ", ",
+        "lessons": "⟨四課⟩: {lessons}",
+        "t.plate": "⟨天地盤⟩",
+        "t.lesson": "⟨第{cn}課⟩",
+        "t.method": "⟨九宗門⟩과 ⟨課體⟩",
+        "t.initial": "⟨初傳⟩",
+        "t.middle": "⟨中傳⟩",
+        "t.final": "⟨末傳⟩",
+        "t.generals": "⟨貴人⟩과 ⟨天將⟩",
+        "t.relations": "⟨六親⟩·⟨遁干⟩·⟨旬空⟩",
+        "t.patterns": "⟨課體⟩",
+        "t.gate-fuyin": "⟨伏吟⟩?",
+        "t.gate-fanyin": "⟨返吟⟩?",
+        "t.gate-zeike": "⟨賊克⟩?",
+        "t.gate-biyong": "⟨比用⟩",
+        "t.gate-shehai-depth": "⟨涉害⟩: 깊이",
+        "t.gate-shehai-meng": "⟨涉害⟩: ⟨孟⟩",
+        "t.gate-shehai-zhong": "⟨涉害⟩: ⟨仲⟩",
+        "t.gate-shehai-zhuixia": "⟨涉害⟩: ⟨綴瑕⟩",
+        "t.gate-bazhuan": "⟨八專⟩?",
+        "t.gate-yaoke": "⟨遙克⟩?",
+        "t.gate-maoxing": "⟨昴星⟩?",
+        "t.gate-biezhe": "⟨別責⟩?",
+        "t.gate-repeated-lesson": "거듭된 과",
+        "t.gate-fanyin-weishanren": "위산인(尉山人)의 ⟨返吟⟩",
+        "t.gate-biyong-ge": "⟨比用格⟩",
+        "t.gate-shehai-shangke": "⟨涉害⟩: ⟨上克下⟩?",
         "plate": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹고 ⟨天盤⟩을 돌린다: d = ({gp} − {hp}) mod 12 = {d}. "
         "⟨地盤⟩의 각 자리 위에는 그 자리에서 순행으로 {d}칸 나아간 지지가 온다: {zi} 위에 {z}.",
         "plate.still": "⟨月將⟩ {g}#을 ⟨占時⟩ {h} 위에 얹는다: d = ({gp} − {hp}) mod 12 = {d}, ⟨天盤⟩은 돌지 않는다.",
@@ -461,9 +544,12 @@ WORDS: dict[str, dict[str, str]] = {
         "biyong.all": "{stem}#은 {yy}; 후보 {cands}#이 모두 {yy}이다(⟨俱比⟩): 모두 ⟨涉害⟩로 간다.",
         "biyong.some": "{stem}#은 {yy}; 후보 {n}개 가운데 {k}개({match})가 {yy}이다. 비(比)하는 것이 하나가 아니므로 그 {k}개가 ⟨涉害⟩로 간다.",
         "depth.head": "깊이 세기({start}): 각 후보가 앉은 지반 자리에서 제 본가까지 지반을 따라가며, 지나는 지지와 기궁한 천간 가운데 {what} 것을 센다(자리[센 것]). {walks}.",
-        "depth.start": "출발 자리도 센다", "depth.nostart": "출발 자리는 세지 않는다",
-        "depth.zei": "후보를 극하는(⟨下賊上⟩)", "depth.ke": "후보가 극하는(⟨上克下⟩)",
-        "depth.walk": "{sq} 위 {b}: {chars} = {n}", "depth.sep": "; ",
+        "depth.start": "출발 자리도 센다",
+        "depth.nostart": "출발 자리는 세지 않는다",
+        "depth.zei": "후보를 극하는(⟨下賊上⟩)",
+        "depth.ke": "후보가 극하는(⟨上克下⟩)",
+        "depth.walk": "{sq} 위 {b}: {chars} = {n}",
+        "depth.sep": "; ",
         "depth.one": " {init}#이 가장 깊다: ⟨初傳⟩ = {init} → ⟨涉害⟩.",
         "depth.tie": " {tied}의 깊이가 같다({n}): ⟨孟⟩·⟨仲⟩으로 정한다.",
         "meng.one": "{pool} 가운데 {init}만 ⟨孟⟩ 자리({sq}; ⟨寅申巳亥⟩)에 앉았다: ⟨初傳⟩ = {init} → ⟨見機⟩.",
@@ -473,7 +559,8 @@ WORDS: dict[str, dict[str, str]] = {
         "zhong.many": "{on}#이 모두 ⟨仲⟩ 자리({sqs})에 앉았다: ⟨綴瑕⟩로 정한다.",
         "zhong.none": "⟨仲⟩ 자리에 앉은 것도 없고 ⟨季⟩ 자리는 정하지 못한다: ⟨綴瑕⟩.",
         "zhuixia": "{pool}#은 앉은 자리로 가릴 수 없다: ⟨綴瑕⟩, {side}에서 먼저 만나는 것을 취한다: ⟨初傳⟩ = {init}.",
-        "zhuixia.gan": "양일은 ⟨干⟩ 쪽(제1·2과)", "zhuixia.zhi": "음일은 ⟨支⟩ 쪽(제3·4과)",
+        "zhuixia.gan": "양일은 ⟨干⟩ 쪽(제1·2과)",
+        "zhuixia.zhi": "음일은 ⟨支⟩ 쪽(제3·4과)",
         "meng.one-heaven": "위산인(尉山人): ⟨上克下⟩는 천반의 ⟨孟⟩·⟨仲⟩으로 가린다. {pool} 가운데 {init}만 그 자체가 ⟨孟⟩(⟨寅申巳亥⟩)이다: ⟨初傳⟩ = {init} → ⟨見機⟩.",
         "meng.many-heaven": "위산인(尉山人): ⟨上克下⟩는 천반의 ⟨孟⟩·⟨仲⟩으로 가린다. {on}#이 모두 ⟨孟⟩이다: ⟨綴瑕⟩로 정한다.",
         "meng.none-heaven": "위산인(尉山人): ⟨上克下⟩는 천반의 ⟨孟⟩·⟨仲⟩으로 가린다. {pool} 가운데 ⟨孟⟩(⟨寅申巳亥⟩)인 것이 없다.",
@@ -541,7 +628,8 @@ WORDS: dict[str, dict[str, str]] = {
         "block.zei": "제1과가 ⟨下賊上⟩이고 {init}#이 자형한다",
         "block.middle": "초전 {init}#이 자형하여 중전이 {other}#으로 돌았다",
         "block.final": "중전 {middle}#이 {how} 말전이 그 충으로 돌았다",
-        "block.self": "자형하여", "block.returns": "다시 초전을 형하여",
+        "block.self": "자형하여",
+        "block.returns": "다시 초전을 형하여",
         "initial": "⟨初傳⟩ = {init}, 지반 {sq}에 앉은 ⟨發用⟩이다: {how}.",
         "how.gate": "위의 ⟨{method}⟩ 단계가 정했다",
         "middle.plate": "⟨中傳⟩ = 초전 {i}#이 앉은 자리 위의 천반 지지: {m}.",
@@ -559,28 +647,55 @@ WORDS: dict[str, dict[str, str]] = {
         "final.gan": "⟨末傳⟩ = ⟨干上神⟩ {l}.",
         "final.gan-again": "⟨末傳⟩ = 다시 ⟨干上神⟩ {l}.",
         "final.zhi": "⟨末傳⟩ = ⟨支上神⟩ {l}.",
-        "anchor.gan": "⟨干上神⟩", "anchor.zhi": "⟨支上神⟩",
+        "anchor.gan": "⟨干上神⟩",
+        "anchor.zhi": "⟨支上神⟩",
         "generals": "⟨天乙貴人⟩: {stem}일 {when}, 귀인표 {table}(⟨晝貴⟩ {day}, ⟨夜貴⟩ {night})에서 {nb}#을 취한다. "
         "{nb}#은 지반 {sq}에 앉았고, {dir}. 초전 {i}에 {gi}, 중전 {m}에 {gm}, 말전 {l}에 {gl}#이 탄다.",
-        "when.day": "낮 점", "when.night": "밤 점",
+        "when.day": "낮 점",
+        "when.night": "밤 점",
         "dir.順": "⟨亥子丑寅卯辰⟩ 가운데이므로 천장이 ⟨順行⟩한다",
         "dir.逆": "⟨巳午未申酉戌⟩ 가운데이므로 천장이 ⟨逆行⟩한다",
         "relations": "⟨六親⟩ — 일간 {stem}, {se} 기준: {kin}. ⟨遁干⟩: {day}#은 {xun} ⟨旬⟩에 있으니 {hidden}. ⟨旬空⟩: {void}{voided}.",
-        "kin": "{b} {k}", "hidden": "{b}에 {h}", "hidden.void": "{b}에는 둔간 없음",
-        "voided": "; 삼전 가운데 공망: {which}", "sep": ", ",
-        "patterns": "⟨課體⟩:\n{names}", "patterns.none": "해당하는 과체가 없다.",
+        "kin": "{b} {k}",
+        "hidden": "{b}에 {h}",
+        "hidden.void": "{b}에는 둔간 없음",
+        "voided": "; 삼전 가운데 공망: {which}",
+        "sep": ", ",
+        "patterns": "⟨課體⟩:\n{names}",
+        "patterns.none": "해당하는 과체가 없다.",
         "unjudged": "\n판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}.",
-        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 지정한다", "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨本命⟩·⟨行年⟩ 칸을 정한다",
-        "explain.patterns": "⟨課體⟩:", "explain.none": "⟨課體⟩: 없음",
+        "hint.code": "⟨月建⟩#은 month=, ⟨太歲⟩#은 year=, ⟨年命⟩#은 nianming= 인자로 지정한다",
+        "hint.explorer": "⟨月建⟩·⟨太歲⟩·⟨本命⟩·⟨行年⟩ 칸을 정한다",
+        "explain.patterns": "⟨課體⟩:",
+        "explain.none": "⟨課體⟩: 없음",
         "explain.unjudged": "판단 보류(⟨月建⟩·⟨太歲⟩·⟨年命⟩이 필요하다; {hint}): {names}",
     },
 }
 """Every sentence of the steps in each language (⟨⟩ marks terms; see :func:`render`)."""
 
-GATE_NAME = {"shehai-depth": "涉害", "shehai-meng": "見機", "shehai-zhong": "察微", "shehai-zhuixia": "綴瑕", "biyong-ge": "比用格"}
+GATE_NAME = {
+    "shehai-depth": "涉害",
+    "shehai-meng": "見機",
+    "shehai-zhong": "察微",
+    "shehai-zhuixia": "綴瑕",
+    "biyong-ge": "比用格",
+}
 """The lesson type each 涉害 sub-gate gives."""
-STEP_ORDER = ("plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4", "gates", "method", "initial", "middle", "final",
-              "generals", "relations", "patterns")
+STEP_ORDER = (
+    "plate",
+    "lesson-1",
+    "lesson-2",
+    "lesson-3",
+    "lesson-4",
+    "gates",
+    "method",
+    "initial",
+    "middle",
+    "final",
+    "generals",
+    "relations",
+    "patterns",
+)
 _tnew = tuple.__new__
 
 
@@ -751,7 +866,7 @@ class Steps(tuple):
 
         items = "".join(
             f'<li data-key="{escape(s.key)}" style="margin:0 0 4px"><b>{escape(s.title)}</b> '
-            f'{escape(s.text).replace(chr(10), "<br>")}</li>'
+            f"{escape(s.text).replace(chr(10), '<br>')}</li>"
             for s in self
         )
         return (
@@ -828,8 +943,13 @@ def _text(step: Step) -> str:
         raw = _method_text(chart, step.events, lang)
     elif key == "initial":
         t = chart.transmissions[0]
-        raw = _w(lang, "initial", init=_b(t.branch.ordinal), sq=_b(t.branch.ordinal - chart.offset),
-                 how=_w(lang, "how.gate", method=(chart.lesson_type == "無依" and _inner_gate(step.events)) or chart.method))
+        raw = _w(
+            lang,
+            "initial",
+            init=_b(t.branch.ordinal),
+            sq=_b(t.branch.ordinal - chart.offset),
+            how=_w(lang, "how.gate", method=(chart.lesson_type == "無依" and _inner_gate(step.events)) or chart.method),
+        )
     elif key in ("middle", "final"):
         raw = _chain_text(chart, key, step.event, lang)
     elif key == "generals":
@@ -843,8 +963,18 @@ def _text(step: Step) -> str:
 
 def _plate_text(chart: Chart, lang: str) -> str:
     d = chart.offset
-    text = _w(lang, "plate.still" if d == 0 else "plate", g=_b(chart.general.ordinal), h=_b(chart.hour.ordinal), gp=chart.general, hp=chart.hour, d=d, dn=d,
-               zi=_b(0), z=_b(d))
+    text = _w(
+        lang,
+        "plate.still" if d == 0 else "plate",
+        g=_b(chart.general.ordinal),
+        h=_b(chart.hour.ordinal),
+        gp=chart.general,
+        hp=chart.hour,
+        d=d,
+        dn=d,
+        zi=_b(0),
+        z=_b(d),
+    )
     if d in (0, 6):
         text += WORDS[lang][f"plate.{d}"]
     return text
@@ -857,7 +987,16 @@ def _lesson_text(chart: Chart, i: int, lang: str) -> str:
     le = STEM_ELEMENT[ke.stem] if i == 0 else BRANCH_ELEMENT[sq]
     text = _w(lang, f"lesson-{i + 1}", stem=_s(ke.stem), jig=_b(JIGONG[ke.stem]), u=_b(u), lower=lower)
     rel = {1: "rel.ke", -1: "rel.zei", 0: "rel.none"}[ke.relations[i]]
-    text += _w(lang, rel, u=_b(u), ue=_e(BRANCH_ELEMENT[u]), lower=lower, le=_e(le), uec=ELEMENT_CHARS[BRANCH_ELEMENT[u]], lec=ELEMENT_CHARS[le])
+    text += _w(
+        lang,
+        rel,
+        u=_b(u),
+        ue=_e(BRANCH_ELEMENT[u]),
+        lower=lower,
+        le=_e(le),
+        uec=ELEMENT_CHARS[BRANCH_ELEMENT[u]],
+        lec=ELEMENT_CHARS[le],
+    )
     same = next((j for j in range(i) if ke.keys[j] == ke.keys[i]), None)
     if same is not None:
         text += _w(lang, "rel.same", j=same + 1)
@@ -896,17 +1035,32 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
     if gate == "biyong":
         cands, match = data["candidates"], data["matching"]
         if event.applied:
-            return _w(lang, "biyong.one", stem=stem, yy=yy, cands=_bs(cands), match=_bs(match), init=_b(data["init"]),
-                      name=f"⟨{data['name']}⟩")
+            return _w(
+                lang,
+                "biyong.one",
+                stem=stem,
+                yy=yy,
+                cands=_bs(cands),
+                match=_bs(match),
+                init=_b(data["init"]),
+                name=f"⟨{data['name']}⟩",
+            )
         variant = "none" if not match else "all" if len(match) == len(cands) else "some"
-        return _w(lang, f"biyong.{variant}", stem=stem, yy=yy, cands=_bs(cands), match=_bs(match), n=len(cands), k=len(match))
+        return _w(
+            lang, f"biyong.{variant}", stem=stem, yy=yy, cands=_bs(cands), match=_bs(match), n=len(cands), k=len(match)
+        )
     if gate == "shehai-depth":
         walks = []
         for b, sq, walk, n in data["walks"]:
             chars = " ".join(f"{_b(q)}[{''.join(f'⟨{c}⟩' for c in counted)}]" for q, counted in walk if counted) or "—"
             walks.append(_w(lang, "depth.walk", b=_b(b), sq=_b(sq), chars=chars, n=n))
-        text = _w(lang, "depth.head", start=w["depth.start" if data["include_start"] else "depth.nostart"],
-                  what=w["depth.zei" if data["kind"] == "下賊上" else "depth.ke"], walks=w["depth.sep"].join(walks))
+        text = _w(
+            lang,
+            "depth.head",
+            start=w["depth.start" if data["include_start"] else "depth.nostart"],
+            what=w["depth.zei" if data["kind"] == "下賊上" else "depth.ke"],
+            walks=w["depth.sep"].join(walks),
+        )
         if event.applied:
             return text + _w(lang, "depth.one", init=_b(data["init"]))
         return text + _w(lang, "depth.tie", tied=_bs(data["tied"]), n=max(x[3] for x in data["walks"]))
@@ -915,9 +1069,17 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
         suffix = "-heaven" if data.get("plate") == "heaven" else ""
         on, d = data["on"], ke.offset
         if event.applied:
-            return _w(lang, f"{prefix}.one{suffix}", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d))
+            return _w(
+                lang, f"{prefix}.one{suffix}", pool=_bs(data["pool"]), init=_b(data["init"]), sq=_b(data["init"] - d)
+            )
         if on:
-            return _w(lang, f"{prefix}.many{suffix}", on=_bs(on), sqs=_bs(b - d for b in on), all="both" if len(on) == 2 else "all")
+            return _w(
+                lang,
+                f"{prefix}.many{suffix}",
+                on=_bs(on),
+                sqs=_bs(b - d for b in on),
+                all="both" if len(on) == 2 else "all",
+            )
         return _w(lang, f"{prefix}.none{suffix}", pool=_bs(data["pool"]))
     if gate == "biyong-ge":
         kin = f"⟨{data['kin']}⟩"
@@ -927,10 +1089,22 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
             return _w(lang, "biyong-ge.no", pick=_b(data["pick"]), kin=kin, stem=stem, why=why)
         if len(data["eligible"]) == 1:
             kin2 = f"⟨{kin_of(ke.stem, data['init'])}⟩"
-            return _w(lang, "biyong-ge.one", pick=_b(data["pick"]), kin=kin, stem=stem, init=_b(data["init"]), kin2=kin2)
-        return _w(lang, "biyong-ge.many", pick=_b(data["pick"]), kin=kin, stem=stem, eligible=_bs(data["eligible"]), init=_b(data["init"]))
+            return _w(
+                lang, "biyong-ge.one", pick=_b(data["pick"]), kin=kin, stem=stem, init=_b(data["init"]), kin2=kin2
+            )
+        return _w(
+            lang,
+            "biyong-ge.many",
+            pick=_b(data["pick"]),
+            kin=kin,
+            stem=stem,
+            eligible=_bs(data["eligible"]),
+            init=_b(data["init"]),
+        )
     if gate == "repeated-lesson":
-        pairs = [_w(lang, "repeated-lesson.pair", later=later + 1, earlier=earlier + 1) for later, earlier in data["repeats"]]
+        pairs = [
+            _w(lang, "repeated-lesson.pair", later=later + 1, earlier=earlier + 1) for later, earlier in data["repeats"]
+        ]
         if not pairs:
             return _w(lang, "repeated-lesson.none")
         if not event.applied:
@@ -947,7 +1121,9 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
         if not event.applied:
             return _w(lang, "bazhuan.no", stem=stem, jig=_b(data["jigong"]), z=_b(data["branch"]))
         text = _w(lang, "bazhuan.head", stem=stem, z=_b(ke.branch))
-        text += _w(lang, "bazhuan.yang" if data["yang"] else "bazhuan.yin", start=_b(data["start"]), init=_b(data["init"]))
+        text += _w(
+            lang, "bazhuan.yang" if data["yang"] else "bazhuan.yin", start=_b(data["start"]), init=_b(data["init"])
+        )
         return text + (w["bazhuan.duzu"] if data["name"] == "獨足" else "")
     if gate == "yaoke":
         if not event.applied:
@@ -966,19 +1142,30 @@ def gate_text(event: Event, chart: Chart, lang: str) -> str:
         if not event.applied:
             return _w(lang, "biezhe.no", n=data["distinct"])
         if data["yang"]:
-            return w["biezhe.head"] + _w(lang, "biezhe.yang", stem=stem, partner=_s(data["partner"]), lodge=_b(data["lodge"]),
-                                          init=_b(data["init"]))
+            return w["biezhe.head"] + _w(
+                lang,
+                "biezhe.yang",
+                stem=stem,
+                partner=_s(data["partner"]),
+                lodge=_b(data["lodge"]),
+                init=_b(data["init"]),
+            )
         heaven = chart.school.biezhe_yin == "heaven"
         base = (ke.branch + 4) % 12
-        return w["biezhe.head"] + _w(lang, "biezhe.yin-heaven" if heaven else "biezhe.yin", z=_b(ke.branch), base=_b(base),
-                                      init=_b(data["init"]))
+        return w["biezhe.head"] + _w(
+            lang, "biezhe.yin-heaven" if heaven else "biezhe.yin", z=_b(ke.branch), base=_b(base), init=_b(data["init"])
+        )
     raise ValueError(f"no words for gate {gate!r}: add them to liuren.show.steps")
 
 
 def _inner_gate(events: tuple[Event, ...]) -> str:
     """The gate inside a 返吟 無依 chart that gave its 初傳 (賊克, 比用, 見機 …): the last one applied."""
     return next(
-        (e.data.get("name") or GATE_NAME.get(e.gate, "") for e in reversed(events) if e.applied and e.data.get("init") is not None),
+        (
+            e.data.get("name") or GATE_NAME.get(e.gate, "")
+            for e in reversed(events)
+            if e.applied and e.data.get("init") is not None
+        ),
         "",
     )
 
@@ -993,9 +1180,13 @@ def _method_text(chart: Chart, events: tuple[Event, ...], lang: str) -> str:
         final = next(e for e in events if e.gate == "fuyin-final")
         t = chart.transmissions
         if middle.data["rule"] == "other-anchor":
-            values["block"] = _w(lang, "block.middle", init=_b(t[0].branch.ordinal), other=w[f"anchor.{middle.data['anchor']}"])
+            values["block"] = _w(
+                lang, "block.middle", init=_b(t[0].branch.ordinal), other=w[f"anchor.{middle.data['anchor']}"]
+            )
         elif final.data["rule"] != "xing":
-            values["block"] = _w(lang, "block.final", middle=_b(t[1].branch.ordinal), how=w[f"block.{final.data['rule']}"])
+            values["block"] = _w(
+                lang, "block.final", middle=_b(t[1].branch.ordinal), how=w[f"block.{final.data['rule']}"]
+            )
         else:
             values["block"] = _w(lang, "block.zei", init=_b(t[0].branch.ordinal))
     if name == "無依":
@@ -1039,10 +1230,22 @@ def _generals_text(chart: Chart, lang: str) -> str:
     sq = (nb - chart.offset) % 12
     direction = "順" if sq in FORWARD_SQUARES else "逆"
     return _w(
-        lang, "generals", stem=_s(s), when=WORDS[lang][f"when.{chart.noble}"], table=chart.school.noble_table,
-        day=_b(day), night=_b(night), nb=_b(nb), sq=_b(sq), dir=WORDS[lang][f"dir.{direction}"],
-        i=_b(t[0].branch.ordinal), m=_b(t[1].branch.ordinal), l=_b(t[2].branch.ordinal),
-        gi=f"⟨{t[0].general}⟩", gm=f"⟨{t[1].general}⟩", gl=f"⟨{t[2].general}⟩",
+        lang,
+        "generals",
+        stem=_s(s),
+        when=WORDS[lang][f"when.{chart.noble}"],
+        table=chart.school.noble_table,
+        day=_b(day),
+        night=_b(night),
+        nb=_b(nb),
+        sq=_b(sq),
+        dir=WORDS[lang][f"dir.{direction}"],
+        i=_b(t[0].branch.ordinal),
+        m=_b(t[1].branch.ordinal),
+        l=_b(t[2].branch.ordinal),
+        gi=f"⟨{t[0].general}⟩",
+        gm=f"⟨{t[1].general}⟩",
+        gl=f"⟨{t[2].general}⟩",
     )
 
 
@@ -1052,15 +1255,24 @@ def _relations_text(chart: Chart, lang: str) -> str:
     sep = w["sep"]
     kin = sep.join(_w(lang, "kin", b=_b(x.branch.ordinal), k=f"⟨{x.relation}⟩") for x in t)
     hidden = sep.join(
-        _w(lang, "hidden", b=_b(x.branch.ordinal), h=f"⟨{x.stem}⟩") if x.stem else _w(lang, "hidden.void", b=_b(x.branch.ordinal))
+        _w(lang, "hidden", b=_b(x.branch.ordinal), h=f"⟨{x.stem}⟩")
+        if x.stem
+        else _w(lang, "hidden.void", b=_b(x.branch.ordinal))
         for x in t
     )
     xun = PILLARS[chart.day.ordinal - chart.day.ordinal % 10]
     assert xun.branch.ordinal == xun_branch(chart.day.ordinal)
     voided = [x for x in t if x.void]
     return _w(
-        lang, "relations", stem=_s(chart.stem.ordinal), se=f"⟨{ELEMENT_CHARS[STEM_ELEMENT[chart.stem.ordinal]]}⟩", kin=kin,
-        day=f"⟨{chart.day}⟩", xun=f"⟨{xun}⟩", hidden=hidden, void=f"⟨{''.join(chart.void)}⟩",
+        lang,
+        "relations",
+        stem=_s(chart.stem.ordinal),
+        se=f"⟨{ELEMENT_CHARS[STEM_ELEMENT[chart.stem.ordinal]]}⟩",
+        kin=kin,
+        day=f"⟨{chart.day}⟩",
+        xun=f"⟨{xun}⟩",
+        hidden=hidden,
+        void=f"⟨{''.join(chart.void)}⟩",
         voided=_w(lang, "voided", which=_bs(x.branch.ordinal for x in voided)) if voided else "",
     )
 
@@ -1082,7 +1294,9 @@ def _pattern_marks(chart: Chart, lang: str) -> list[str]:
         clauses = p.clauses
         for other in found:
             if other is not p and other.family == p.family:
-                clauses = clauses.replace(ev("named", name=other.name, evidence=other.clauses), ev("name", name=other.name))
+                clauses = clauses.replace(
+                    ev("named", name=other.name, evidence=other.clauses), ev("name", name=other.name)
+                )
         lines.append(f"⟨{p.name}⟩ (⟨{p.family}⟩): {evidence_marks(clauses, lang)}")
     return lines
 
@@ -1121,17 +1335,26 @@ def trace_lines(chart: Chart, lang: str = "en") -> Lines:
 
     lessons = ("，" if zh else ", ").join(
         f"{number(n)} ⟨{x.upper}⟩/⟨{x.lower}⟩"
-        + ((f"（即第{number(dropped[n - 1] + 1)}課）" if zh else f" (= {number(dropped[n - 1] + 1)})") if n - 1 in dropped
-           else f" ⟨{x.kind}⟩" if x.kind else "")
+        + (
+            (f"（即第{number(dropped[n - 1] + 1)}課）" if zh else f" (= {number(dropped[n - 1] + 1)})")
+            if n - 1 in dropped
+            else f" ⟨{x.kind}⟩"
+            if x.kind
+            else ""
+        )
         for n, x in enumerate(chart.lessons, 1)
     )
     lines = [render(_w(lang, "lessons", lessons=lessons), lang)]
     lines += [render(gate_text(e, chart, lang), lang) for e in events if e.gate not in CHAINED]
-    chained = {e.gate: e for e in events if e.gate in CHAINED}  # 伏吟's own 刑 chain, else the plate or the method's rule
+    chained = {
+        e.gate: e for e in events if e.gate in CHAINED
+    }  # 伏吟's own 刑 chain, else the plate or the method's rule
     lines += [render(_chain_text(chart, key, chained.get(f"fuyin-{key}"), lang), lang) for key in ("middle", "final")]
     t = chart.transmissions
     colon = "：" if zh else ": "
-    lines.append(render(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩", lang))
+    lines.append(
+        render(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩", lang)
+    )
     return Lines(lines)
 
 
@@ -1165,18 +1388,37 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     pal = _palette(colors)
     board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
     title, text = step.title, step.text
-    for sep in (": ", "："):  # the text read alone opens with its title ("Lesson 1: …"); under the title, once is enough
+    for sep in (
+        ": ",
+        "：",
+    ):  # the text read alone opens with its title ("Lesson 1: …"); under the title, once is enough
         if text.startswith(title + sep):
-            text = text[len(title) + len(sep):]
+            text = text[len(title) + len(sep) :]
             break
     words = (
         f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(title)}</div>'
         f'<div style="font-size:14px;color:{pal["ink"]}">{escape(text).replace(chr(10), "<br>")}</div>'
     )
-    box = paper_box(words, "width:auto;max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45", colors)
+    box = paper_box(
+        words,
+        "width:auto;max-width:760px;margin:6px 0 0;padding:6px 10px;font-family:sans-serif;line-height:1.45",
+        colors,
+    )
     return f'<div class="liuren-step" data-key="{escape(step.key)}">{board}{box}</div>'
 
 
-
-__all__ = ["WORDS", "Lines", "Step", "Steps", "check_lang", "explain", "gate_events", "gate_text", "pattern_lines", "render", "step_html",
-           "steps", "trace_lines"]
+__all__ = [
+    "WORDS",
+    "Lines",
+    "Step",
+    "Steps",
+    "check_lang",
+    "explain",
+    "gate_events",
+    "gate_text",
+    "pattern_lines",
+    "render",
+    "step_html",
+    "steps",
+    "trace_lines",
+]

@@ -66,8 +66,10 @@ def _wedge(r0: float, r1: float, angle: float, fill: str, stroke: str, width: fl
 def _text(x: float, y: float, text: str, size: float, color: str, cell: str = "", bold: bool = False) -> str:
     weight = ' font-weight="bold"' if bold else ""
     data = f' data-cell="{escape(cell)}"' if cell else ""
-    return (f'<text x="{x}" y="{y}" font-size="{size}" fill="{color}" text-anchor="middle" '
-            f'dominant-baseline="central"{weight}{data}>{escape(text)}</text>')
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}" fill="{color}" text-anchor="middle" '
+        f'dominant-baseline="central"{weight}{data}>{escape(text)}</text>'
+    )
 
 
 def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: bool = False) -> str:
@@ -78,7 +80,9 @@ def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: 
     the 八專 days, the three stages of 己未's 獨足) start a second column further along, nearer the next wedge.
     Each character is a ``<tspan>`` of one ``<text>``, read top to bottom (or left to right)."""
     a = math.radians(angle)
-    spread = abs(math.sin(a)) + abs(math.cos(a))  # an upright box's half-extent along the ring, per unit of its half-side
+    spread = abs(math.sin(a)) + abs(
+        math.cos(a)
+    )  # an upright box's half-extent along the ring, per unit of its half-side
     r_mid = sum(R_HEAVEN) / 2
     spans: list[str] = []
     for start in range(0, len(text), 2):
@@ -94,8 +98,10 @@ def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: 
         points = sorted((_xy(r, at) for r in radii), key=lambda p: p[1] if vertical else p[0])
         spans.extend(f'<tspan x="{x}" y="{y}">{escape(c)}</tspan>' for c, (x, y) in zip(column, points, strict=True))
     weight = ' font-weight="bold"' if bold else ""
-    return (f'<text font-size="{MARK_SIZE}" fill="{color}" text-anchor="middle" dominant-baseline="central"{weight} '
-            f'data-cell="{escape(cell)}">{"".join(spans)}</text>')
+    return (
+        f'<text font-size="{MARK_SIZE}" fill="{color}" text-anchor="middle" dominant-baseline="central"{weight} '
+        f'data-cell="{escape(cell)}">{"".join(spans)}</text>'
+    )
 
 
 def plate_svg(
@@ -127,7 +133,9 @@ def plate_svg(
     for (r0, r1), fill in zip((R_EARTH, R_HEAVEN, R_GENERAL), FILLS, strict=True):
         out.extend(_wedge(r0, r1, ring_angle(s), fill, pal["line"], 0.006) for s in range(12))
     out.append(f'<circle r="{R_GENERAL[0]}" fill="white" stroke="{pal["line"]}" stroke-width="0.006"/>')
-    out.extend(f'<circle r="{r}" fill="none" stroke="{pal["ink"]}" stroke-width="0.012"/>' for r in (R_HEAVEN[1], R_EARTH[1]))
+    out.extend(
+        f'<circle r="{r}" fill="none" stroke="{pal["ink"]}" stroke-width="0.012"/>' for r in (R_HEAVEN[1], R_EARTH[1])
+    )
     colour_of: dict[int, str] = {}
     for t, key in zip(chart.transmissions, STAGES, strict=True):
         if shown(key):
@@ -158,30 +166,64 @@ def plate_svg(
         earth, heaven = BRANCHES[s], BRANCHES[(s + d) % 12]
         color = colour_of.get(heaven.ordinal)
         out.append(_text(*_xy(sum(R_EARTH) / 2, a), earth, 0.1, pal["ink"], f"earth-{earth}"))
-        out.append(_text(*_xy(sum(R_HEAVEN) / 2, a), heaven, BRANCH_SIZE, color or pal["ink"], f"heaven-{heaven}", bold=bool(color)))
+        out.append(
+            _text(
+                *_xy(sum(R_HEAVEN) / 2, a),
+                heaven,
+                BRANCH_SIZE,
+                color or pal["ink"],
+                f"heaven-{heaven}",
+                bold=bool(color),
+            )
+        )
         if shown("generals"):
             general = chart.general_on(heaven)
             noble = general.ordinal == 0
-            out.append(_text(*_xy(sum(R_GENERAL) / 2, a), general, 0.07, pal["mark"] if noble else pal["ink"], f"general-{general}", bold=noble))
+            out.append(
+                _text(
+                    *_xy(sum(R_GENERAL) / 2, a),
+                    general,
+                    0.07,
+                    pal["mark"] if noble else pal["ink"],
+                    f"general-{general}",
+                    bold=noble,
+                )
+            )
         if heaven.ordinal in lessons:
             out.append(_ring_mark(a, 1, lessons[heaven.ordinal], pal["muted"], f"lesson-{heaven}"))
         if heaven.ordinal in stages:
             key = STAGES["初中末".index(stages[heaven.ordinal][0])]
             out.append(_ring_mark(a, -1, stages[heaven.ordinal], pal[key], f"stage-{heaven}", bold=True))
     stem = chart.day.stem
-    out.append(_text(*_xy(R_EARTH[1] + 0.09, ring_angle(stem.lodging.ordinal)), stem, 0.09, pal["mark"], f"stem-{stem}", bold=True))
+    out.append(
+        _text(
+            *_xy(R_EARTH[1] + 0.09, ring_angle(stem.lodging.ordinal)),
+            stem,
+            0.09,
+            pal["mark"],
+            f"stem-{stem}",
+            bold=True,
+        )
+    )
     at = {(s + d) % 12: ring_angle(s) for s in range(12)}
     points = [_xy(R_GENERAL[0] - 0.04, at[t.branch.ordinal]) for t in chart.transmissions]
     for n, key in ((1, "middle"), (2, "final")):
         (x0, y0), (x1, y1) = points[n - 1], points[n]
         if shown(key) and (x0, y0) != (x1, y1):
             cx, cy = round((x0 + x1) * 0.3, 4), round((y0 + y1) * 0.3, 4)
-            out.append(f'<path d="M{x0},{y0} Q{cx},{cy} {x1},{y1}" fill="none" stroke="{pal[key]}" stroke-width="0.014" '
-                       f'stroke-opacity="0.9" marker-end="url(#liuren-arrow-{key})"/>')
-    out.append("<defs>" + "".join(
-        f'<marker id="liuren-arrow-{key}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
-        f'<path d="M0,0 L10,5 L0,10 Z" fill="{pal[key]}"/></marker>' for key in STAGES[1:]
-    ) + "</defs>")
+            out.append(
+                f'<path d="M{x0},{y0} Q{cx},{cy} {x1},{y1}" fill="none" stroke="{pal[key]}" stroke-width="0.014" '
+                f'stroke-opacity="0.9" marker-end="url(#liuren-arrow-{key})"/>'
+            )
+    out.append(
+        "<defs>"
+        + "".join(
+            f'<marker id="liuren-arrow-{key}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
+            f'<path d="M0,0 L10,5 L0,10 Z" fill="{pal[key]}"/></marker>'
+            for key in STAGES[1:]
+        )
+        + "</defs>"
+    )
     title = f"{chart.day}日 {chart.hour}時 {chart.general}將"
     out.append(f'<text x="-1.27" y="-1.2" font-size="0.09" fill="{pal["ink"]}">{escape(title)}</text>')
     if shown("generals"):

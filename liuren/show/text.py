@@ -74,7 +74,9 @@ def chart_text(chart: Chart) -> str:
     """The traditional three-block text layout under one heading line with the inputs and the
     method (and a second line with the 年命 when the chart has one; the named patterns are in the
     HTML caption and ``chart.explain()``)."""
-    head = [f"{chart.day}日 {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}貴 · {chart.method} {chart.lesson_type}"]
+    head = [
+        f"{chart.day}日 {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}貴 · {chart.method} {chart.lesson_type}"
+    ]
     fate = nianming_line(chart)
     if fate:
         head.append(fate)

@@ -73,20 +73,81 @@ CUSTOM = "custom"
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 LABELS = {
-    "zh": {"day": "日", "hour": "占時", "general": "月將", "noble": "貴人", "school": "學派", "month": "月建", "year": "太歲",
-           "benming": "本命", "xingnian": "行年",
-           "explain": "解說", "labels": "文字", "compare": "比較", "against": "對照", "turn": "轉時", "step": "步",
-           "prev": "上一步", "next": "下一步", "check": "核對", "deal": "換一課", "offset": "天盤數", "lessons": "四課",
-           "transmissions": "三傳", "method": "課體"},
-    "ko": {"day": "일(日)", "hour": "점시", "general": "월장", "noble": "귀인", "school": "학파", "month": "월건", "year": "태세",
-           "benming": "본명", "xingnian": "행년",
-           "explain": "설명", "labels": "표기", "compare": "비교", "against": "대조", "turn": "시 돌리기", "step": "단계",
-           "prev": "이전", "next": "다음", "check": "확인", "deal": "새 과", "offset": "천반 칸", "lessons": "사과",
-           "transmissions": "삼전", "method": "과체"},
-    "en": {"day": "day", "hour": "hour", "general": "general", "noble": "noble", "school": "school", "month": "month",
-           "year": "year", "benming": "本命", "xingnian": "行年", "explain": "explain", "labels": "labels", "compare": "compare", "against": "against",
-           "turn": "turn", "step": "step", "prev": "Prev", "next": "Next", "check": "Check", "deal": "New chart",
-           "offset": "offset", "lessons": "lessons", "transmissions": "三傳", "method": "method"},
+    "zh": {
+        "day": "日",
+        "hour": "占時",
+        "general": "月將",
+        "noble": "貴人",
+        "school": "學派",
+        "month": "月建",
+        "year": "太歲",
+        "benming": "本命",
+        "xingnian": "行年",
+        "explain": "解說",
+        "labels": "文字",
+        "compare": "比較",
+        "against": "對照",
+        "turn": "轉時",
+        "step": "步",
+        "prev": "上一步",
+        "next": "下一步",
+        "check": "核對",
+        "deal": "換一課",
+        "offset": "天盤數",
+        "lessons": "四課",
+        "transmissions": "三傳",
+        "method": "課體",
+    },
+    "ko": {
+        "day": "일(日)",
+        "hour": "점시",
+        "general": "월장",
+        "noble": "귀인",
+        "school": "학파",
+        "month": "월건",
+        "year": "태세",
+        "benming": "본명",
+        "xingnian": "행년",
+        "explain": "설명",
+        "labels": "표기",
+        "compare": "비교",
+        "against": "대조",
+        "turn": "시 돌리기",
+        "step": "단계",
+        "prev": "이전",
+        "next": "다음",
+        "check": "확인",
+        "deal": "새 과",
+        "offset": "천반 칸",
+        "lessons": "사과",
+        "transmissions": "삼전",
+        "method": "과체",
+    },
+    "en": {
+        "day": "day",
+        "hour": "hour",
+        "general": "general",
+        "noble": "noble",
+        "school": "school",
+        "month": "month",
+        "year": "year",
+        "benming": "本命",
+        "xingnian": "行年",
+        "explain": "explain",
+        "labels": "labels",
+        "compare": "compare",
+        "against": "against",
+        "turn": "turn",
+        "step": "step",
+        "prev": "Prev",
+        "next": "Next",
+        "check": "Check",
+        "deal": "New chart",
+        "offset": "offset",
+        "lessons": "lessons",
+        "transmissions": "三傳",
+        "method": "method",
+    },
 }
 """The controls' labels in each language (the Hanzi ones are the terms learners know)."""
 RUN_LINE = {
@@ -147,8 +208,22 @@ class Explorer:
     view shows it; fixing any control brings the chart back.
     """
 
-    CONTROLS = ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "show_explain", "labels",
-                "compare", "against", "turn")
+    CONTROLS = (
+        "day",
+        "hour",
+        "general",
+        "noble",
+        "school",
+        "month",
+        "year",
+        "benming",
+        "xingnian",
+        "show_explain",
+        "labels",
+        "compare",
+        "against",
+        "turn",
+    )
 
     def __init__(
         self,
@@ -169,7 +244,9 @@ class Explorer:
     ) -> None:
         first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
         if lang is not None and labels != "zh" and lang != labels:
-            raise ParseError(f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)")
+            raise ParseError(
+                f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)"
+            )
         lang = check_lang(labels if lang is None else lang)
         if compare not in ("none", "school", "noble"):
             raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
@@ -183,24 +260,45 @@ class Explorer:
         school_value = CUSTOM if self._custom_school is not None else first.school.name
         words = LABELS[lang]
         self.day = widgets.Dropdown(options=[str(p) for p in PILLARS], value=str(first.day), description=words["day"])
-        self.hour = widgets.Dropdown(options=[(f"{b}時", str(b)) for b in BRANCHES], value=str(first.hour), description=words["hour"])
-        self.general = widgets.Dropdown(
-            options=[(f"{b} {SPIRIT_NAMES[b.ordinal]}", str(b)) for b in BRANCHES], value=str(first.general), description=words["general"]
+        self.hour = widgets.Dropdown(
+            options=[(f"{b}時", str(b)) for b in BRANCHES], value=str(first.hour), description=words["hour"]
         )
-        self.noble = widgets.Dropdown(options=NOBLE_OPTIONS, value="auto" if noble is None else first.noble, description=words["noble"])
+        self.general = widgets.Dropdown(
+            options=[(f"{b} {SPIRIT_NAMES[b.ordinal]}", str(b)) for b in BRANCHES],
+            value=str(first.general),
+            description=words["general"],
+        )
+        self.noble = widgets.Dropdown(
+            options=NOBLE_OPTIONS, value="auto" if noble is None else first.noble, description=words["noble"]
+        )
         self.school = widgets.Dropdown(options=school_options, value=school_value, description=words["school"])
-        self.month = widgets.Dropdown(options=MONTH_OPTIONS, value="none" if first.month is None else str(first.month), description=words["month"])
-        self.year = widgets.Dropdown(options=YEAR_OPTIONS, value="none" if first.year is None else str(first.year), description=words["year"])
+        self.month = widgets.Dropdown(
+            options=MONTH_OPTIONS, value="none" if first.month is None else str(first.month), description=words["month"]
+        )
+        self.year = widgets.Dropdown(
+            options=YEAR_OPTIONS, value="none" if first.year is None else str(first.year), description=words["year"]
+        )
         fate = first.nianming
-        self.benming = widgets.Dropdown(options=FATE_OPTIONS, value="none" if fate is None else str(fate.benming), description=words["benming"])
-        self.xingnian = widgets.Dropdown(options=FATE_OPTIONS, value="none" if fate is None else str(fate.xingnian), description=words["xingnian"])
+        self.benming = widgets.Dropdown(
+            options=FATE_OPTIONS, value="none" if fate is None else str(fate.benming), description=words["benming"]
+        )
+        self.xingnian = widgets.Dropdown(
+            options=FATE_OPTIONS, value="none" if fate is None else str(fate.xingnian), description=words["xingnian"]
+        )
         self.show_explain = widgets.Checkbox(value=explain, description=words["explain"], indent=False)
-        self.labels = widgets.ToggleButtons(options=LANG_OPTIONS, value=lang, description=words["labels"], style={"button_width": "44px"})
+        self.labels = widgets.ToggleButtons(
+            options=LANG_OPTIONS, value=lang, description=words["labels"], style={"button_width": "44px"}
+        )
         self.compare = widgets.Dropdown(options=COMPARE_OPTIONS[lang], value=compare, description=words["compare"])
-        self.against = widgets.Dropdown(options=SCHOOL_OPTIONS, value="tanyuan" if first.school.name != "tanyuan" else "default",
-                                        description=words["against"])
+        self.against = widgets.Dropdown(
+            options=SCHOOL_OPTIONS,
+            value="tanyuan" if first.school.name != "tanyuan" else "default",
+            description=words["against"],
+        )
         self.turn = widgets.IntSlider(value=first.hour.ordinal, min=0, max=11, description=words["turn"], readout=False)
-        self.play = widgets.Play(value=first.hour.ordinal, min=0, max=11, interval=1500, repeat=True, description=words["turn"])
+        self.play = widgets.Play(
+            value=first.hour.ordinal, min=0, max=11, interval=1500, repeat=True, description=words["turn"]
+        )
         widgets.link((self.play, "value"), (self.turn, "value"))
         self.board = widgets.HTML()
         self.plate = widgets.HTML()
@@ -218,7 +316,9 @@ class Explorer:
                 widgets.HBox([self.school, self.month, self.year, self.show_explain]),
                 widgets.HBox([self.benming, self.xingnian, self.compare, self.against]),
                 widgets.HBox([self.play, self.turn, self.labels]),
-                widgets.HBox([self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")),
+                widgets.HBox(
+                    [self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")
+                ),
                 self.notes,
             ],
             layout=widgets.Layout(max_width="1260px"),
@@ -226,13 +326,29 @@ class Explorer:
         self.widget.add_class("liuren-explorer")  # stable markers for browser tests
         for name in ("day", "hour", "general"):
             getattr(self, name).add_class(f"liuren-{name}")
-        for name in ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against"):
+        for name in (
+            "day",
+            "hour",
+            "general",
+            "noble",
+            "school",
+            "month",
+            "year",
+            "benming",
+            "xingnian",
+            "compare",
+            "against",
+        ):
             control = getattr(self, name)  # compact: four controls to a row, so the explorer fits 1280×800
             control.layout.width = "210px"
             control.style.description_width = "64px"
         self.turn.layout.width = "300px"
         # its label beside its three buttons (ToggleButtons is a block: the label would sit above them)
-        self.labels.layout.display, self.labels.layout.align_items, self.labels.layout.flex = "flex", "center", "0 0 auto"
+        self.labels.layout.display, self.labels.layout.align_items, self.labels.layout.flex = (
+            "flex",
+            "center",
+            "0 0 auto",
+        )
         self.labels.style.description_width = "64px"
         self._update()
 
@@ -266,9 +382,13 @@ class Explorer:
         """The value of control ``name`` that ``value`` means, read by the constructor's parsers."""
         optional = name in ("noble", "month", "year", "benming", "xingnian")
         wanted: type = bool if name == "show_explain" else int if name == "turn" else str
-        if not (isinstance(value, wanted) or (optional and value is None)) or (wanted is int and isinstance(value, bool)):
-            raise ParseError(f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}"
-                             f"{' or None' if optional else ''}, got {type(value).__name__}; e.g. ex.set(day=\"甲戌\", hour=\"未\")")
+        if not (isinstance(value, wanted) or (optional and value is None)) or (
+            wanted is int and isinstance(value, bool)
+        ):
+            raise ParseError(
+                f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}"
+                f'{" or None" if optional else ""}, got {type(value).__name__}; e.g. ex.set(day="甲戌", hour="未")'
+            )
         if name in ("show_explain", "labels"):
             return value if name == "show_explain" else check_lang(value)
         if name == "turn":
@@ -277,21 +397,31 @@ class Explorer:
             return value
         if name == "compare":
             if value not in ("none", "school", "noble"):
-                raise ParseError(f"Explorer.set(compare={quote(value)}) is not a compare mode; accepted: 'none', 'school', 'noble'")
+                raise ParseError(
+                    f"Explorer.set(compare={quote(value)}) is not a compare mode; accepted: 'none', 'school', 'noble'"
+                )
             return value
         if name in ("school", "against"):
             if name == "school" and value == CUSTOM and self._custom_school is not None:
                 return CUSTOM
             return School.preset(value).name
         empty = ("none", "auto") if name == "noble" else ("none",)
-        if optional and (value is None or (isinstance(value, str) and len(value) <= 8 and value.strip().lower() in empty)):
+        if optional and (
+            value is None or (isinstance(value, str) and len(value) <= 8 and value.strip().lower() in empty)
+        ):
             return empty[-1]
         if name == "noble":
             return "day" if parse_noble(value, "or 'auto': decided by the hour") else "night"
         if name in ("benming", "xingnian"):  # a branch or a pillar, as the constructor's nianming takes them
             pair = (value, "子") if name == "benming" else ("子", value)
             return str(nianming_branches(pair)[name == "xingnian"])
-        parse = {"day": parse_pillar, "hour": parse_hour, "general": parse_month_general, "month": parse_month, "year": parse_year}[name]
+        parse = {
+            "day": parse_pillar,
+            "hour": parse_hour,
+            "general": parse_month_general,
+            "month": parse_month,
+            "year": parse_year,
+        }[name]
         return str(parse(value))
 
     @contextmanager
@@ -319,8 +449,21 @@ class Explorer:
 
     def _relabel(self) -> None:
         words = LABELS[self.labels.value]
-        for name in ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against",
-                     "turn", "labels"):
+        for name in (
+            "day",
+            "hour",
+            "general",
+            "noble",
+            "school",
+            "month",
+            "year",
+            "benming",
+            "xingnian",
+            "compare",
+            "against",
+            "turn",
+            "labels",
+        ):
             getattr(self, name).description = words[name]
         self.show_explain.description = words["explain"]
         self.play.description = words["turn"]
@@ -344,8 +487,16 @@ class Explorer:
             with self._hold():
                 self.turn.value = BRANCHES.index(self.hour.value)
         try:
-            self.chart = Chart(self.day.value, self.hour.value, self.general.value, noble=noble, school=self._school(),
-                               month=month, year=year, nianming=nianming)
+            self.chart = Chart(
+                self.day.value,
+                self.hour.value,
+                self.general.value,
+                noble=noble,
+                school=self._school(),
+                month=month,
+                year=year,
+                nianming=nianming,
+            )
             self.error = None
             self.other = self._compared(self.chart)
         except LiurenError as exc:
@@ -356,11 +507,27 @@ class Explorer:
 
     def _compared(self, chart: Chart) -> Chart | None:
         if self.compare.value == "school":
-            return Chart(chart.day, chart.hour, chart.general, noble=None if self.noble.value == "auto" else chart.noble,
-                         school=self.against.value, month=chart.month, year=chart.year, nianming=chart._nm())
+            return Chart(
+                chart.day,
+                chart.hour,
+                chart.general,
+                noble=None if self.noble.value == "auto" else chart.noble,
+                school=self.against.value,
+                month=chart.month,
+                year=chart.year,
+                nianming=chart._nm(),
+            )
         if self.compare.value == "noble":
-            return Chart(chart.day, chart.hour, chart.general, noble="night" if chart.noble == "day" else "day",
-                         school=chart.school, month=chart.month, year=chart.year, nianming=chart._nm())
+            return Chart(
+                chart.day,
+                chart.hour,
+                chart.general,
+                noble="night" if chart.noble == "day" else "day",
+                school=chart.school,
+                month=chart.month,
+                year=chart.year,
+                nianming=chart._nm(),
+            )
         return None
 
     # ------------------------------------------------------------ showing it
@@ -388,7 +555,8 @@ class Explorer:
         if self.show_explain.value:
             self.notes.value = (
                 '<pre style="white-space:pre-wrap;font-size:13px;max-width:1200px">'
-                + escape(explain(self.chart, lang, hint="explorer")) + "</pre>"
+                + escape(explain(self.chart, lang, hint="explorer"))
+                + "</pre>"
             )
         else:
             self.notes.value = ""
@@ -454,7 +622,9 @@ class Stepper:
         self.widget = widgets.VBox(
             [
                 widgets.HBox([self.prev_button, self.next_button, self.play, self.slider, self.lang]),
-                widgets.HBox([self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")),
+                widgets.HBox(
+                    [self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")
+                ),
             ],
             layout=widgets.Layout(max_width="1260px"),
         )
@@ -487,7 +657,9 @@ class Stepper:
             elif isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(keys):
                 self.slider.value = step
             else:
-                raise ParseError(f"step={quote(step)} is not a step of this chart; accepted: 0–{len(keys) - 1} or one of {' '.join(keys)}")
+                raise ParseError(
+                    f"step={quote(step)} is not a step of this chart; accepted: 0–{len(keys) - 1} or one of {' '.join(keys)}"
+                )
         return self.step
 
     def _on_lang(self, change: dict[str, Any]) -> None:
@@ -539,10 +711,14 @@ class Exercise:
     True
     """
 
-    def __init__(self, seed: int | None = None, lang: str = "ko", mode: str = "all", school: School | str | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, lang: str = "ko", mode: str = "all", school: School | str | None = None
+    ) -> None:
         lang = check_lang(lang)
         if mode not in ("all", "one"):
-            raise ParseError(f"mode={quote(mode)} is not an exercise mode; accepted: 'all' (every part at once), 'one' (one step at a time)")
+            raise ParseError(
+                f"mode={quote(mode)} is not an exercise mode; accepted: 'all' (every part at once), 'one' (one step at a time)"
+            )
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ParseError(f"seed={quote(seed)} must be a whole number or None")
         self.school = resolve_school(school)
@@ -558,7 +734,9 @@ class Exercise:
         self.feedback = widgets.HTML()
         self.check_button.on_click(lambda _: self.submit())
         self.deal_button.on_click(lambda _: self.deal())
-        self.widget = widgets.VBox([self.question, *self.fields.values(), widgets.HBox([self.check_button, self.deal_button]), self.feedback])
+        self.widget = widgets.VBox(
+            [self.question, *self.fields.values(), widgets.HBox([self.check_button, self.deal_button]), self.feedback]
+        )
         self.widget.add_class("liuren-exercise")
         self.chart: Chart
         self.result: CheckResult | None = None
@@ -592,7 +770,9 @@ class Exercise:
         """Fill the answer fields (offset, lessons, transmissions, method) and submit."""
         unknown = set(parts) - set(QUESTIONS)
         if unknown:
-            raise TypeError(f"Exercise.answer() got unknown part(s) {sorted(unknown)}; accepted: {', '.join(QUESTIONS)}")
+            raise TypeError(
+                f"Exercise.answer() got unknown part(s) {sorted(unknown)}; accepted: {', '.join(QUESTIONS)}"
+            )
         for name, value in parts.items():
             self.fields[name].value = "" if value is None else str(value) if not isinstance(value, str) else value
         return self.submit()
@@ -646,8 +826,9 @@ def _done_html(chart: Chart, lang: str) -> str:
 
     done = {"zh": "全對：", "ko": "모두 맞았다: ", "en": "All right: "}[lang]
     text = escape(render(done + f"⟨{chart.method}⟩ · ⟨{chart.lesson_type}⟩", lang))
-    return (paper_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px")
-            + chart_html(chart, labels=lang))
+    return paper_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px") + chart_html(
+        chart, labels=lang
+    )
 
 
 __all__ = ["Exercise", "Explorer", "Stepper", "deal_pool", "differences", "explorer"]
