@@ -50,7 +50,7 @@ def test_reference_cites_books_not_project_files():
 def test_readmes_name_no_file_outside_the_repository():
     for path in (ROOT / "README.md", ROOT / "tests" / "data" / "README.md"):
         text = path.read_text(encoding="utf-8")
-        assert not re.search(r"shared/|rules\.md|\bseed \d{3}\b", text), path
+        assert not re.search(r"shared/|(?<!docs/)rules\.md|\bseed \d{3}\b", text), path
     assert "(docs/reference.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
