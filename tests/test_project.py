@@ -204,13 +204,21 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     assert 'pip install -q -e ".[all]"' in ci
     # the checks before the tests: README lists each one, in the order .ci/run runs them, after the install
     listed = re.findall(r"^\* `(\.venv/bin/[^`]+)`", dev, re.M)
-    assert [c.split()[0].rsplit("/", 1)[1] for c in listed] == ["ruff", "mypy", "python"]
     install = next(i for i, c in enumerate(ci_commands) if 'pip install -q -e ".[all]"' in c)
     assert ci_commands[install + 1 : -1] == listed
-    assert (
-        "ruff check liuren tests tools" in listed[0] and listed[1] == ".venv/bin/mypy liuren" and "--check" in listed[2]
-    )
-    assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
+    # among them, in this order: lint, formatting, strict types, packaging, the notebooks in step
+    wanted = [
+        lambda c: c == ".venv/bin/ruff check liuren tests tools",
+        lambda c: c == ".venv/bin/ruff format --check liuren tests tools",
+        lambda c: c == ".venv/bin/mypy --strict liuren",
+        lambda c: c == ".venv/bin/python tools/check_dist.py",
+        lambda c: "tools/make_notebooks.py" in c and "--check" in c,
+    ]
+    found = [next((i for i, c in enumerate(listed) if matches(c)), None) for matches in wanted]
+    assert None not in found and found == sorted(found), listed
+    tests = {re.split(r"[<>=! \[]", r)[0] for r in PYPROJECT["project"]["optional-dependencies"]["test"]}
+    assert {"ruff", "mypy", "build", "twine"} <= tests
+    assert PYPROJECT["tool"]["mypy"]["strict"] is True  # a plain `mypy` is as strict as .ci/run's
 
 
 def test_readme_commands_install_what_they_run():
