@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from .almanac import Pillars
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def chart(

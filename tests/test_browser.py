@@ -26,6 +26,8 @@ from playwright.sync_api import sync_playwright
 import liuren
 from liuren.show.html import to_html
 
+pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = Path(os.environ.get("LIUREN_SCREENSHOTS", ROOT / "build" / "screenshots"))
 NOTEBOOK_CHART = 'import liuren\nliuren.chart("丙申", "午", "亥", month="寅")'

@@ -43,6 +43,8 @@ import liuren
 from liuren.school import PRESET_NAMES
 from liuren.show.html import PAPER_CLASS, chart_html
 
+pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CLASSROOM = "classroom.ipynb"

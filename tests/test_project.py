@@ -204,13 +204,86 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     assert 'pip install -q -e ".[all]"' in ci
     # the checks before the tests: README lists each one, in the order .ci/run runs them, after the install
     listed = re.findall(r"^\* `(\.venv/bin/[^`]+)`", dev, re.M)
-    assert [c.split()[0].rsplit("/", 1)[1] for c in listed] == ["ruff", "mypy", "python"]
     install = next(i for i, c in enumerate(ci_commands) if 'pip install -q -e ".[all]"' in c)
     assert ci_commands[install + 1 : -1] == listed
-    assert (
-        "ruff check liuren tests tools" in listed[0] and listed[1] == ".venv/bin/mypy liuren" and "--check" in listed[2]
-    )
-    assert "mypy" in " ".join(PYPROJECT["project"]["optional-dependencies"]["test"])
+    # among them, in this order: lint, formatting, strict types, packaging, the notebooks in step
+    wanted = [
+        lambda c: c == ".venv/bin/ruff check liuren tests tools",
+        lambda c: c == ".venv/bin/ruff format --check liuren tests tools",
+        lambda c: c == ".venv/bin/mypy --strict liuren",
+        lambda c: c == ".venv/bin/python tools/check_dist.py",
+        lambda c: "tools/make_notebooks.py" in c and "--check" in c,
+    ]
+    found = [next((i for i, c in enumerate(listed) if matches(c)), None) for matches in wanted]
+    assert None not in found and found == sorted(found), listed
+    tests = {re.split(r"[<>=! \[]", r)[0] for r in PYPROJECT["project"]["optional-dependencies"]["test"]}
+    assert {"ruff", "mypy", "build", "twine"} <= tests
+    assert PYPROJECT["tool"]["mypy"]["strict"] is True  # a plain `mypy` is as strict as .ci/run's
+
+
+BROWSER_HELPERS = ("playwright", "tests.chromium", "tests.servers")
+"""What drives chromium or starts a Jupyter or Voilà server. ``tests.servers.jupyter_env`` alone is not
+among them: it only builds a server's environment (test_project checks it without starting anything)."""
+
+
+def _browser_imports(path: Path) -> set[str]:
+    """The browser helpers a test module imports, anywhere in it (inside a function too)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            modules = [(a.name, None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = ("tests." if node.level == 1 else "") + (node.module or "")
+            names = {a.name for a in node.names}
+            modules = [(f"tests.{n}", None) for n in names] if base == "tests." else [(base, names)]
+        else:
+            continue
+        for module, names in modules:
+            helper = next((h for h in BROWSER_HELPERS if module == h or module.startswith(h + ".")), None)
+            if helper and not (helper == "tests.servers" and names == {"jupyter_env"}):
+                found.add(helper)
+    return found
+
+
+def _marked_browser(path: Path) -> bool:
+    """The module sets ``pytestmark`` to ``pytest.mark.browser`` or to a list holding it."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+            marks = node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else [node.value]
+            return any(ast.unparse(m) == "pytest.mark.browser" for m in marks)
+    return False
+
+
+def test_every_browser_or_server_test_module_is_marked_browser():
+    """``pytest -m "not browser"`` (README's fast loop) leaves out every module that drives chromium or
+    starts a server, so a new one must carry the marker too; pytest refuses unregistered markers."""
+    options = PYPROJECT["tool"]["pytest"]["ini_options"]
+    assert any(m.startswith("browser:") for m in options["markers"]) and options["strict_markers"] is True
+    using = {p.stem: _browser_imports(p) for p in sorted((ROOT / "tests").glob("test_*.py"))}
+    using = {stem: helpers for stem, helpers in using.items() if helpers}
+    assert {"test_browser", "test_jupyterlab", "test_stepper_browser"} <= set(using)
+    assert [stem for stem in using if not _marked_browser(ROOT / "tests" / f"{stem}.py")] == []
+    dev = (ROOT / "README.md").read_text(encoding="utf-8").split("## Development", 1)[1].split("\n## ", 1)[0]
+    assert '.venv/bin/python -m pytest -m "not browser"' in dev
+
+
+def test_browser_marker_check_reads_every_import_form(tmp_path):
+    cases = {
+        "import playwright.sync_api\n": {"playwright"},
+        "from playwright.sync_api import sync_playwright\n": {"playwright"},
+        "def f():\n    from .chromium import launch\n": {"tests.chromium"},
+        "from . import servers\n": {"tests.servers"},
+        "from tests.servers import Server, jupyter_env\n": {"tests.servers"},
+        "from .servers import jupyter_env\n": set(),
+        "import pytest\nfrom .conftest import general_for\n": set(),
+    }
+    for n, (code, helpers) in enumerate(cases.items()):
+        path = tmp_path / f"test_{n}.py"
+        path.write_text(code + "pytestmark = [pytest.mark.browser]\n", encoding="utf-8")
+        assert _browser_imports(path) == helpers, code
+        assert _marked_browser(path)
+    path.write_text("pytestmark = pytest.mark.parametrize('x', [1])\n", encoding="utf-8")
+    assert not _marked_browser(path)
 
 
 def test_readme_commands_install_what_they_run():
@@ -276,6 +349,8 @@ def test_test_extra_pins_the_plugins_the_pytest_options_need():
     assert "timeout" in options and _minimum(tests, "pytest-timeout") >= (2, 0)
     if "session_timeout" in options:
         assert _minimum(tests, "pytest-timeout") >= (2, 4)
+    if "strict_markers" in options:  # the ini option came with pytest 9 (before it, only the flag)
+        assert _minimum(tests, "pytest") >= (9,)
 
 
 def test_top_level_layout():

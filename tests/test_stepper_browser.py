@@ -25,6 +25,8 @@ from playwright.sync_api import sync_playwright
 from .servers import Server, as_root, free_port
 from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS, lab_env, settled
 
+pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
+
 CELL = 'import liuren\nfrom liuren.show.widgets import Stepper\nStepper(liuren.chart("戊辰", "申", "卯"), lang="en")'
 EXPLORER = 'from liuren.show.widgets import Explorer\nExplorer("丙申", "午", "亥", labels="ko")'
 NAME = "stepper.ipynb"

@@ -29,12 +29,14 @@ from matplotlib.patheffects import withStroke
 from ..cycle import BRANCHES
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from .html import COLORS, RING, _highlights, _palette, check_chart
+from .html import COLORS, _highlights, _palette, check_chart
+from .text import RING
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from matplotlib.animation import FuncAnimation
+    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.text import Text
 
@@ -123,7 +125,7 @@ class _Pen:
         self.ax, self.family, self.pal = ax, family, pal
         fig = ax.get_figure()
         w, h = ax.get_position().size * fig.get_size_inches()  # type: ignore[union-attr]
-        self.k = min(w, h) / base
+        self.k: float = min(w, h) / base
 
     def text(self, x: float, y: float, s: str, size: float, gid: str = "", bold: bool = False, **kw: Any) -> Text:
         """Text in the shipped face, centred unless told; ``bold`` thickens the strokes (the subset has one weight)."""
@@ -619,7 +621,7 @@ def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int =
     ax.set_aspect("equal")
     ax.set_axis_off()
 
-    def update(i: int) -> list:
+    def update(i: int) -> list[Artist]:
         current, angles = steps[i]
         a = ring_angle(current.hour.ordinal)
         hour_mark.set_theta1(a - 15)
