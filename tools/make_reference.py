@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 import liuren  # noqa: E402
 from liuren import school as school_module  # noqa: E402
+from liuren.files import write_atomic  # noqa: E402
 from liuren.patterns import PATTERNS  # noqa: E402
 from liuren.school import PRESET_NAMES, PRESETS  # noqa: E402
-from liuren.show.html import write_atomic  # noqa: E402
 
 OUT = ROOT / "docs" / "reference.md"
 BOOK = "《大六壬靈覺經》"
@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(str(args.out), text)
+    write_atomic(args.out, text)
     print(f"wrote {args.out} ({len(text.splitlines())} lines)")
     return 0
 
