@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, field, fields
+from functools import cached_property
 from typing import Any, Literal, get_args, get_type_hints, overload
 
 from .cycle import MAO, SHEN, SI, YOU, ZI
@@ -302,8 +303,6 @@ class School:
     克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions."""
         ),
     )
-    _key: tuple[str | bool, ...] = field(init=False, repr=False, compare=False)
-    """The name and every option, in field order: what equality, hashing and pickling use."""
 
     def __post_init__(self) -> None:
         options = tuple(getattr(self, option) for option in OPTION_NAMES)
@@ -317,7 +316,13 @@ class School:
                 raise SchoolError(f"School option {option} must be True or False, got {quote(value)}")
         name = _check_name(vars(self)["name"], options)
         vars(self)["name"] = name
-        object.__setattr__(self, "_key", (name, *options))
+        vars(self)["_key"] = (name, *options)
+
+    @cached_property
+    def _key(self) -> tuple[str | bool, ...]:
+        """The name and every option, in field order: what equality and hashing compare. It is stored
+        when the School is made; a cached property only so that it is no dataclass field."""
+        return (self.name, *(getattr(self, option) for option in OPTION_NAMES))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not School:
@@ -399,7 +404,7 @@ class School:
 
 
 _OPTION_FIELDS = tuple(f for f in fields(School) if "doc" in f.metadata)
-"""The option fields, in order (``name`` and the internal key are not options)."""
+"""The option fields, in order (every field but ``name``)."""
 OPTION_NAMES = tuple(f.name for f in _OPTION_FIELDS)
 """Every option, in the order a School lists them (``name`` comes first and is not an option)."""
 _TYPES = get_type_hints(School)
