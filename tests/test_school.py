@@ -58,6 +58,7 @@ def test_every_view_is_read_from_the_fields():
 
 
 def test_the_constructor_is_generated_from_the_fields():
+    assert [f.name for f in dataclasses.fields(School)] == ["name", *OPTION_NAMES]
     parameters = inspect.signature(School).parameters
     assert list(parameters) == ["name", *OPTION_NAMES]
     assert parameters["name"].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD and parameters["name"].default is None

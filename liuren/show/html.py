@@ -584,12 +584,13 @@ def to_html(
     default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
     ``options`` are those of :func:`chart_html`.
 
-    ``path`` is a ``str`` or an ``os.PathLike`` naming a file (not a directory) in an existing
-    folder. The file is written atomically: to a temporary file in the same folder, then renamed
-    over ``path``, so a failure never leaves a partial page behind. A symlink at ``path`` is followed:
-    the page replaces the file it points to (in that file's folder) and the link stays a link.
-    Anything else that is not a regular file (a device such as /dev/null, a named pipe, a socket)
-    is refused, never replaced.
+    ``path`` is a ``str`` or an ``os.PathLike`` naming a new file or a writable regular file in an
+    existing folder. The page is written by :func:`liuren.files.write_atomic`: to a temporary file in
+    the same folder, flushed, then renamed over ``path``, so a failure never leaves a partial page
+    behind. A symlink at ``path`` is followed (the page replaces the file it points to, and the link
+    stays a link). A folder, a device, a named pipe, a socket, a read-only file, and any path whose
+    links pass through /dev, /proc or /sys (``/dev/stdout``) are refused with a
+    :class:`~liuren.errors.WriteError`, never replaced.
     """
     check_chart(chart)
     if not isinstance(standalone, bool):
