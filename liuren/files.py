@@ -49,6 +49,13 @@ def check_path(path: object) -> str:
     The argument must be a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file descriptor)
     without NUL, encodable as a file name (else :class:`ParseError`); the file it leads to must be new
     or a writable regular file in an existing folder (else :class:`WriteError`)."""
+    text = _file_name(path)
+    target(text)
+    return text
+
+
+def _file_name(path: object) -> str:
+    """``path`` as a str when it is a file name at all (else a :class:`ParseError`)."""
     if not isinstance(path, str | os.PathLike):
         raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {ACCEPTED}")
     text = os.fspath(path)
@@ -62,7 +69,6 @@ def check_path(path: object) -> str:
         os.fsencode(text)
     except UnicodeError:
         raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {ACCEPTED}") from None
-    target(text)
     return text
 
 
@@ -123,7 +129,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
 
     The new file keeps the mode of the file it replaces (a new one gets the umask's). On any failure
     the temporary file is removed and the target is untouched."""
-    shown = check_path(path)
+    shown = _file_name(path)
     final = target(shown)
     try:
         mode = stat.S_IMODE(os.stat(final).st_mode)
