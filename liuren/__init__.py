@@ -19,6 +19,7 @@ from .errors import (
     OutOfRangeError,
     ParseError,
     SchoolError,
+    WriteError,
     quote,
 )
 from .errors import quote as _quote
@@ -175,6 +176,7 @@ __all__ = [
     "SchoolError",
     "Stem",
     "Transmission",
+    "WriteError",
     "__version__",
     "chart",
     "chart_at",

@@ -18,12 +18,15 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import __version__
 from .chart import Chart
 from .errors import QUOTE_LIMIT, LiurenError, quote
 from .school import SWITCHES, School, resolve_school
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 class _Parser(argparse.ArgumentParser):
@@ -147,7 +150,7 @@ def _school(args: argparse.Namespace) -> School:
     return school.replace(**changes)
 
 
-def _chart_at(when, args: argparse.Namespace) -> int:
+def _chart_at(when: datetime, args: argparse.Namespace) -> int:
     from . import chart_at
     from .almanac import check_location, pillars, real_instant, zone_label
 

@@ -15,6 +15,18 @@ class ParseError(LiurenError):
     """A value could not be read as a stem, branch, pillar, general, method or pattern."""
 
 
+class WriteError(LiurenError, OSError):
+    """A file could not be written where it was asked to go (:mod:`liuren.files`): the path names a
+    folder, a device, a pipe, a socket, a read-only file or a missing folder, or the system refuses it.
+
+    It is a :class:`LiurenError`, so a ``ValueError`` like every bad input liuren refuses (the path was
+    the caller's choice), and also an :class:`OSError`, because that is what Python code that writes
+    files already catches: ``except OSError`` around a save keeps working, and a failure of the disk
+    itself (full, an I/O error) still arrives as a plain ``OSError``. Being both is the standard
+    library's own precedent (``io.UnsupportedOperation``). Its message names the path and says why; it
+    carries no ``errno``, so ``str()`` is that message."""
+
+
 class InvalidChartError(LiurenError):
     """The inputs parse, but together they do not describe a chart."""
 

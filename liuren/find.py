@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .chart import Chart, nianming_branches
 from .cycle import (
@@ -39,6 +40,10 @@ from .cycle import (
 from .errors import ParseError, quote
 from .school import School, parse_noble, resolve_school
 from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
+
+if TYPE_CHECKING:
+    from .cycle import Branch, General
+    from .patterns import Pattern
 
 WILDCARDS = frozenset(("?", "*", "＊", "？", "_"))
 """Characters that stand for "any branch" or "any general" in a query."""
@@ -68,7 +73,7 @@ class _Index:
         self._hour_hits: dict[str, dict[int, tuple[Chart, ...]]] = {}
         self.hours = {flag: _half(school, flag) for flag in (True, False)}
         self.charts: list[Chart] = []
-        self.keys: list[tuple] = []
+        self.keys: list[tuple[tuple[int, ...], tuple[int, ...], Method, str, str]] = []
         for day in PILLARS:
             for d in range(12):
                 for flag in (True, False):
@@ -96,7 +101,7 @@ class _Index:
                     )
         self._hits: dict[str, frozenset[int]] = {}
 
-    def hits(self, pattern) -> frozenset[int]:
+    def hits(self, pattern: Pattern) -> frozenset[int]:
         """Positions of the charts on which ``pattern`` fires, judged for that pattern alone on its
         first query (one detector over 1,440 charts, not all of them), then kept."""
         with self._lock:
@@ -105,7 +110,7 @@ class _Index:
                 found = self._hits[pattern.name] = frozenset(i for i, c in enumerate(self.charts) if pattern.fires(c))
             return found
 
-    def hour_hits(self, pattern) -> dict[int, tuple[Chart, ...]]:
+    def hour_hits(self, pattern: Pattern) -> dict[int, tuple[Chart, ...]]:
         """For an hour-dependent pattern: chart position → the charts of every hour of that 課 and noble
         on which it fires (built on the first query of the pattern, then kept)."""
         with self._lock:
@@ -178,7 +183,9 @@ MAX_QUERY = 64
 text is refused before it is tokenised."""
 
 
-def _triple(value: object, what: str, parse, tokens) -> tuple[int | None, ...]:
+def _triple(
+    value: object, what: str, parse: Callable[[object], Branch | General], tokens: Callable[[str], list[str]]
+) -> tuple[int | None, ...]:
     accepted = f"accepted: three {what} as one string or a sequence of three, '?' for any"
     if isinstance(value, str):
         if len(value) > MAX_QUERY:
@@ -270,7 +277,7 @@ def find(
     return results
 
 
-def _pattern(value: object):
+def _pattern(value: object) -> Pattern:
     from .patterns import (
         get_pattern,  # the registry is loaded on the first pattern query, keeping `import liuren` light
     )

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Literal, get_args
+from dataclasses import KW_ONLY, dataclass, field, fields
+from functools import cached_property
+from typing import Any, Literal, get_args, get_type_hints, overload
 
 from .cycle import MAO, SHEN, SI, YOU, ZI
 from .errors import ParseError, SchoolError, quote
@@ -47,134 +49,380 @@ DAY_NIGHT_RULES: dict[str, frozenset[int] | None] = {
 """晝/夜 by the hour branch: fixed 卯–申 (粹言 卷一 旦暮貴人, 探原, 尋源); 卯–酉 (some software and
 4 classical charts); 子–巳 (《銀河棹》); "sun" = real sunrise and sunset, known only from an instant."""
 
-NobleTable = Literal["A", "B", "C"]
-DayNight = Literal["fixed", "mao-you", "zi-si", "sun"]
-Shehai = Literal["mengzhong", "depth", "depth-excluding-start"]
-Zhuixia = Literal["day-side"]
-BubeiTest = Literal["square", "character"]
-BiezheYin = Literal["branch", "heaven"]
-FuyinChain = Literal["loop", "open"]
-Tomb = Literal["fire", "water", "stem"]
-Changsheng = Literal["element", "stem"]
-Wangxiang = Literal["month", "season"]
-YuejiangSwitch = Literal["zhongqi", "jie"]
-DayBoundary = Literal["23:00", "00:00"]
-TiankongSide = Literal["behind", "neither"]
-LuowangReading = Literal["initial", "any"]
-YangjiuWar = Literal["all", "initial"]
-BiyongGe = Literal["off", "wealth", "wealth-or-ghost"]
-ShehaiShangke = Literal["depth", "mengzhong"]
-ShehaiMengzhong = Literal["earth", "weishanren"]
-FanyinFinal = Literal["return", "weishanren"]
-RepeatedLesson = Literal["judged", "once"]
+Source = tuple[str, str]
+"""Where a reading is stated: (book, chapter). The book is "" for the teaching chapters, which name none."""
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "noble_table": get_args(NobleTable),
-    "day_night": get_args(DayNight),
-    "shehai": get_args(Shehai),
-    "zhuixia": get_args(Zhuixia),
-    "bubei_test": get_args(BubeiTest),
-    "biezhe_yin": get_args(BiezheYin),
-    "fuyin_chain": get_args(FuyinChain),
-    "tomb": get_args(Tomb),
-    "changsheng": get_args(Changsheng),
-    "wangxiang": get_args(Wangxiang),
-    "yuejiang_switch": get_args(YuejiangSwitch),
-    "day_boundary": get_args(DayBoundary),
-    "tiankong": get_args(TiankongSide),
-    "luowang": get_args(LuowangReading),
-    "yangjiu_war": get_args(YangjiuWar),
-    "biyong_ge": get_args(BiyongGe),
-    "shehai_shangke": get_args(ShehaiShangke),
-    "shehai_mengzhong": get_args(ShehaiMengzhong),
-    "fanyin_final": get_args(FanyinFinal),
-    "repeated_lesson": get_args(RepeatedLesson),
-}
-"""The text options and the values each accepts (the ``Literal`` types above, spelt once)."""
-SWITCHES = ("count_duplicate_lessons", "split_shiru", "true_solar_time")
-"""The yes/no options."""
 
-OPTION_DOCS: dict[str, str] = {
-    "noble_table": """貴人 table: "A" (甲戊庚牛羊, 晝丑夜未), "B" (甲羊戊庚牛, 協紀辨方), "C" (庚辛逢馬虎).""",
-    "day_night": """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
-    "shehai": """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
+def _about(doc: str, *sources: Source) -> dict[str, object]:
+    """A School option's field metadata: what it means and where the books state its readings."""
+    return {"doc": doc, "sources": sources}
+
+
+class _DerivedName:
+    """The ``name`` field: given as a str or None, always read back as a str.
+
+    ``School(name=None)`` (the default) has its name derived from its options (the preset they
+    match, else "custom"), so the constructor takes ``str | None`` while ``school.name`` is a
+    ``str``. A dataclass field holds one type, so ``name`` is this descriptor: the generated
+    ``__init__`` hands it what was given (``__set__``), ``School.__post_init__`` checks it against
+    the options and stores the result, and ``__get__`` returns that (a ``None`` on the class itself
+    is the field's default)."""
+
+    @overload
+    def __get__(self, school: None, owner: type[object]) -> None: ...
+    @overload
+    def __get__(self, school: School, owner: type[object]) -> str: ...
+    def __get__(self, school: School | None, owner: type[object]) -> str | None:
+        if school is None:
+            return None
+        name: str = vars(school)["name"]
+        return name
+
+    def __set__(self, school: School, value: str | None) -> None:
+        vars(school)["name"] = value
+
+
+def _refuse_changes(cls: type[School]) -> type[School]:
+    """Frozen, with the errors saying what to do instead (a frozen dataclass's own only say "cannot
+    assign"; a dataclass may not define these methods itself)."""
+
+    def __setattr__(self: School, name: str, value: object) -> None:
+        raise AttributeError(
+            f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}"
+        )
+
+    def __delattr__(self: School, name: str) -> None:
+        raise AttributeError("School is immutable")
+
+    setattr(cls, "__setattr__", __setattr__)  # noqa: B010 - assigning a method is what mypy refuses
+    setattr(cls, "__delattr__", __delattr__)  # noqa: B010
+    return cls
+
+
+@_refuse_changes
+@dataclass(frozen=True, eq=False, repr=False)
+class School:
+    """The conventions a chart is built with: a frozen, hashable value.
+
+    Every option has the documented default (:data:`OPTION_DOCS` says what each means); ``School()``
+    is the ``"default"`` preset. ``name`` is left out to be derived: the preset the options match,
+    else ``"custom"``.
+
+    Each option is written once, below: its annotation is the values it accepts (a ``Literal``, or
+    ``bool`` for a yes/no option), its default is the field's default, and the field's metadata says
+    what it means and where the books state its readings. Everything else (the constructor, the checks,
+    :data:`CHOICES`, :data:`DEFAULTS`, :data:`OPTION_DOCS`, the specs, the reference) is read from here.
+    """
+
+    name: _DerivedName = _DerivedName()
+    _: KW_ONLY
+    noble_table: Literal["A", "B", "C"] = field(
+        default="A",
+        metadata=_about(
+            """貴人 table: "A" (甲戊庚牛羊, 晝丑夜未), "B" (甲羊戊庚牛, 協紀辨方), "C" (庚辛逢馬虎).""",
+            ("《六壬粹言》", "卷二 立課"),
+            ("《大六壬探原》", "卷上 推演篇"),
+            ("《大六壬尋源》", "卷一"),
+        ),
+    )
+    day_night: Literal["fixed", "mao-you", "zi-si", "sun"] = field(
+        default="fixed",
+        metadata=_about(
+            """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
+            ("《六壬粹言》", "卷一 辨非十則 旦暮貴人"),
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
+    shehai: Literal["mengzhong", "depth", "depth-excluding-start"] = field(
+        default="mengzhong",
+        metadata=_about(
+            """涉害: "mengzhong" 孟→仲→綴瑕 (指南); "depth" 課經 depth count with the start square (探原);
     "depth-excluding-start" (the depth counts of the 《訂訛》 quoted in 六壬大全 卷七; most of the book's own
-    worked 涉害 charts follow 孟仲, see the daquan preset).""",
-    "zhuixia": """綴瑕 tie-break: "day-side" — 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4.
-    It is the only rule the sources state; the web 720 table's 巳亥巳 for 戊辰/戊戌 返吟 follows no stated
-    rule, so it is recorded here rather than offered as an option.""",
-    "count_duplicate_lessons": """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
+    worked 涉害 charts follow 孟仲, see the daquan preset). 綴瑕, when the squares cannot decide, has one
+    rule in every book: 陽日 take the candidate met first in lessons 1–2, 陰日 in lessons 3–4.""",
+            ("《六壬指南》", "卷一 心印賦"),
+            ("《六壬大全》", "卷七 涉害課"),
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
+    count_duplicate_lessons: bool = field(
+        default=False,
+        metadata=_about(
+            """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
     default counts it once (探原, 直指御定). Never changes the transmissions.""",
-    "split_shiru": """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊.""",
-    "bubei_test": """不備: "square" — two lessons are one when upper and lower square match (the stem counts as its
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
+    split_shiru: bool = field(
+        default=False,
+        metadata=_about(
+            """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊.""",
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
+    bubei_test: Literal["square", "character"] = field(
+        default="square",
+        metadata=_about(
+            """不備: "square" — two lessons are one when upper and lower square match (the stem counts as its
     寄宮); "character" — compare the lower character itself.""",
-    "biezhe_yin": """別責 on 柔日: "branch" the 三合 partner itself (指南, 探原); "heaven" the 天盤 branch over it.""",
-    "fuyin_chain": """伏吟 刑 chain: "loop" 寅→巳→申→寅, 丑→戌→未→丑 (every table); "open" 申 and 未 do not 刑 back (大全 卷一 theory).""",
-    "tomb": """墓: "fire" 土 with 火 (戊己 戌); "water" 土 with 水 (戊己 辰); "stem" 十干 陽生陰死.""",
-    "changsheng": """長生: "element" 五行 (甲乙亥 丙丁寅 戊己壬癸申 庚辛巳); "stem" 十干 陽順陰逆 (尋源, 探原).""",
-    "wangxiang": """旺相休囚死: "month" by the 月建 (辰戌丑未 土旺); "season" by the four seasons only.""",
-    "yuejiang_switch": """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie").""",
-    "day_boundary": """The day pillar changes at 23:00 (子初) or at 00:00.""",
-    "true_solar_time": """Correct the clock to local true solar time (longitude and equation of time) before taking the hour.""",
-    "tiankong": """天空, opposite the 貴人, for 微服/蹉跎 (and 三陽/三陰): "behind" (指南 前五後六, 天空 is 後六) or
+            ("《六壬大全》", "卷一 入手法"),
+        ),
+    )
+    biezhe_yin: Literal["branch", "heaven"] = field(
+        default="branch",
+        metadata=_about(
+            """別責 on 柔日: "branch" the 三合 partner itself (指南, 探原); "heaven" the 天盤 branch over it.""",
+            ("《六壬指南》", "卷一 心印賦"),
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
+    fuyin_chain: Literal["loop", "open"] = field(
+        default="loop",
+        metadata=_about(
+            """伏吟 刑 chain: "loop" 寅→巳→申→寅, 丑→戌→未→丑 (every table); "open" 申 and 未 do not 刑 back (大全 卷一 theory).""",
+            ("《大六壬探原》", "卷上 推演篇"),
+            ("《六壬大全》", "卷一"),
+        ),
+    )
+    tomb: Literal["fire", "water", "stem"] = field(
+        default="fire",
+        metadata=_about(
+            """墓: "fire" 土 with 火 (戊己 戌); "water" 土 with 水 (戊己 辰); "stem" 十干 陽生陰死.""",
+            ("《六壬粹言》", "卷一 辨非十則 戊己墓"),
+            ("《六壬大全》", "卷一"),
+        ),
+    )
+    changsheng: Literal["element", "stem"] = field(
+        default="element",
+        metadata=_about(
+            """長生: "element" 五行 (甲乙亥 丙丁寅 戊己壬癸申 庚辛巳); "stem" 十干 陽順陰逆 (尋源, 探原).""",
+            ("《六壬大全》", "課經集 天獄課"),
+            ("《大六壬尋源》", "卷一 凡例"),
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
+    wangxiang: Literal["month", "season"] = field(
+        default="month",
+        metadata=_about(
+            """旺相休囚死: "month" by the 月建 (辰戌丑未 土旺); "season" by the four seasons only.""",
+            ("《六壬大全》", "課經集 天獄課"),
+        ),
+    )
+    yuejiang_switch: Literal["zhongqi", "jie"] = field(
+        default="zhongqi",
+        metadata=_about(
+            """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie").""",
+            ("《六壬大全》", "卷二 神將釋"),
+            ("《大六壬尋源》", "卷一 超神法"),
+        ),
+    )
+    day_boundary: Literal["23:00", "00:00"] = field(
+        default="23:00",
+        metadata=_about("""The day pillar changes at 23:00 (子初) or at 00:00."""),
+    )
+    true_solar_time: bool = field(
+        default=False,
+        metadata=_about(
+            """Correct the clock to local true solar time (longitude and equation of time) before taking the hour."""
+        ),
+    )
+    tiankong: Literal["behind", "neither"] = field(
+        default="behind",
+        metadata=_about(
+            """天空, opposite the 貴人, for 微服/蹉跎 (and 三陽/三陰): "behind" (指南 前五後六, 天空 is 後六) or
     "neither" (a lesson upper under 天空 is neither in front nor behind, so the chart is neither 微服 nor 蹉跎).""",
-    "luowang": """羅網: "initial" — the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年 (孔明: 「並行年日辰發用，
+            ("《六壬指南》", "卷一 心印賦"),
+            ("", "「勵德課」"),
+        ),
+    )
+    luowang: Literal["initial", "any"] = field(
+        default="initial",
+        metadata=_about(
+            """羅網: "initial" — the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年 (孔明: 「並行年日辰發用，
     為羅網課」); "any" — any one of 發用, on 干上/支上, over the 行年 (the verse 「發用行年支干上」).""",
-    "yangjiu_war": """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or
+            ("", "「羅網」 l. 71–75"),
+        ),
+    )
+    yangjiu_war: Literal["all", "initial"] = field(
+        default="all",
+        metadata=_about(
+            """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or
     the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳 (rules.md §6's reading).""",
-    "biyong_ge": """比用格 (大全 卷七 涉害課: 「凡涉害課，用神畏日干所勝，以比和者為用，曰比用格」): when the
+            ("", "「殃咎課」 l. 147–155"),
+        ),
+    )
+    biyong_ge: Literal["off", "wealth", "wealth-or-ghost"] = field(
+        default="off",
+        metadata=_about(
+            """比用格 (大全 卷七 涉害課: 「凡涉害課，用神畏日干所勝，以比和者為用，曰比用格」): when the
     candidate 涉害 chose is the day stem's 妻財 ("wealth", the rule as stated) — or its 妻財 or 官鬼
     ("wealth-or-ghost", as the paragraph's 戊子 壬戌 庚子 examples read it) — and another candidate
     is 比和 with the stem or 生s it (兄弟, 父母), the 涉害 steps choose again among those. "off":
     every other book (and 大全's own 見機格, 絕嗣, 災厄 and 六純 charts).""",
-    "shehai_shangke": """涉害 among 上克下 candidates, under a depth ``shehai``: "depth" — counted like 下賊上 ones
+            ("《六壬大全》", "卷七 涉害課"),
+        ),
+    )
+    shehai_shangke: Literal["depth", "mengzhong"] = field(
+        default="depth",
+        metadata=_about(
+            """涉害 among 上克下 candidates, under a depth ``shehai``: "depth" — counted like 下賊上 ones
     (探原; the 大全 preset until its 卷七–十 cases were all read); "mengzhong" — no depth count, straight to
     孟/仲 (the 大全's own 上克下 charts: 刑傷 庚午 寅時子將 午, 天網 庚辰 午, 六純 甲午 戌, 災厄 乙亥 未,
     觀月經 己丑 巳 「是巳為孟故」, which read 尉山人's 「上克下取天盤孟仲為驗」 as a test in place of depth).""",
-    "shehai_mengzhong": """涉害 孟/仲 test: "earth" — the square a candidate stands on (every table; 粹言's 復等 example);
+            ("《大六壬探原》", "卷上 推演篇"),
+            ("《六壬大全》", "卷七–十 課經集"),
+        ),
+    )
+    shehai_mengzhong: Literal["earth", "weishanren"] = field(
+        default="earth",
+        metadata=_about(
+            """涉害 孟/仲 test: "earth" — the square a candidate stands on (every table; 粹言's 復等 example);
     "weishanren" — 尉山人 as 大全 卷七 涉害課 quotes him, 「上克下取天盤孟仲為驗」: for 上克下
     candidates the heaven branch itself is tested, for 下賊上 the square.""",
-    "fanyin_final": """返吟 with a 克 (無依): "return" — 末 = the heaven branch over the 中傳, back to the 初 (every
+            ("《六壬粹言》", "卷一 辨非十則"),
+            ("《六壬大全》", "卷七 涉害課"),
+        ),
+    )
+    fanyin_final: Literal["return", "weishanren"] = field(
+        default="return",
+        metadata=_about(
+            """返吟 with a 克 (無依): "return" — 末 = the heaven branch over the 中傳, back to the 初 (every
     table, and 大全's own 返吟 and 龍戰 charts); "weishanren" — 尉山人取法，末傳取破 (大全 卷八 斫輪卦: 辛酉
     返吟 卯酉子): 末 = the 破 of the 中傳. 井欄射 keeps its own 末 (干上神).""",
-    "repeated_lesson": """"judged": each lesson's 克 is judged on its own characters, lesson 1 against the stem (every
+            ("《六壬粹言》", "卷二 立課"),
+            ("《六壬大全》", "卷八 斫輪卦"),
+        ),
+    )
+    repeated_lesson: Literal["judged", "once"] = field(
+        default="judged",
+        metadata=_about(
+            """"judged": each lesson's 克 is judged on its own characters, lesson 1 against the stem (every
     table); "once": a lesson that repeats an earlier one (same upper on the same square, the stem
     standing for its 寄宮) is counted once, as the earlier lesson, before 克 is judged — a casebook
     convention none of the source chapters states (乙巳 亥時戌將: 卯 on 辰 repeats 卯 on 乙, so no
-    克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions.""",
-}
-"""What each option means and where the sources differ, in field order (the API docs and the
-generated conventions reference read it from here)."""
+    克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions."""
+        ),
+    )
 
-OPTION_NAMES = tuple(OPTION_DOCS)
+    def __post_init__(self) -> None:
+        options = tuple(getattr(self, option) for option in OPTION_NAMES)
+        for option, value in zip(OPTION_NAMES, options, strict=True):
+            if option in CHOICES:
+                if type(value) is not str or value not in CHOICES[option]:
+                    raise SchoolError(
+                        f"School option {option}={quote(value)} is not known; accepted: {', '.join(map(repr, CHOICES[option]))}"
+                    )
+            elif type(value) is not bool:
+                raise SchoolError(f"School option {option} must be True or False, got {quote(value)}")
+        name = _check_name(vars(self)["name"], options)
+        vars(self)["name"] = name
+        vars(self)["_key"] = (name, *options)
+
+    @cached_property
+    def _key(self) -> tuple[str | bool, ...]:
+        """The name and every option, in field order: what equality and hashing compare. It is stored
+        when the School is made; a cached property only so that it is no dataclass field."""
+        return (self.name, *(getattr(self, option) for option in OPTION_NAMES))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not School:
+            return NotImplemented
+        return self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.name, self._options()))
+
+    def __repr__(self) -> str:
+        changed = ", ".join(f"{k}={v!r}" for k, v in self._options().items() if DEFAULTS[k] != v)
+        return f"School({self.name!r}{', ' if changed else ''}{changed})"
+
+    @classmethod
+    def preset(cls, name: object) -> School:
+        """The preset called ``name`` (ASCII, case-insensitive, or Hanzi; simplified accepted)."""
+        key = _preset_of(name)
+        if key is None:
+            raise SchoolError(
+                f"{quote(name)} is not a school; accepted: "
+                + ", ".join(f"{ascii_name!r} / {zh!r}" for ascii_name, zh in PRESET_NAMES.items())
+            )
+        return PRESETS[key]
+
+    def replace(self, **changes: object) -> School:
+        """A copy with some options changed; its name is derived again (the matching preset or
+        "custom") unless ``name`` is given."""
+        unknown = set(changes) - {"name", *OPTION_NAMES}
+        if unknown:
+            raise SchoolError(
+                f"unknown School option(s) {', '.join(sorted(map(quote, unknown)))}; accepted: name, "
+                + ", ".join(OPTION_NAMES)
+            )
+        name = changes.pop("name", None)
+        return _rebuild(name, {**self._options(), **changes})
+
+    def is_day(self, hour: int) -> bool | None:
+        """晝 (True) or 夜 (False) for an hour branch index; None when the rule needs an instant."""
+        hours = DAY_NIGHT_RULES[self.day_night]
+        return None if hours is None else hour in hours
+
+    def options(self) -> dict[str, str | bool]:
+        """Every option as a plain dict (for JSON and display), ``name`` included first."""
+        return dict(zip(("name", *OPTION_NAMES), self._key, strict=True))
+
+    def _options(self) -> dict[str, str | bool]:
+        return dict(zip(OPTION_NAMES, self._key[1:], strict=True))
+
+    def option_tokens(self) -> tuple[str, ...]:
+        """The options that differ from the defaults as ``key=value`` words ("true"/"false" for the
+        yes/no options): what a chart spec writes and :meth:`from_tokens` reads back."""
+        return tuple(
+            f"{k}={str(v).lower() if type(v) is bool else v}"
+            for k, v in zip(OPTION_NAMES, self._key[1:], strict=True)
+            if DEFAULTS[k] != v
+        )
+
+    @classmethod
+    def from_tokens(cls, name: str | None, tokens: Iterable[str]) -> School:
+        """The school ``name`` with ``key=value`` words applied (the inverse of :meth:`option_tokens`).
+
+        ``name`` may be a preset (its options are the start), a name of your own or None."""
+        return cls.from_options(name, dict(_split_token(t) for t in tokens))
+
+    @classmethod
+    def from_options(cls, name: str | None, texts: Mapping[str, str]) -> School:
+        """The school ``name`` with options given as text (``option_value`` reads each).
+
+        A preset's name starts from that preset's options (and the result is named again: the
+        preset if nothing changed, else "custom"); a name of your own or None starts from the defaults."""
+        preset = _preset_of(name)
+        options = {**DEFAULTS, **PRESET_OPTIONS[preset]} if preset else dict(DEFAULTS)
+        for option, text in texts.items():
+            options[option] = option_value(option, text)
+        return _rebuild(None if preset else name, options)
+
+
+_OPTION_FIELDS = tuple(f for f in fields(School) if "doc" in f.metadata)
+"""The option fields, in order (every field but ``name``)."""
+OPTION_NAMES = tuple(f.name for f in _OPTION_FIELDS)
 """Every option, in the order a School lists them (``name`` comes first and is not an option)."""
-DEFAULTS: dict[str, str | bool] = {
-    "noble_table": "A",
-    "day_night": "fixed",
-    "shehai": "mengzhong",
-    "zhuixia": "day-side",
-    "count_duplicate_lessons": False,
-    "split_shiru": False,
-    "bubei_test": "square",
-    "biezhe_yin": "branch",
-    "fuyin_chain": "loop",
-    "tomb": "fire",
-    "changsheng": "element",
-    "wangxiang": "month",
-    "yuejiang_switch": "zhongqi",
-    "day_boundary": "23:00",
-    "true_solar_time": False,
-    "tiankong": "behind",
-    "luowang": "initial",
-    "yangjiu_war": "all",
-    "biyong_ge": "off",
-    "shehai_shangke": "depth",
-    "shehai_mengzhong": "earth",
-    "fanyin_final": "return",
-    "repeated_lesson": "judged",
+_TYPES = get_type_hints(School)
+CHOICES: dict[str, tuple[str, ...]] = {
+    name: get_args(_TYPES[name]) for name in OPTION_NAMES if _TYPES[name] is not bool
 }
+"""The text options and the values each accepts (read from the ``Literal`` annotations)."""
+SWITCHES = tuple(name for name in OPTION_NAMES if _TYPES[name] is bool)
+"""The yes/no options."""
+DEFAULTS: dict[str, str | bool] = {f.name: f.default for f in _OPTION_FIELDS if isinstance(f.default, str | bool)}
 """Every option's documented default: the conventions the worked examples of the source
 chapters follow (涉害 by 《六壬指南》's 孟仲 rule, the 貴人 table of 《六壬粹言》)."""
+OPTION_DOCS: dict[str, str] = {f.name: f.metadata["doc"] for f in _OPTION_FIELDS}
+"""What each option means and where the sources differ, in field order (the API docs and the
+generated conventions reference read it from here)."""
+OPTION_SOURCES: dict[str, tuple[Source, ...]] = {f.name: f.metadata["sources"] for f in _OPTION_FIELDS}
+"""Where the books state each option's readings: (book, chapter) pairs; empty for the clock options
+and for a convention no source states."""
 
 PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
 """Preset name → its Hanzi name (the book it follows)."""
@@ -236,196 +484,6 @@ def _differences(options: tuple[str | bool, ...], preset: str) -> list[str]:
     return differ if len(differ) <= 3 else [*differ[:3], f"and {len(differ) - 3} more"]
 
 
-class School:
-    """The conventions a chart is built with: a frozen, hashable value.
-
-    Every option has the documented default (:data:`OPTION_DOCS` says what each means); ``School()``
-    is the ``"default"`` preset. ``name`` is left out to be derived: the preset the options match,
-    else ``"custom"``.
-    """
-
-    __slots__ = ("name", *OPTION_NAMES, "_key")
-
-    name: str
-    noble_table: NobleTable
-    day_night: DayNight
-    shehai: Shehai
-    zhuixia: Zhuixia
-    count_duplicate_lessons: bool
-    split_shiru: bool
-    bubei_test: BubeiTest
-    biezhe_yin: BiezheYin
-    fuyin_chain: FuyinChain
-    tomb: Tomb
-    changsheng: Changsheng
-    wangxiang: Wangxiang
-    yuejiang_switch: YuejiangSwitch
-    day_boundary: DayBoundary
-    true_solar_time: bool
-    tiankong: TiankongSide
-    luowang: LuowangReading
-    yangjiu_war: YangjiuWar
-    biyong_ge: BiyongGe
-    shehai_shangke: ShehaiShangke
-    shehai_mengzhong: ShehaiMengzhong
-    fanyin_final: FanyinFinal
-    repeated_lesson: RepeatedLesson
-    _key: tuple[str | bool, ...]
-
-    def __init__(
-        self,
-        name: str | None = None,
-        *,
-        noble_table: NobleTable = "A",
-        day_night: DayNight = "fixed",
-        shehai: Shehai = "mengzhong",
-        zhuixia: Zhuixia = "day-side",
-        count_duplicate_lessons: bool = False,
-        split_shiru: bool = False,
-        bubei_test: BubeiTest = "square",
-        biezhe_yin: BiezheYin = "branch",
-        fuyin_chain: FuyinChain = "loop",
-        tomb: Tomb = "fire",
-        changsheng: Changsheng = "element",
-        wangxiang: Wangxiang = "month",
-        yuejiang_switch: YuejiangSwitch = "zhongqi",
-        day_boundary: DayBoundary = "23:00",
-        true_solar_time: bool = False,
-        tiankong: TiankongSide = "behind",
-        luowang: LuowangReading = "initial",
-        yangjiu_war: YangjiuWar = "all",
-        biyong_ge: BiyongGe = "off",
-        shehai_shangke: ShehaiShangke = "depth",
-        shehai_mengzhong: ShehaiMengzhong = "earth",
-        fanyin_final: FanyinFinal = "return",
-        repeated_lesson: RepeatedLesson = "judged",
-    ) -> None:
-        options = (
-            noble_table,
-            day_night,
-            shehai,
-            zhuixia,
-            count_duplicate_lessons,
-            split_shiru,
-            bubei_test,
-            biezhe_yin,
-            fuyin_chain,
-            tomb,
-            changsheng,
-            wangxiang,
-            yuejiang_switch,
-            day_boundary,
-            true_solar_time,
-            tiankong,
-            luowang,
-            yangjiu_war,
-            biyong_ge,
-            shehai_shangke,
-            shehai_mengzhong,
-            fanyin_final,
-            repeated_lesson,
-        )
-        for field, value in zip(OPTION_NAMES, options, strict=True):
-            if field in CHOICES:
-                if type(value) is not str or value not in CHOICES[field]:
-                    raise SchoolError(
-                        f"School option {field}={quote(value)} is not known; accepted: {', '.join(map(repr, CHOICES[field]))}"
-                    )
-            elif type(value) is not bool:
-                raise SchoolError(f"School option {field} must be True or False, got {quote(value)}")
-        set_ = object.__setattr__
-        set_(self, "name", _check_name(name, options))
-        for field, value in zip(OPTION_NAMES, options, strict=True):
-            set_(self, field, value)
-        set_(self, "_key", (self.name, *options))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(
-            f"School is immutable; use .replace(...) for a changed copy instead of setting {quote(name)}"
-        )
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("School is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not School:
-            return NotImplemented
-        return self._key == other._key
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return (_rebuild, (self.name, self._options()))
-
-    def __repr__(self) -> str:
-        changed = ", ".join(f"{k}={v!r}" for k, v in self._options().items() if DEFAULTS[k] != v)
-        return f"School({self.name!r}{', ' if changed else ''}{changed})"
-
-    @classmethod
-    def preset(cls, name: object) -> School:
-        """The preset called ``name`` (ASCII, case-insensitive, or Hanzi; simplified accepted)."""
-        key = _preset_of(name)
-        if key is None:
-            raise SchoolError(
-                f"{quote(name)} is not a school; accepted: "
-                + ", ".join(f"{ascii_name!r} / {zh!r}" for ascii_name, zh in PRESET_NAMES.items())
-            )
-        return PRESETS[key]
-
-    def replace(self, **changes: object) -> School:
-        """A copy with some options changed; its name is derived again (the matching preset or
-        "custom") unless ``name`` is given."""
-        unknown = set(changes) - {"name", *OPTION_NAMES}
-        if unknown:
-            raise SchoolError(
-                f"unknown School option(s) {', '.join(sorted(map(quote, unknown)))}; accepted: name, "
-                + ", ".join(OPTION_NAMES)
-            )
-        name = changes.pop("name", None)
-        return School(name, **{**self._options(), **changes})  # type: ignore[arg-type]
-
-    def is_day(self, hour: int) -> bool | None:
-        """晝 (True) or 夜 (False) for an hour branch index; None when the rule needs an instant."""
-        hours = DAY_NIGHT_RULES[self.day_night]
-        return None if hours is None else hour in hours
-
-    def options(self) -> dict[str, str | bool]:
-        """Every option as a plain dict (for JSON and display), ``name`` included first."""
-        return dict(zip(("name", *OPTION_NAMES), self._key, strict=True))
-
-    def _options(self) -> dict[str, str | bool]:
-        return dict(zip(OPTION_NAMES, self._key[1:], strict=True))
-
-    def option_tokens(self) -> tuple[str, ...]:
-        """The options that differ from the defaults as ``key=value`` words ("true"/"false" for the
-        yes/no options): what a chart spec writes and :meth:`from_tokens` reads back."""
-        return tuple(
-            f"{k}={str(v).lower() if type(v) is bool else v}"
-            for k, v in zip(OPTION_NAMES, self._key[1:], strict=True)
-            if DEFAULTS[k] != v
-        )
-
-    @classmethod
-    def from_tokens(cls, name: str | None, tokens: Iterable[str]) -> School:
-        """The school ``name`` with ``key=value`` words applied (the inverse of :meth:`option_tokens`).
-
-        ``name`` may be a preset (its options are the start), a name of your own or None."""
-        return cls.from_options(name, dict(_split_token(t) for t in tokens))
-
-    @classmethod
-    def from_options(cls, name: str | None, texts: Mapping[str, str]) -> School:
-        """The school ``name`` with options given as text (``option_value`` reads each).
-
-        A preset's name starts from that preset's options (and the result is named again: the
-        preset if nothing changed, else "custom"); a name of your own or None starts from the defaults."""
-        preset = _preset_of(name)
-        options = {**DEFAULTS, **PRESET_OPTIONS[preset]} if preset else dict(DEFAULTS)
-        for option, text in texts.items():
-            options[option] = option_value(option, text)
-        return School(None if preset else name, **options)  # type: ignore[arg-type]
-
-
 def _preset_of(name: object) -> str | None:
     """The preset a name means (ASCII case-insensitive, or Hanzi), or None."""
     if not isinstance(name, str) or len(name) > 32:
@@ -452,8 +510,11 @@ def _split_token(token: str) -> tuple[str, str]:
     return key, value
 
 
-def _rebuild(name: str, options: dict[str, str | bool]) -> School:
-    return School(name, **options)  # type: ignore[arg-type]
+def _rebuild(name: object, options: Mapping[str, object]) -> School:
+    """A School from a name (None to derive it) and options by name: what pickling, ``replace`` and
+    the presets build with. The values are checked as for any School, so their static type is open."""
+    arguments: dict[str, Any] = {"name": name, **options}
+    return School(**arguments)
 
 
 School.__doc__ = (
@@ -475,7 +536,7 @@ _MATCHING: dict[tuple[str | bool, ...], str] = {
     tuple({**DEFAULTS, **changes}[k] for k in OPTION_NAMES): name for name, changes in PRESET_OPTIONS.items()
 }
 """Each preset's options (in field order) → its name: how a school without a name is named."""
-PRESETS: dict[str, School] = {name: School(name, **{**DEFAULTS, **changes}) for name, changes in PRESET_OPTIONS.items()}  # type: ignore[arg-type]
+PRESETS: dict[str, School] = {name: _rebuild(name, {**DEFAULTS, **changes}) for name, changes in PRESET_OPTIONS.items()}
 """default = 指南 (涉害 by 《六壬指南》's 孟仲 rule; the source chapters' worked examples follow it); tanyuan = 《大六壬探原》; daquan = 《六壬大全》."""
 
 

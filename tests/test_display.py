@@ -265,7 +265,6 @@ def test_bad_display_options_are_liuren_errors(call, message):
         ("", "is empty"),
         ("chart\0.html", "contains a NUL character"),
         ("\udcff\ud800.html", "cannot be encoded as a file name"),
-        ("missing-folder/chart.html", "does not exist"),
     ],
 )
 def test_to_html_refuses_what_is_not_a_file_path(tmp_path, monkeypatch, path, needle):
@@ -276,11 +275,14 @@ def test_to_html_refuses_what_is_not_a_file_path(tmp_path, monkeypatch, path, ne
     assert list(tmp_path.iterdir()) == []
 
 
-def test_to_html_refuses_a_directory_and_a_too_long_name(tmp_path):
+def test_to_html_refuses_a_directory_a_missing_folder_and_a_too_long_name(tmp_path, monkeypatch):
     chart = liuren.chart("丙申", "午", "亥")
-    with pytest.raises(liuren.ParseError, match="is a directory"):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(liuren.WriteError, match="is a directory"):
         to_html(chart, tmp_path)
-    with pytest.raises(liuren.ParseError, match=r"cannot be written: File name too long"):
+    with pytest.raises(liuren.WriteError, match=r"the folder .* does not exist"):
+        to_html(chart, "missing-folder/chart.html")
+    with pytest.raises(liuren.WriteError, match=r"cannot be written: File name too long"):
         to_html(chart, tmp_path / ("x" * 300 + ".html"))
     with pytest.raises(liuren.ParseError, match=r"unknown option\(s\) \['colour'\]"):
         to_html(chart, tmp_path / "a.html", colour="red")
@@ -339,22 +341,22 @@ def test_to_html_refuses_a_special_file_and_a_symlink_loop(tmp_path):
     chart = liuren.chart("丙申", "午", "亥")
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    with pytest.raises(liuren.ParseError, match=r"is a named pipe \(FIFO\), not a regular file"):
+    with pytest.raises(liuren.WriteError, match=r"is a named pipe \(FIFO\), not a regular file"):
         to_html(chart, fifo)
     link = tmp_path / "to-pipe.html"
     link.symlink_to(fifo)
-    with pytest.raises(liuren.ParseError, match=r"is a named pipe \(FIFO\)"):
+    with pytest.raises(liuren.WriteError, match=r"is a named pipe \(FIFO\)"):
         to_html(chart, link)
     sock = socket.socket(socket.AF_UNIX)
     try:
         sock.bind(str(tmp_path / "sock"))
-        with pytest.raises(liuren.ParseError, match="is a socket, not a regular file"):
+        with pytest.raises(liuren.WriteError, match="is a socket, not a regular file"):
             to_html(chart, tmp_path / "sock")
     finally:
         sock.close()
     loop = tmp_path / "loop.html"
     loop.symlink_to(loop)
-    with pytest.raises(liuren.ParseError, match="cannot be written"):
+    with pytest.raises(liuren.WriteError, match="cannot be written"):
         to_html(chart, loop)
     assert os.path.exists(fifo) and not os.path.isfile(fifo) and link.is_symlink() and loop.is_symlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["loop.html", "pipe", "sock", "to-pipe.html"]
@@ -363,10 +365,10 @@ def test_to_html_refuses_a_special_file_and_a_symlink_loop(tmp_path):
 def test_write_atomic_refuses_a_special_file_too(tmp_path):
     import os
 
-    from liuren.show.html import write_atomic
+    from liuren.files import write_atomic
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    with pytest.raises(liuren.ParseError, match="named pipe"):
+    with pytest.raises(liuren.WriteError, match="named pipe"):
         write_atomic(str(fifo), "text")
     assert [p.name for p in tmp_path.iterdir()] == ["pipe"]

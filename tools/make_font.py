@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import string
 import sys
+from io import BytesIO
 from pathlib import Path
 
 from fontTools import subset
@@ -88,6 +89,13 @@ def fontlog(source: Path, font: TTFont, chars: str) -> str:
     )
 
 
+def _saved(font: TTFont, options: subset.Options) -> bytes:
+    """The subset font as the bytes ``subset.save_font`` writes (in ``options.flavor``)."""
+    buf = BytesIO()
+    subset.save_font(font, buf, options)
+    return buf.getvalue()
+
+
 def make(source: Path, out_dir: Path) -> list[Path]:
     """Write the OTF and WOFF2 subsets to ``out_dir``; return their paths."""
     options = subset.Options(
@@ -105,14 +113,17 @@ def make(source: Path, out_dir: Path) -> list[Path]:
     subsetter.populate(text=chars)
     subsetter.subset(font)
     rename(font)
+    sys.path.insert(0, str(ROOT))
+    from liuren.files import write_atomic
+
     out_dir.mkdir(parents=True, exist_ok=True)
     otf = out_dir / "LiurenSerifTC.otf"
-    subset.save_font(font, str(otf), options)
+    write_atomic(otf, _saved(font, options))
     woff2 = out_dir / "LiurenSerifTC.woff2"
     options.flavor = "woff2"
-    subset.save_font(font, str(woff2), options)
-    (out_dir / "OFL.txt").write_text(licence_text(), encoding="utf-8")
-    (out_dir / "FONTLOG.txt").write_text(fontlog(source, font, chars.strip()), encoding="utf-8")
+    write_atomic(woff2, _saved(font, options))
+    write_atomic(out_dir / "OFL.txt", licence_text())
+    write_atomic(out_dir / "FONTLOG.txt", fontlog(source, font, chars.strip()))
     return [otf, woff2, out_dir / "OFL.txt", out_dir / "FONTLOG.txt"]
 
 

@@ -41,10 +41,8 @@ import csv
 import hashlib
 import io
 import json
-import os
 import re
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -359,14 +357,11 @@ def md_text(nb: nbformat.NotebookNode) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write a generated file through liuren's own atomic writer (UTF-8, the text's own line ends)."""
+    sys.path.insert(0, str(ROOT))
+    from liuren.files import write_atomic as write
+
+    write(path, text)
 
 
 def inputs(nb: nbformat.NotebookNode) -> list[tuple]:

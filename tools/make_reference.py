@@ -4,8 +4,8 @@ generated from the code's own registry so that the reference cannot drift from w
     .venv/bin/python tools/make_reference.py            # write docs/reference.md (atomically)
     .venv/bin/python tools/make_reference.py --check    # exit 1 if docs/reference.md is not in step
 
-What is read: the fields of :class:`liuren.School` (name, default, the docstring written under the
-field in ``liuren/school.py``) with the values ``School`` accepts, the presets in
+What is read: the fields of :class:`liuren.School` (name, default, the values its annotation accepts,
+and the meaning and sources its metadata holds), the presets in
 ``liuren.school.PRESETS`` (their names and what each changes), and ``liuren.patterns.PATTERNS``
 (name, family, condition, source, whether it needs the month, the year or the hour).
 
@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 import liuren  # noqa: E402
 from liuren import school as school_module  # noqa: E402
+from liuren.files import write_atomic  # noqa: E402
 from liuren.patterns import PATTERNS  # noqa: E402
 from liuren.school import PRESET_NAMES, PRESETS  # noqa: E402
-from liuren.show.html import write_atomic  # noqa: E402
 
 OUT = ROOT / "docs" / "reference.md"
 BOOK = "《大六壬靈覺經》"
@@ -98,14 +98,22 @@ def options_section() -> list[str]:
         "chart records the school it was built with (`chart.school`). Change options with",
         '`liuren.School().replace(noble_table="B")`, or on the command line with `--option KEY=VALUE`.',
         "",
-        "| option | default | accepted values | meaning |",
-        "| --- | --- | --- | --- |",
+        "| option | default | accepted values | meaning | sources |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for option in school_module.OPTION_NAMES:
         lines.append(
-            f"| `{option}` | {code(school_module.DEFAULTS[option])} | {allowed(option)} | {cell(docs[option])} |"
+            f"| `{option}` | {code(school_module.DEFAULTS[option])} | {allowed(option)} | {cell(docs[option])} "
+            f"| {sources(option)} |"
         )
     return lines
+
+
+def sources(option: str) -> str:
+    """Where the books state an option's readings, as one cell ("no book" for a clock or casebook
+    convention: the sign for "none" is left to the patterns table, whose last column it marks)."""
+    cited = [f"{book} {chapter}".strip() for book, chapter in school_module.OPTION_SOURCES[option]]
+    return cell("; ".join(cited)) if cited else "no book"
 
 
 def presets_section() -> list[str]:
@@ -192,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(str(args.out), text)
+    write_atomic(args.out, text)
     print(f"wrote {args.out} ({len(text.splitlines())} lines)")
     return 0
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
+from liuren.files import write_atomic
 from liuren.show.check import check
 
 PRESETS = ("default", "tanyuan", "daquan")
@@ -86,7 +87,7 @@ def main() -> int:
                 changed += len(diff)
                 print(f"{preset}-{lang}: {len(diff)} of {len(rows)} charts differ", *diff[:20])
             else:
-                path.write_bytes(gzip.compress(("\n".join(rows) + "\n").encode(), mtime=0))
+                write_atomic(path, gzip.compress(("\n".join(rows) + "\n").encode(), mtime=0))
                 print(f"{path.name}: {len(rows)} charts")
     return 1 if changed else 0
 

@@ -93,6 +93,8 @@ class Detected:
 
     def text(self, lang: str = "en") -> str:
         """The evidence in ``lang``: "zh" (classical Chinese), "ko" (Korean, terms as 귀인(貴人)) or "en"."""
+        if not isinstance(lang, str):
+            raise ParseError(f"lang={quote(lang)} is not a language; accepted: 'zh', 'ko', 'en'")
         from ..show.evidence import evidence_text
 
         return evidence_text(self.clauses, lang)

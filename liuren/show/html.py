@@ -21,18 +21,17 @@ True
 from __future__ import annotations
 
 import base64
-import contextlib
-import errno
 import os
 import re
-import stat
 from collections.abc import Collection, Iterable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING, cast
+from itertools import islice
+from typing import TYPE_CHECKING, TypeGuard, TypeVar
 
 from ..cycle import BRANCHES, STEMS
 from ..errors import ParseError, quote
+from ..files import check_path, write_atomic
 from ..school import PRESET_NAMES
 from .labels import LANGUAGES, gloss, label
 from .text import (
@@ -47,9 +46,11 @@ from .text import (
 )
 
 if TYPE_CHECKING:
-    from ..chart import Chart
+    from ..chart import Chart, Transmission
     from ..lessons import Lesson
     from ..plate import Plate
+
+_T = TypeVar("_T")
 
 COLORS = {
     "ink": "#1f1a17",
@@ -68,7 +69,11 @@ COLORS = {
 (:mod:`liuren.show.steps`) points at; every other entry is a text colour with at least 4.5:1 contrast on
 ``paper`` (ink 16:1, muted, initial, final and mark 5.6:1, middle 5.9:1, void 6.0:1) and on the light
 ochre #f2e3b3 too (at least 4.6:1)."""
-_COLOR_VALUE = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)")
+_COLOR_VALUE = re.compile(
+    r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-zA-Z]{1,30}|(?:rgb|hsl)a?\([0-9., %]{1,40}\)"
+)
+"""A colour as markup may carry it: #rgb, #rgba, #rrggbb, #rrggbbaa, a name, or rgb()/hsl() of numbers:
+no quote, bracket or semicolon can get through into an attribute or a style."""
 FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans CJK TC','Source Han Serif TC',serif"
 
 
@@ -175,17 +180,35 @@ def _shown(parts: Collection[str] | None, part: str) -> bool:
     return parts is None or part in parts
 
 
+def _names(value: object) -> TypeGuard[Collection[str]]:
+    """Whether ``value`` is a collection of str (a str, bytes or a mapping is not)."""
+    return (
+        isinstance(value, Collection)
+        and not isinstance(value, str | bytes | bytearray | Mapping)
+        and all(isinstance(v, str) for v in value)
+    )
+
+
 def _check_parts(parts: object, cells: object) -> None:
-    if parts is not None and (
-        isinstance(parts, str) or not isinstance(parts, Collection) or not set(parts) <= set(PARTS)
-    ):
+    if parts is not None and (not _names(parts) or not set(parts) <= set(PARTS)):
         raise ParseError(
             f"parts={quote(parts)} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}"
         )
-    if isinstance(cells, str) or not isinstance(cells, Collection) or not all(isinstance(c, str) for c in cells):
+    if not _names(cells):
         raise ParseError(
             f"cells={quote(cells)} is not understood; accepted: cell names such as 'heaven-卯', 'lesson-1', 'initial', 'noble'"
         )
+
+
+def _parts_of(value: object, kind: type[_T], count: int, name: str, accepted: str) -> tuple[_T, ...]:
+    """The ``count`` items of ``value`` when it holds exactly that many ``kind`` (else a ParseError)."""
+    items: tuple[object, ...] = ()
+    if isinstance(value, Iterable) and not isinstance(value, str | bytes | bytearray | Mapping):
+        items = tuple(islice(value, count + 1))
+    found = tuple(x for x in items if isinstance(x, kind))
+    if len(items) != count or len(found) != count:
+        raise ParseError(f"{name}={quote(value)} is not understood; accepted: {accepted}")
+    return found
 
 
 def _lit(on: bool, pal: dict[str, str]) -> str:
@@ -221,7 +244,7 @@ def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> 
 
 
 def transmissions_html(
-    transmissions: Iterable,
+    transmissions: Iterable[Transmission],
     labels: str = "zh",
     colors: Mapping[str, str] | None = None,
     *,
@@ -233,12 +256,17 @@ def transmissions_html(
     ``parts`` (see :data:`PARTS`) leaves out what a construction has not reached yet ("initial",
     "middle", "final" for the branches, "generals", "relations" for 六親, 遁干 and 旬空); ``cells``
     ("initial", "middle", "final") get the step background."""
+    from ..chart import Transmission
+
+    given = _parts_of(
+        transmissions, Transmission, 3, "transmissions", "a chart's three transmissions (chart.transmissions)"
+    )
     _check_labels(labels)
     _check_parts(parts, cells)
     pal = _palette(colors)
     rows = []
     relations, generals = _shown(parts, "relations"), _shown(parts, "generals")
-    for stage, t, key in zip(STAGES, transmissions, ("initial", "middle", "final"), strict=True):
+    for stage, t, key in zip(STAGES, given, ("initial", "middle", "final"), strict=True):
         lit = _lit(key in cells, pal)
         if not _shown(parts, key):
             rows.append(
@@ -295,10 +323,12 @@ def lessons_html(
 
     ``parts`` leaves out the lessons ("lesson-1" … "lesson-4") and generals ("generals") a
     construction has not reached; ``cells`` ("lesson-1" …) get the step background."""
+    from ..lessons import Lesson
+
+    items = _parts_of(lessons, Lesson, 4, "lessons", "a chart's four lessons (chart.lessons)")[::-1]
     _check_labels(labels)
     _check_parts(parts, cells)
     pal = _palette(colors)
-    items = list(lessons)[::-1]
     numbers = LESSON_NUMBERS[::-1]
     keys = [f"lesson-{n}" for n in (4, 3, 2, 1)]
     shown = [_shown(parts, k) for k in keys]
@@ -364,10 +394,18 @@ def plate_html(
 
     ``parts`` leaves out the generals and the noble ("generals") a construction has not reached and
     colours only the transmissions it has; ``cells`` ("heaven-卯", "noble") get the step background."""
+    from ..chart import Chart
+    from ..plate import Plate
+
+    if not isinstance(plate, Plate | Chart):
+        raise ParseError(
+            f"plate={quote(plate)} ({type(plate).__name__}) is not understood; accepted: a liuren.Chart or its "
+            f"plate (chart.plate)"
+        )
     _check_labels(labels)
     _check_parts(parts, cells)
     pal = _palette(colors)
-    chart = cast("Chart", plate) if hasattr(plate, "transmissions") else None
+    chart = plate if isinstance(plate, Chart) else None
     marks = _highlights(chart, highlight, pal)
     if parts is not None and chart is not None and highlight == "transmissions":
         marks = {}
@@ -441,6 +479,7 @@ def caption_html(
     """Two caption lines: the inputs (day, hour, month general, noble, void) and the school, the
     method with its lesson type, and the named patterns (``parts`` leaves out the noble before
     "generals", the void before "relations", the method before "method", the patterns before "patterns")."""
+    check_chart(chart)
     _check_labels(labels)
     _check_parts(parts, ())
     pal = _palette(colors)
@@ -545,12 +584,13 @@ def to_html(
     default), else the fragment of :func:`chart_html`. Writes the page to ``path`` if given.
     ``options`` are those of :func:`chart_html`.
 
-    ``path`` is a ``str`` or an ``os.PathLike`` naming a file (not a directory) in an existing
-    folder. The file is written atomically: to a temporary file in the same folder, then renamed
-    over ``path``, so a failure never leaves a partial page behind. A symlink at ``path`` is followed:
-    the page replaces the file it points to (in that file's folder) and the link stays a link.
-    Anything else that is not a regular file (a device such as /dev/null, a named pipe, a socket)
-    is refused, never replaced.
+    ``path`` is a ``str`` or an ``os.PathLike`` naming a new file or a writable regular file in an
+    existing folder. The page is written by :func:`liuren.files.write_atomic`: to a temporary file in
+    the same folder, flushed, then renamed over ``path``, so a failure never leaves a partial page
+    behind. A symlink at ``path`` is followed (the page replaces the file it points to, and the link
+    stays a link). A folder, a device, a named pipe, a socket, a read-only file, and any path whose
+    links pass through /dev, /proc or /sys (``/dev/stdout``) are refused with a
+    :class:`~liuren.errors.WriteError`, never replaced.
     """
     check_chart(chart)
     if not isinstance(standalone, bool):
@@ -560,7 +600,7 @@ def to_html(
         raise ParseError(
             f"to_html() got unknown option(s) {quote(unknown)}; accepted: {', '.join(sorted(_HTML_OPTIONS))}"
         )
-    target = None if path is None else check_path(path)
+    target = None if path is None else check_path(path)  # refuse a bad path before building the page
     body = chart_html(chart, **options)  # type: ignore[arg-type]
     if standalone:
         title = escape(f"{chart.day}日 {chart.hour}時 {chart.general}將 · {chart.method} {chart.lesson_type}")
@@ -577,111 +617,3 @@ def to_html(
 
 _HTML_OPTIONS = frozenset(("labels", "highlight", "colors"))
 """The keyword options of :func:`chart_html` that :func:`to_html` passes on."""
-
-
-def check_path(path: object) -> str:
-    """A file path to write: a non-empty ``str`` or ``os.PathLike`` (not bytes, not a file
-    descriptor) without NUL, encodable as a file name, not a directory, in an existing folder."""
-    accepted = "accepted: a file name as a str or pathlib.Path, e.g. 'chart.html'"
-    if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {accepted}")
-    text = os.fspath(path)
-    if not isinstance(text, str):
-        raise ParseError(f"path={quote(path)} is a bytes path; {accepted}")
-    if not text.strip():
-        raise ParseError(f"path={quote(path)} is empty; {accepted}")
-    if "\0" in text:
-        raise ParseError(f"path={quote(path)} contains a NUL character; {accepted}")
-    try:
-        os.fsencode(text)
-    except UnicodeError:
-        raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {accepted}") from None
-    if os.path.isdir(text):
-        raise ParseError(f"path={quote(path)} is a directory; {accepted}")
-    folder = os.path.dirname(os.path.abspath(_write_target(text)))
-    if not os.path.isdir(folder):
-        raise ParseError(f"path={quote(path)}: the folder {quote(folder)} does not exist; {accepted}")
-    return text
-
-
-def _write_target(path: str) -> str:
-    """The file a write to ``path`` replaces: ``path`` itself, or where a symlink there points (resolved,
-    so the rename replaces the target and the link stays a link). Something at ``path`` that is not a
-    regular file (a device, a named pipe, a socket, a directory) is a :class:`ParseError`: renaming a
-    file over /dev/null or /dev/stdout would replace the device itself."""
-    try:
-        info = os.stat(path)  # follows links: the kind of file a write would reach
-    except FileNotFoundError:
-        return os.path.realpath(path)  # nothing there yet (or a link to a file still to be made)
-    except OSError as error:  # a symlink loop, a component that is not a folder, no permission …
-        raise ParseError(f"path={quote(path)} cannot be written: {error.strerror or error}") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = (
-            "a directory"
-            if stat.S_ISDIR(info.st_mode)
-            else "a named pipe (FIFO)"
-            if stat.S_ISFIFO(info.st_mode)
-            else "a socket"
-            if stat.S_ISSOCK(info.st_mode)
-            else "a device"
-            if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
-            else "a special file"
-        )
-        raise ParseError(
-            f"path={quote(path)} is {kind}, not a regular file, and is not replaced; "
-            f"accepted: a new file or an existing regular file (a symlink to one is followed)"
-        )
-    return os.path.realpath(path)
-
-
-def write_atomic(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file in the same folder, renamed
-    over ``path`` once complete. On any failure the temporary file is removed and ``path`` is
-    untouched; a path the system refuses (too long, no permission) is a :class:`ParseError`.
-
-    A symlink is followed (the file it points to is replaced, in that file's folder, and the link is
-    kept); anything else that is not a regular file, such as a device or a named pipe, is refused."""
-    import tempfile
-
-    shown, path = path, _write_target(path)
-    folder = os.path.dirname(path)
-    try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    try:
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=".liuren-", suffix=".tmp")
-    except OSError as error:
-        raise ParseError(f"path={quote(shown)} cannot be written: {error.strerror or error}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        if isinstance(error, OSError) and error.errno in _PATH_ERRNOS:
-            raise ParseError(f"path={quote(shown)} cannot be written: {error.strerror or error}") from None
-        raise
-
-
-_PATH_ERRNOS = frozenset(
-    (
-        errno.ENAMETOOLONG,
-        errno.EISDIR,
-        errno.ENOTDIR,
-        errno.EACCES,
-        errno.EPERM,
-        errno.EINVAL,
-        errno.ENOENT,
-        errno.EILSEQ,
-        errno.EROFS,
-        errno.EXDEV,
-        errno.EBUSY,
-        errno.ELOOP,
-    )
-)
-"""Errors that say the path itself cannot be written (rather than the disk failing)."""

@@ -20,8 +20,10 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..cycle import BRANCHES
+from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from .html import FONT_STACK, _palette, check_chart
+from .html import COLORS, FONT_STACK, _check_parts, _palette, _shown, check_chart
+from .text import BRANCH_SET
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -43,6 +45,42 @@ INK = 0.9
 """How much of its em square a glyph's ink fills (for keeping the marks clear of the branch)."""
 MARK_GAP = 0.003
 """The space between a branch and its marks, along the ring."""
+SIZE_RANGE = (16, 4096)
+"""The pixel sizes :func:`plate_svg` accepts (the explorer draws at 360)."""
+
+
+def _check_size(size: object) -> str:
+    """``size`` as the SVG writes it: a number of pixels in :data:`SIZE_RANGE` (never text, which would
+    be written into the markup as it came)."""
+    low, high = SIZE_RANGE
+    if isinstance(size, bool) or not isinstance(size, int | float) or not low <= size <= high:
+        raise ParseError(
+            f"size={quote(size)} is not a size in pixels; accepted: a number from {low} to {high}, e.g. 400"
+        )
+    return f"{float(size):g}"
+
+
+def _check_marks(marks: object) -> dict[str, str]:
+    """``marks`` as heaven branch → palette key, each checked (the keys and values reach the markup)."""
+    if marks is None:
+        return {}
+    if not isinstance(marks, Mapping):
+        raise ParseError(
+            f"marks={quote(marks)} ({type(marks).__name__}) is not understood; accepted: None or a mapping of "
+            f"heaven branches to colour keys, e.g. {{'卯': 'initial'}}"
+        )
+    out: dict[str, str] = {}
+    for branch, key in marks.items():
+        if not isinstance(branch, str) or str(branch) not in BRANCH_SET:
+            raise ParseError(
+                f"marks key {quote(branch)} is not a heaven branch; accepted: one of {''.join(map(str, BRANCHES))}"
+            )
+        if not isinstance(key, str) or key not in COLORS:
+            raise ParseError(
+                f"marks[{str(branch)!r}] = {quote(key)} is not a colour key; accepted: {', '.join(COLORS)}"
+            )
+        out[str(branch)] = key
+    return out
 
 
 def ring_angle(square: int) -> float:
@@ -120,13 +158,23 @@ def plate_svg(
     and ``cells`` are those of :func:`liuren.show.html.chart_html` (a construction step: the generals
     appear with "generals", a transmission with its own stage; ``cells`` "heaven-卯" are outlined).
     ``marks`` maps heaven branches to a colour key of the palette to outline as well (compare mode).
+
+    Every option that reaches the markup is checked: ``size`` is a number of pixels (16 to 4096),
+    ``colors`` are CSS colours by a strict pattern, ``marks`` are branches and palette keys, ``parts``
+    and ``cells`` are names; the chart's own text is escaped.
     """
     check_chart(chart)
+    pixels = _check_size(size)
+    _check_parts(parts, cells)
+    extra_marks = _check_marks(marks)
     pal = _palette(colors)
-    shown = (lambda part: True) if parts is None else (lambda part: part in parts)
+
+    def shown(part: str) -> bool:
+        return _shown(parts, part)
+
     d = chart.offset
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1.3 -1.3 2.6 2.6" width="{size}" height="{size}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1.3 -1.3 2.6 2.6" width="{pixels}" height="{pixels}" '
         f'style="font-family:{FONT_STACK};background:white" role="img" '
         f'aria-label="{escape(f"{chart.day}日 {chart.hour}時 {chart.general}將")}">'
     ]
@@ -141,7 +189,6 @@ def plate_svg(
         if shown(key):
             colour_of.setdefault(t.branch.ordinal, pal[key])
     lit = {c[7:] for c in cells if c.startswith("heaven-")}
-    extra_marks = dict(marks or {})
     for s in range(12):
         a = ring_angle(s)
         heaven = BRANCHES[(s + d) % 12]

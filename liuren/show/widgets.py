@@ -39,7 +39,7 @@ from ..cycle import (
     parse_year,
 )
 from ..errors import LiurenError, ParseError, quote
-from ..school import NOBLE_LABEL, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
+from ..school import CUSTOM, NOBLE_LABEL, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
 from .html import COLORS, caption_html, chart_html, paper_box
 from .steps import check_lang, explain, render
 from .svg import plate_svg
@@ -69,7 +69,6 @@ COMPARE_OPTIONS = {
     "en": (("—", "none"), ("two schools", "school"), ("day/night", "noble")),
 }
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
-CUSTOM = "custom"
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 LABELS = {
