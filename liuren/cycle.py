@@ -258,6 +258,9 @@ PO = (9, 4, 11, 6, 1, 8, 3, 10, 5, 0, 7, 2)
 """破: 子酉 丑辰 寅亥 卯午 巳申 未戌."""
 STEM_COMBINE = (5, 6, 7, 8, 9, 0, 1, 2, 3, 4)
 """干合: 甲己 乙庚 丙辛 丁壬 戊癸."""
+STEM_LU = (2, 3, 5, 6, 5, 6, 8, 9, 11, 0)
+"""日祿, the 祿 of each stem: 甲寅 乙卯 丙巳 丁午 戊巳 己午 庚申 辛酉 壬亥 癸子 (the stem's 臨官; 元首課 names 祿 among
+the marks of office)."""
 
 
 def post_horse(branch: int) -> int:

@@ -22,6 +22,7 @@ LAYERS = [
     {"transmissions"},
     {"chart"},
     {"almanac", "find", "patterns"},
+    {"reading"},
     {"show"},
     {"cli", "__main__", "__init__"},
 ]

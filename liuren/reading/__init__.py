@@ -1,0 +1,193 @@
+"""What a chart means, as the chapters say it: the judgements (占斷) that apply to a chart, cited.
+
+:func:`reading` takes a chart and returns a :class:`Reading`. A statement of the chapters applies when
+its subject is one the chart shows (its lesson type, a pattern that holds, or 總 for any chart) and
+every condition the chart can decide holds; each comes with the :class:`~liuren.reading.conditions.Fact`
+that decided each condition. Statements whose remaining conditions the chart cannot decide (who asks,
+what is asked; the month or the 年命 when the chart lacks them) are listed as *open*, each with what
+would decide it. Nothing is said that the chapters do not say: every line of a reading is a row of
+``liuren/data/judgements.csv`` with its chapter and line.
+
+>>> from liuren import chart
+>>> r = reading(chart("丙申", "午", "亥", month="寅"))
+>>> any(j.statement.example for j in r.applies)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..cycle import normalize
+from ..errors import ParseError, quote
+from .conditions import Ctx, Fact
+from .statements import MATTERS, QUERENTS, Statement, statements
+from .timing import Period, periods
+
+if TYPE_CHECKING:
+    from ..chart import Chart
+
+__all__ = ["MATTERS", "QUERENTS", "Judgement", "Period", "Reading", "parse_matter", "parse_querent", "reading"]
+
+LANGS = ("ko", "zh", "en")
+"""The languages a reading displays in."""
+APPLIES = "applies"
+OPEN = "open"
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """One statement as it stands on a chart: ``status`` ("applies" or "open"), the ``facts`` that
+    decided each checkable condition, and, when open, ``undecided``: what would decide it (the open
+    conditions left, and "month" or "nianming" when the chart lacks them)."""
+
+    statement: Statement
+    status: str
+    facts: tuple[Fact, ...]
+    undecided: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The statements of the chapters that apply to ``chart`` (``applies``), and those it cannot decide
+    (``open``); ``matter`` and ``querent`` are what the reading was asked for (None: every matter, any
+    querent)."""
+
+    chart: Chart
+    matter: str | None
+    querent: str | None
+    lang: str
+    applies: tuple[Judgement, ...]
+    open: tuple[Judgement, ...]
+
+    def __len__(self) -> int:
+        return len(self.applies)
+
+    def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
+        """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
+        ``when``, the moment the chart was cast (a timezone-aware datetime), gives each computable one
+        its dates. See :mod:`liuren.reading.timing`."""
+        return periods(tuple(j.statement for j in (*self.applies, *self.open)), self.chart, when)
+
+    @property
+    def contradictions(self) -> tuple[tuple[Judgement, Judgement], ...]:
+        """Pairs of statements, both on this chart, where the text contradicts itself."""
+        shown = {j.statement.id: j for j in (*self.applies, *self.open)}
+        pairs = []
+        for j in shown.values():
+            for other in j.statement.contradicts:
+                if other in shown and j.statement.id < other:
+                    pairs.append((j, shown[other]))
+        return tuple(pairs)
+
+
+def parse_matter(value: object) -> str | None:
+    """A matter by its 漢字 (``"病"``) or English key (``"illness"``); None for every matter."""
+    return _parse(value, MATTERS, "matter")
+
+
+def parse_querent(value: object) -> str | None:
+    """Who asks, by 漢字 (``"官"``) or English key (``"official"``); None when not said."""
+    return _parse(value, QUERENTS, "querent")
+
+
+def _parse(value: object, table: dict[str, tuple[str, str, str]], what: str) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = normalize(value.strip())
+        if text in table:
+            return text
+        for han, (key, _, _) in table.items():
+            if text.lower() == key:
+                return han
+    accepted = ", ".join(f"{han} ({key})" for han, (key, _, _) in table.items())
+    raise ParseError(f"{what}={quote(value)} is not a {what}; accepted: {accepted}")
+
+
+DEFINED_BY_CONDITIONS = {
+    "帷簿不修": "八專課: the 八專 days, 干支同位 (甲寅 庚申 丁未 己未 癸丑), whatever method gives the 三傳",
+}
+"""Subjects the chapters name that are neither a lesson type nor a pattern of the package: their rows say
+in their conditions when they hold, so they are read on every chart, as 總 is."""
+
+
+def _shown(chart: Chart) -> tuple[frozenset[str], frozenset[str]]:
+    """The subjects the chart shows, and those it cannot judge (patterns lacking month or 年命)."""
+    shown = {"總", str(chart.lesson_type), str(chart.method), *DEFINED_BY_CONDITIONS}
+    shown.update(p.name for p in chart.patterns)
+    return frozenset(shown), frozenset(chart.unjudged_patterns)
+
+
+def _judge(
+    statement: Statement, ctx: Ctx, memo: dict[str, Fact], querent: str | None, unjudged: frozenset[str]
+) -> Judgement | None:
+    """How ``statement`` stands on the chart; None when it does not apply. ``memo`` keeps each condition's
+    fact for this chart (many statements share a condition)."""
+    undecided: list[str] = []
+    if statement.subject in unjudged:
+        undecided.append(f"subject:{statement.subject}")
+    facts = []
+    for condition in statement.conditions:
+        fact = memo.get(condition.text)
+        if fact is None:
+            fact = memo[condition.text] = condition.evaluate(ctx)
+        if fact.holds is False:
+            return None
+        facts.append(fact)
+    undecided.extend(sorted({f.needs for f in facts if f.needs is not None}))
+    for item in statement.open:
+        if item.key == "querent" and querent is not None:
+            if item.value != querent:
+                return None
+            continue
+        undecided.append(str(item))
+    return Judgement(statement, OPEN if undecided else APPLIES, tuple(facts), tuple(undecided))
+
+
+@cache
+def _order() -> dict[str, int]:
+    return {s.id: n for n, s in enumerate(statements())}
+
+
+@cache
+def by_subject() -> dict[str, tuple[Statement, ...]]:
+    """The statements grouped by their subject, in the file's order within each."""
+    groups: dict[str, list[Statement]] = {}
+    for statement in statements():
+        groups.setdefault(statement.subject, []).append(statement)
+    return {subject: tuple(group) for subject, group in groups.items()}
+
+
+def reading(chart: Chart, matter: object = None, querent: object = None, lang: str = "ko") -> Reading:
+    """The chapters' statements on ``chart``: those that apply and those left open.
+
+    ``matter`` keeps the statements on one matter (and the overall ones, 總): a key of
+    :data:`MATTERS` ("病" or "illness"). ``querent`` says who asks ("官"/"official", "常人"/"commoner",
+    …): statements for another querent are left out, and those for this one are decided. ``lang`` is
+    the language the reading displays in ("ko", "zh" or "en").
+    """
+    if lang not in LANGS:
+        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
+    wanted = parse_matter(matter)
+    who = parse_querent(querent)
+    shown, unjudged = _shown(chart)
+    ctx = Ctx(chart)
+    memo: dict[str, Fact] = {}
+    found: list[Judgement] = []
+    groups = by_subject()
+    for subject in (*shown, *(unjudged - shown)):
+        for statement in groups.get(subject, ()):
+            if wanted is not None and wanted not in statement.matters and "總" not in statement.matters:
+                continue
+            judged = _judge(statement, ctx, memo, who, unjudged)
+            if judged is not None:
+                found.append(judged)
+    order = _order()
+    found.sort(key=lambda j: order[j.statement.id])
+    applies = [j for j in found if j.status == APPLIES]
+    undecided = [j for j in found if j.status == OPEN]
+    return Reading(chart, wanted, who, lang, tuple(applies), tuple(undecided))

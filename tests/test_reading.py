@@ -1,0 +1,429 @@
+"""The chapters' judgements as data, and reading them on a chart (liuren.reading).
+
+The data file holds one row per statement of 《大六壬靈覺經》's judgements and timing rules; each row's
+conditions are evaluated on the chart. These tests check the file, every condition evaluator on a chart
+where it holds and on the same chart with that condition changed, every worked example the chapters
+read, a sweep of the 8,640 charts, and the timing rules against the calendar.
+"""
+
+from __future__ import annotations
+
+import csv
+import random
+from collections import Counter
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+import liuren
+from liuren import ParseError
+from liuren.cycle import BRANCHES, PILLARS
+from liuren.patterns import PATTERNS
+from liuren.reading import APPLIES, DEFINED_BY_CONDITIONS, OPEN, parse_matter, parse_querent, reading
+from liuren.reading.conditions import (
+    ATTRS,
+    CHART_LEVEL,
+    STEM_ATTRS,
+    Condition,
+    Ctx,
+    parse_condition,
+    parse_conditions,
+    relation,
+)
+from liuren.reading.statements import MATTERS, VERDICTS, read_statements, statements
+from liuren.transmissions import LESSON_TYPES, Method
+
+DATA = Path(__file__).parent / "data"
+CHAPTERS = {
+    "元首課": 125,
+    "重審課": 121,
+    "遙克課": 144,
+    "昴星課": 123,
+    "八專課": 87,
+    "勵德課": 81,
+    "贅婿課": 96,
+    "無淫課": 77,
+    "天獄課": 51,
+    "天網課": 48,
+    "羅網課": 8,
+    "死奇課": 57,
+    "魄化課": 58,
+    "殃咎課": 48,
+}
+"""Statements per chapter, as README states them."""
+
+
+def ids(r: liuren.reading.Reading) -> set[str]:
+    return {j.statement.id for j in (*r.applies, *r.open)}
+
+
+# ---------------------------------------------------------------- the data
+
+
+def test_every_chapter_has_its_statements():
+    counts = Counter(s.source.chapter for s in statements())
+    assert counts == CHAPTERS
+    assert len({s.id for s in statements()}) == len(statements()) == 1124
+
+
+def test_rows_are_well_formed():
+    known = {s.id for s in statements()}
+    for s in statements():
+        assert s.source.book == "大六壬靈覺經"
+        assert s.verdict in VERDICTS
+        assert s.matters and all(m in MATTERS for m in s.matters)
+        assert 0 < len(s.quote.replace(" ", "")) <= 48, s.id
+        assert s.gloss_ko and s.gloss_en, s.id
+        assert all(other in known for other in s.contradicts), s.id
+        if s.timing is not None:
+            assert s.timing.kind in ("period", "generates", "fears", "branch", "other"), s.id
+
+
+def test_contradictions_are_flagged_on_both_sides():
+    by_id = {s.id: s for s in statements()}
+    one_sided = [(s.id, o) for s in statements() for o in s.contradicts if s.id not in by_id[o].contradicts]
+    assert one_sided == []
+    assert sum(1 for s in statements() if s.contradicts) >= 30
+
+
+def test_a_bad_row_is_refused_with_its_row_and_what_is_accepted():
+    header = ",".join(
+        "id book chapter line subject conditions open matters verdict timing quote gloss_ko gloss_en note".split()
+    )
+    good = "x-1,大六壬靈覺經,元首課,3,元首,init.general = 太常,,病,凶,,元首,한,en,"
+    assert read_statements(f"{header}\n{good}\n")[0].conditions[0].values == ("太常",)
+    for bad, said in (
+        (good.replace("init.general = 太常", "init.general = 太陽"), "not accepted"),
+        (good.replace("init.general", "init.colour"), "not an attribute"),
+        (good.replace(",病,", ",茶,"), "accepted: 總"),
+        (good.replace(",凶,", ",大吉,"), "verdict"),
+        (good.replace("元首,한", "元首,한").replace(",,病", ",querent=王,病"), "querent"),
+    ):
+        with pytest.raises(ParseError, match=said):
+            read_statements(f"{header}\n{bad}\n")
+    with pytest.raises(ParseError, match="columns"):
+        read_statements("id,quote\nx,y\n")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["init.general ~ 太常", "colour = 紅", "init.general = ", "day_stem.general = 甲", "init.general in 太常,太陽", 7],
+)
+def test_a_malformed_condition_is_a_parse_error(text):
+    with pytest.raises(ParseError):
+        parse_condition(text)
+
+
+def test_relations_are_said_from_the_side_measured_against():
+    # 木 0 火 1 土 2 金 3 水 4: wood produces fire, metal 克s wood
+    assert relation(0, 1) == "生我"  # wood produces me (fire)
+    assert relation(1, 0) == "我生"
+    assert relation(3, 0) == "克我"  # metal 克s me (wood)
+    assert relation(0, 3) == "我克"
+    c = liuren.chart("丙申", "午", "亥", month="寅")  # 初傳 卯 木, day stem 丙 火: 卯 produces 丙
+    assert parse_condition("init.to_stem = 生我").evaluate(c).holds is True
+    assert parse_condition("middle.to_init = 克我").evaluate(c).holds is True  # 申 金 克s 卯 木
+
+
+# ---------------------------------------------------------------- every condition, on a chart where it holds
+
+
+def _sample() -> list[liuren.Chart]:
+    """About a fifth of the 8,640 charts, each with a month, a year and a 年命 drawn with a fixed seed,
+    and every worked example the data reads."""
+    rng = random.Random(7)
+    charts = []
+    for day in PILLARS:
+        for hour in BRANCHES:
+            for general in BRANCHES:
+                if rng.random() < 0.2:
+                    month, year = BRANCHES[rng.randrange(12)], BRANCHES[rng.randrange(12)]
+                    fate = (BRANCHES[rng.randrange(12)], BRANCHES[rng.randrange(12)])
+                    charts.append(liuren.chart(day, hour, general, month=month, year=year, nianming=fate))
+    # and one chart for each pattern the data names, found over the months and a few 年命 (rare ones such
+    # as 真虎視 or 魄化歸魂 are seldom dealt by chance)
+    named = sorted({v for s in statements() for c in s.conditions if c.attr == "pattern" for v in c.values})
+    for name in named:
+        hit = next(
+            (
+                found[0]
+                for month in BRANCHES
+                for fate in ((None, None), ("子", "午"), ("寅", "申"), ("辰", "戌"))
+                if (found := liuren.find(pattern=name, month=month, year=month, nianming=fate if fate[0] else None))
+            ),
+            None,
+        )
+        if hit is not None:
+            charts.append(hit)
+    for s in statements():
+        args = s.example_chart_args()
+        if args is not None:
+            day, hour, general, noble, month = args
+            charts.append(liuren.chart(day, hour, general, noble=noble, month=month))
+    return charts
+
+
+@pytest.fixture(scope="module")
+def facts():
+    charts = _sample()
+    conditions = {c.text: c for s in statements() for c in s.conditions}
+    table = []
+    for chart in charts:
+        ctx = Ctx(chart)
+        table.append((chart, {text: c.evaluate(ctx) for text, c in conditions.items()}))
+    return conditions, table
+
+
+def _changed(condition: Condition, found: tuple[str, ...]) -> Condition | None:
+    """The condition with its value changed to one the chart does not show (None when every accepted
+    value is shown); a condition on an open vocabulary (a pattern, a day) is negated instead."""
+    if condition.target == "day_stem":
+        accepted = STEM_ATTRS[condition.attr][1]
+    elif condition.target:
+        accepted = ATTRS[condition.attr][1]
+    else:
+        accepted = CHART_LEVEL[condition.attr][1]
+    head = condition.text.split(" ")[0]
+    if not accepted:
+        return parse_condition(f"{head} {'!=' if condition.op != '!=' else '='} {','.join(condition.values)}")
+    others = [v for v in accepted if v not in found and v not in condition.values]
+    if condition.op == "!=" or not others:
+        return None
+    return parse_condition(f"{head} = {others[0]}")
+
+
+def test_every_condition_holds_somewhere_fails_elsewhere_and_a_changed_value_fails(facts):
+    conditions, table = facts
+    unreached = []
+    for text, condition in conditions.items():
+        holds = [(chart, f) for chart, row in table if (f := row[text]).holds is True]
+        fails = [chart for chart, row in table if row[text].holds is False]
+        if not holds:
+            unreached.append(text)
+            continue
+        # a condition on 星 or 月 (dark_qi, any_qi) is never false: the 月奇 might still stand there
+        moon = all(row[text].needs == "moon" for _, row in table if row[text].holds is not True)
+        assert fails or moon, f"{text} holds on every chart"
+        chart, fact = holds[0]
+        changed = _changed(condition, fact.found)
+        if changed is not None:
+            result = changed.evaluate(chart).holds
+            assert result is False or (moon and result is None), (text, changed.text, chart.spec())
+    # the 月奇 of 死奇 needs the moon's lodge, which a chart does not hold; and 真虎視 (昴星課 l. 123, 白虎 on
+    # 申 or 酉 among the 三傳 of an 昴星 chart) falls on none of the 192 昴星 charts of the default school
+    assert all(t.startswith("moon_qi.") or t == "pattern = 真虎視" for t in unreached), unreached
+    assert liuren.find(pattern="真虎視", nianming=("子", "午")) == []
+
+
+def test_every_row_applies_on_a_witness_and_not_when_one_condition_changes(facts):
+    _, table = facts
+    witnessed = 0
+    rows = [s for s in statements() if s.conditions]
+    for s in rows:
+        found = next(
+            (
+                (chart, row)
+                for chart, row in table
+                if all(row[c.text].holds is True for c in s.conditions) and _subject_shown(chart, s.subject)
+            ),
+            None,
+        )
+        if found is None:
+            continue
+        witnessed += 1
+        chart, row = found
+        assert s.id in ids(reading(chart)), (s.id, chart.spec())
+        for i, condition in enumerate(s.conditions):
+            changed = _changed(condition, row[condition.text].found)
+            if changed is None:
+                continue
+            altered = replace(s, conditions=(*s.conditions[:i], changed, *s.conditions[i + 1 :]))
+            assert any(c.evaluate(chart).holds is not True for c in altered.conditions), (s.id, changed.text)
+    # measured: 814 of the 876 rows with checkable conditions have a witness in the sample. The others
+    # need the moon's lodge (6), are about 真虎視, which no chart gives (4), read 死奇's 五月 甲子 example,
+    # which the package's 死奇 does not give (3), name the chapter's misprinted 贅婿 days (l. 71), or ask for
+    # a combination the sample does not deal; a drop below 814 means a condition stopped holding
+    assert witnessed >= 814, (witnessed, len(rows))
+
+
+def _subject_shown(chart: liuren.Chart, subject: str) -> bool:
+    shown = ("總", chart.lesson_type, chart.method, *DEFINED_BY_CONDITIONS)
+    return subject in shown or subject in {p.name for p in chart.patterns}
+
+
+def test_every_subject_is_a_lesson_type_a_pattern_or_defined_by_its_conditions():
+    known = {p.name for p in PATTERNS} | set(LESSON_TYPES) | {m.value for m in Method} | {"總"}
+    assert {s.subject for s in statements()} - known == set(DEFINED_BY_CONDITIONS)
+
+
+# ---------------------------------------------------------------- the chapters' worked examples
+
+
+def _examples() -> list[dict[str, str]]:
+    with (DATA / "reading_examples.csv").open(encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+@pytest.mark.parametrize("row", _examples(), ids=lambda r: r["id"])
+def test_every_worked_example_reading_is_read_on_its_chart(row):
+    chart = liuren.chart(row["day"], row["hour"], row["general"], noble=row["noble"], month=row["month"] or None)
+    statement = next(s for s in statements() if s.id == row["id"])
+    assert (statement.source.chapter, str(statement.source.line)) == (row["chapter"], row["line"])
+    if row["expected"] == "included":
+        assert row["id"] in ids(reading(chart))
+    else:
+        # 死奇課 l. 107 reads 五月 甲子 寅時 as 死奇 with 天罡 on 亥; the package's 死奇 needs 天罡 to be a lesson's
+        # upper and the 發用 (l. 95), which it is not here: the reading of this example is not given
+        assert "死奇" not in {p.name for p in chart.patterns}
+        assert row["id"] not in ids(reading(chart))
+
+
+def test_the_first_example_reads_as_the_chapter_does():
+    # 元首課: 正月丙申日亥將午時 — 「卯為日之父母，乘太常主相見公卿有喜」 … 「今卯木旺，丙火得相氣，故以吉斷之」
+    r = reading(liuren.chart("丙申", "午", "亥", month="寅"))
+    applied = {j.statement.id: j for j in r.applies}
+    assert {"元首-090", "元首-091", "元首-092", "元首-093"} <= set(applied)
+    assert applied["元首-090"].statement.quote == "卯為日之父母，乘太常主相見公卿有喜"
+    assert [(f.condition, f.found) for f in applied["元首-090"].facts][-3:] == [
+        ("init.branch = 卯", ("卯",)),
+        ("init.kin = 父母", ("父母",)),
+        ("init.general = 太常", ("太常",)),
+    ]
+    # without the month the chapter's reading of its example is open: it needs the month
+    open_ = {j.statement.id: j for j in reading(liuren.chart("丙申", "午", "亥")).open}
+    assert open_["元首-093"].undecided == ("month",)
+
+
+# ---------------------------------------------------------------- matters, querents, open statements
+
+
+def test_matter_and_querent_narrow_the_reading():
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    everything = reading(chart)
+    illness = reading(chart, matter="病")
+    assert illness.matter == "病" and reading(chart, matter="illness").applies == illness.applies
+    assert all({"病", "總"} & set(j.statement.matters) for j in (*illness.applies, *illness.open))
+    assert ids(illness) < ids(everything)
+    official = reading(chart, querent="official")
+    asked_of = {o.value for j in official.applies for o in j.statement.open if o.key == "querent"}
+    assert asked_of <= {"官"}
+    assert not any(u.startswith("querent=") for j in official.open for u in j.undecided)
+    assert any(o.key == "querent" and o.value == "官" for j in everything.open for o in j.statement.open)
+
+
+def test_open_statements_say_what_would_decide_them():
+    r = reading(liuren.chart("丙申", "午", "亥"))
+    assert r.open and all(j.status == OPEN and j.undecided for j in r.open)
+    assert all(j.status == APPLIES and not j.undecided for j in r.applies)
+    reasons = {u.split("=")[0].split(":")[0] for j in r.open for u in j.undecided}
+    assert {"querent", "month", "text"} <= reasons
+
+
+@pytest.mark.parametrize("bad", ["茶", "", 3, "x" * 10_000])
+def test_an_unknown_matter_or_querent_names_the_accepted_ones(bad):
+    with pytest.raises(ParseError, match="accepted: 總"):
+        parse_matter(bad)
+    with pytest.raises(ParseError, match="accepted: 官"):
+        parse_querent(bad)
+    with pytest.raises(ParseError):
+        reading(liuren.chart("丙申", "午", "亥"), lang="fr")
+
+
+def test_a_contradiction_is_shown_with_both_sides():
+    # 解網 (天網四張): 「先凶後吉終凶猛」 against the rescue that makes it 先凶後吉
+    charts = (
+        liuren.chart(day, hour, general, month="寅", nianming=("子", "子"))
+        for day in PILLARS
+        for hour in BRANCHES
+        for general in BRANCHES
+    )
+    chart = next(c for c in charts if "解網" in {p.name for p in c.patterns})
+    pairs = reading(chart).contradictions
+    assert pairs
+    for a, b in pairs:
+        assert b.statement.id in a.statement.contradicts and a.statement.id in b.statement.contradicts
+
+
+# ---------------------------------------------------------------- the 8,640 charts
+
+
+def test_every_chart_reads_deterministically_and_its_evidence_agrees_with_the_chart():
+    for day in PILLARS:
+        for hour in BRANCHES:
+            for general in BRANCHES:
+                chart = liuren.chart(day, hour, general, month=BRANCHES[(day.ordinal + hour.ordinal) % 12])
+                r = reading(chart)
+                assert r == reading(chart)
+                t = chart.transmissions
+                truth = {
+                    "init.general": (str(t[0].general),),
+                    "init.kin": (t[0].relation,),
+                    "init.branch": (str(t[0].branch),),
+                    "middle.general": (str(t[1].general),),
+                    "final.general": (str(t[2].general),),
+                    "noble_dir": ("順" if chart.generals_forward else "逆",),
+                    "lesson_type": (str(chart.lesson_type),),
+                    "pattern": tuple(p.name for p in chart.patterns),
+                }
+                for j in r.applies:
+                    assert all(f.holds is True for f in j.facts)
+                    for f in j.facts:
+                        key = f.condition.split(" ")[0]
+                        if key in truth:
+                            assert f.found == truth[key], (chart.spec(), f)
+
+
+# ---------------------------------------------------------------- timing
+
+
+SEOUL = ZoneInfo("Asia/Seoul")
+
+
+def test_timing_rules_give_dates_from_the_moment_of_the_chart():
+    when = datetime(2026, 12, 1, 14, 5, tzinfo=SEOUL)
+    chart = liuren.chart_at(when)  # 己酉日 未時 寅將
+    periods = {p.statement.id: p for p in reading(chart).timing(when)}
+    good, bad = periods["總-003"], periods["總-004"]  # 用起以所生為吉期，所畏者為凶期: 初傳 亥 水
+    assert good.marks == ("申", "酉") and bad.marks == ("丑", "辰", "未", "戌")
+    assert (good.start, good.end) == (when, datetime(2026, 12, 2, tzinfo=SEOUL))  # 己酉: today is a 酉 day
+    assert (bad.start, bad.end) == (datetime(2026, 12, 2, tzinfo=SEOUL), datetime(2026, 12, 3, tzinfo=SEOUL))
+    assert str(liuren.almanac.day_pillar(bad.start.date()))[1] in bad.marks
+    assert all(p.start is None for p in periods.values() if p.kind == "other")
+    assert all(p.start is None for p in reading(chart).timing())
+
+
+def test_within_the_xun_month_and_year_end_where_the_calendar_says():
+    when = datetime(2026, 12, 1, 14, 5, tzinfo=SEOUL)
+    r = reading(liuren.chart_at(when))
+    statement = next(s for s in statements() if s.timing is not None and s.timing.detail == "旬")
+    for detail, end in (
+        ("旬", datetime(2026, 12, 6, tzinfo=SEOUL)),  # 己酉 is the 6th day of the 甲辰 旬: 甲寅 is 12-06
+        ("月", None),
+        ("年", None),
+    ):
+        s = replace(statement, timing=replace(statement.timing, detail=detail))
+        (period,) = liuren.reading.timing.periods((s,), r.chart, when)
+        assert period.start == when and period.end > when
+        if end is not None:
+            assert period.end == end
+            assert str(liuren.almanac.day_pillar(end.date()))[0] == "甲"
+        else:
+            after = liuren.pillars(period.end + timedelta(seconds=1))
+            before = liuren.pillars(period.end - timedelta(seconds=1))
+            assert after.month.branch != before.month.branch
+            if detail == "年":
+                assert after.year != before.year
+
+
+def test_timing_refuses_a_naive_moment():
+    with pytest.raises(liuren.errors.NaiveDatetimeError):
+        reading(liuren.chart("丙申", "午", "亥")).timing(datetime(2026, 1, 1))
+
+
+def test_conditions_of_one_statement_are_read_together():
+    (a, b) = parse_conditions("init.general = 太常 & noble_dir = 逆")
+    assert (a.target, a.attr, b.target, b.attr) == ("init", "general", "", "noble_dir")
+    assert parse_conditions("") == ()
