@@ -41,9 +41,11 @@ from ..cycle import (
 from ..errors import LiurenError, ParseError, quote
 from ..school import NOBLE_LABEL, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
 from .html import COLORS, caption_html, chart_html, paper_box
-from .steps import check_lang, explain, render
+from .i18n import check_lang, render
+from .steps import explain
 from .svg import plate_svg
 from .text import chart_text
+from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -72,90 +74,6 @@ COMPARE_OPTIONS = {
 CUSTOM = "custom"
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
-LABELS = {
-    "zh": {
-        "day": "日",
-        "hour": "占時",
-        "general": "月將",
-        "noble": "貴人",
-        "school": "學派",
-        "month": "月建",
-        "year": "太歲",
-        "benming": "本命",
-        "xingnian": "行年",
-        "explain": "解說",
-        "labels": "文字",
-        "compare": "比較",
-        "against": "對照",
-        "turn": "轉時",
-        "step": "步",
-        "prev": "上一步",
-        "next": "下一步",
-        "check": "核對",
-        "deal": "換一課",
-        "offset": "天盤數",
-        "lessons": "四課",
-        "transmissions": "三傳",
-        "method": "課體",
-    },
-    "ko": {
-        "day": "일(日)",
-        "hour": "점시",
-        "general": "월장",
-        "noble": "귀인",
-        "school": "학파",
-        "month": "월건",
-        "year": "태세",
-        "benming": "본명",
-        "xingnian": "행년",
-        "explain": "설명",
-        "labels": "표기",
-        "compare": "비교",
-        "against": "대조",
-        "turn": "시 돌리기",
-        "step": "단계",
-        "prev": "이전",
-        "next": "다음",
-        "check": "확인",
-        "deal": "새 과",
-        "offset": "천반 칸",
-        "lessons": "사과",
-        "transmissions": "삼전",
-        "method": "과체",
-    },
-    "en": {
-        "day": "day",
-        "hour": "hour",
-        "general": "general",
-        "noble": "noble",
-        "school": "school",
-        "month": "month",
-        "year": "year",
-        "benming": "本命",
-        "xingnian": "行年",
-        "explain": "explain",
-        "labels": "labels",
-        "compare": "compare",
-        "against": "against",
-        "turn": "turn",
-        "step": "step",
-        "prev": "Prev",
-        "next": "Next",
-        "check": "Check",
-        "deal": "New chart",
-        "offset": "offset",
-        "lessons": "lessons",
-        "transmissions": "三傳",
-        "method": "method",
-    },
-}
-"""The controls' labels in each language (the Hanzi ones are the terms learners know)."""
-RUN_LINE = {
-    "zh": "（此為靜態之課盤：執行此儲存格即可操作。）",
-    "ko": "(정적인 과반이다: 셀을 실행하면 조작할 수 있다.)",
-    "en": "(A static 課盤: run this cell to use the widget.)",
-}
-"""The line a widget's fallback shows where widgets cannot run."""
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 
@@ -171,7 +89,7 @@ def _bundle(widget: widgets.Widget, text: str, html: str, include: Any, exclude:
 def _fallback_html(body: str, lang: str) -> str:
     """``body`` and, under it, the run-the-cell line on the card's paper (a theme's background would
     leave it faint: the muted ink is 3.2:1 on JupyterLab Dark)."""
-    line = f'<span style="color:{COLORS["muted"]}">{escape(RUN_LINE[lang])}</span>'
+    line = f'<span style="color:{COLORS["muted"]}">{escape(WIDGETS[lang]["run-line"])}</span>'
     return body + paper_box(line, "font-family:sans-serif;font-size:13px;margin:4px 0")
 
 
@@ -258,7 +176,7 @@ class Explorer:
         if self._custom_school is not None:
             school_options.append((f"{CUSTOM} ({first.school.name})", CUSTOM))
         school_value = CUSTOM if self._custom_school is not None else first.school.name
-        words = LABELS[lang]
+        words = WIDGETS[lang]
         self.day = widgets.Dropdown(options=[str(p) for p in PILLARS], value=str(first.day), description=words["day"])
         self.hour = widgets.Dropdown(
             options=[(f"{b}時", str(b)) for b in BRANCHES], value=str(first.hour), description=words["hour"]
@@ -448,7 +366,7 @@ class Explorer:
         self._update()
 
     def _relabel(self) -> None:
-        words = LABELS[self.labels.value]
+        words = WIDGETS[self.labels.value]
         for name in (
             "day",
             "hour",
@@ -567,7 +485,9 @@ class Explorer:
             text, html = self.error or "", _error_html(self.error or "")
         else:
             text, html = chart_text(self.chart), chart_html(self.chart, labels=lang)
-        return _bundle(self.widget, f"{text}\n{RUN_LINE[lang]}", _fallback_html(html, lang), include, exclude)
+        return _bundle(
+            self.widget, f"{text}\n{WIDGETS[lang]['run-line']}", _fallback_html(html, lang), include, exclude
+        )
 
     def __repr__(self) -> str:
         if self.chart is None:
@@ -604,7 +524,7 @@ class Stepper:
             raise ParseError(f"drawing={quote(drawing)} must be True or False")
         self.chart = chart
         self.steps: tuple[Step, ...] = chart.steps(lang)
-        words = LABELS[lang]
+        words = WIDGETS[lang]
         n = len(self.steps)
         self.prev_button = widgets.Button(description=words["prev"], icon="step-backward")
         self.next_button = widgets.Button(description=words["next"], icon="step-forward")
@@ -634,7 +554,7 @@ class Stepper:
     @property
     def step(self) -> Step:
         """The step shown now."""
-        return self.steps[self.slider.value]
+        return self.steps[int(self.slider.value)]
 
     def next(self) -> Step:
         """Show the next step (the last one stays) and return it."""
@@ -665,7 +585,7 @@ class Stepper:
     def _on_lang(self, change: dict[str, Any]) -> None:
         lang = self.lang.value
         self.steps = self.chart.steps(lang)
-        words = LABELS[lang]
+        words = WIDGETS[lang]
         self.prev_button.description, self.next_button.description = words["prev"], words["next"]
         self.slider.description = self.play.description = words["step"]
         self._render()
@@ -677,7 +597,7 @@ class Stepper:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         step, lang = self.step, self.lang.value
-        text = f"{chart_text(self.chart)}\n\n{step.position + 1}. {step}\n{RUN_LINE[lang]}"
+        text = f"{chart_text(self.chart)}\n\n{step.position + 1}. {step}\n{WIDGETS[lang]['run-line']}"
         return _bundle(self.widget, text, _fallback_html(step.html(), lang), include, exclude)
 
     def __repr__(self) -> str:
@@ -726,7 +646,7 @@ class Exercise:
         self.lang = lang
         self.random = random.Random(seed)
         self._pool = deal_pool(self.school)
-        words = LABELS[lang]
+        words = WIDGETS[lang]
         self.fields = {q: widgets.Text(description=words[q], placeholder=_PLACEHOLDERS[q]) for q in QUESTIONS}
         self.check_button = widgets.Button(description=words["check"], button_style="primary")
         self.deal_button = widgets.Button(description=words["deal"])
@@ -806,7 +726,7 @@ class Exercise:
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         c, lang = self.chart, self.lang
-        text = f"{c.day}日 {c.hour}時 {c.general}將 ({NOBLE_LABEL[c.noble]}貴)\n{RUN_LINE[lang]}"
+        text = f"{c.day}日 {c.hour}時 {c.general}將 ({NOBLE_LABEL[c.noble]}貴)\n{WIDGETS[lang]['run-line']}"
         return _bundle(self.widget, text, _fallback_html(_question_html(c, lang), lang), include, exclude)
 
     def __repr__(self) -> str:
