@@ -277,3 +277,14 @@ def test_an_offset_typed_in_full_width_digits_is_read():
     for bad in ("²", "五", "12", "-1", "5.0"):
         with pytest.raises(ParseError):
             parse_offset(bad)
+
+
+def test_an_offset_of_thousands_of_digits_is_a_parse_error():
+    # int() refuses more than 4,300 digits with a plain ValueError; the learner gets the usual message
+    chart = liuren.chart("丙申", "午", "亥")
+    with pytest.raises(ParseError, match="is out of range; accepted: a whole number 0–11") as raised:
+        liuren.check(chart, offset="1" * 4301)
+    assert len(str(raised.value)) < 200 and "(4,301 characters)" in str(raised.value)
+    with pytest.raises(ParseError, match="out of range"):
+        parse_offset("0" * 5000 + "12")
+    assert parse_offset("0" * 5000 + "5") == 5

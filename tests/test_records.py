@@ -9,9 +9,7 @@ import pytest
 
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
-from liuren.errors import ParseError
 from liuren.records import FAMILY_OF, RECORD_TYPES, BiezheNo, Record, ZeikeMany, ZeikeNo
-from liuren.show.check import check
 from liuren.show.gates import RENDERERS, gate_records, record_text, renderer_of
 from liuren.show.i18n import render
 from liuren.transmissions import LESSON_TYPES, SILENT, LessonType, Method, Trace, choose
@@ -108,13 +106,3 @@ def test_lesson_type_is_a_str_enum_equal_to_its_name():
     assert LessonType("獨腳") is LessonType.DUZU and LESSON_TYPES[0] == "元首"
     with pytest.raises(ValueError):
         LessonType("元")
-
-
-def test_a_huge_offset_text_is_a_parse_error():
-    chart = liuren.chart("丙申", "午", "亥")
-    with pytest.raises(ParseError, match="out of range") as raised:
-        check(chart, offset="1" * 4301)
-    assert len(str(raised.value)) < 300
-    with pytest.raises(ParseError, match="out of range"):
-        check(chart, offset="0" * 5000 + "12")
-    assert check(chart, offset="0" * 5000 + "5").ok

@@ -258,6 +258,10 @@ def chain_hint(chart: Chart, key: str) -> str:
     return f"{key}.{CHAIN_HINT.get(rule, rule)}"
 
 
+Error = tuple[str, str, str]
+"""A part of an answer found wrong: (the key of the step it goes wrong at, the message key, the right value)."""
+
+
 def check(
     chart: Chart,
     *,
@@ -284,49 +288,71 @@ def check(
     if not isinstance(reveal, bool):
         raise ParseError(f"reveal={quote(reveal)} must be True or False")
     given: list[str] = []
-    errors: list[tuple[str, str, str]] = []  # (step key, what was wrong, the right value)
-    ke = chart._ke
+    errors: list[Error] = []
+    open_places = 0
     if offset is not None:
         given.append("offset")
         if parse_offset(offset) != chart.offset:
             errors.append(("plate", "wrong.offset", f"d = {chart.offset}"))
-    open_places = 0
-    lesson_answer = None if lessons is None else parse_lessons(lessons)
-    if lesson_answer is not None and all(upper is None and lower is None for upper, lower in lesson_answer):
-        lesson_answer = None  # every place left open: nothing of the lessons was answered
-    if lesson_answer is not None:
-        given.append("lessons")
-        open_places += sum(upper is None for upper, _ in lesson_answer)
-        for i, ((upper, lower), lesson) in enumerate(zip(lesson_answer, chart.lessons, strict=True)):
-            if (upper is not None and upper != lesson.upper.ordinal) or (lower is not None and lower != lesson.lower):
-                errors.append((f"lesson-{i + 1}", f"wrong.lessons|{i}", f"{lesson.upper}/{lesson.lower}"))
-                break
-    records: tuple[Record, ...] | None = None
-    answer = None if transmissions is None else parse_transmissions(transmissions)
-    if answer is not None and all(branch is None and general is None for branch, general in answer):
-        answer = None  # every place left open
-    if answer is not None:
-        given.append("transmissions")
-        open_places += sum(branch is None for branch, _ in answer)
-        right = chart.transmissions
-        for i, ((branch, _), t) in enumerate(zip(answer, right, strict=True)):
-            if branch is not None and branch != t.branch.ordinal:
-                if i == 0:
-                    records = gate_records(chart)
-                    key = initial_error((r for r in records if not r.chained), branch)
-                else:
-                    key = "middle" if i == 1 else "final"
-                errors.append((key, f"wrong.transmissions|{i}", "".join(x.branch for x in right)))
-                break
-        else:
-            if any(g is not None and g != t.general for (_, g), t in zip(answer, right, strict=True)):
-                errors.append(("generals", "wrong.generals", " ".join(f"{t.branch}{t.general.short}" for t in right)))
+    for part, judge, value in (
+        ("lessons", lessons_error, lessons),
+        ("transmissions", transmissions_error, transmissions),
+    ):
+        if value is None:
+            continue
+        judged = judge(chart, value)
+        if judged is None:  # every place left open: nothing of this part was answered
+            continue
+        given.append(part)
+        open_places += judged[0]
+        if judged[1] is not None:
+            errors.append(judged[1])
     if method is not None:
         given.append("method")
         name = parse_method(method)
         if name not in (chart.method, chart.lesson_type):
-            records = records if records is not None else gate_records(chart)
-            errors.append((method_error(records, name), "wrong.method", f"{chart.method} · {chart.lesson_type}"))
+            right = f"{chart.method} · {chart.lesson_type}"
+            errors.append((method_error(gate_records(chart), name), "wrong.method", right))
+    return _verdict(chart, given, errors, open_places, lang, reveal)
+
+
+def lessons_error(chart: Chart, lessons: object) -> tuple[int, Error | None] | None:
+    """(places left open, the first wrong lesson if any) for an answer of the four lessons; None when
+    every place is left open."""
+    answer = parse_lessons(lessons)
+    if all(upper is None and lower is None for upper, lower in answer):
+        return None
+    open_places = sum(upper is None for upper, _ in answer)
+    for i, ((upper, lower), lesson) in enumerate(zip(answer, chart.lessons, strict=True)):
+        if (upper is not None and upper != lesson.upper.ordinal) or (lower is not None and lower != lesson.lower):
+            return open_places, (f"lesson-{i + 1}", f"wrong.lessons|{i}", f"{lesson.upper}/{lesson.lower}")
+    return open_places, None
+
+
+def transmissions_error(chart: Chart, transmissions: object) -> tuple[int, Error | None] | None:
+    """(places left open, the first wrong transmission or the wrong generals if any) for an answer of
+    the 三傳; None when every place is left open."""
+    answer = parse_transmissions(transmissions)
+    if all(branch is None and general is None for branch, general in answer):
+        return None
+    open_places = sum(branch is None for branch, _ in answer)
+    right = chart.transmissions
+    for i, ((branch, _), t) in enumerate(zip(answer, right, strict=True)):
+        if branch is not None and branch != t.branch.ordinal:
+            if i == 0:
+                key = initial_error((r for r in gate_records(chart) if not r.chained), branch)
+            else:
+                key = "middle" if i == 1 else "final"
+            return open_places, (key, f"wrong.transmissions|{i}", "".join(x.branch for x in right))
+    if any(g is not None and g != t.general for (_, g), t in zip(answer, right, strict=True)):
+        return open_places, ("generals", "wrong.generals", " ".join(f"{t.branch}{t.general.short}" for t in right))
+    return open_places, None
+
+
+def _verdict(
+    chart: Chart, given: list[str], errors: list[Error], open_places: int, lang: str, reveal: bool
+) -> CheckResult:
+    """The message: nothing given, all right (with the places left open), or the first wrong step's hint."""
     w = CHECK[lang]
     if not given:
         return CheckResult(False, None, render(w["none"], lang), ())
@@ -340,7 +366,7 @@ def check(
     head = _fmt(
         w[head_key], n=int(index or 0) + 1, cn=zh_number(int(index or 0) + 1), which=w.get(f"which.{index or 0}", "")
     )
-    hint = _hint(chart, key, lang, ke)
+    hint = _hint(chart, key, lang, chart._ke)
     text = f"{head}{'' if lang == 'zh' else ' '}{hint}" + (_fmt(w["answer"], answer=right_value) if reveal else "")
     return CheckResult(False, key, render(text, lang), tuple(given))
 
