@@ -1,5 +1,6 @@
 """The words of :mod:`liuren.show.widgets`: the controls' labels (the Hanzi ones are the terms learners
-know) and ``run-line``, the line a widget's fallback shows where widgets cannot run."""
+know), ``run-line`` (the line a widget's fallback shows where widgets cannot run) and ``all-right``
+(an exercise answered in full)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ WIDGETS: Table = {
         "lessons": "四課",
         "transmissions": "三傳",
         "method": "課體",
+        "all-right": "全對：",
         "run-line": "（此為靜態之課盤：執行此儲存格即可操作。）",
     },
     "ko": {
@@ -56,6 +58,7 @@ WIDGETS: Table = {
         "lessons": "사과",
         "transmissions": "삼전",
         "method": "과체",
+        "all-right": "모두 맞았다: ",
         "run-line": "(정적인 과반이다: 셀을 실행하면 조작할 수 있다.)",
     },
     "en": {
@@ -82,6 +85,7 @@ WIDGETS: Table = {
         "lessons": "lessons",
         "transmissions": "三傳",
         "method": "method",
+        "all-right": "All right: ",
         "run-line": "(A static 課盤: run this cell to use the widget.)",
     },
 }
