@@ -90,6 +90,21 @@ def differences(a: Chart, b: Chart) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _options(labels: str, lang: str | None, compare: str, drawing: object, explain: object) -> str:
+    """The explorer's language (``lang`` and ``labels`` are one choice); a ParseError for a bad option."""
+    if lang is not None and labels != "zh" and lang != labels:
+        raise ParseError(
+            f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)"
+        )
+    lang = check_lang(labels if lang is None else lang)
+    if compare not in ("none", "school", "noble"):
+        raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
+    for name, flag in (("drawing", drawing), ("explain", explain)):
+        if not isinstance(flag, bool):
+            raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
+    return lang
+
+
 # ---------------------------------------------------------------- the explorer
 class Explorer:
     """Dropdowns for the day, hour, month general, day/night noble, school, month and year; an hour
@@ -137,16 +152,23 @@ class Explorer:
         lang: str | None = None,
     ) -> None:
         first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
-        if lang is not None and labels != "zh" and lang != labels:
-            raise ParseError(
-                f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)"
-            )
-        lang = check_lang(labels if lang is None else lang)
-        if compare not in ("none", "school", "noble"):
-            raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
-        for name, flag in (("drawing", drawing), ("explain", explain)):
-            if not isinstance(flag, bool):
-                raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
+        lang = _options(labels, lang, compare, drawing, explain)
+        self._controls(first, lang, auto_noble=noble is None, explain=explain, compare=compare)
+        self.board = widgets.HTML()
+        self.plate = widgets.HTML()
+        self.notes = widgets.HTML()
+        self.drawing = bool(drawing)
+        self.chart: Chart | None = first
+        self.other: Chart | None = None
+        self.error: str | None = None
+        self._holding = False
+        for name in self.CONTROLS:
+            getattr(self, name).observe(self._on_change, names="value")
+        self.widget = self._layout()
+        self._update()
+
+    def _controls(self, first: Chart, lang: str, *, auto_noble: bool, explain: bool, compare: str) -> None:
+        """The dropdowns, the 轉時 slider with Play and the label choice, set to ``first``."""
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
         school_options = list(SCHOOL_OPTIONS)
         if self._custom_school is not None:
@@ -163,7 +185,7 @@ class Explorer:
             description=words["general"],
         )
         self.noble = widgets.Dropdown(
-            options=NOBLE_OPTIONS, value="auto" if noble is None else first.noble, description=words["noble"]
+            options=NOBLE_OPTIONS, value="auto" if auto_noble else first.noble, description=words["noble"]
         )
         self.school = widgets.Dropdown(options=school_options, value=school_value, description=words["school"])
         self.month = widgets.Dropdown(
@@ -194,17 +216,10 @@ class Explorer:
             value=first.hour.ordinal, min=0, max=11, interval=1500, repeat=True, description=words["turn"]
         )
         widgets.link((self.play, "value"), (self.turn, "value"))
-        self.board = widgets.HTML()
-        self.plate = widgets.HTML()
-        self.notes = widgets.HTML()
-        self.drawing = bool(drawing)
-        self.chart: Chart | None = first
-        self.other: Chart | None = None
-        self.error: str | None = None
-        self._holding = False
-        for name in self.CONTROLS:
-            getattr(self, name).observe(self._on_change, names="value")
-        self.widget = widgets.VBox(
+
+    def _layout(self) -> widgets.VBox:
+        """The controls four to a row, then the 課盤 beside the round plate, then the notes."""
+        widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
                 widgets.HBox([self.school, self.month, self.year, self.show_explain]),
@@ -217,7 +232,7 @@ class Explorer:
             ],
             layout=widgets.Layout(max_width="1260px"),
         )
-        self.widget.add_class("liuren-explorer")  # stable markers for browser tests
+        widget.add_class("liuren-explorer")  # stable markers for browser tests
         for name in ("day", "hour", "general"):
             getattr(self, name).add_class(f"liuren-{name}")
         for name in (
@@ -244,7 +259,7 @@ class Explorer:
             "0 0 auto",
         )
         self.labels.style.description_width = "64px"
-        self._update()
+        return widget
 
     # ------------------------------------------------------------ driving it
     def set(self, **values: object) -> None:
