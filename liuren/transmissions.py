@@ -2,7 +2,7 @@
 
 Order (探原 推演篇, 指南 卷一, 大全 卷一): 伏吟 → 返吟 → 賊克 (with 比用 and 涉害) → 八專 → 遙克 →
 昴星 → 別責. Unless a method says otherwise, 中傳 = the heaven branch over the 初傳's square and
-末傳 = the heaven branch over the 中傳's (rules.md §4).
+末傳 = the heaven branch over the 中傳's (docs/rules.md §4).
 
 Each method is a small function of a :class:`Ke` (the lessons as integers) that returns
 ``(init, middle, last, method, lesson_type)`` or None when it does not apply. What each gate decided
@@ -317,7 +317,7 @@ def _outranked(relations: tuple[int, ...], kind: str) -> tuple[int, ...]:
 def biyong(ke: Ke, school: School, trace: Trace, candidates: list[int], lessons: list[int], kind: str) -> Result:
     """比用 (比用/知一): of several candidates keep those whose yin-yang matches the day stem's;
     exactly one → 初. Several match (俱比) or none (俱不比) → 涉害 among the matching ones, or among
-    all when none matches (rules.md §4.2)."""
+    all when none matches (docs/rules.md §4.2)."""
     stem_yang = ke.stem % 2 == 0
     matching = [b for b in candidates if _yang(b) == stem_yang]
     if len(matching) == 1:
