@@ -322,3 +322,15 @@ def test_the_plate_step_shows_the_turn_with_an_example_off_the_plate():
         assert f"over 子 stands {over}." in en and "counting forward" in en
         assert f"子上見{over}。" in zh and "順行" in zh
         assert "자(子) 위에 " in ko and f"({over})." in ko and "순행으로" in ko
+
+
+def test_the_outranked_lessons_leave_out_a_repeat_counted_once():
+    # 辛巳 子時 巳將 with repeated_lesson="once": lesson 4 (卯 on 戌) repeats lesson 1, so its 上克下 is not
+    # judged; the 賊 of lesson 1 sets aside only lesson 2's (the words once named lessons 2 and 4)
+    chart = liuren.chart("辛巳", "子", "巳", school=liuren.School(repeated_lesson="once"))
+    by = {s.key: s.text for s in chart.steps("en")}
+    assert by["gate-repeated-lesson"].endswith("the 克 of lesson 4 is not judged again.")
+    assert (
+        by["gate-zeike"]
+        == "下賊上 in lesson 1. A 下賊上 outranks the 上克下 in lesson 2. One candidate: 初 = 卯 (重審)."
+    )
