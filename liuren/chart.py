@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from .lessons import Ke
+    from .show.steps import Lines, Steps
 
 
 class Transmission(NamedTuple):
@@ -373,7 +374,7 @@ class Chart:
         """{heaven branch: general} for all twelve."""
         return {b: self.general_on(b) for b in BRANCHES}
 
-    def steps(self, lang: str = "zh") -> tuple:
+    def steps(self, lang: str = "zh") -> Steps:
         """The construction step by step, as a teacher casts it by hand: a tuple of
         :class:`liuren.show.steps.Step` (key, title, text, cells; each shows the 課盤 built so far
         in Jupyter). ``lang`` is "zh", "ko" or "en"."""
@@ -381,7 +382,7 @@ class Chart:
 
         return steps(self, lang)
 
-    def trace(self, lang: str = "en") -> tuple[str, ...]:
+    def trace(self, lang: str = "en") -> Lines:
         """How the initial transmission was chosen: the lessons, one line per gate tried (the
         texts of the gate steps of :meth:`steps`), then the 三傳. Prints as lines."""
         from .show.steps import trace_lines

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 import liuren
 from liuren.cycle import BRANCH_CHARS, BRANCHES, GENERALS, PILLARS, STEM_CHARS
 from liuren.errors import ParseError
+from liuren.records import ShehaiDepth
 from liuren.show.check import parse_lessons, parse_method, parse_offset, parse_transmissions
-from liuren.show.steps import gate_events
+from liuren.show.gates import gate_records
 from liuren.transmissions import LESSON_TYPES, Method
 
 from .test_steps import korean_readings_ok
@@ -51,8 +52,8 @@ def test_every_right_answer_is_ok_and_every_mutation_finds_its_first_error():
             keys = [s.key for s in chart.steps("en")]
             gates = [x for x in keys if x.startswith("gate-")]
             assert key in gates, (chart, key)
-            events = [e for e in gate_events(chart) if e.gate == "zeike" and e.applied]
-            if events and BRANCHES.index(t[1]) not in events[0].data["candidates"]:
+            zeike = [r for r in gate_records(chart) if r.gate == "zeike" and r.applied]
+            if zeike and BRANCHES.index(t[1]) not in zeike[0].candidates:
                 assert key == "gate-zeike"
         # the wrong 晝/夜 noble: the branches are right, the generals are not
         other = liuren.chart(chart.day, chart.hour, chart.general, noble="night" if chart.noble == "day" else "day")
@@ -72,13 +73,13 @@ def test_the_mengzhong_answer_on_a_depth_school_ke_is_wrong_at_the_depth_count(s
             chart = liuren.chart(day, "子", general, school=school)
             simple = liuren.chart(day, "子", general, school="default")
             if simple.transmissions[0].branch != chart.transmissions[0].branch and any(
-                e.gate == "shehai-depth" and e.applied for e in gate_events(chart)
+                r.gate == "shehai-depth" and r.applied for r in gate_records(chart)
             ):
                 found += 1
                 answer = "".join(t.branch for t in simple.transmissions)
                 result = liuren.check(chart, transmissions=answer, lang="en")
-                depth = next(e for e in gate_events(chart) if e.gate == "shehai-depth")
-                if depth.data["init"] == simple.transmissions[0].branch.ordinal:  # 比用格 moved it (大全)
+                depth = next(r for r in gate_records(chart) if isinstance(r, ShehaiDepth))
+                if depth.init == simple.transmissions[0].branch.ordinal:  # 比用格 moved it (大全)
                     assert result.first_error == "gate-biyong-ge", chart
                     continue
                 assert result.first_error == "gate-shehai-depth", chart
@@ -276,3 +277,14 @@ def test_an_offset_typed_in_full_width_digits_is_read():
     for bad in ("²", "五", "12", "-1", "5.0"):
         with pytest.raises(ParseError):
             parse_offset(bad)
+
+
+def test_an_offset_of_thousands_of_digits_is_a_parse_error():
+    # int() refuses more than 4,300 digits with a plain ValueError; the learner gets the usual message
+    chart = liuren.chart("丙申", "午", "亥")
+    with pytest.raises(ParseError, match="is out of range; accepted: a whole number 0–11") as raised:
+        liuren.check(chart, offset="1" * 4301)
+    assert len(str(raised.value)) < 200 and "(4,301 characters)" in str(raised.value)
+    with pytest.raises(ParseError, match="out of range"):
+        parse_offset("0" * 5000 + "12")
+    assert parse_offset("0" * 5000 + "5") == 5

@@ -10,7 +10,7 @@ import pytest
 
 import liuren
 from liuren.cycle import BRANCH_CHARS
-from liuren.show.steps import gate_events
+from liuren.show.gates import gate_records
 from liuren.transmissions import _depth_walk
 
 from .conftest import DATA
@@ -284,4 +284,4 @@ def test_weishanren_fanyin_against_the_main_text():
 
 
 def _event(chart: liuren.Chart, gate: str):
-    return next(event for event in gate_events(chart) if event.gate == gate)
+    return next(record for record in gate_records(chart) if record.gate == gate)

@@ -22,8 +22,9 @@ import liuren
 from liuren import Chart, ParseError
 from liuren.cycle import BRANCHES, PILLARS
 from liuren.patterns.evidence import Evidence, Seq, ev, seq
-from liuren.show.evidence import JOINS, TEMPLATES, evidence_text
-from liuren.show.steps import pattern_lines, render
+from liuren.show.evidence import EVIDENCE, JOINS, evidence_text
+from liuren.show.i18n import render
+from liuren.show.steps import pattern_lines
 
 from .conftest import DATA
 from .test_steps import KOREAN, korean_readings_ok
@@ -114,10 +115,10 @@ def test_every_evidence_in_three_languages(golden):
     # the English is the sentence the English-only detectors gave for the same sweep, pattern by pattern
     assert (len(english), english_digest(english)) == (golden["count"], golden["english_sha256"])
     # every template of the table is reached by some chart ("name" is the companion's name in explain)
-    assert set(TEMPLATES) - used == {"name"}
+    assert set(EVIDENCE["en"]) - used == {"name"}
 
 
-@pytest.mark.parametrize("key", sorted(set(TEMPLATES) - {"name"}))
+@pytest.mark.parametrize("key", sorted(set(EVIDENCE["en"]) - {"name"}))
 def test_each_template_golden_in_three_languages(golden, key):
     """One chart per template, its evidence pinned whole in English (pre-change), Chinese and Korean."""
     entry = golden["templates"][key]
@@ -128,8 +129,10 @@ def test_each_template_golden_in_three_languages(golden, key):
 
 
 def test_the_table_has_three_languages_and_every_value_named():
-    for key, words in TEMPLATES.items():
-        assert len(words) == 3 and all(words), key
+    assert set(EVIDENCE) == {"en", "zh", "ko"} and set(EVIDENCE["en"]) == set(EVIDENCE["zh"]) == set(EVIDENCE["ko"])
+    for key in EVIDENCE["en"]:
+        words = [EVIDENCE[lang][key] for lang in ("en", "zh", "ko")]
+        assert all(words), key
         names = [set(re.findall(r"\{(\w+)\}", w)) for w in words]
         assert names[0] == names[1] == names[2], key
     assert set(JOINS["en"]) == set(JOINS["zh"]) == set(JOINS["ko"])

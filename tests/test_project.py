@@ -19,7 +19,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 LAYERS = [
     {"errors", "files", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
-    {"transmissions"},
+    {"transmissions", "records"},
     {"chart"},
     {"almanac", "find", "patterns"},
     {"reading"},

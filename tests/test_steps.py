@@ -11,10 +11,14 @@ import pytest
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
 from liuren.errors import ParseError
+from liuren.records import BiyongFilter, ShehaiDepth, Walk, ZeikeMany
+from liuren.show.gates import gate_records
 from liuren.show.html import chart_html, lessons_html, transmissions_html
+from liuren.show.i18n import render
 from liuren.show.labels import reading
-from liuren.show.steps import WORDS, gate_events, pattern_lines, render, step_html, steps
-from liuren.transmissions import FIELDS, SILENT, Trace, choose
+from liuren.show.steps import pattern_lines, step_html, steps
+from liuren.show.words.steps import STEPS
+from liuren.transmissions import SILENT, Trace, choose
 
 from .conftest import DATA
 
@@ -91,14 +95,11 @@ def test_every_chart_steps_in_order_with_its_transmissions_and_method(school):
         # the deciding gate is the last one; all gates before it refused or handed on
         # (尉山人's 末 and a 比用格 that left the 涉害 choice alone come after it and decide no 初)
         gates = [x for x in s if x.key.startswith("gate-") and x.key != "gate-fanyin-weishanren"
-                 and not (x.key == "gate-biyong-ge" and not x.event.applied)]  # fmt: skip
-        assert gates[-1].event.applied
-        assert (
-            chart.transmissions[0].branch
-            == liuren.BRANCHES[gates[-1].event.data.get("init", gates[-1].event.data.get("horse"))]
-            if gates[-1].event.gate != "fanyin" or not gates[-1].event.data["has_ke"]
-            else True
-        )
+                 and not (x.key == "gate-biyong-ge" and not x.record.applied)]  # fmt: skip
+        deciding = gates[-1].record
+        assert deciding.applied
+        if deciding.remaining is not None:  # a 返吟 with a 克 hands on to the 賊克 gates
+            assert deciding.remaining == (chart.transmissions[0].branch.ordinal,)
 
 
 @pytest.mark.parametrize("school", PRESETS)
@@ -237,26 +238,28 @@ def test_trace_object_vocabulary():
     chart = liuren.chart("戊辰", "申", "卯")
     trace = Trace()
     assert choose(chart._ke, chart.school, trace)[:3] == tuple(t.branch.ordinal for t in chart.transmissions)
-    assert [e.gate for e in trace] == ["fuyin", "fanyin", "zeike", "biyong", "shehai-meng", "shehai-zhuixia"]
-    assert trace.find("biyong").data == {"candidates": (0, 11, 6), "yang": True, "matching": (0, 6), "pool": (0, 6)}
-    assert trace.find("zeike").data["outranks"] is True and trace[0].data == {"offset": 7}
-    assert SILENT.note("zeike", True, 1, 2, 3) is None and len(SILENT) == 0
-    with pytest.raises(TypeError, match="gate 'fuyin' reported 2 values"):
-        Trace().note("fuyin", False, 1, 2)
-    for gate, (refused, applied) in FIELDS.items():
-        assert gate in GATES or gate in ("fuyin-middle", "fuyin-final")
-        assert len(set(refused)) == len(refused) and len(set(applied)) == len(applied)
-    # every gate with words in every language
-    for lang in WORDS:
-        assert set(WORDS[lang]) == set(WORDS["en"]), lang
+    assert [r.gate for r in trace] == ["fuyin", "fanyin", "zeike", "biyong", "shehai-meng", "shehai-zhuixia"]
+    assert trace.find(BiyongFilter) == BiyongFilter(candidates=(0, 11, 6), yang=True, matching=(0, 6), pool=(0, 6))
+    zeike = trace.find(ZeikeMany)
+    assert zeike is not None and zeike.outranked == (1,) and zeike.kind == "下賊上"
+    assert trace.find(ShehaiDepth) is None
+    # the silent trace does not listen, so no gate builds a record for it
+    assert SILENT.listening is False and Trace().listening is True
+    choose(chart._ke, chart.school, SILENT)
+    assert len(SILENT) == 0
+    for record in trace:
+        assert record.gate in GATES
+    # every step sentence in every language
+    for lang in STEPS:
+        assert set(STEPS[lang]) == set(STEPS["en"]), lang
 
 
 def test_depth_walk_counts_per_square():
     chart = liuren.chart("丁卯", "子", "丑", school="tanyuan")
-    event = next(e for e in gate_events(chart) if e.gate == "shehai-depth")
-    walks = {b: (sq, walk, n) for b, sq, walk, n in event.data["walks"]}
-    assert walks[8] == (7, ((7, "丁"), (8, "")), 1)  # 申 on 未: 丁 (火) 克 申 (金)
-    assert walks[4] == (3, ((3, "卯"), (4, "乙")), 2)  # 辰 on 卯: 卯 and 乙 (木) 克 辰 (土)
+    depth = next(r for r in gate_records(chart) if isinstance(r, ShehaiDepth))
+    walks = {w.branch: w for w in depth.walks}
+    assert walks[8] == Walk(8, 7, ((7, "丁"), (8, "")), 1)  # 申 on 未: 丁 (火) 克 申 (金)
+    assert walks[4] == Walk(4, 3, ((3, "卯"), (4, "乙")), 2)  # 辰 on 卯: 卯 and 乙 (木) 克 辰 (土)
 
 
 def test_render_marks_and_korean_particles():
@@ -284,7 +287,7 @@ def test_golden_step_texts(entry):
 def test_chinese_counts_are_numerals():
     """The Chinese texts write a count as the classical text does (三個, 第二課, 之後七位, 兩個): digits
     stand only in the plate formula (d = … mod 12 = 7, d = 7, 不為 0), over every 課 by day and by night."""
-    from liuren.show.steps import zh_number
+    from liuren.show.i18n import zh_number
 
     assert [zh_number(n) for n in (0, 1, 2, 7, 10, 11, 12, 20, 25)] == [
         "〇",
@@ -319,3 +322,15 @@ def test_the_plate_step_shows_the_turn_with_an_example_off_the_plate():
         assert f"over 子 stands {over}." in en and "counting forward" in en
         assert f"子上見{over}。" in zh and "順行" in zh
         assert "자(子) 위에 " in ko and f"({over})." in ko and "순행으로" in ko
+
+
+def test_the_outranked_lessons_leave_out_a_repeat_counted_once():
+    # 辛巳 子時 巳將 with repeated_lesson="once": lesson 4 (卯 on 戌) repeats lesson 1, so its 上克下 is not
+    # judged; the 賊 of lesson 1 sets aside only lesson 2's (the words once named lessons 2 and 4)
+    chart = liuren.chart("辛巳", "子", "巳", school=liuren.School(repeated_lesson="once"))
+    by = {s.key: s.text for s in chart.steps("en")}
+    assert by["gate-repeated-lesson"].endswith("the 克 of lesson 4 is not judged again.")
+    assert (
+        by["gate-zeike"]
+        == "下賊上 in lesson 1. A 下賊上 outranks the 上克下 in lesson 2. One candidate: 初 = 卯 (重審)."
+    )

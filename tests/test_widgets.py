@@ -456,6 +456,12 @@ def test_exercise_checks_every_part():
         Exercise(mode="some")
 
 
+def test_exercise_check_button_shows_an_error_for_an_offset_of_thousands_of_digits():
+    ex = Exercise(seed=5, lang="en")
+    result = ex.answer(offset="1" * 4301)
+    assert not result.ok and "is out of range" in result.message and "out of range" in ex.feedback.value
+
+
 def test_exercise_one_step_at_a_time():
     ex = Exercise(seed=5, lang="ko", mode="one")
     c = ex.chart

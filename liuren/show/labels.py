@@ -14,6 +14,7 @@ word-initial sound rule 두음법칙), :func:`gloss` the English gloss, and
 from __future__ import annotations
 
 from ..errors import ParseError, quote
+from .words.glosses import GLOSSES, SHORT_GLOSSES
 
 LANGUAGES = ("zh", "ko", "en")
 
@@ -81,179 +82,6 @@ INITIAL_SOUND = {
 }
 """두음법칙: a word-initial ㄹ or ㄴ before i/y becomes ㅇ, ㄹ before other vowels becomes ㄴ."""
 
-EN = {
-    # heavenly generals (天將)
-    "貴人": "Noble",
-    "螣蛇": "Soaring Snake",
-    "朱雀": "Vermilion Bird",
-    "六合": "Six Harmony",
-    "勾陳": "Hooked Array",
-    "青龍": "Azure Dragon",
-    "天空": "Heavenly Void",
-    "白虎": "White Tiger",
-    "太常": "Great Constancy",
-    "玄武": "Dark Warrior",
-    "太陰": "Great Yin",
-    "天后": "Heavenly Queen",
-    # six relations (六親)
-    "父母": "Parent",
-    "兄弟": "Sibling",
-    "子孫": "Offspring",
-    "妻財": "Wealth",
-    "官鬼": "Officer",
-    # the nine methods (九宗門)
-    "賊克": "Conquest",
-    "比用": "Comparison",
-    "涉害": "Wading through Harm",
-    "遙克": "Distant Conquest",
-    "昴星": "Pleiades",
-    "別責": "Separate Charge",
-    "八專": "Eight Exclusive",
-    "伏吟": "Hidden Chant",
-    "返吟": "Reversed Chant",
-    # lesson types
-    "元首": "Head",
-    "重審": "Re-examination",
-    "始入": "First Entry",
-    "知一": "Knowing the One",
-    "見機": "Seeing the Moment",
-    "察微": "Observing the Subtle",
-    "綴瑕": "Mending the Flaw",
-    "蒿矢": "Mugwort Arrow",
-    "彈射": "Pellet Shot",
-    "虎視": "Tiger's Gaze",
-    "冬蛇掩目": "Winter Snake Hides Its Eyes",
-    "獨足": "One-legged",
-    "自任": "Self-reliant",
-    "自信": "Self-confident",
-    "杜傳": "Blocked Transmission",
-    "不虞": "Unforeseen",
-    "無依": "Without Support",
-    "井欄射": "Well-rail Shot",
-    "比用格": "Comparison Format",
-    # named patterns of the source chapters
-    "勵德": "Encouraging Virtue",
-    "贅婿": "Live-in Son-in-law",
-    "無淫": "Without Licence",
-    "不備": "Incomplete",
-    "天獄": "Heavenly Prison",
-    "天網四張": "Heaven's Net Spread",
-    "羅網": "Net",
-    "死奇": "Dead Oddity",
-    "魄化": "Soul Dissolving",
-    "殃咎": "Calamity",
-    "帷簿不修": "Untended Curtains",
-    "獨腳": "One-legged",
-    "微服": "Incognito",
-    "蹉跎": "Stumbling",
-    "贅婿當權": "Son-in-law in Power",
-    "淫泆": "Licentiousness",
-    "狡童": "Cunning Youth",
-    "泆女": "Wanton Woman",
-    "天獄清平": "Heavenly Prison Cleared",
-    "真天獄": "True Heavenly Prison",
-    "天網": "Heaven's Net",
-    "解網": "Net Untied",
-    "天網煞": "Heaven's Net Spirit",
-    "死奇回生": "Dead Oddity Revived",
-    "魄化歸魂": "Soul Returning",
-    "虎銜尸": "Tiger Carrying a Corpse",
-    "遞克": "Successive Conquest",
-    "夾克": "Pincer Conquest",
-    "內戰": "Inner Battle",
-    "外戰": "Outer Battle",
-    "干支乘墓": "Riding the Tombs",
-    "日干乘墓": "Stem Riding Its Tomb",
-    "銜尸": "Carrying a Corpse",
-    "魄之": "Soul Pressed",
-    "喪": "Mourning",
-    "真虎視": "True Tiger's Gaze",
-    "干支坐墓": "Sitting in the Tombs",
-    "一箭中兩鴻": "One Arrow, Two Geese",
-    "一鹿含兩矢": "One Deer, Two Arrows",
-    "三光": "Three Lights",
-    "三陽": "Three Yang",
-    "三陰": "Three Yin",
-    "絞斬": "Strangling and Beheading",
-    "入網": "Entering the Net",
-    "三奇死課": "Three Oddities Dead",
-    # chart vocabulary
-    "三傳": "Three Transmissions",
-    "四課": "Four Lessons",
-    "天地盤": "Heaven and Earth Plate",
-    "初傳": "Initial",
-    "中傳": "Middle",
-    "末傳": "Final",
-    "旬空": "Void",
-    "課體": "Patterns",
-    "晝貴": "Day Noble",
-    "夜貴": "Night Noble",
-    "日": "Day",
-    "時": "Hour",
-    "將": "Month General",
-    "遁干": "Hidden Stem",
-    "天將": "General",
-    "上神": "Upper",
-    "下神": "Lower",
-    "學派": "School",
-    "第一課": "Lesson 1",
-    "第二課": "Lesson 2",
-    "第三課": "Lesson 3",
-    "第四課": "Lesson 4",
-    "指南": "Zhinan",
-    "探原": "Tanyuan",
-    "大全": "Daquan",
-    "本命": "Natal Year",
-    "行年": "Year of Age",
-    # the twelve 月將 spirit names
-    "神後": "Spirit Queen",
-    "大吉": "Great Fortune",
-    "功曹": "Merit Officer",
-    "太沖": "Great Thoroughfare",
-    "天罡": "Heaven's Dipper",
-    "太乙": "Great One",
-    "勝光": "Victorious Light",
-    "小吉": "Small Fortune",
-    "傳送": "Conveyor",
-    "從魁": "Following Chief",
-    "河魁": "River Chief",
-    "登明": "Ascending Light",
-}
-"""English glosses (general names follow the usual translations of the 六壬 literature)."""
-
-STEM_EN = dict(
-    zip("甲乙丙丁戊己庚辛壬癸", ("Jia", "Yi", "Bing", "Ding", "Wu", "Ji", "Geng", "Xin", "Ren", "Gui"), strict=True)
-)
-BRANCH_EN = dict(
-    zip(
-        "子丑寅卯辰巳午未申酉戌亥",
-        ("Zi", "Chou", "Yin", "Mao", "Chen", "Si", "Wu", "Wei", "Shen", "You", "Xu", "Hai"),
-        strict=True,
-    )
-)
-"""Stems and branches are glossed by their pinyin, as English texts on the calendar write them."""
-EN.update(STEM_EN)
-EN.update(BRANCH_EN)
-
-SHORT_EN = {
-    "general": {
-        "貴": "Noble",
-        "蛇": "Snake",
-        "朱": "Bird",
-        "合": "Harmony",
-        "勾": "Hook",
-        "龍": "Dragon",
-        "空": "Void",
-        "虎": "Tiger",
-        "常": "Constancy",
-        "玄": "Warrior",
-        "陰": "Yin",
-        "后": "Queen",
-    },
-    "kin": {"父": "Parent", "兄": "Sibling", "子": "Offspring", "財": "Wealth", "官": "Officer"},
-}
-"""One-word glosses for the one-character abbreviations of generals and 六親 in the compact rows."""
-
 
 def reading(term: str) -> str:
     """The Korean reading of ``term``, or "" when a character has no known reading.
@@ -282,7 +110,7 @@ def gloss(term: str, labels: str = "en", *, short: str = "") -> str:
     if labels == "ko":
         return reading(term)
     if labels == "en":
-        return SHORT_EN[short].get(term, "") if short else EN.get(term, "")
+        return SHORT_GLOSSES[labels].get(f"{short}.{term}", "") if short else GLOSSES[labels].get(term, "")
     if labels == "zh":
         return ""
     raise ParseError(f"labels={quote(labels)} is not a label language; accepted: 'zh', 'ko', 'en'")
@@ -315,7 +143,7 @@ def all_terms() -> tuple[str, ...]:
         *LESSON_TYPES,
         *(p.name for p in PATTERNS),
         *PRESET_NAMES.values(),
-        *EN,
+        *GLOSSES["en"],
     )
 
 

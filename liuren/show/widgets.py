@@ -20,7 +20,6 @@ the widget manager) each falls back to its current 課盤 and a line saying to r
 
 from __future__ import annotations
 
-import random
 from contextlib import contextmanager
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -39,17 +38,20 @@ from ..cycle import (
     parse_year,
 )
 from ..errors import LiurenError, ParseError, quote
-from ..school import CUSTOM, NOBLE_LABEL, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
-from .html import COLORS, caption_html, chart_html, paper_box
-from .steps import check_lang, explain, render
+from ..school import CUSTOM, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
+from .exercise import QUESTIONS, Exercise, deal_pool
+from .html import chart_html
+from .i18n import check_lang
+from .stepper import Stepper
+from .steps import explain
 from .svg import plate_svg
 from .text import chart_text
+from .widget_parts import LANG_OPTIONS, WIDGET_MIME, bundle, error_html, fallback_html
+from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from .check import CheckResult
-    from .steps import Step
 
 NOBLE_OPTIONS = (("自動 (時)", "auto"), ("晝貴", "day"), ("夜貴", "night"))
 """Day/night noble choices; "auto" lets the school's rule decide from the hour."""
@@ -61,8 +63,6 @@ YEAR_OPTIONS = (("—", "none"), *((f"{b}年", str(b)) for b in BRANCHES))
 """The year branch (太歲) is optional; the patterns that look at the year need it."""
 FATE_OPTIONS = (("—", "none"), *((str(b), str(b)) for b in BRANCHES))
 """本命 and 行年 (the 年命) are optional; the clauses that judge the 年命 need both."""
-LANG_OPTIONS = (("中", "zh"), ("한", "ko"), ("EN", "en"))
-"""The label language: Chinese, Korean readings, English glosses."""
 COMPARE_OPTIONS = {
     "zh": (("—", "none"), ("兩學派", "school"), ("晝/夜", "noble")),
     "ko": (("—", "none"), ("두 학파", "school"), ("주/야", "noble")),
@@ -71,112 +71,6 @@ COMPARE_OPTIONS = {
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
-LABELS = {
-    "zh": {
-        "day": "日",
-        "hour": "占時",
-        "general": "月將",
-        "noble": "貴人",
-        "school": "學派",
-        "month": "月建",
-        "year": "太歲",
-        "benming": "本命",
-        "xingnian": "行年",
-        "explain": "解說",
-        "labels": "文字",
-        "compare": "比較",
-        "against": "對照",
-        "turn": "轉時",
-        "step": "步",
-        "prev": "上一步",
-        "next": "下一步",
-        "check": "核對",
-        "deal": "換一課",
-        "offset": "天盤數",
-        "lessons": "四課",
-        "transmissions": "三傳",
-        "method": "課體",
-    },
-    "ko": {
-        "day": "일(日)",
-        "hour": "점시",
-        "general": "월장",
-        "noble": "귀인",
-        "school": "학파",
-        "month": "월건",
-        "year": "태세",
-        "benming": "본명",
-        "xingnian": "행년",
-        "explain": "설명",
-        "labels": "표기",
-        "compare": "비교",
-        "against": "대조",
-        "turn": "시 돌리기",
-        "step": "단계",
-        "prev": "이전",
-        "next": "다음",
-        "check": "확인",
-        "deal": "새 과",
-        "offset": "천반 칸",
-        "lessons": "사과",
-        "transmissions": "삼전",
-        "method": "과체",
-    },
-    "en": {
-        "day": "day",
-        "hour": "hour",
-        "general": "general",
-        "noble": "noble",
-        "school": "school",
-        "month": "month",
-        "year": "year",
-        "benming": "本命",
-        "xingnian": "行年",
-        "explain": "explain",
-        "labels": "labels",
-        "compare": "compare",
-        "against": "against",
-        "turn": "turn",
-        "step": "step",
-        "prev": "Prev",
-        "next": "Next",
-        "check": "Check",
-        "deal": "New chart",
-        "offset": "offset",
-        "lessons": "lessons",
-        "transmissions": "三傳",
-        "method": "method",
-    },
-}
-"""The controls' labels in each language (the Hanzi ones are the terms learners know)."""
-RUN_LINE = {
-    "zh": "（此為靜態之課盤：執行此儲存格即可操作。）",
-    "ko": "(정적인 과반이다: 셀을 실행하면 조작할 수 있다.)",
-    "en": "(A static 課盤: run this cell to use the widget.)",
-}
-"""The line a widget's fallback shows where widgets cannot run."""
-WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
-
-
-def _bundle(widget: widgets.Widget, text: str, html: str, include: Any, exclude: Any) -> dict[str, Any]:
-    """The widget's own mimebundle with text/plain and text/html fallbacks beside the widget view."""
-    bundle = widget._repr_mimebundle_(include=include, exclude=exclude)
-    data = dict(bundle[0] if isinstance(bundle, tuple) else bundle or {})
-    data["text/plain"] = text
-    data["text/html"] = html
-    return data
-
-
-def _fallback_html(body: str, lang: str) -> str:
-    """``body`` and, under it, the run-the-cell line on the card's paper (a theme's background would
-    leave it faint: the muted ink is 3.2:1 on JupyterLab Dark)."""
-    line = f'<span style="color:{COLORS["muted"]}">{escape(RUN_LINE[lang])}</span>'
-    return body + paper_box(line, "font-family:sans-serif;font-size:13px;margin:4px 0")
-
-
-def _error_html(message: str) -> str:
-    """A chart that cannot be built: its message in the mark colour, on the paper."""
-    return paper_box(f'<span style="color:{COLORS["mark"]}">{escape(message)}</span>')
 
 
 def differences(a: Chart, b: Chart) -> tuple[str, ...]:
@@ -193,6 +87,21 @@ def differences(a: Chart, b: Chart) -> tuple[str, ...]:
     if (a.noble_branch, a.generals_forward) != (b.noble_branch, b.generals_forward):
         out.append("noble")
     return tuple(out)
+
+
+def _options(labels: str, lang: str | None, compare: str, drawing: object, explain: object) -> str:
+    """The explorer's language (``lang`` and ``labels`` are one choice); a ParseError for a bad option."""
+    if lang is not None and labels != "zh" and lang != labels:
+        raise ParseError(
+            f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)"
+        )
+    lang = check_lang(labels if lang is None else lang)
+    if compare not in ("none", "school", "noble"):
+        raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
+    for name, flag in (("drawing", drawing), ("explain", explain)):
+        if not isinstance(flag, bool):
+            raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
+    return lang
 
 
 # ---------------------------------------------------------------- the explorer
@@ -242,22 +151,29 @@ class Explorer:
         lang: str | None = None,
     ) -> None:
         first = Chart(day, hour, general, noble=noble, school=school, month=month, year=year, nianming=nianming)
-        if lang is not None and labels != "zh" and lang != labels:
-            raise ParseError(
-                f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)"
-            )
-        lang = check_lang(labels if lang is None else lang)
-        if compare not in ("none", "school", "noble"):
-            raise ParseError(f"compare={quote(compare)} is not a compare mode; accepted: 'none', 'school', 'noble'")
-        for name, flag in (("drawing", drawing), ("explain", explain)):
-            if not isinstance(flag, bool):
-                raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
+        lang = _options(labels, lang, compare, drawing, explain)
+        self._controls(first, lang, auto_noble=noble is None, explain=explain, compare=compare)
+        self.board = widgets.HTML()
+        self.plate = widgets.HTML()
+        self.notes = widgets.HTML()
+        self.drawing = bool(drawing)
+        self.chart: Chart | None = first
+        self.other: Chart | None = None
+        self.error: str | None = None
+        self._holding = False
+        for name in self.CONTROLS:
+            getattr(self, name).observe(self._on_change, names="value")
+        self.widget = self._layout()
+        self._update()
+
+    def _controls(self, first: Chart, lang: str, *, auto_noble: bool, explain: bool, compare: str) -> None:
+        """The dropdowns, the 轉時 slider with Play and the label choice, set to ``first``."""
         self._custom_school = None if PRESETS.get(first.school.name) == first.school else first.school
         school_options = list(SCHOOL_OPTIONS)
         if self._custom_school is not None:
             school_options.append((f"{CUSTOM} ({first.school.name})", CUSTOM))
         school_value = CUSTOM if self._custom_school is not None else first.school.name
-        words = LABELS[lang]
+        words = WIDGETS[lang]
         self.day = widgets.Dropdown(options=[str(p) for p in PILLARS], value=str(first.day), description=words["day"])
         self.hour = widgets.Dropdown(
             options=[(f"{b}時", str(b)) for b in BRANCHES], value=str(first.hour), description=words["hour"]
@@ -268,7 +184,7 @@ class Explorer:
             description=words["general"],
         )
         self.noble = widgets.Dropdown(
-            options=NOBLE_OPTIONS, value="auto" if noble is None else first.noble, description=words["noble"]
+            options=NOBLE_OPTIONS, value="auto" if auto_noble else first.noble, description=words["noble"]
         )
         self.school = widgets.Dropdown(options=school_options, value=school_value, description=words["school"])
         self.month = widgets.Dropdown(
@@ -299,17 +215,10 @@ class Explorer:
             value=first.hour.ordinal, min=0, max=11, interval=1500, repeat=True, description=words["turn"]
         )
         widgets.link((self.play, "value"), (self.turn, "value"))
-        self.board = widgets.HTML()
-        self.plate = widgets.HTML()
-        self.notes = widgets.HTML()
-        self.drawing = bool(drawing)
-        self.chart: Chart | None = first
-        self.other: Chart | None = None
-        self.error: str | None = None
-        self._holding = False
-        for name in self.CONTROLS:
-            getattr(self, name).observe(self._on_change, names="value")
-        self.widget = widgets.VBox(
+
+    def _layout(self) -> widgets.VBox:
+        """The controls four to a row, then the 課盤 beside the round plate, then the notes."""
+        widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
                 widgets.HBox([self.school, self.month, self.year, self.show_explain]),
@@ -322,7 +231,7 @@ class Explorer:
             ],
             layout=widgets.Layout(max_width="1260px"),
         )
-        self.widget.add_class("liuren-explorer")  # stable markers for browser tests
+        widget.add_class("liuren-explorer")  # stable markers for browser tests
         for name in ("day", "hour", "general"):
             getattr(self, name).add_class(f"liuren-{name}")
         for name in (
@@ -349,7 +258,7 @@ class Explorer:
             "0 0 auto",
         )
         self.labels.style.description_width = "64px"
-        self._update()
+        return widget
 
     # ------------------------------------------------------------ driving it
     def set(self, **values: object) -> None:
@@ -447,7 +356,7 @@ class Explorer:
         self._update()
 
     def _relabel(self) -> None:
-        words = LABELS[self.labels.value]
+        words = WIDGETS[self.labels.value]
         for name in (
             "day",
             "hour",
@@ -540,7 +449,7 @@ class Explorer:
     def _render(self) -> None:
         lang = self.labels.value
         if self.chart is None:
-            self.board.value = _error_html(self.error or "")
+            self.board.value = error_html(self.error or "")
             self.plate.value = ""
             self.notes.value = ""
             return
@@ -563,10 +472,10 @@ class Explorer:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         lang = self.labels.value
         if self.chart is None:
-            text, html = self.error or "", _error_html(self.error or "")
+            text, html = self.error or "", error_html(self.error or "")
         else:
             text, html = chart_text(self.chart), chart_html(self.chart, labels=lang)
-        return _bundle(self.widget, f"{text}\n{RUN_LINE[lang]}", _fallback_html(html, lang), include, exclude)
+        return bundle(self.widget, f"{text}\n{WIDGETS[lang]['run-line']}", fallback_html(html, lang), include, exclude)
 
     def __repr__(self) -> str:
         if self.chart is None:
@@ -580,254 +489,4 @@ compare="none")``: an :class:`Explorer` starting at those values (same arguments
 bad starting values raise the chart's own error; ``drawing=False`` leaves out the round plate,
 ``explain=True`` shows :meth:`Chart.explain`)."""
 
-
-# ---------------------------------------------------------------- the stepper
-class Stepper:
-    """The chart step by step (:meth:`liuren.Chart.steps`): Prev / Next / Play and a step slider,
-    the 課盤 as built so far with the step's cells outlined, the round plate, and the step's words;
-    a language choice (中/한/EN). A teacher can project it and walk a class through any chart.
-
-    >>> s = Stepper(Chart("丙申", "午", "亥"), lang="en")
-    >>> s.step.key, s.next().key, s.set(step="method").text.split(":")[0]
-    ('plate', 'lesson-1', 'Method 賊克, lesson type 元首')
-    """
-
-    def __init__(self, chart: Chart, lang: str = "ko", *, drawing: bool = True, interval: int = 2500) -> None:
-        from .html import check_chart
-
-        check_chart(chart)
-        lang = check_lang(lang)
-        if isinstance(interval, bool) or not isinstance(interval, int) or interval <= 0:
-            raise ParseError(f"interval={quote(interval)} must be a whole number of milliseconds above 0")
-        if not isinstance(drawing, bool):
-            raise ParseError(f"drawing={quote(drawing)} must be True or False")
-        self.chart = chart
-        self.steps: tuple[Step, ...] = chart.steps(lang)
-        words = LABELS[lang]
-        n = len(self.steps)
-        self.prev_button = widgets.Button(description=words["prev"], icon="step-backward")
-        self.next_button = widgets.Button(description=words["next"], icon="step-forward")
-        self.play = widgets.Play(value=0, min=0, max=n - 1, interval=interval, description=words["step"])
-        self.slider = widgets.IntSlider(value=0, min=0, max=n - 1, description=words["step"])
-        widgets.link((self.play, "value"), (self.slider, "value"))
-        self.lang = widgets.ToggleButtons(options=LANG_OPTIONS, value=lang, style={"button_width": "44px"})
-        self.board = widgets.HTML()
-        self.plate = widgets.HTML()
-        self.drawing = bool(drawing)
-        self.prev_button.on_click(lambda _: self.prev())
-        self.next_button.on_click(lambda _: self.next())
-        self.slider.observe(lambda _: self._render(), names="value")
-        self.lang.observe(self._on_lang, names="value")
-        self.widget = widgets.VBox(
-            [
-                widgets.HBox([self.prev_button, self.next_button, self.play, self.slider, self.lang]),
-                widgets.HBox(
-                    [self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")
-                ),
-            ],
-            layout=widgets.Layout(max_width="1260px"),
-        )
-        self.widget.add_class("liuren-stepper")
-        self._render()
-
-    @property
-    def step(self) -> Step:
-        """The step shown now."""
-        return self.steps[self.slider.value]
-
-    def next(self) -> Step:
-        """Show the next step (the last one stays) and return it."""
-        self.slider.value = min(self.slider.value + 1, len(self.steps) - 1)
-        return self.step
-
-    def prev(self) -> Step:
-        """Show the previous step (the first one stays) and return it."""
-        self.slider.value = max(self.slider.value - 1, 0)
-        return self.step
-
-    def set(self, *, step: int | str | None = None, lang: str | None = None) -> Step:
-        """Go to ``step`` (its position or its key, e.g. "gate-zeike") and/or switch ``lang``."""
-        if lang is not None:
-            self.lang.value = check_lang(lang)
-        if step is not None:
-            keys = [s.key for s in self.steps]
-            if isinstance(step, str) and step in keys:
-                self.slider.value = keys.index(step)
-            elif isinstance(step, int) and not isinstance(step, bool) and 0 <= step < len(keys):
-                self.slider.value = step
-            else:
-                raise ParseError(
-                    f"step={quote(step)} is not a step of this chart; accepted: 0–{len(keys) - 1} or one of {' '.join(keys)}"
-                )
-        return self.step
-
-    def _on_lang(self, change: dict[str, Any]) -> None:
-        lang = self.lang.value
-        self.steps = self.chart.steps(lang)
-        words = LABELS[lang]
-        self.prev_button.description, self.next_button.description = words["prev"], words["next"]
-        self.slider.description = self.play.description = words["step"]
-        self._render()
-
-    def _render(self) -> None:
-        step = self.step
-        self.board.value = step.html()
-        self.plate.value = plate_svg(self.chart, size=340, parts=step.parts, cells=step.cells) if self.drawing else ""
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        step, lang = self.step, self.lang.value
-        text = f"{chart_text(self.chart)}\n\n{step.position + 1}. {step}\n{RUN_LINE[lang]}"
-        return _bundle(self.widget, text, _fallback_html(step.html(), lang), include, exclude)
-
-    def __repr__(self) -> str:
-        return f"Stepper({self.chart!r}, step={self.step.key!r})"
-
-
-# ---------------------------------------------------------------- the exercise
-QUESTIONS = ("offset", "lessons", "transmissions", "method")
-"""What an exercise asks, in the order a chart is built."""
-
-
-def deal_pool(school: School) -> dict[str, list[tuple[int, int]]]:
-    """The 720 課 under ``school`` by lesson type: (pillar ordinal, plate offset) pairs."""
-    out: dict[str, list[tuple[int, int]]] = {}
-    for p in PILLARS:
-        for d in range(12):
-            chart = Chart(p, "子", BRANCHES[d], noble="day", school=school)
-            out.setdefault(chart.lesson_type, []).append((p.ordinal, d))
-    return out
-
-
-class Exercise:
-    """Deal a chart and ask for its plate offset, its four lessons, its 三傳 and its method, checked
-    with :func:`liuren.check`. The charts are drawn lesson type first, so the rare types (別責 is 9 of
-    the 720 課) come up as often as the common ones; ``seed`` makes a set reproducible for a class.
-    ``mode="one"`` asks one part at a time (offset, then lessons, 三傳, method), moving on when it is right.
-
-    >>> ex = Exercise(seed=1, lang="en")
-    >>> c = ex.chart
-    >>> ex.answer(offset=c.offset, transmissions="".join(t.branch for t in c.transmissions)).ok
-    True
-    """
-
-    def __init__(
-        self, seed: int | None = None, lang: str = "ko", mode: str = "all", school: School | str | None = None
-    ) -> None:
-        lang = check_lang(lang)
-        if mode not in ("all", "one"):
-            raise ParseError(
-                f"mode={quote(mode)} is not an exercise mode; accepted: 'all' (every part at once), 'one' (one step at a time)"
-            )
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ParseError(f"seed={quote(seed)} must be a whole number or None")
-        self.school = resolve_school(school)
-        self.mode = mode
-        self.lang = lang
-        self.random = random.Random(seed)
-        self._pool = deal_pool(self.school)
-        words = LABELS[lang]
-        self.fields = {q: widgets.Text(description=words[q], placeholder=_PLACEHOLDERS[q]) for q in QUESTIONS}
-        self.check_button = widgets.Button(description=words["check"], button_style="primary")
-        self.deal_button = widgets.Button(description=words["deal"])
-        self.question = widgets.HTML()
-        self.feedback = widgets.HTML()
-        self.check_button.on_click(lambda _: self.submit())
-        self.deal_button.on_click(lambda _: self.deal())
-        self.widget = widgets.VBox(
-            [self.question, *self.fields.values(), widgets.HBox([self.check_button, self.deal_button]), self.feedback]
-        )
-        self.widget.add_class("liuren-exercise")
-        self.chart: Chart
-        self.result: CheckResult | None = None
-        self.stage = 0
-        self.dealt: list[Chart] = []
-        self.deal()
-
-    def deal(self) -> Chart:
-        """A new chart: a lesson type drawn evenly, one of its 課, an hour drawn evenly."""
-        kind = self.random.choice(sorted(self._pool))
-        pillar, d = self.random.choice(self._pool[kind])
-        hour = self.random.randrange(12)
-        noble: str | None = None if self.school.is_day(hour) is not None else self.random.choice(("day", "night"))
-        self.chart = Chart(PILLARS[pillar], BRANCHES[hour], BRANCHES[(hour + d) % 12], noble=noble, school=self.school)
-        self.dealt.append(self.chart)
-        self.result = None
-        self.stage = 0
-        for field in self.fields.values():
-            field.value = ""
-        self._render()
-        return self.chart
-
-    @property
-    def asking(self) -> tuple[str, ...]:
-        """The parts asked now: all four, or in mode "one" the current one (none when done)."""
-        if self.mode == "all":
-            return QUESTIONS
-        return QUESTIONS[self.stage : self.stage + 1]
-
-    def answer(self, **parts: object) -> CheckResult:
-        """Fill the answer fields (offset, lessons, transmissions, method) and submit."""
-        unknown = set(parts) - set(QUESTIONS)
-        if unknown:
-            raise TypeError(
-                f"Exercise.answer() got unknown part(s) {sorted(unknown)}; accepted: {', '.join(QUESTIONS)}"
-            )
-        for name, value in parts.items():
-            self.fields[name].value = "" if value is None else str(value) if not isinstance(value, str) else value
-        return self.submit()
-
-    def submit(self) -> CheckResult:
-        """Check what is in the fields that are asked; a malformed answer is shown as its error."""
-        from .check import CheckResult, check
-
-        given = {q: self.fields[q].value.strip() for q in self.asking if self.fields[q].value.strip()}
-        try:
-            result = check(self.chart, lang=self.lang, **given)
-        except ParseError as exc:
-            result = CheckResult(False, None, str(exc), tuple(given))
-        self.result = result
-        if self.mode == "one" and result.ok and self.asking and self.asking[0] in given:
-            self.stage += 1
-        self._render()
-        return result
-
-    def _render(self) -> None:
-        lang = self.lang
-        self.question.value = _question_html(self.chart, lang)
-        for q, field in self.fields.items():
-            field.layout.display = "" if q in self.asking else "none"
-        if self.result is None:
-            self.feedback.value = ""
-        else:
-            self.feedback.value = self.result._repr_html_()
-        if self.mode == "one" and not self.asking:
-            self.feedback.value = _done_html(self.chart, lang)
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        c, lang = self.chart, self.lang
-        text = f"{c.day}日 {c.hour}時 {c.general}將 ({NOBLE_LABEL[c.noble]}貴)\n{RUN_LINE[lang]}"
-        return _bundle(self.widget, text, _fallback_html(_question_html(c, lang), lang), include, exclude)
-
-    def __repr__(self) -> str:
-        return f"Exercise({self.chart!r}, mode={self.mode!r}, stage={self.stage})"
-
-
-_PLACEHOLDERS = {"offset": "5", "lessons": "戌卯丑午", "transmissions": "卯申丑", "method": "元首 / 賊克"}
-
-
-def _question_html(chart: Chart, lang: str) -> str:
-    """What an exercise asks about: the chart's inputs (its caption without the answers), on the paper."""
-    return paper_box(caption_html(chart, lang, parts=()), "font-family:sans-serif")
-
-
-def _done_html(chart: Chart, lang: str) -> str:
-    from .check import RIGHT
-
-    done = {"zh": "全對：", "ko": "모두 맞았다: ", "en": "All right: "}[lang]
-    text = escape(render(done + f"⟨{chart.method}⟩ · ⟨{chart.lesson_type}⟩", lang))
-    return paper_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px") + chart_html(
-        chart, labels=lang
-    )
-
-
-__all__ = ["Exercise", "Explorer", "Stepper", "deal_pool", "differences", "explorer"]
+__all__ = ["QUESTIONS", "WIDGET_MIME", "Exercise", "Explorer", "Stepper", "deal_pool", "differences", "explorer"]
