@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"errors", "school", "cycle", "nianming"},
+    {"record", "errors", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions"},
     {"chart"},
@@ -146,6 +146,7 @@ ENGINE_MODULES = {
     *(
         f"liuren.{m}"
         for m in (
+            "record",
             "errors",
             "school",
             "cycle",

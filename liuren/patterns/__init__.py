@@ -26,12 +26,11 @@ unjudged instead of being guessed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..cycle import normalize
 from ..errors import ParseError, quote
+from ..record import Record
 from . import lide_zhuixu_wuyin as d002
 from . import pohua_yangjiu as d003b
 from . import sanguang as dsg
@@ -44,8 +43,7 @@ if TYPE_CHECKING:
     from ..chart import Chart
 
 
-@dataclass(frozen=True)
-class Pattern:
+class Pattern(Record):
     """A named pattern: name, family, the clause it implements (in one line), source, needs_month, detector
     (and needs_hour, needs_nianming)."""
 
@@ -77,8 +75,7 @@ class Pattern:
         return Detected(self.name, self.family, found).evidence
 
 
-@dataclass(frozen=True)
-class Detected:
+class Detected(Record):
     """A pattern found in a chart: its ``name``, ``family`` and the ``clauses`` that made it fire
     (language-neutral; :attr:`evidence` is their English sentence, :meth:`text` any language's)."""
 
@@ -86,9 +83,9 @@ class Detected:
     family: str
     clauses: Clause
 
-    @cached_property
+    @property
     def evidence(self) -> str:
-        """The evidence as an English sentence (rendered on first use)."""
+        """The evidence as an English sentence."""
         return self.text("en")
 
     def text(self, lang: str = "en") -> str:

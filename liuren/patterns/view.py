@@ -24,6 +24,8 @@ from ..cycle import (
 from ..generals import branch_of, general_index
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ..chart import Chart
 
 UNJUDGED = "unjudged"
@@ -108,7 +110,7 @@ _b = branch_char
 """A branch ordinal's character (the one helper, in liuren.cycle)."""
 
 
-def _bs(items) -> str:
+def _bs(items: Iterable[int]) -> str:
     return " ".join(_b(i) for i in items)
 
 

@@ -22,8 +22,9 @@ from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
 # ---------------------------------------------------------------- companions
 def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
     se = STEM_ELEMENT[v.s]
-    test = (lambda e: conquers(se, e)) if stem_conquers else (lambda e: conquers(e, se))
-    return list(dict.fromkeys(b for b in v.u[1:] if test(BRANCH_ELEMENT[b])))
+    if stem_conquers:
+        return list(dict.fromkeys(b for b in v.u[1:] if conquers(se, BRANCH_ELEMENT[b])))
+    return list(dict.fromkeys(b for b in v.u[1:] if conquers(BRANCH_ELEMENT[b], se)))
 
 
 def yijian(v: View) -> Clause | None:
