@@ -54,6 +54,7 @@ from .transmissions import Method, choose
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
+    from .patterns import Detected
     from .show.steps import Step
 
 
@@ -204,7 +205,7 @@ class Chart:
     noble_branch: Branch
     generals_forward: bool
     _ke: Ke
-    _patterns: tuple[tuple[Any, ...], tuple[str, ...]]
+    _patterns: tuple[tuple[Detected, ...], tuple[str, ...]]
 
     def __init__(
         self,
@@ -394,7 +395,7 @@ class Chart:
 
         return trace_lines(self, lang)
 
-    def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    def _detected(self) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
         try:
             return self._patterns
         except AttributeError:
@@ -405,7 +406,7 @@ class Chart:
             return found
 
     @property
-    def patterns(self) -> tuple[Any, ...]:
+    def patterns(self) -> tuple[Detected, ...]:
         """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
         return self._detected()[0]
 
