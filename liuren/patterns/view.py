@@ -1,8 +1,8 @@
 """The chart as the detectors see it: a :class:`View` of integers, and the helpers every detector shares.
 
-A detector (one module per chapter family beside this one) returns a sentence naming what made the pattern fire (lessons, transmissions, plate
-squares, generals, 神煞), ``UNJUDGED`` when only what the chart lacks (the month or year branch, the
-person's 年命) could decide, or None.
+A detector (one module per chapter family beside this one) returns a :data:`Judgement`: the evidence
+naming what made the pattern fire (lessons, transmissions, plate squares, generals, 神煞), :data:`UNJUDGED`
+when only what the chart lacks (the month or year branch, the person's 年命) could decide, or None.
 The registry with names, conditions and sources is :mod:`liuren.patterns`.
 """
 
