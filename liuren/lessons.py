@@ -79,7 +79,7 @@ class Ke(NamedTuple):
 
     Internal (the chart keeps it as ``_ke`` for the nine methods of :mod:`liuren.transmissions`, which
     read it by field name and derive one with ``_replace``), and built once per chart on the hot path,
-    where a tuple is made in a third of the time a record takes: it stays a NamedTuple, the one exception
+    where a tuple is made in less than half the time a record takes: it stays a NamedTuple, the one exception
     to :class:`~liuren.record.Record`."""
 
     stem: int

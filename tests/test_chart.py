@@ -11,33 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import liuren
-from liuren import (
-    Chart,
-    LiurenError,
-    ParseError,
-    School,
-    SchoolError,
-)
-from liuren.cycle import (
-    BRANCH_CHARS,
-    SPIRIT_NAMES,
-)
+from liuren import Chart, LiurenError, ParseError, School, SchoolError
+from liuren.cycle import BRANCH_CHARS, SPIRIT_NAMES
 from liuren.school import CHOICES, OPTION_NAMES
 
 from .conftest import anything, only_liuren_errors
 
 pillars = st.sampled_from([str(p) for p in liuren.PILLARS])
-
-
 branches = st.sampled_from(BRANCH_CHARS)
-
-
 nobles = st.sampled_from([None, "day", "night", "晝", "夜"])
-
-
 schools = st.sampled_from([None, "default", "tanyuan", "daquan", "指南", "探原", "大全"])
-
-
 months = st.one_of(st.none(), branches)
 
 

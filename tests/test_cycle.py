@@ -9,13 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import liuren
-from liuren import (
-    BRANCHES,
-    GENERALS,
-    PILLARS,
-    STEMS,
-    ParseError,
-)
+from liuren import BRANCHES, GENERALS, PILLARS, STEMS, ParseError
 from liuren.cycle import (
     BRANCH_CHARS,
     ELEMENTS,

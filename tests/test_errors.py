@@ -7,14 +7,7 @@ import re
 import pytest
 
 import liuren
-from liuren import (
-    Chart,
-    InvalidChartError,
-    LiurenError,
-    ParseError,
-    School,
-    SchoolError,
-)
+from liuren import Chart, InvalidChartError, LiurenError, ParseError, School, SchoolError
 from liuren.cycle import (
     parse_general_name,
     parse_hour,

@@ -7,9 +7,7 @@ import pickle
 import pytest
 
 import liuren
-from liuren import (
-    ParseError,
-)
+from liuren import ParseError
 
 
 def test_plate_rejects_bad_branches():

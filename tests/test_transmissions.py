@@ -13,29 +13,12 @@ from hypothesis import strategies as st
 
 import liuren
 from liuren.chart import Transmission
-from liuren.cycle import (
-    BRANCH_CHARS,
-    PO,
-    kin_of,
-    normalize,
-    xun_branch,
-)
+from liuren.cycle import BRANCH_CHARS, PO, kin_of, normalize, xun_branch
 
 from .conftest import REFERENCE, general_for
 
 pillars = st.sampled_from([str(p) for p in liuren.PILLARS])
-
-
 branches = st.sampled_from(BRANCH_CHARS)
-
-
-nobles = st.sampled_from([None, "day", "night", "晝", "夜"])
-
-
-schools = st.sampled_from([None, "default", "tanyuan", "daquan", "指南", "探原", "大全"])
-
-
-months = st.one_of(st.none(), branches)
 
 
 def sanchuan(chart) -> str:
