@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .cycle import (
     BRANCH_LOOKUP,
@@ -47,6 +47,7 @@ from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branc
 from .lessons import Ke, Lessons, four_lessons
 from .nianming import NianMing
 from .plate import PLATES, Plate
+from .record import Record
 from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
 from .transmissions import Method, choose
 
@@ -54,10 +55,11 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from .lessons import Ke
+    from .patterns import Detected
     from .show.steps import Lines, Steps
 
 
-class Transmission(NamedTuple):
+class Transmission(Record):
     """One of the three transmissions: its ``branch``, the ``general`` riding it, its 六親
     ``relation`` to the day stem, its 旬遁 ``stem`` (None when void) and whether it is ``void`` (旬空)."""
 
@@ -71,7 +73,7 @@ class Transmission(NamedTuple):
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
 
 
-class PlateNianMing(NamedTuple):
+class PlateNianMing(Record):
     """The person's 年命 on the chart: ``benming`` (本命 branch), ``xingnian`` (行年 branch) and the
     heaven branch standing over each on this plate (年命上神: ``benming_upper``, ``xingnian_upper``)."""
 
@@ -82,6 +84,15 @@ class PlateNianMing(NamedTuple):
 
     def __str__(self) -> str:
         return f"本命 {self.benming} (上 {self.benming_upper}) 行年 {self.xingnian} (上 {self.xingnian_upper})"
+
+    def to_dict(self) -> dict[str, str]:
+        """The four branches as plain strings, by field name."""
+        return {
+            "benming": str(self.benming),
+            "xingnian": str(self.xingnian),
+            "benming_upper": str(self.benming_upper),
+            "xingnian_upper": str(self.xingnian_upper),
+        }
 
 
 NIANMING_ACCEPTED = "accepted: (本命, 行年) as two branches or pillars, e.g. ('午', '寅'), or liuren.nianming(...)"
@@ -195,7 +206,7 @@ class Chart:
     noble_branch: Branch
     generals_forward: bool
     _ke: Ke
-    _patterns: tuple[tuple[Any, ...], tuple[str, ...]]
+    _patterns: tuple[tuple[Detected, ...], tuple[str, ...]]
 
     def __init__(
         self,
@@ -226,17 +237,13 @@ class Chart:
         d = (general_b.ordinal - h) % 12
         nb = noble_branch(s, is_day, school_v)
         forward = is_forward(nb, d)
-        gen = PLACEMENTS[nb, forward]
-        lessons, ke = four_lessons(pillar, d, gen, school_v.bubei_test)
+        lessons, ke = four_lessons(pillar, d, nb, forward, school_v.bubei_test)
         i, m, last, method, lesson_type = choose(ke, school_v)
-
-        xun = xun_branch(p)
-        kin = KIN_TABLE[s]
-        k1, k2, k3 = (i - xun) % 12, (m - xun) % 12, (last - xun) % 12
+        known, at = _TRANSMISSIONS[nb * 2 + forward], p * 12
         trans = (
-            _tnew(Transmission, (BRANCHES[i], gen[i], kin[i], XUN_STEMS[k1], k1 >= XUN_LENGTH)),
-            _tnew(Transmission, (BRANCHES[m], gen[m], kin[m], XUN_STEMS[k2], k2 >= XUN_LENGTH)),
-            _tnew(Transmission, (BRANCHES[last], gen[last], kin[last], XUN_STEMS[k3], k3 >= XUN_LENGTH)),
+            known[at + i] or transmission(p, i, nb, forward),
+            known[at + m] or transmission(p, m, nb, forward),
+            known[at + last] or transmission(p, last, nb, forward),
         )
         set_(self, "day", pillar)
         set_(self, "hour", hour_b)
@@ -252,14 +259,14 @@ class Chart:
             set_(
                 self,
                 "nianming",
-                _tnew(PlateNianMing, (bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12])),
+                PlateNianMing(bm, xn, BRANCHES[(bm.ordinal + d) % 12], BRANCHES[(xn.ordinal + d) % 12]),
             )
         set_(self, "plate", PLATES[d])
         set_(self, "lessons", lessons)
         set_(self, "transmissions", _tnew(Transmissions, trans))
         set_(self, "method", method)
         set_(self, "lesson_type", lesson_type)
-        set_(self, "void", VOID_PAIRS[xun])
+        set_(self, "void", VOID_PAIRS[xun_branch(p)])
         set_(self, "noble_branch", BRANCHES[nb])
         set_(self, "generals_forward", forward)
         set_(self, "_ke", ke)
@@ -389,7 +396,7 @@ class Chart:
 
         return trace_lines(self, lang)
 
-    def _detected(self) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    def _detected(self) -> tuple[tuple[Detected, ...], tuple[str, ...]]:
         try:
             return self._patterns
         except AttributeError:
@@ -400,7 +407,7 @@ class Chart:
             return found
 
     @property
-    def patterns(self) -> tuple[Any, ...]:
+    def patterns(self) -> tuple[Detected, ...]:
         """The named patterns (勵德, 天獄, …) this chart shows, each with its evidence (computed on first use)."""
         return self._detected()[0]
 
@@ -517,7 +524,7 @@ class Chart:
             "void": [str(b) for b in self.void],
             "month": None if self.month is None else str(self.month),
             "year": None if self.year is None else str(self.year),
-            "nianming": None if self.nianming is None else {k: str(v) for k, v in self.nianming._asdict().items()},
+            "nianming": None if self.nianming is None else self.nianming.to_dict(),
             "patterns": [p.name for p in self.patterns],
             "school": self.school.name,
             "school_options": self.school.options(),
@@ -555,5 +562,25 @@ def _rebuild(
 KIN_TABLE = tuple(tuple(kin_of(stem, branch) for branch in range(12)) for stem in range(10))
 """六親 of every branch seen from every day stem."""
 _tnew = tuple.__new__
+
+_TRANSMISSIONS: list[list[Transmission | None]] = [[None] * 720 for _ in range(24)]
+"""[placement (貴人 branch × 2 + 順)][day pillar × 12 + heaven branch]: the :class:`Transmission` values,
+each written the first time a chart shows it and then shared (a chart picks its three from here)."""
+
+
+def transmission(pillar: int, branch: int, noble: int, forward: bool) -> Transmission:
+    """The heaven ``branch`` (ordinal) as a transmission on the day ``pillar`` (ordinal), the generals laid
+    from the 貴人 on ``noble`` (順 when ``forward``): its general, 六親, 旬遁 stem and 旬空."""
+    k = (branch - xun_branch(pillar)) % 12
+    found = Transmission(
+        BRANCHES[branch],
+        PLACEMENTS[noble, forward][branch],
+        KIN_TABLE[pillar % 10][branch],
+        XUN_STEMS[k],
+        k >= XUN_LENGTH,
+    )
+    _TRANSMISSIONS[noble * 2 + forward][pillar * 12 + branch] = found
+    return found
+
 
 __all__ = ["PILLARS", "Chart", "PlateNianMing", "Transmission"]

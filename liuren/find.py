@@ -39,7 +39,7 @@ from .cycle import (
 )
 from .errors import ParseError, quote
 from .school import School, parse_noble, resolve_school
-from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
+from .transmissions import LESSON_TYPES, LessonType, Method
 
 if TYPE_CHECKING:
     from .cycle import Branch, General
@@ -292,13 +292,11 @@ def _method(value: object) -> Method:
         raise ParseError(f"{quote(value)} is not one of the nine methods; accepted: {' '.join(Method)}") from None
 
 
-def _lesson_type(value: object) -> str:
-    text = normalize(value) if isinstance(value, str) else value
-    if isinstance(text, str):
-        text = LESSON_TYPE_ALIASES.get(text, text)
-    if text not in LESSON_TYPES:
-        raise ParseError(f"{quote(value)} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}")
-    return text
+def _lesson_type(value: object) -> LessonType:
+    try:
+        return LessonType(normalize(value) if isinstance(value, str) else "")
+    except ValueError:
+        raise ParseError(f"{quote(value)} is not a lesson type; accepted: {' '.join(LESSON_TYPES)}") from None
 
 
 def _noble(value: object) -> str:

@@ -9,26 +9,26 @@ the two characters, lesson 1 with the stem's own element: 上克下 = 克, 下�
 integers (:class:`Ke`) the nine methods read.
 
 >>> from liuren.cycle import PILLARS
->>> from liuren.generals import PLACEMENTS
->>> lessons, ke = four_lessons(PILLARS[32], 5, PLACEMENTS[11, False], "square")   # 丙申, 亥將 午時
+>>> lessons, ke = four_lessons(PILLARS[32], 5, 11, False, "square")   # 丙申, 亥將 午時, 貴人 亥 逆行
 >>> [str(lesson) for lesson in lessons], ke.relations
 (['戌/丙', '卯/戌', '丑/申', '午/丑'], (0, 1, 0, 0))
+>>> lessons[1]
+Lesson(upper='卯', lower='戌', general='太常', kind='上克下')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .cycle import BRANCH_ELEMENT, BRANCHES, JIGONG, STEM_ELEMENT, STEMS, Branch, GanZhi, General, Stem, conquers
-
-if TYPE_CHECKING:
-    from collections.abc import Sequence
+from .generals import PLACEMENTS
+from .record import Record
 
 KE = "上克下"
 ZEI = "下賊上"
 
 
-class Lesson(NamedTuple):
+class Lesson(Record):
     """One of the four lessons: ``upper`` over ``lower``, the ``general`` riding the upper, and
     ``kind`` — "上克下" (克), "下賊上" (賊) or "" (neither)."""
 
@@ -75,7 +75,12 @@ def distinct_keys(
 
 class Ke(NamedTuple):
     """The lessons as integers: stem, day branch, plate offset, the four uppers, their lower
-    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test."""
+    squares, their relations (1 克, −1 賊, 0) and their identities for the 不備 test.
+
+    Internal (the chart keeps it as ``_ke`` for the nine methods of :mod:`liuren.transmissions`, which
+    read it by field name and derive one with ``_replace``), and built once per chart on the hot path,
+    where a tuple is made in less than half the time a record takes: it stays a NamedTuple, the one exception
+    to :class:`~liuren.record.Record`."""
 
     stem: int
     branch: int
@@ -101,10 +106,43 @@ KINDS = {0: "", 1: KE, -1: ZEI}
 """A relation (1, −1, 0) as a lesson's ``kind``."""
 _tnew = tuple.__new__
 
+LessonTable = tuple[tuple[tuple[Lesson, ...], ...], tuple[tuple[Lesson, ...], ...]]
+"""Every lesson one placement of the generals can show: ``[0][upper][lower branch]`` and ``[1][upper][stem]``."""
+_TABLES: list[LessonTable | None] = [None] * 24
+"""The lesson tables of the 24 placements (貴人 branch × 順/逆), each written on first use: a chart
+picks its four :class:`Lesson` values from them instead of building them."""
 
-def four_lessons(pillar: GanZhi, offset: int, placement: Sequence[General], bubei_test: str) -> tuple[Lessons, Ke]:
-    """四課 of the day ``pillar`` on the plate ``offset`` (月將 − 占時), the generals laid as
-    ``placement`` (heaven branch → general) and the school's 不備 test: the lessons and their integers.
+
+def lesson_table(noble: int, forward: bool) -> LessonTable:
+    """The lessons (values, shared by every chart) that the generals laid from ``noble`` (順 when
+    ``forward``) can show: every upper over every branch square and over every stem."""
+    table = _TABLES[noble * 2 + forward]
+    if table is None:
+        placement = PLACEMENTS[noble, forward]
+        make = Lesson._make
+        table = (
+            tuple(
+                tuple(
+                    make(BRANCHES[u], BRANCHES[lo], placement[u], KINDS[RELATIONS[u][BRANCH_ELEMENT[lo]]])
+                    for lo in range(12)
+                )
+                for u in range(12)
+            ),
+            tuple(
+                tuple(
+                    make(BRANCHES[u], STEMS[st], placement[u], KINDS[RELATIONS[u][STEM_ELEMENT[st]]])
+                    for st in range(10)
+                )
+                for u in range(12)
+            ),
+        )
+        _TABLES[noble * 2 + forward] = table
+    return table
+
+
+def four_lessons(pillar: GanZhi, offset: int, noble: int, forward: bool, bubei_test: str) -> tuple[Lessons, Ke]:
+    """四課 of the day ``pillar`` on the plate ``offset`` (月將 − 占時), the generals laid from the 貴人 on
+    heaven branch ``noble`` (順 when ``forward``) and the school's 不備 test: the lessons and their integers.
 
     Written out rather than looped: a chart is built in a few microseconds and this is most of it."""
     p = pillar.ordinal
@@ -123,14 +161,6 @@ def four_lessons(pillar: GanZhi, offset: int, placement: Sequence[General], bube
         RELATIONS[u4][BRANCH_ELEMENT[u3]],
     )
     ke = _tnew(Ke, (s, z, offset, uppers, squares, rels, distinct_keys(s, squares, uppers, bubei_test)))
-    b1, b3 = BRANCHES[u1], BRANCHES[u3]
-    lessons = _tnew(
-        Lessons,
-        (
-            _tnew(Lesson, (b1, STEMS[s], placement[u1], KINDS[rels[0]])),
-            _tnew(Lesson, (BRANCHES[u2], b1, placement[u2], KINDS[rels[1]])),
-            _tnew(Lesson, (b3, pillar.branch, placement[u3], KINDS[rels[2]])),
-            _tnew(Lesson, (BRANCHES[u4], b3, placement[u4], KINDS[rels[3]])),
-        ),
-    )
+    over_branch, over_stem = _TABLES[noble * 2 + forward] or lesson_table(noble, forward)
+    lessons = _tnew(Lessons, (over_stem[u1][s], over_branch[u2][u1], over_branch[u3][z], over_branch[u4][u3]))
     return lessons, ke

@@ -9,29 +9,31 @@ True
 
 from __future__ import annotations
 
+from abc import ABCMeta
 from collections.abc import Iterator, Mapping
 
 from .cycle import BRANCHES, FANYIN_OFFSET, FUYIN_OFFSET, Branch, parse_branch, parse_hour, parse_month_general
 from .errors import ParseError, quote
+from .record import Record, RecordMeta
 
 
-class Plate(Mapping[Branch, Branch]):
+class _MappingRecordMeta(RecordMeta, ABCMeta):
+    """A record that is also a :class:`~collections.abc.Mapping` (whose metaclass is ABCMeta)."""
+
+
+class Plate(Record, Mapping[Branch, Branch], metaclass=_MappingRecordMeta):
     """The heaven plate as a mapping earth square → heaven branch (one of the 12 rotations).
 
     Rule (大全 卷一 入手法): put the 月將 on the 地盤 square of the 占時 and turn clockwise, so the
     heaven branch over square p is ``p + d`` with ``d = (月將 − 占時) mod 12``. d = 0 is 伏吟, d = 6 返吟.
     """
 
-    __slots__ = ("offset",)
     offset: int
 
     def __init__(self, offset: int) -> None:
         if not isinstance(offset, int) or isinstance(offset, bool):
             raise ParseError(f"a plate offset must be an integer (月將 − 占時, taken mod 12), got {quote(offset)}")
         object.__setattr__(self, "offset", offset % 12)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Plate is immutable")
 
     @classmethod
     def from_general(cls, general: object, hour: object) -> Plate:
@@ -58,14 +60,6 @@ class Plate(Mapping[Branch, Branch]):
 
     def __len__(self) -> int:
         return 12
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Plate):
-            return self.offset == other.offset
-        return super().__eq__(other)
-
-    def __hash__(self) -> int:
-        return hash(("Plate", self.offset))
 
     def __repr__(self) -> str:
         return f"Plate({self.offset})"

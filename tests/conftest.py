@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import strategies as st
 
+import liuren
+from liuren import LiurenError, School
 from liuren.cycle import BRANCH_CHARS, JIGONG, STEM_CHARS
 
 DATA = Path(__file__).parent / "data"
@@ -22,3 +25,38 @@ def general_for(day: str, gan_shang: str, hour: str = "子") -> str:
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     return DATA
+
+
+LONG = "子" * 1_000_000
+
+
+BOUND = 500
+"""No error message may be longer, whatever the input."""
+
+
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.text(max_size=40),
+    st.binary(max_size=8),
+    st.sampled_from(
+        ["丙申", "午", "亥", "午時", "亥將", "登明", "day", "night", "晝", "tanyuan", "探原", "custom", "寅月"]
+    ),
+    st.lists(st.text(max_size=3), max_size=3),
+    st.tuples(st.integers(), st.integers()),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    st.builds(object),
+    st.just(LONG),
+    st.sampled_from(liuren.BRANCHES),
+    st.sampled_from(liuren.PILLARS),
+    st.just(School()),
+)
+
+
+def only_liuren_errors(call, *args, **kwargs):
+    try:
+        call(*args, **kwargs)
+    except LiurenError as error:
+        assert len(str(error)) < BOUND

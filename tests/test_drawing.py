@@ -227,6 +227,8 @@ def test_turn_frames_rotate_heaven_one_square_per_hour():
         assert steps[0][1][b] == ring_angle((b.ordinal - chart.offset) % 12)
         assert steps[3][1][b] == pytest.approx(steps[0][1][b] - 15)
         assert steps[-1][1][b] % 360 == pytest.approx(ring_angle((b.ordinal - later.offset) % 12) % 360)
+    fated = turn_frames(liuren.chart("丙申", "午", "亥", nianming=("午", "寅")), hours=1, frames=2)
+    assert [c.nianming.benming_upper for c, _ in fated[::2]] == ["亥", "戌"]  # the 年命 turns with the plate
 
 
 def test_animate_turn_saves_without_warnings(tmp_path):

@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import liuren
-from liuren import InvalidChartError, LiurenError, ParseError, SchoolError
+from liuren import Chart, InvalidChartError, LiurenError, ParseError, School, SchoolError
+from liuren.cycle import (
+    parse_general_name,
+    parse_hour,
+    parse_month,
+    parse_month_general,
+    parse_pillar,
+    parse_stem,
+    parse_year,
+)
+from liuren.errors import quote
+
+from .conftest import BOUND, LONG
 
 
 @pytest.mark.parametrize(
@@ -66,19 +80,6 @@ def test_bad_specs():
             liuren.Chart.parse(spec)
     with pytest.raises(SchoolError):
         liuren.Chart.parse("丙申 午 亥 dai")
-
-
-def test_plate_rejects_bad_branches():
-    with pytest.raises(ParseError, match="'丙'"):
-        liuren.Plate(0).heaven_over("丙")
-    plate = liuren.Plate(5)
-    assert "丙" not in plate and plate.get("x") is None and "子" in plate and plate.get("子") == "巳"
-    with pytest.raises(KeyError):
-        plate["丙"]
-    with pytest.raises(ParseError, match="integer"):
-        liuren.Plate("a")
-    with pytest.raises(AttributeError):
-        liuren.Plate(0).offset = 3
 
 
 def test_general_lookup_errors():
@@ -158,3 +159,56 @@ def test_to_html_to_dev_stdout_does_not_rename_over_the_log_it_is_sent_to(tmp_pa
     text = log.read_text(encoding="utf-8")
     assert text.startswith("before\nrefused: path='/dev/stdout' leads to '/dev/stdout'")
     assert "<!DOCTYPE" not in text and sorted(p.name for p in tmp_path.iterdir()) == ["log.txt"]
+
+
+# ---------------------------------------------------------------- bounded messages (defect 8)
+def test_quote_is_bounded():
+    assert quote("午時") == "'午時'"
+    assert quote(LONG) == "'" + "子" * 24 + "…' (1,000,000 characters)"
+    assert quote(b"x" * 100) == "b'" + "x" * 24 + "…' (100 bytes)"
+    assert len(quote(list(range(10**5)))) < 100
+
+    class Hostile:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    assert quote(Hostile()) == "<Hostile object>"
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda v: Chart(v, "午", "亥"),
+        lambda v: Chart("丙申", v, "亥"),
+        lambda v: Chart("丙申", "午", v),
+        lambda v: Chart("丙申", "午", "亥", noble=v),
+        lambda v: Chart("丙申", "午", "亥", school=v),
+        lambda v: Chart("丙申", "午", "亥", month=v),
+        lambda v: Chart("丙申", "午", "亥", year=v),
+        lambda v: Chart("丙申", "午", "亥", nianming=(v, "寅")),
+        lambda v: Chart("丙申", "午", "亥", nianming=("午", v)),
+        lambda v: Chart.parse("丙申 午 亥 benming=午 xingnian=" + v),
+        lambda v: Chart.parse(v),
+        lambda v: Chart.parse("丙申 午 亥 " + v),
+        lambda v: Chart.parse("丙申 午 亥 school=" + v),
+        lambda v: School(v),
+        lambda v: School(tomb=v),
+        lambda v: School.preset(v),
+        lambda v: School().replace(**{v: 1}),
+        lambda v: liuren.chart("丙申", "午", "亥").branch_of(v),
+        lambda v: liuren.chart("丙申", "午", "亥").general_on(v),
+        lambda v: liuren.Plate(0).heaven_over(v),
+        lambda v: liuren.Plate.from_general(v, "午"),
+        parse_stem,
+        parse_pillar,
+        parse_general_name,
+        parse_hour,
+        parse_month_general,
+        parse_month,
+        parse_year,
+    ],
+)
+def test_a_megabyte_argument_gives_a_short_message(call):
+    with pytest.raises(LiurenError) as info:
+        call(LONG)
+    assert len(str(info.value)) < BOUND and re.search(r"\(1,000,0\d\d characters\)", str(info.value))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import liuren
 from liuren import Chart, OutOfRangeError, ParseError, chart_at, nianming
+from liuren.chart import PlateNianMing
 
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
@@ -125,7 +126,7 @@ def test_chart_at_needs_birth_and_sex_together():
 
 def test_the_chart_carries_the_nianming_everywhere():
     c = liuren.chart("甲子", "寅", "午", nianming=("午", "寅"))
-    assert tuple(c.nianming) == ("午", "寅", "戌", "午")  # d = 4: 戌 over 午, 午 over 寅
+    assert c.nianming == PlateNianMing("午", "寅", "戌", "午")  # d = 4: 戌 over 午, 午 over 寅
     assert c.nianming == liuren.chart("甲子", "寅", "午", nianming=("庚午", "丙寅")).nianming  # pillars accepted
     assert c.nianming == liuren.chart("甲子", "寅", "午", nianming=nianming(1990, "男", 1990)).nianming
     assert c.to_dict()["nianming"] == {"benming": "午", "xingnian": "寅", "benming_upper": "戌", "xingnian_upper": "午"}

@@ -73,7 +73,9 @@ def test_seasonal_flags_match_what_the_detectors_ask_for():
 
 def test_pattern_detect_on_its_own():
     tianyu = BY_NAME["天獄"]
-    assert tianyu.detect(Chart("甲子", "寅", "未")) == UNJUDGED
+    assert tianyu.detect(Chart("甲子", "寅", "未")) is UNJUDGED
+    assert tianyu.judge(Chart("甲子", "寅", "未")) is UNJUDGED and not isinstance(UNJUDGED, str)
+    assert not tianyu.fires(Chart("甲子", "寅", "未"))
     assert tianyu.detect(Chart("甲子", "寅", "未", month="子")) is None
     assert tianyu.detect(Chart("甲子", "寅", "未", month="午")).startswith("初傳 子 is 囚 in the 午 month")
     assert str(Chart("乙酉", "午", "亥").patterns[2]).startswith("天獄 (天獄): 初傳 未 is the day's 墓")

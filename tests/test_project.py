@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"errors", "files", "school", "cycle", "nianming"},
+    {"record", "errors", "files", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions", "records"},
     {"chart"},
@@ -147,6 +147,7 @@ ENGINE_MODULES = {
     *(
         f"liuren.{m}"
         for m in (
+            "record",
             "errors",
             "school",
             "cycle",

@@ -17,6 +17,8 @@ import typing
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import liuren
 from liuren import Chart, LiurenError, School, SchoolError
@@ -31,10 +33,9 @@ from liuren.school import (
     SWITCHES,
 )
 
+from .conftest import BOUND, LONG, anything, only_liuren_errors
+
 ROOT = Path(__file__).resolve().parents[1]
-LONG = "子" * 1_000_000
-BOUND = 500
-"""No error message may be longer, whatever the input."""
 
 
 # ---------------------------------------------------------------- one definition per option
@@ -193,3 +194,20 @@ def test_school_values_are_frozen_and_literal_checked():
         School(split_shiru=1)  # type: ignore[arg-type]
     assert set(DEFAULTS) == set(OPTION_NAMES) == set(CHOICES) | set(SWITCHES)
     assert School().options() == {"name": "default", **DEFAULTS}
+
+
+def test_own_school_names_are_kept():
+    school = School("my-school_2", tomb="water")
+    assert school.name == "my-school_2" and school != School(tomb="water")
+    assert Chart.parse(Chart("丙申", "午", "亥", school=school).spec()).school == school
+
+
+@settings(max_examples=300)
+@given(anything, st.dictionaries(st.sampled_from([*OPTION_NAMES, "name"]), anything, max_size=4), anything)
+def test_fuzz_school(name, options, unknown):
+    only_liuren_errors(School, **options)  # an unknown keyword is a TypeError, as for any Python call
+    only_liuren_errors(School, name)
+    only_liuren_errors(School.preset, name)
+    only_liuren_errors(School().replace, **options, colour=unknown)
+    only_liuren_errors(School.from_options, name, options)
+    only_liuren_errors(School.from_tokens, name, [str(v) for v in options.values()])

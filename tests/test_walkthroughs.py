@@ -22,7 +22,7 @@ from liuren.cycle import BRANCH_CHARS, normalize
 from liuren.transmissions import LESSON_TYPES, Method
 
 from .conftest import REFERENCE
-from .test_references import TS_DEPTH_STYLE
+from .test_transmissions import TS_DEPTH_STYLE
 
 SOURCES = Path(__file__).resolve().parent.parent / "notebooks" / "src"
 WALKTHROUGHS = ("05-biyong-shehai", "06-biezhe", "07-fuyin-fanyin")

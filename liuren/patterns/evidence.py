@@ -16,10 +16,11 @@ stems, generals, 旺相休囚死, place names such as 本命), numbers (int), ne
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+
+from ..record import Record
 
 
-class Evidence(NamedTuple):
+class Evidence(Record):
     """One clause of evidence (frozen): the ``key`` of its template and its named ``values``."""
 
     key: str
@@ -30,7 +31,7 @@ class Evidence(NamedTuple):
         return Evidence(self.key, tuple((k, _swap(v, old, new)) for k, v in self.values))
 
 
-class Seq(NamedTuple):
+class Seq(Record):
     """Items joined as the language joins a list: ``kind`` is "and" (本命 and 行年), "comma",
     "semi" (clauses: "; ") or "space" (a row of branches)."""
 
@@ -56,18 +57,14 @@ def _swap(v: Value, old: Clause, new: Clause) -> Value:
     return v
 
 
-_tnew = tuple.__new__
-"""Builds the NamedTuples without their generated ``__new__`` (the detectors make many; same values)."""
-
-
 def ev(key: str, **values: Value) -> Evidence:
     """An :class:`Evidence` with template ``key`` and the ``values`` its template names."""
-    return _tnew(Evidence, (key, tuple(values.items())))
+    return Evidence._make(key, tuple(values.items()))
 
 
 def seq(kind: str, items: Iterable[Value]) -> Seq:
     """A :class:`Seq` of ``items`` (a list, a generator …) joined as ``kind``."""
-    return _tnew(Seq, (kind, tuple(items)))
+    return Seq._make(kind, tuple(items))
 
 
 __all__ = ["Clause", "Evidence", "Seq", "Value", "ev", "seq"]

@@ -24,37 +24,42 @@ from ..cycle import (
 )
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, View, _b
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b
 
 
 # ---------------------------------------------------------------- 勵德
 def _lide(v: View) -> tuple[Evidence, list[int]] | None:
     if v.noble_square not in (MAO, YOU):
         return None
-    side = [v.side(u) for u in v.u]
+    side = [v.side(u) for u in v.uppers]
 
     def group(label: str, lessons: tuple[int, int]) -> Evidence:
         a, b = lessons
         if side[a] == side[b]:
-            return ev("lide.group", label=label, a=_b(v.u[a]), b=_b(v.u[b]), side=ev(f"side.{side[a]}"))
+            return ev("lide.group", label=label, a=_b(v.uppers[a]), b=_b(v.uppers[b]), side=ev(f"side.{side[a]}"))
         return ev(
-            "lide.split", label=label, a=_b(v.u[a]), sa=ev(f"side.{side[a]}"), b=_b(v.u[b]), sb=ev(f"side.{side[b]}")
+            "lide.split",
+            label=label,
+            a=_b(v.uppers[a]),
+            sa=ev(f"side.{side[a]}"),
+            b=_b(v.uppers[b]),
+            sb=ev(f"side.{side[b]}"),
         )
 
-    found = ev("lide", nb=_b(v.nb), sq=_b(v.noble_square), yang=group("陽神", (0, 2)), yin=group("陰神", (1, 3)))
+    found = ev("lide", nb=_b(v.noble), sq=_b(v.noble_square), yang=group("陽神", (0, 2)), yin=group("陰神", (1, 3)))
     return found, side
 
 
-def lide(v: View) -> Clause | str | None:
+def lide(v: View) -> Judgement:
     """勵德: 貴人 stands on 地盤 卯 or 酉, the gates of sun and moon (勵德課 l. 19, 《金匱經》: 「日月之門，天乙臨之，勵德之名」).
 
     With a 年命 the evidence adds the same paragraph's warning 「忌魁罡年凶」 (魁 戌 or 罡 辰 over the 本命 or 行年)."""
     found = _lide(v)
     if not found:
         return None
-    if v.bm is None or v.xn is None:
+    if v.benming is None or v.xingnian is None:
         return found[0]
-    bad = [n for n, sq in (("本命", v.bm), ("行年", v.xn)) if v.over(sq) in (CHEN, XU)]
+    bad = [n for n, sq in (("本命", v.benming), ("行年", v.xingnian)) if v.over(sq) in (CHEN, XU)]
     return seq("semi", (found[0], ev("lide.kuigang", on=seq("and", bad)))) if bad else found[0]
 
 
@@ -64,7 +69,7 @@ def weifu(v: View) -> Clause | None:
     puts it on neither side."""
     found = _lide(v)
     if found and all(s == -1 for s in found[1]):
-        return ev("weifu", lide=found[0], uppers=seq("space", map(_b, v.u)))
+        return ev("weifu", lide=found[0], uppers=seq("space", map(_b, v.uppers)))
     return None
 
 
@@ -73,7 +78,7 @@ def cuotuo(v: View) -> Clause | None:
     天乙前…名蹉跎課」); a lesson upper under 天空 is behind by default, so it is never 蹉跎."""
     found = _lide(v)
     if found and all(s == 1 for s in found[1]):
-        return ev("cuotuo", lide=found[0], uppers=seq("space", map(_b, v.u)))
+        return ev("cuotuo", lide=found[0], uppers=seq("space", map(_b, v.uppers)))
     return None
 
 
@@ -81,31 +86,31 @@ def cuotuo(v: View) -> Clause | None:
 def zhuixu(v: View) -> Clause | None:
     """贅婿: the day stem 克s the day branch, the 支 stands on the 干 (or the 干 on the 支) and is 發用 (贅婿課 l. 59,
     孔明: 「凡值日干克辰，辰又加日為用，名贅婿課」; 指南)."""
-    if not conquers(STEM_ELEMENT[v.s], BRANCH_ELEMENT[v.z]):
+    if not conquers(STEM_ELEMENT[v.stem], BRANCH_ELEMENT[v.branch]):
         return None
-    jig = JIGONG[v.s]
-    init = v.t[0]
-    if v.u[0] == v.z and init == v.z:
-        return ev("zhuixu.zhi", stem=STEM_CHARS[v.s], z=_b(v.z), jig=_b(jig))
-    if v.u[2] == jig and init == jig and jig != v.z:
-        return ev("zhuixu.gan", stem=STEM_CHARS[v.s], z=_b(v.z), jig=_b(jig))
+    jig = JIGONG[v.stem]
+    init = v.transmissions[0]
+    if v.uppers[0] == v.branch and init == v.branch:
+        return ev("zhuixu.zhi", stem=STEM_CHARS[v.stem], z=_b(v.branch), jig=_b(jig))
+    if v.uppers[2] == jig and init == jig and jig != v.branch:
+        return ev("zhuixu.gan", stem=STEM_CHARS[v.stem], z=_b(v.branch), jig=_b(jig))
     return None
 
 
 def _rescuer(v: View) -> Clause | None:
     for pos, name in ((1, "中傳"), (2, "末傳")):
-        b, g = v.t[pos], v.tg[pos]
+        b, g = v.transmissions[pos], v.transmission_generals[pos]
         e = BRANCH_ELEMENT[b]
         if g not in GOOD_GENERALS:
             continue
-        if conquers(e, BRANCH_ELEMENT[v.t[0]]):
-            return ev("rescue.ke", pos=name, b=_b(b), init=_b(v.t[0]), g=GENERAL_NAMES[g])
-        if (e + 1) % 5 == STEM_ELEMENT[v.s]:
-            return ev("rescue.sheng", pos=name, b=_b(b), stem=STEM_CHARS[v.s], g=GENERAL_NAMES[g])
+        if conquers(e, BRANCH_ELEMENT[v.transmissions[0]]):
+            return ev("rescue.ke", pos=name, b=_b(b), init=_b(v.transmissions[0]), g=GENERAL_NAMES[g])
+        if (e + 1) % 5 == STEM_ELEMENT[v.stem]:
+            return ev("rescue.sheng", pos=name, b=_b(b), stem=STEM_CHARS[v.stem], g=GENERAL_NAMES[g])
     return None
 
 
-def dangquan(v: View) -> Clause | str | None:
+def dangquan(v: View) -> Judgement:
     """贅婿當權: 贅婿 whose 中 or 末傳 is a 救神 (克s the 初傳 or produces the day) under a good general, while the
     行年 has 氣 (旺 or 相 in the month) and the branch over it neither 刑s, 害s nor 克s it (贅婿課 l. 67, 袁天罡:
     「若中末有救，兼行年有氣，無刑害，有吉神良將，則為贅婿課當權格」; verse l. 87 「中傳末位得救神。行年有煞無刑剋」).
@@ -119,22 +124,24 @@ def dangquan(v: View) -> Clause | str | None:
     rescue = base and _rescuer(v)
     if not base or not rescue:
         return None
-    if v.xn is None or v.month is None:
+    if v.xingnian is None or v.month is None:
         return UNJUDGED
-    state = ss.season_state(v.xn, v.month, v.school)
-    up = v.over(v.xn)
+    state = ss.season_state(v.xingnian, v.month, v.school)
+    up = v.over(v.xingnian)
     hurt = [
         w
         for w, bad in (
-            ("刑", XING[up] == v.xn),
-            ("害", HARM[up] == v.xn),
-            ("克", conquers(BRANCH_ELEMENT[up], BRANCH_ELEMENT[v.xn])),
+            ("刑", XING[up] == v.xingnian),
+            ("害", HARM[up] == v.xingnian),
+            ("克", conquers(BRANCH_ELEMENT[up], BRANCH_ELEMENT[v.xingnian])),
         )
         if bad
     ]
     if state not in ("旺", "相") or hurt:
         return None
-    return seq("semi", (base, rescue, ev("dangquan.year", xn=_b(v.xn), state=state, month=_b(v.month), up=_b(up))))
+    return seq(
+        "semi", (base, rescue, ev("dangquan.year", xn=_b(v.xingnian), state=state, month=_b(v.month), up=_b(up)))
+    )
 
 
 # ---------------------------------------------------------------- 無淫 / 不備
@@ -143,7 +150,7 @@ def bubei(v: View) -> Clause | None:
     keys = v.chart.lesson_identities
     if v.chart.distinct_lessons == 4:
         return None
-    order = (0, 1, 2, 3) if v.s % 2 == 0 else (2, 3, 0, 1)
+    order = (0, 1, 2, 3) if v.stem % 2 == 0 else (2, 3, 0, 1)
     kept: list[int] = []
     same: list[Evidence] = []
     for i in order:
@@ -156,13 +163,13 @@ def bubei(v: View) -> Clause | None:
     kind = {(2, 1): ev("bubei.yin"), (1, 2): ev("bubei.yang")}.get((yang, len(kept) - yang)) or ev(
         "bubei.count", n=len(kept)
     )
-    return ev("bubei", same=seq("semi", same), side="干" if v.s % 2 == 0 else "支", kind=kind)
+    return ev("bubei", same=seq("semi", same), side="干" if v.stem % 2 == 0 else "支", kind=kind)
 
 
 def _jiaohu(v: View) -> Clause | None:
-    a, b = v.u[0], v.u[2]
-    if conquers(BRANCH_ELEMENT[a], BRANCH_ELEMENT[v.z]) and conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.s]):
-        return ev("jiaohu", a=_b(a), z=_b(v.z), b=_b(b), stem=STEM_CHARS[v.s])
+    a, b = v.uppers[0], v.uppers[2]
+    if conquers(BRANCH_ELEMENT[a], BRANCH_ELEMENT[v.branch]) and conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.stem]):
+        return ev("jiaohu", a=_b(a), z=_b(v.branch), b=_b(b), stem=STEM_CHARS[v.stem])
     return None
 
 
@@ -188,20 +195,20 @@ def wuyin(v: View) -> Clause | None:
 
 def yinyi(v: View) -> Clause | None:
     """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; rules.md §6)."""
-    if v.t[0] in (MAO, YOU) and v.tg[0] in (LIUHE_GENERAL, TIANHOU):
-        return ev("yinyi", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]])
+    if v.transmissions[0] in (MAO, YOU) and v.transmission_generals[0] in (LIUHE_GENERAL, TIANHOU):
+        return ev("yinyi", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
 def jiaotong(v: View) -> Clause | None:
     """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; rules.md §6)."""
-    if v.tg[0] == LIUHE_GENERAL and v.tg[2] == TIANHOU:
-        return ev("jiaotong", init=_b(v.t[0]), last=_b(v.t[2]))
+    if v.transmission_generals[0] == LIUHE_GENERAL and v.transmission_generals[2] == TIANHOU:
+        return ev("jiaotong", init=_b(v.transmissions[0]), last=_b(v.transmissions[2]))
     return None
 
 
 def yinu(v: View) -> Clause | None:
     """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; rules.md §6)."""
-    if v.tg[0] == TIANHOU and v.tg[2] == LIUHE_GENERAL:
-        return ev("yinu", init=_b(v.t[0]), last=_b(v.t[2]))
+    if v.transmission_generals[0] == TIANHOU and v.transmission_generals[2] == LIUHE_GENERAL:
+        return ev("yinu", init=_b(v.transmissions[0]), last=_b(v.transmissions[2]))
     return None

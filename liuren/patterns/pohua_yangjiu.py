@@ -20,17 +20,17 @@ from ..cycle import (
 from ..lessons import ZEI
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
 
 
 # ---------------------------------------------------------------- 魄化
 def _tiger(v: View) -> tuple[int, list[str]]:
     w = v.branch_of(BAIHU)
-    where = [n for n, b in (("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0])) if b == w]
+    where = [n for n, b in (("干上", v.uppers[0]), ("支上", v.uppers[2]), ("初傳", v.transmissions[0])) if b == w]
     return w, where
 
 
-def pohua(v: View) -> Clause | str | None:
+def pohua(v: View) -> Judgement:
     """魄化: 白虎 rides the month's 死神 or 死氣 as 干上 or 支上, or as 發用 (魄化課 l. 123, 《金匱》: 「白虎並死神，
     上迫日辰為魄化課」; verse l. 111 「死囚為白虎，來臨日用中」).
 
@@ -46,14 +46,14 @@ def pohua(v: View) -> Clause | str | None:
     if not names:
         return None
     text: list[Evidence] = [ev("pohua", w=_b(w), month=_b(v.month), names=seq("and", names), where=seq("and", where))]
-    if v.xn is not None and v.under(w) == v.xn:  # verse l. 111: 「行年同一位，患者命難留」
+    if v.xingnian is not None and v.under(w) == v.xingnian:  # verse l. 111: 「行年同一位，患者命難留」
         text.append(ev("pohua.xingnian"))
-    if v.xn is not None and v.over(v.xn) in (CHEN, XU):  # verse l. 115: 「行年若值魁罡上，身須逢害必災迍」
-        text.append(ev("pohua.kuigang", b=_b(v.over(v.xn))))
+    if v.xingnian is not None and v.over(v.xingnian) in (CHEN, XU):  # verse l. 115: 「行年若值魁罡上，身須逢害必災迍」
+        text.append(ev("pohua.kuigang", b=_b(v.over(v.xingnian))))
     return text[0] if len(text) == 1 else seq("semi", text)
 
 
-def guihun(v: View) -> Clause | str | None:
+def guihun(v: View) -> Judgement:
     """魄化歸魂 (魄化魂歸): 魄化 with the 貴人 on 鬼門 (地盤 寅), the 虎神 (白虎's branch) 克'd by its own 陰神, 沖'd
     or 克'd from one of the 六處, and a 吉神 on the 日, the 辰 or the 行年 (魄化課 l. 139: 「若貴人加鬼門，虎陰制
     虎神，日辰年命六處有沖剋，及有吉神救爭，為魄化魂歸課」; verse l. 119 「魄化貴人為鬼門，日辰年上吉神存。白虎更受
@@ -74,12 +74,18 @@ def guihun(v: View) -> Clause | str | None:
     yin = v.over(w)
     if not conquers(BRANCH_ELEMENT[yin], we):
         return None
-    fate = v.bm is not None and v.xn is not None
-    six = [("干上", v.u[0]), ("支上", v.u[2]), ("初傳", v.t[0]), ("中傳", v.t[1]), ("末傳", v.t[2])]
-    good = [("干上", v.u[0]), ("支上", v.u[2])]
-    if v.bm is not None and v.xn is not None:  # (mypy narrows on the test itself, not on ``fate``)
-        six += [("本命上神", v.over(v.bm)), ("行年上神", v.over(v.xn))]
-        good.append(("行年上神", v.over(v.xn)))
+    fate = v.benming is not None and v.xingnian is not None
+    six = [
+        ("干上", v.uppers[0]),
+        ("支上", v.uppers[2]),
+        ("初傳", v.transmissions[0]),
+        ("中傳", v.transmissions[1]),
+        ("末傳", v.transmissions[2]),
+    ]
+    good = [("干上", v.uppers[0]), ("支上", v.uppers[2])]
+    if v.benming is not None and v.xingnian is not None:  # (mypy narrows on the test itself, not on ``fate``)
+        six += [("本命上神", v.over(v.benming)), ("行年上神", v.over(v.xingnian))]
+        good.append(("行年上神", v.over(v.xingnian)))
     strikes = [
         ev("guihun.at", place=n, b=_b(b), how=seq("and", how))
         for n, b in six
@@ -90,7 +96,7 @@ def guihun(v: View) -> Clause | str | None:
     ]
     if not strikes or not helpers:
         return None if fate else UNJUDGED
-    if isinstance(base, str):
+    if base is UNJUDGED:
         return UNJUDGED
     return seq(
         "semi",
@@ -104,13 +110,13 @@ def guihun(v: View) -> Clause | str | None:
     )
 
 
-def huxianshi(v: View) -> Clause | str | None:
+def huxianshi(v: View) -> Judgement:
     """虎銜尸: the day's 墓 rides 白虎 as 發用, or 天罡 辰 is the day's 墓, is the month's 死神 and is 發用 (魄化課
     l. 135: 「如日墓乘白虎，或斗罡作日墓帶死神發用，為虎銜尸課」).
 
     The first clause asks for no 死神, 死氣 or 囚/死 (rules.md §6 added them; the chapter wins); only the
     second needs the month."""
-    w, init, tomb = v.branch_of(BAIHU), v.t[0], ss.tomb_of_stem(v.s, v.school)
+    w, init, tomb = v.branch_of(BAIHU), v.transmissions[0], ss.tomb_of_stem(v.stem, v.school)
     if init == tomb == w:
         return ev("huxianshi.tiger", w=_b(w))
     if init == tomb == CHEN:
@@ -124,20 +130,20 @@ def huxianshi(v: View) -> Clause | str | None:
 def _places(v: View, b: int, with_fate: bool = True) -> list[str]:
     """Which of 日 (the 干's 寄宮), 辰, 本命 and 行年 the heaven branch ``b`` stands over."""
     sq = v.under(b)
-    found = [n for n, x in (("日", JIGONG[v.s]), ("辰", v.z)) if x == sq]
+    found = [n for n, x in (("日", JIGONG[v.stem]), ("辰", v.branch)) if x == sq]
     if with_fate:
-        found += [n for n, x in (("本命", v.bm), ("行年", v.xn)) if x is not None and x == sq]
+        found += [n for n, x in (("本命", v.benming), ("行年", v.xingnian)) if x is not None and x == sq]
     return found
 
 
-def xianshi(v: View) -> Clause | str | None:
+def xianshi(v: View) -> Judgement:
     """銜尸: 白虎 on a branch that is the month's 死氣, or 休 or 囚, standing over the 年命, the 日 or the 辰, and 發用
     (魄化課 l. 143, 袁天罡: 「魄化課，虎在死氣休囚，臨人年命日辰發用，為銜尸，其凶尤甚」)."""
     w = v.branch_of(BAIHU)
-    if v.t[0] != w:
+    if v.transmissions[0] != w:
         return None
     on = _places(v, w)
-    if not on and v.bm is not None:
+    if not on and v.benming is not None:
         return None
     if v.month is None:
         return UNJUDGED
@@ -151,7 +157,7 @@ def xianshi(v: View) -> Clause | str | None:
     return ev("xianshi", w=_b(w), marks=seq("and", marks), month=_b(v.month), on=seq("and", on))
 
 
-def pozhi(v: View) -> Clause | str | None:
+def pozhi(v: View) -> Judgement:
     """魄之: 白虎 on the month's 死神 or 死氣 standing over the person's 本命 or 行年 (魄化課 l. 143, 袁天罡: 「在人年命上，
     謂之魄之，極凶」)."""
     w = v.branch_of(BAIHU)
@@ -160,17 +166,17 @@ def pozhi(v: View) -> Clause | str | None:
     names = [n for n, b in (("死神", ss.death_spirit(v.month)), ("死氣", ss.death_qi(v.month))) if b == w]
     if not names:
         return None
-    if v.bm is None:
+    if v.benming is None:
         return UNJUDGED
     on = [n for n in _places(v, w) if n in ("本命", "行年")]
     return ev("pozhi", w=_b(w), month=_b(v.month), names=seq("and", names), on=seq("and", on)) if on else None
 
 
-def sang(v: View) -> Clause | str | None:
+def sang(v: View) -> Judgement:
     """喪: the 本命 or 行年 branch is 囚 or 死 in the month and rides 白虎 (魄化課 l. 143, 袁天罡: 「如年命囚死，為死墓，
     乘虎，謂之喪」)."""
     w = v.branch_of(BAIHU)
-    hit = None if v.bm is None else [n for n, b in (("本命", v.bm), ("行年", v.xn)) if b == w]
+    hit = None if v.benming is None else [n for n, b in (("本命", v.benming), ("行年", v.xingnian)) if b == w]
     if hit == []:
         return None
     if v.month is None:
@@ -187,9 +193,9 @@ def sang(v: View) -> Clause | str | None:
 def dike(v: View) -> Clause | None:
     """遞克: the 三傳 克 step by step onto the day — 初克中, 中克末, 末克日, or 末克中, 中克初, 初克日 (殃咎課 l. 147:
     己巳 巳申寅, 丙子 子未寅)."""
-    e = [BRANCH_ELEMENT[b] for b in v.t]
-    se = STEM_ELEMENT[v.s]
-    a, m, z = (_b(b) for b in v.t)
+    e = [BRANCH_ELEMENT[b] for b in v.transmissions]
+    se = STEM_ELEMENT[v.stem]
+    a, m, z = (_b(b) for b in v.transmissions)
     if conquers(e[0], e[1]) and conquers(e[1], e[2]) and conquers(e[2], se):
         return ev("dike.down", a=a, m=m, z=z, stem=_stem(v))
     if conquers(e[2], e[1]) and conquers(e[1], e[0]) and conquers(e[0], se):
@@ -200,7 +206,7 @@ def dike(v: View) -> Clause | None:
 def jiake(v: View) -> Clause | None:
     """夾克: the 初傳 is 克'd both by the square it stands on and by the general riding it (殃咎課 l. 151: 壬子 午加亥
     乘元武, 「上下夾克」)."""
-    init, g = v.t[0], v.tg[0]
+    init, g = v.transmissions[0], v.transmission_generals[0]
     sq = v.under(init)
     if conquers(BRANCH_ELEMENT[sq], BRANCH_ELEMENT[init]) and conquers(GENERAL_ELEMENT[g], BRANCH_ELEMENT[init]):
         return ev("jiake", init=_b(init), sq=_b(sq), g=GENERAL_NAMES[g])
@@ -210,16 +216,16 @@ def jiake(v: View) -> Clause | None:
 def neizhan(v: View) -> Clause | None:
     """內戰: the 初傳's branch 克s the general riding it (神克將; 殃咎課 l. 155, 己酉 酉 六合; 大全 reading of 神/將).
     A mark of the 初傳 alone; it is 殃咎 only as :func:`yangjiu` says."""
-    if conquers(BRANCH_ELEMENT[v.t[0]], GENERAL_ELEMENT[v.tg[0]]):
-        return ev("neizhan", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]])
+    if conquers(BRANCH_ELEMENT[v.transmissions[0]], GENERAL_ELEMENT[v.transmission_generals[0]]):
+        return ev("neizhan", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
 def waizhan(v: View) -> Clause | None:
     """外戰: the general riding the 初傳 克s its branch (將克神; 殃咎課 l. 151, 庚午 戌 六合). A mark of the 初傳
     alone; it is 殃咎 only as :func:`yangjiu` says."""
-    if conquers(GENERAL_ELEMENT[v.tg[0]], BRANCH_ELEMENT[v.t[0]]):
-        return ev("waizhan", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]])
+    if conquers(GENERAL_ELEMENT[v.transmission_generals[0]], BRANCH_ELEMENT[v.transmissions[0]]):
+        return ev("waizhan", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
@@ -227,8 +233,8 @@ def chengmu(v: View) -> Clause | None:
     """日干乘墓: the day stem's 墓 is the 干上神 (殃咎課 l. 147 「或日干乘墓」; l. 163 「墓神覆日之為天羅自裹」).
 
     The 干's only: rules.md §6 also counted the 支's 墓 on the 支; the chapter names the 日干."""
-    if v.u[0] == ss.tomb_of_stem(v.s, v.school):
-        return ev("chengmu", stem=_stem(v), tomb=_b(v.u[0]))
+    if v.uppers[0] == ss.tomb_of_stem(v.stem, v.school):
+        return ev("chengmu", stem=_stem(v), tomb=_b(v.uppers[0]))
     return None
 
 
@@ -236,11 +242,13 @@ def zuomu(v: View) -> Clause | None:
     """干支坐墓: the 干 (its 寄宮 on the heaven plate) and the 支 both stand on their own 墓 squares (殃咎課 l. 155:
     「壬申日亥加辰，申加丑，為干支坐墓」; 「丙寅日，干加戌，支加未，亦為干支坐墓」). Both, as both examples have it.
     When both 墓 are 旬空 the evidence adds l. 163 「如干支逢墓，二處逢空，可解」."""
-    jig = JIGONG[v.s]
-    a, b = v.under(jig), v.under(v.z)
-    if a == ss.tomb_of_stem(v.s, v.school) and b == ss.tomb_of_branch(v.z, v.school):
+    jig = JIGONG[v.stem]
+    a, b = v.under(jig), v.under(v.branch)
+    if a == ss.tomb_of_stem(v.stem, v.school) and b == ss.tomb_of_branch(v.branch, v.school):
         void = {x.ordinal for x in v.chart.void}
-        return ev("zuomu.void" if {a, b} <= void else "zuomu", stem=_stem(v), jig=_b(jig), a=_b(a), z=_b(v.z), b=_b(b))
+        return ev(
+            "zuomu.void" if {a, b} <= void else "zuomu", stem=_stem(v), jig=_b(jig), a=_b(a), z=_b(v.branch), b=_b(b)
+        )
     return None
 
 
@@ -253,21 +261,29 @@ def _war(b: int, g: int) -> str | None:
 
 
 def _generals_at_war(v: View) -> Clause | None:
-    wars = [_war(b, g) for b, g in zip(v.t, v.tg, strict=True)]
+    wars = [_war(b, g) for b, g in zip(v.transmissions, v.transmission_generals, strict=True)]
     if v.school.yangjiu_war == "initial":
-        return ev("war.initial", init=_b(v.t[0]), g=GENERAL_NAMES[v.tg[0]], war=wars[0]) if wars[0] else None
+        return (
+            ev("war.initial", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]], war=wars[0])
+            if wars[0]
+            else None
+        )
     if all(wars):
         pairs = seq(
             "comma",
-            (ev("war.pair", b=_b(b), g=GENERAL_NAMES[g], war=w) for b, g, w in zip(v.t, v.tg, wars, strict=True) if w),
+            (
+                ev("war.pair", b=_b(b), g=GENERAL_NAMES[g], war=w)
+                for b, g, w in zip(v.transmissions, v.transmission_generals, wars, strict=True)
+                if w
+            ),
         )
         return ev("war.all", pairs=pairs)
-    below = any(lesson.upper.ordinal == v.t[0] and lesson.kind == ZEI for lesson in v.chart.lessons)
+    below = any(lesson.upper.ordinal == v.transmissions[0] and lesson.kind == ZEI for lesson in v.chart.lessons)
     if wars[0] and below:
         return ev(
             "war.zei",
-            init=_b(v.t[0]),
-            g=GENERAL_NAMES[v.tg[0]],
+            init=_b(v.transmissions[0]),
+            g=GENERAL_NAMES[v.transmission_generals[0]],
             how=ev("war.jiake" if wars[0] == "外戰" else "war.neizhan"),
         )
     return None
@@ -289,8 +305,16 @@ def yangjiu(v: View) -> Clause | None:
     chain = dike(v)
     if chain:
         marks.append(ev("yangjiu.chain", chain=ev("named", name="遞克", evidence=chain)))
-    elif all(conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.s]) for b in v.t):
-        marks.append(ev("yangjiu.all", a=_b(v.t[0]), m=_b(v.t[1]), z=_b(v.t[2]), stem=_stem(v)))
+    elif all(conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.stem]) for b in v.transmissions):
+        marks.append(
+            ev(
+                "yangjiu.all",
+                a=_b(v.transmissions[0]),
+                m=_b(v.transmissions[1]),
+                z=_b(v.transmissions[2]),
+                stem=_stem(v),
+            )
+        )
     war = _generals_at_war(v)
     if war:
         marks.append(war)

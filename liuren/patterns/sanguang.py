@@ -11,61 +11,66 @@ from ..cycle import (
     XUANWU,
 )
 from . import shensha as ss
-from .evidence import Clause, Value, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
+from .evidence import Value, ev, seq
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
 
 
-def sanguang(v: View) -> Clause | str | None:
+def sanguang(v: View) -> Judgement:
     """三光: the day stem, day branch and 初傳 are all 旺 or 相 in the month and a good general rides the 初傳 (大全 三光課; rules.md §6)."""
-    if v.tg[0] not in GOOD_GENERALS:
+    if v.transmission_generals[0] not in GOOD_GENERALS:
         return None
     if v.month is None:
         return UNJUDGED
     states: list[tuple[Value, str]] = [
-        (_stem(v), ss.stem_state(v.s, v.month, v.school)),
-        (_b(v.z), ss.season_state(v.z, v.month, v.school)),
-        (ev("state.init", x=_b(v.t[0])), ss.season_state(v.t[0], v.month, v.school)),
+        (_stem(v), ss.stem_state(v.stem, v.month, v.school)),
+        (_b(v.branch), ss.season_state(v.branch, v.month, v.school)),
+        (ev("state.init", x=_b(v.transmissions[0])), ss.season_state(v.transmissions[0], v.month, v.school)),
     ]
     if all(s in ("旺", "相") for _, s in states):
         return ev(
             "sanguang",
             states=seq("comma", (ev("state.is", x=x, state=s) for x, s in states)),
             month=_b(v.month),
-            g=GENERAL_NAMES[v.tg[0]],
+            g=GENERAL_NAMES[v.transmission_generals[0]],
         )
     return None
 
 
-def sanyang(v: View) -> Clause | str | None:
+def sanyang(v: View) -> Judgement:
     """三陽: 貴人 順行, the 干上 and 支上 神 stand in front of it, and the 初傳 is 旺 or 相 (指南; 大全 三陽課; rules.md §6)."""
-    if not v.fwd or v.side(v.u[0]) != 1 or v.side(v.u[2]) != 1:
+    if not v.forward or v.side(v.uppers[0]) != 1 or v.side(v.uppers[2]) != 1:
         return None
     if v.month is None:
         return UNJUDGED
-    state = ss.season_state(v.t[0], v.month, v.school)
+    state = ss.season_state(v.transmissions[0], v.month, v.school)
     if state not in ("旺", "相"):
         return None
-    return ev("sanyang", nb=_b(v.nb), a=_b(v.u[0]), b=_b(v.u[2]), init=_b(v.t[0]), state=state)
+    return ev("sanyang", nb=_b(v.noble), a=_b(v.uppers[0]), b=_b(v.uppers[2]), init=_b(v.transmissions[0]), state=state)
 
 
-def sanyin(v: View) -> Clause | str | None:
+def sanyin(v: View) -> Judgement:
     """三陰: 貴人 逆行, 干上 and 支上 behind it, 中 and 末傳 囚 or 死, 玄武 or 白虎 in the 傳 (大全 三陰課; rules.md §6)."""
-    if v.fwd or v.side(v.u[0]) != -1 or v.side(v.u[2]) != -1 or not {BAIHU, XUANWU} & set(v.tg):
+    if (
+        v.forward
+        or v.side(v.uppers[0]) != -1
+        or v.side(v.uppers[2]) != -1
+        or not {BAIHU, XUANWU} & set(v.transmission_generals)
+    ):
         return None
     if v.month is None:
         return UNJUDGED
-    states = [ss.season_state(b, v.month, v.school) for b in v.t[1:]]
+    states = [ss.season_state(b, v.month, v.school) for b in v.transmissions[1:]]
     if not all(s in ("囚", "死") for s in states):
         return None
-    riders = seq("and", (GENERAL_NAMES[g] for g in dict.fromkeys(v.tg) if g in (BAIHU, XUANWU)))
+    riders = seq("and", (GENERAL_NAMES[g] for g in dict.fromkeys(v.transmission_generals) if g in (BAIHU, XUANWU)))
     return ev(
         "sanyin",
-        nb=_b(v.nb),
-        a=_b(v.u[0]),
-        b=_b(v.u[2]),
-        m=_b(v.t[1]),
+        nb=_b(v.noble),
+        a=_b(v.uppers[0]),
+        b=_b(v.uppers[2]),
+        m=_b(v.transmissions[1]),
         sm=states[0],
-        z=_b(v.t[2]),
+        z=_b(v.transmissions[2]),
         sz=states[1],
         riders=riders,
     )

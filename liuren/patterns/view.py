@@ -1,13 +1,14 @@
 """The chart as the detectors see it: a :class:`View` of integers, and the helpers every detector shares.
 
-A detector (one module per chapter family beside this one) returns a sentence naming what made the pattern fire (lessons, transmissions, plate
-squares, generals, 神煞), ``UNJUDGED`` when only what the chart lacks (the month or year branch, the
-person's 年命) could decide, or None.
+A detector (one module per chapter family beside this one) returns a :data:`Judgement`: the evidence
+naming what made the pattern fire (lessons, transmissions, plate squares, generals, 神煞), :data:`UNJUDGED`
+when only what the chart lacks (the month or year branch, the person's 年命) could decide, or None.
 The registry with names, conditions and sources is :mod:`liuren.patterns`.
 """
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..cycle import (
@@ -22,70 +23,101 @@ from ..cycle import (
     branch_char,
 )
 from ..generals import branch_of, general_index
+from ..record import Record
+from .evidence import Clause
 
 if TYPE_CHECKING:
-    from ..chart import Chart
+    from collections.abc import Iterable
 
-UNJUDGED = "unjudged"
+    from ..chart import Chart
+    from ..school import School
+
+
+class Unjudged(Enum):
+    """The verdict of a detector that cannot judge: only the month or year branch or the 年命, which the
+    chart lacks, could decide. Its one member is :data:`UNJUDGED`; test for it with ``is UNJUDGED``."""
+
+    UNJUDGED = "unjudged"
+
+
+UNJUDGED = Unjudged.UNJUDGED
 """What a detector returns when only the month or year branch or the 年命, which the chart lacks, could decide."""
+
+Judgement = Clause | Unjudged | None
+"""What a detector returns: the evidence when the pattern fires, :data:`UNJUDGED`, or None."""
 
 GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TIANHOU))
 """吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (rules.md §6, 三光)."""
 
 
-class View:
-    """A chart as the integers the detectors compare (built once per chart)."""
+class View(Record):
+    """A chart as the integers the detectors compare (built once per chart by ``View(chart)``)."""
 
-    __slots__ = (
-        "bm",
-        "chart",
-        "d",
-        "fwd",
-        "hour",
-        "month",
-        "nb",
-        "noble_square",
-        "s",
-        "school",
-        "sun",
-        "t",
-        "tg",
-        "u",
-        "xn",
-        "year",
-        "z",
-    )
+    chart: Chart
+    stem: int
+    """The day stem."""
+    branch: int
+    """The day branch."""
+    offset: int
+    """The plate offset (月將 − 占時)."""
+    uppers: tuple[int, int, int, int]
+    """The four lessons' upper branches, lesson 1 to 4 (干上 is ``uppers[0]``, 支上 ``uppers[2]``)."""
+    transmissions: tuple[int, int, int]
+    """The three transmissions' branches: 初, 中, 末."""
+    transmission_generals: tuple[int, int, int]
+    """The general (index, 0 = 貴人) riding each transmission."""
+    noble: int
+    """The heaven branch the 貴人 rides."""
+    forward: bool
+    """Whether the generals are laid 順 (forward)."""
+    noble_square: int
+    """The 地盤 square under the 貴人."""
+    hour: int
+    month: int | None
+    """The 月建 (None when the chart has no month)."""
+    year: int | None
+    """The 太歲 (None when the chart has no year)."""
+    school: School
+    sun: int
+    """The 月將: the sun's 宮 (日宿, the 日奇 of 死奇)."""
+    benming: int | None
+    """本命 branch (None without a 年命)."""
+    xingnian: int | None
+    """行年 branch (None without a 年命)."""
 
     def __init__(self, chart: Chart) -> None:
-        self.chart = chart
-        self.s = chart.day.stem.ordinal
-        self.z = chart.day.branch.ordinal
-        self.d = chart.plate.offset
-        self.u = tuple(lesson.upper.ordinal for lesson in chart.lessons)
-        self.t = tuple(t.branch.ordinal for t in chart.transmissions)
-        self.tg = tuple(t.general.ordinal for t in chart.transmissions)
-        self.nb = chart.noble_branch.ordinal
-        self.fwd = chart.generals_forward
-        self.noble_square = (self.nb - self.d) % 12
-        self.hour = chart.hour.ordinal
-        self.month = None if chart.month is None else chart.month.ordinal
-        self.year = None if chart.year is None else chart.year.ordinal
-        self.school = chart.school
-        self.sun = chart.general.ordinal
-        """The 月將: the sun's 宮 (日宿, the 日奇 of 死奇)."""
+        plate = chart.plate.offset
+        noble = chart.noble_branch.ordinal
         nm = chart.nianming
-        self.bm = None if nm is None else nm.benming.ordinal
-        """本命 branch (None without a 年命)."""
-        self.xn = None if nm is None else nm.xingnian.ordinal
-        """行年 branch (None without a 年命)."""
+        values = (
+            chart,
+            chart.day.stem.ordinal,
+            chart.day.branch.ordinal,
+            plate,
+            tuple(lesson.upper.ordinal for lesson in chart.lessons),
+            tuple(t.branch.ordinal for t in chart.transmissions),
+            tuple(t.general.ordinal for t in chart.transmissions),
+            noble,
+            chart.generals_forward,
+            (noble - plate) % 12,
+            chart.hour.ordinal,
+            None if chart.month is None else chart.month.ordinal,
+            None if chart.year is None else chart.year.ordinal,
+            chart.school,
+            chart.general.ordinal,
+            None if nm is None else nm.benming.ordinal,
+            None if nm is None else nm.xingnian.ordinal,
+        )
+        for field, value in zip(self.__record_fields__, values, strict=True):
+            object.__setattr__(self, field, value)
 
     def general(self, b: int) -> int:
         """Index of the general riding heaven branch ``b`` (0 = 貴人)."""
-        return general_index(b, self.nb, self.fwd)
+        return general_index(b, self.noble, self.forward)
 
     def branch_of(self, g: int) -> int:
         """Heaven branch ridden by general index ``g``."""
-        return branch_of(g, self.nb, self.fwd)
+        return branch_of(g, self.noble, self.forward)
 
     def side(self, b: int) -> int:
         """1 when ``b`` stands in front of the 貴人 (蛇雀合勾青), −1 behind (空虎常玄陰后), 0 on it (指南 前五後六;
@@ -97,20 +129,20 @@ class View:
 
     def over(self, square: int) -> int:
         """The heaven branch standing over 地盤 ``square``."""
-        return (square + self.d) % 12
+        return (square + self.offset) % 12
 
     def under(self, b: int) -> int:
         """地盤 square under heaven branch ``b``."""
-        return (b - self.d) % 12
+        return (b - self.offset) % 12
 
 
 _b = branch_char
 """A branch ordinal's character (the one helper, in liuren.cycle)."""
 
 
-def _bs(items) -> str:
+def _bs(items: Iterable[int]) -> str:
     return " ".join(_b(i) for i in items)
 
 
 def _stem(v: View) -> str:
-    return STEM_CHARS[v.s]
+    return STEM_CHARS[v.stem]

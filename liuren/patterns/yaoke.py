@@ -16,14 +16,15 @@ from ..cycle import (
 )
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
 
 
 # ---------------------------------------------------------------- companions
 def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
-    se = STEM_ELEMENT[v.s]
-    test = (lambda e: conquers(se, e)) if stem_conquers else (lambda e: conquers(e, se))
-    return list(dict.fromkeys(b for b in v.u[1:] if test(BRANCH_ELEMENT[b])))
+    se = STEM_ELEMENT[v.stem]
+    if stem_conquers:
+        return list(dict.fromkeys(b for b in v.uppers[1:] if conquers(se, BRANCH_ELEMENT[b])))
+    return list(dict.fromkeys(b for b in v.uppers[1:] if conquers(BRANCH_ELEMENT[b], se)))
 
 
 def yijian(v: View) -> Clause | None:
@@ -34,7 +35,11 @@ def yijian(v: View) -> Clause | None:
     if v.chart.lesson_type != "彈射":
         return None
     found = _yaoke_candidates(v, True)
-    return ev("yijian", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.t[0])) if len(found) > 1 else None
+    return (
+        ev("yijian", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.transmissions[0]))
+        if len(found) > 1
+        else None
+    )
 
 
 def yilu(v: View) -> Clause | None:
@@ -43,11 +48,15 @@ def yilu(v: View) -> Clause | None:
     if v.chart.lesson_type != "蒿矢":
         return None
     found = _yaoke_candidates(v, False)
-    return ev("yilu", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.t[0])) if len(found) > 1 else None
+    return (
+        ev("yilu", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.transmissions[0]))
+        if len(found) > 1
+        else None
+    )
 
 
 # ---------------------------------------------------------------- 昴星 (虎視)
-def zhen_hushi(v: View) -> Clause | str | None:
+def zhen_hushi(v: View) -> Judgement:
     """真虎視: an 昴星 chart whose 三傳 show 白虎 riding 申 or 酉, which 克s the 日, the 辰 or the 行年上神 (昴星課
     l. 123, 孔明: 「若三傳見白虎乘申酉剋日辰及行年上神，名曰真虎視」).
 
@@ -56,17 +65,17 @@ def zhen_hushi(v: View) -> Clause | str | None:
     if v.chart.method != "昴星":
         return None
     w = v.branch_of(BAIHU)
-    if w not in (SHEN, YOU) or w not in v.t:
+    if w not in (SHEN, YOU) or w not in v.transmissions:
         return None
     we = BRANCH_ELEMENT[w]
     hit: list[str | Evidence] = [
-        n for n, e in (("日", STEM_ELEMENT[v.s]), ("辰", BRANCH_ELEMENT[v.z])) if conquers(we, e)
+        n for n, e in (("日", STEM_ELEMENT[v.stem]), ("辰", BRANCH_ELEMENT[v.branch])) if conquers(we, e)
     ]
-    if v.xn is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xn)]):
-        hit.append(ev("place", place="行年上神", b=_b(v.over(v.xn))))
+    if v.xingnian is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xingnian)]):
+        hit.append(ev("place", place="行年上神", b=_b(v.over(v.xingnian))))
     if hit:
         text: list[Evidence] = [ev("hushi", w=_b(w), hit=seq("and", hit))]
-        up = None if v.xn is None else v.over(v.xn)
+        up = None if v.xingnian is None else v.over(v.xingnian)
         if up is not None and (g := v.general(up)) in GOOD_GENERALS:  # 「若行年見神將吉，更見生旺，則不為凶」
             state = None if v.month is None else ss.season_state(up, v.month, v.school)
             if state is not None and state in ("旺", "相"):
@@ -74,4 +83,4 @@ def zhen_hushi(v: View) -> Clause | str | None:
             else:
                 text.append(ev("hushi.good", up=_b(up), g=GENERAL_NAMES[g]))
         return text[0] if len(text) == 1 else seq("semi", text)
-    return UNJUDGED if v.xn is None else None
+    return UNJUDGED if v.xingnian is None else None

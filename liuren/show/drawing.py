@@ -567,7 +567,7 @@ def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Ch
             school=chart.school,
             month=chart.month,
             year=chart.year,
-            nianming=None if chart.nianming is None else chart.nianming[:2],
+            nianming=None if chart.nianming is None else (chart.nianming.benming, chart.nianming.xingnian),
         )
         for k in range(hours + 1)
     ]
