@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
     from .lessons import Ke
     from .patterns import Detected
+    from .reading import Reading
     from .show.steps import Lines, Steps
 
 
@@ -422,6 +423,17 @@ class Chart:
         from .show.steps import explain
 
         return explain(self, lang)
+
+    def reading(self, matter: object = None, querent: object = None, lang: str = "ko") -> Reading:
+        """What the chapters say this chart means: the judgements (占斷) of 《大六壬靈覺經》 whose subject the
+        chart shows and whose conditions hold, each with its evidence and source, and those the chart
+        cannot decide (who asks, the month, the 年命), listed as open. ``matter`` keeps one matter
+        ("病" or "illness", see :data:`liuren.reading.MATTERS`), ``querent`` says who asks ("官" or
+        "official", "常人" or "commoner" …). Shows itself as HTML in Jupyter; ``.timing(when)`` gives
+        the timing rules' periods. See :mod:`liuren.reading`."""
+        from .reading import reading
+
+        return reading(self, matter, querent, lang)
 
     @property
     def lesson_identities(self) -> tuple[tuple[int, int], ...]:

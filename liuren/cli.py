@@ -84,7 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true", help="print the method trace and every named pattern's evidence"
     )
     chart.add_argument(
-        "--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace and --explain (default en)"
+        "--reading",
+        nargs="?",
+        const="",
+        metavar="MATTER",
+        help="print what the chapters say the chart means (占斷), for one matter if given (e.g. 病 or illness)",
+    )
+    chart.add_argument("--querent", help="who asks, for --reading: 官/official, 常人/commoner, 尊, 卑, 男, 女")
+    chart.add_argument(
+        "--lang",
+        choices=("en", "zh", "ko"),
+        default="en",
+        help="language of --trace, --explain and --reading (default en)",
     )
     chart.add_argument("--at", help='a date and time instead of the three inputs, e.g. "2026-11-29 14:05"')
     _add_calendar_options(chart)
@@ -173,7 +184,7 @@ def _chart_at(when: datetime, args: argparse.Namespace) -> int:
     print(f"{shown:%Y-%m-%d %H:%M:%S} {zone_label(shown)}")
     print(p)
     print()
-    _emit(chart, args)
+    _emit(chart, args, when)
     return 0
 
 
@@ -225,10 +236,15 @@ def _birth(args: argparse.Namespace) -> object:
     return parse_moment(text, resolve_zone(args.tz))
 
 
-def _emit(chart: Chart, args: argparse.Namespace) -> None:
+def _emit(chart: Chart, args: argparse.Namespace, when: datetime | None = None) -> None:
     if args.json:
         print(json.dumps(chart.to_dict(), ensure_ascii=False, indent=2))
         return
+    if getattr(args, "querent", None) is not None and getattr(args, "reading", None) is None:
+        raise _UsageError("--querent says who asks for --reading: give --reading too")
+    reading = (
+        None if getattr(args, "reading", None) is None else chart.reading(args.reading or None, args.querent, args.lang)
+    )
     print(chart)
     if getattr(args, "explain", False):
         print()
@@ -236,6 +252,14 @@ def _emit(chart: Chart, args: argparse.Namespace) -> None:
     elif args.trace:
         print()
         print(chart.trace(args.lang))
+    if reading is not None:
+        print()
+        print(reading)
+        periods = [p for p in reading.timing(when) if p.start is not None]
+        for period in periods:
+            print(
+                f"  應期 {period.statement.id}: {period.start:%Y-%m-%d %H:%M} – {period.end:%Y-%m-%d %H:%M} ({period.rule})"
+            )
 
 
 def _location(text: str) -> tuple[float, float]:

@@ -427,3 +427,57 @@ def test_conditions_of_one_statement_are_read_together():
     (a, b) = parse_conditions("init.general = 太常 & noble_dir = 逆")
     assert (a.target, a.attr, b.target, b.attr) == ("init", "general", "", "noble_dir")
     assert parse_conditions("") == ()
+
+
+# ---------------------------------------------------------------- display and the command line
+
+
+def test_reading_shows_as_text_and_html_grouped_by_matter_and_verdict():
+    from liuren.show.reading import VERDICT_COLOR, VERDICT_ORDER, reading_html
+
+    assert set(VERDICT_ORDER) == set(VERDICT_COLOR) == set(VERDICTS)
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading(lang="en")
+    text = str(r)
+    assert text.startswith("Judgements (占斷) · 《大六壬靈覺經》\n53 statements apply, 43 stay open")
+    assert "[吉] 「卯為日之父母，乘太常主相見公卿有喜」 — 元首課 l. 51" in text
+    assert "初傳 卯 ✓, 初傳 父母 ✓, 初傳 太常 ✓" in text
+    first = text.index("■ 總 · overall")
+    assert first < text.index("■ Open")
+    verdicts = [
+        line[1:].split("]")[0]
+        for line in text[first : text.index("\n\n■", first)].splitlines()[1:]
+        if line.startswith("[")
+    ]
+    assert verdicts == sorted(verdicts, key=VERDICT_ORDER.index)
+    html = r._repr_html_()
+    assert (
+        html.startswith('<div class="liuren-paper"')
+        and html.count("<details") == len({j.statement.matters[0] for j in r.applies}) + 1
+    )
+    assert "「卯為日之父母，乘太常主相見公卿有喜」" in html and reading_html(r, "ko") != html
+    assert "<script" not in html
+
+
+def test_quotations_and_glosses_are_escaped_in_html():
+    from liuren.show.reading import reading_html
+
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading()
+    j = r.applies[0]
+    forged = replace(j, statement=replace(j.statement, quote="<img src=x onerror=alert(1)>", gloss_ko="<b>x</b>"))
+    html = reading_html(replace(r, applies=(forged,), open=()))
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html and "<b>x</b>" not in html
+
+
+def test_the_cli_prints_a_reading_with_its_dates(capsys):
+    from liuren.cli import main
+
+    assert main(["chart", "丙申", "午", "亥", "--month", "寅", "--reading", "病", "--lang", "ko"]) == 0
+    out = capsys.readouterr().out
+    assert "점치는 일: 病 · 질병" in out and "[吉] 「諸占吉多凶少」 — 元首課 l. 11" in out
+    assert "「卯為日之父母，乘太常主相見公卿有喜」" not in out  # a reading of 元首-1 on another matter
+    assert main(["chart", "--at", "2026-12-01 14:05", "--tz", "Asia/Seoul", "--reading"]) == 0
+    out = capsys.readouterr().out
+    assert "應期 總-003: 2026-12-01 14:05 – 2026-12-02 00:00 (所生為吉期)" in out
+    assert main(["chart", "丙申", "午", "亥", "--reading", "茶"]) == 2
+    assert "matter='茶' is not a matter; accepted: 總 (overall)" in capsys.readouterr().err
+    assert main(["chart", "丙申", "午", "亥", "--querent", "官"]) == 2

@@ -66,6 +66,16 @@ class Reading:
     def __len__(self) -> int:
         return len(self.applies)
 
+    def __str__(self) -> str:
+        from ..show.reading import reading_text
+
+        return reading_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..show.reading import reading_html
+
+        return reading_html(self)
+
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
         ``when``, the moment the chart was cast (a timezone-aware datetime), gives each computable one
