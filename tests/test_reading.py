@@ -481,3 +481,34 @@ def test_the_cli_prints_a_reading_with_its_dates(capsys):
     assert main(["chart", "丙申", "午", "亥", "--reading", "茶"]) == 2
     assert "matter='茶' is not a matter; accepted: 總 (overall)" in capsys.readouterr().err
     assert main(["chart", "丙申", "午", "亥", "--querent", "官"]) == 2
+
+
+# ---------------------------------------------------------------- exercises in reading
+
+
+def test_candidates_weigh_every_statement_of_the_matter_and_the_check_says_why():
+    from liuren.reading.exercise import candidates, check_reading
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    weighed = candidates(chart, "病")
+    assert {c.status for c in weighed} == {"applies", "open", "fails"}
+    applies = [c.statement.id for c in weighed if c.status == "applies"]
+    assert applies == [j.statement.id for j in reading(chart, matter="病").applies if "病" in j.statement.matters]
+    assert all(c.failed is not None and c.failed.holds is False for c in weighed if c.status == "fails")
+    assert not any(c.statement.example_chart not in ("", "丙申午時亥將晝") for c in weighed)
+    assert check_reading(chart, "病", applies).ok
+    wrong = next(c for c in weighed if c.status == "fails")
+    result = check_reading(chart, "illness", [applies[0], wrong.statement.id], lang="en")
+    assert not result.ok and result.right == (applies[0],) and result.missed == len(applies) - 1
+    text = str(result)
+    assert f"{wrong.statement.id} does not apply: " in text and "✗" in text and applies[1] not in text
+    assert applies[1] in str(check_reading(chart, "病", [applies[0]], lang="en", reveal=True))
+    assert result._repr_html_().startswith('<div class="liuren-paper"')
+
+
+@pytest.mark.parametrize("bad", [["茶-001"], "x" * 10_000, [1], ["元首-001"] * 201])
+def test_a_bad_answer_is_refused_with_what_is_accepted(bad):
+    from liuren.reading.exercise import check_reading
+
+    with pytest.raises(ParseError, match="accepted"):
+        check_reading(liuren.chart("丙申", "午", "亥"), "病", bad)

@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING
 
 from ..reading.statements import MATTERS, QUERENTS
 from .html import COLORS, paper_box
-from .i18n import check_lang, say
+from .i18n import check_lang, render, say
 from .words.reading import PLACES, READING
 
 if TYPE_CHECKING:
     from ..reading import Judgement, Reading
     from ..reading.conditions import Fact
+    from ..reading.exercise import ReadingCheck
 
 VERDICT_ORDER = ("吉", "先凶後吉", "吉凶參半", "平", "先吉後凶", "凶")
 """Verdicts from the best to the worst, the order a group of statements is shown in."""
@@ -66,7 +67,7 @@ def fact_text(fact: Fact) -> str:
     words = [{"true": "是", "false": "否"}.get(v, v) for v in dict.fromkeys(found)]
     if attr == "lesson":
         words = [f"第{n}課" for n in words]
-    mark = "✓" if fact.holds else "?"
+    mark = {True: "✓", False: "✗", None: "?"}[fact.holds]
     return f"{PLACES.get(target, target)} {'·'.join(words) or '—'} {mark}"
 
 
@@ -187,3 +188,38 @@ def reading_html(reading: Reading, lang: str | None = None) -> str:
             f'<ul style="list-style:none;padding-left:0.6em;margin:0.2em 0">{items}</ul></details>'
         )
     return paper_box("".join(body), style="max-width:1100px;line-height:1.45")
+
+
+def _check_lines(result: ReadingCheck) -> list[str]:
+    lang = result.lang
+    if result.ok:
+        return [_w(lang, "check.ok", n=len(result.right))]
+    lines = []
+    if result.right:
+        lines.append(_w(lang, "check.right", n=len(result.right), ids=", ".join(result.right)))
+    for c in result.wrong:
+        if c.status == "open":
+            what = ", ".join(undecided_text(u, lang) for u in c.undecided)
+            lines.append(_w(lang, "check.open", id=c.statement.id, what=what))
+        else:
+            why = fact_text(c.failed) if c.failed is not None else c.statement.subject
+            lines.append(_w(lang, "check.wrong", id=c.statement.id, why=why))
+    if result.missed:
+        lines.append(_w(lang, "check.missed", n=result.missed))
+    if result.answer:
+        lines.append(_w(lang, "check.answer", ids=", ".join(result.answer)))
+    return [render(line, lang) for line in lines]
+
+
+def reading_check_text(result: ReadingCheck) -> str:
+    """The verdict on a choice of statements, as text: what was right, each wrong choice with the
+    condition that fails on the chart, how many were missed (and which, when revealed)."""
+    return "\n".join(_check_lines(result))
+
+
+def reading_check_html(result: ReadingCheck) -> str:
+    """The same verdict on the card's paper."""
+    color = COLORS["final"] if result.ok else COLORS["mark"]
+    mark = "✔" if result.ok else "✘"
+    body = "<br>".join(escape(line) for line in _check_lines(result))
+    return paper_box(f'<span style="color:{color};font-weight:700">{mark}</span> {body}')

@@ -23,6 +23,12 @@ READING: Table = {
         "need.moon": "月宿",
         "need.subject": "{name}（須月建或年命方能判）",
         "holds": "合",
+        "check.ok": "全對：所選{n}條皆合，無遺漏。",
+        "check.right": "選對{n}條：{ids}",
+        "check.wrong": "{id} 不合：{why}",
+        "check.open": "{id} 盤中未能定：待 {what}",
+        "check.missed": "尚漏合者{n}條。",
+        "check.answer": "合者：{ids}",
     },
     "ko": {
         "title": "점단(占斷) · 《대육임영각경(大六壬靈覺經)》",
@@ -41,6 +47,12 @@ READING: Table = {
         "need.moon": "월숙(月宿)",
         "need.subject": "{name} (월건이나 연명이 있어야 판단한다)",
         "holds": "맞음",
+        "check.ok": "모두 맞다: 고른 {n}조가 다 맞고 빠진 것이 없다.",
+        "check.right": "맞게 고른 것 {n}조: {ids}",
+        "check.wrong": "{id} — 맞지 않는다: {why}",
+        "check.open": "{id} — 과반만으로는 정해지지 않는다. 가리려면: {what}",
+        "check.missed": "맞는 조문이 {n}조 더 있다.",
+        "check.answer": "맞는 조문: {ids}",
     },
     "en": {
         "title": "Judgements (占斷) · 《大六壬靈覺經》",
@@ -59,6 +71,12 @@ READING: Table = {
         "need.moon": "the moon's lodge (月宿)",
         "need.subject": "{name} (needs the month or the 年命 to judge)",
         "holds": "holds",
+        "check.ok": "All right: the {n} chosen all apply and none is missed.",
+        "check.right": "{n} chosen rightly: {ids}",
+        "check.wrong": "{id} does not apply: {why}",
+        "check.open": "{id} cannot be decided from the chart: it needs {what}",
+        "check.missed": "{n} more statements apply.",
+        "check.answer": "The statements that apply: {ids}",
     },
 }
 """A reading's headings and notes."""

@@ -1,0 +1,135 @@
+"""Exercises in reading a chart: which of the chapters' statements apply, and why.
+
+:func:`candidates` lists the statements a learner weighs for one matter of a chart (every statement of
+a subject the chart shows, on that matter), whether or not they hold; :func:`check_reading` checks the
+learner's choice of those that apply: each wrong choice is named with the condition that fails on the
+chart (or what the chart cannot decide), and the statements missed are counted, not shown, unless
+``reveal``.
+
+>>> import liuren
+>>> c = liuren.chart("丙申", "午", "亥", month="寅")
+>>> [(x.statement.id, x.status) for x in candidates(c, "病")][:3]
+[('元首-085', 'applies'), ('元首-086', 'applies'), ('元首-087', 'fails')]
+>>> r = check_reading(c, "病", ["元首-085", "元首-087"])
+>>> r.ok, r.right, [w.statement.id for w in r.wrong], r.missed
+(False, ('元首-085',), ['元首-087'], 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import ParseError, quote
+from ..school import NOBLE_LABEL
+from . import APPLIES, Judgement, _judge, _shown, by_subject, parse_matter, parse_querent
+from .conditions import Ctx, Fact
+from .statements import Statement, statements
+
+if TYPE_CHECKING:
+    from ..chart import Chart
+
+MAX_ANSWER = 200
+"""How many statement ids an answer may name."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A statement weighed on a chart: ``status`` "applies", "open" or "fails"; ``failed`` the first
+    condition that does not hold (for "fails"); ``undecided`` what would decide an open one."""
+
+    statement: Statement
+    status: str
+    failed: Fact | None
+    undecided: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingCheck:
+    """The verdict on a learner's choice of the statements that apply: ``ok`` when every choice applies
+    and none is missed; ``right`` the ids chosen that apply; ``wrong`` the candidates chosen that do not
+    (with why); ``missed`` how many that apply were not chosen (their ids in ``answer`` only when
+    ``reveal``)."""
+
+    ok: bool
+    right: tuple[str, ...]
+    wrong: tuple[Candidate, ...]
+    missed: int
+    answer: tuple[str, ...]
+    lang: str
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        from ..show.reading import reading_check_text
+
+        return reading_check_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..show.reading import reading_check_html
+
+        return reading_check_html(self)
+
+
+def candidates(chart: Chart, matter: object, querent: object = None) -> tuple[Candidate, ...]:
+    """Every statement of a subject ``chart`` shows that speaks of ``matter`` (a matter other than 總
+    leaves out the overall statements), in the file's order, each weighed on the chart."""
+    wanted = parse_matter(matter)
+    if wanted is None:
+        raise ParseError("matter=None: an exercise asks about one matter; accepted: a key of liuren.reading.MATTERS")
+    who = parse_querent(querent)
+    shown, unjudged = _shown(chart)
+    ctx = Ctx(chart)
+    ctx_chart = f"{chart.day}{chart.hour}時{chart.general}將{NOBLE_LABEL[chart.noble]}"
+    memo: dict[str, Fact] = {}
+    found: list[Candidate] = []
+    for subject in (*shown, *(unjudged - shown)):
+        for statement in by_subject().get(subject, ()):
+            if wanted not in statement.matters or (statement.example_chart and statement.example_chart != ctx_chart):
+                continue  # another example's reading is no candidate here
+            judged: Judgement | None = _judge(statement, ctx, memo, who, unjudged)
+            if judged is not None:
+                found.append(Candidate(statement, judged.status, None, judged.undecided))
+                continue
+            failed = next(
+                (
+                    memo[c.text]
+                    for c in statement.conditions
+                    if memo.get(c.text, None) is not None and memo[c.text].holds is False
+                ),
+                None,
+            )
+            found.append(Candidate(statement, "fails", failed, ()))
+    order = {s.id: n for n, s in enumerate(statements())}
+    return tuple(sorted(found, key=lambda c: order[c.statement.id]))
+
+
+def check_reading(
+    chart: Chart, matter: object, answer: Iterable[str], querent: object = None, lang: str = "ko", reveal: bool = False
+) -> ReadingCheck:
+    """Check a learner's choice of the statements (by id) that apply to ``chart`` for ``matter``.
+
+    A statement chosen that fails is named with the condition that fails; one chosen that the chart
+    cannot decide is named with what would decide it; one not among the candidates is a ParseError."""
+    from . import LANGS
+
+    if lang not in LANGS:
+        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
+    if isinstance(answer, str):
+        answer = [part for part in answer.replace(",", " ").split() if part]
+    chosen = list(answer)
+    if len(chosen) > MAX_ANSWER or not all(isinstance(a, str) for a in chosen):
+        raise ParseError(f"answer={quote(chosen)}: accepted: up to {MAX_ANSWER} statement ids such as '元首-085'")
+    weighed = {c.statement.id: c for c in candidates(chart, matter, querent)}
+    unknown = [a for a in chosen if a not in weighed]
+    if unknown:
+        raise ParseError(
+            f"{quote(unknown[0])} is not a statement on this chart's matter; accepted: the ids candidates() lists"
+        )
+    applies = [i for i, c in weighed.items() if c.status == APPLIES]
+    right = tuple(a for a in dict.fromkeys(chosen) if weighed[a].status == APPLIES)
+    wrong = tuple(weighed[a] for a in dict.fromkeys(chosen) if weighed[a].status != APPLIES)
+    missed = len(set(applies) - set(right))
+    return ReadingCheck(not wrong and not missed, right, wrong, missed, tuple(applies) if reveal else (), lang)
