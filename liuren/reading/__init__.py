@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..cycle import normalize
 from ..errors import ParseError, quote
-from .conditions import Ctx, Fact
+from .conditions import ANY_TARGETS, Ctx, Fact, evaluate_together
 from .statements import MATTERS, QUERENTS, Statement, statements
 from .timing import Period, periods
 
@@ -125,14 +125,14 @@ DEFINED_BY_CONDITIONS = {
 in their conditions when they hold, so they are read on every chart, as 總 is."""
 
 
-def _shown(chart: Chart) -> tuple[frozenset[str], frozenset[str]]:
+def shown_subjects(chart: Chart) -> tuple[frozenset[str], frozenset[str]]:
     """The subjects the chart shows, and those it cannot judge (patterns lacking month or 年命)."""
     shown = {"總", str(chart.lesson_type), str(chart.method), *DEFINED_BY_CONDITIONS}
     shown.update(p.name for p in chart.patterns)
     return frozenset(shown), frozenset(chart.unjudged_patterns)
 
 
-def _judge(
+def judge(
     statement: Statement, ctx: Ctx, memo: dict[str, Fact], querent: str | None, unjudged: frozenset[str]
 ) -> Judgement | None:
     """How ``statement`` stands on the chart; None when it does not apply. ``memo`` keeps each condition's
@@ -140,14 +140,9 @@ def _judge(
     undecided: list[str] = []
     if statement.subject in unjudged:
         undecided.append(f"subject:{statement.subject}")
-    facts = []
-    for condition in statement.conditions:
-        fact = memo.get(condition.text)
-        if fact is None:
-            fact = memo[condition.text] = condition.evaluate(ctx)
-        if fact.holds is False:
-            return None
-        facts.append(fact)
+    facts = facts_of(statement, ctx, memo)
+    if any(f.holds is False for f in facts):
+        return None
     undecided.extend(sorted({f.needs for f in facts if f.needs is not None}))
     for item in statement.open:
         if item.key == "querent" and querent is not None:
@@ -156,6 +151,27 @@ def _judge(
             continue
         undecided.append(str(item))
     return Judgement(statement, OPEN if undecided else APPLIES, tuple(facts), tuple(undecided))
+
+
+def facts_of(statement: Statement, ctx: Ctx, memo: dict[str, Fact]) -> tuple[Fact, ...]:
+    """The facts of a statement's conditions on the chart, in order; conditions on the same "any" target
+    are evaluated together (:func:`~liuren.reading.conditions.evaluate_together`)."""
+    targets = [c.target for c in statement.conditions]
+    joint = {t for t in targets if t in ANY_TARGETS and targets.count(t) > 1}
+    facts: dict[int, Fact] = {}
+    for target in joint:
+        group = tuple(i for i, t in enumerate(targets) if t == target)
+        for i, fact in zip(group, evaluate_together(tuple(statement.conditions[i] for i in group), ctx), strict=True):
+            facts[i] = fact
+    for i, condition in enumerate(statement.conditions):
+        if i in facts:
+            continue
+        known = memo.get(condition.text)
+        fact = known if known is not None else memo.setdefault(condition.text, condition.evaluate(ctx))
+        if fact.holds is False:
+            return (fact,)
+        facts[i] = fact
+    return tuple(facts[i] for i in range(len(statement.conditions)))
 
 
 @cache
@@ -184,7 +200,7 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
         raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
     wanted = parse_matter(matter)
     who = parse_querent(querent)
-    shown, unjudged = _shown(chart)
+    shown, unjudged = shown_subjects(chart)
     ctx = Ctx(chart)
     memo: dict[str, Fact] = {}
     found: list[Judgement] = []
@@ -193,7 +209,7 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
         for statement in groups.get(subject, ()):
             if wanted is not None and wanted not in statement.matters and "總" not in statement.matters:
                 continue
-            judged = _judge(statement, ctx, memo, who, unjudged)
+            judged = judge(statement, ctx, memo, who, unjudged)
             if judged is not None:
                 found.append(judged)
     order = _order()

@@ -321,6 +321,33 @@ class Condition:
         return not inside if self.op == "!=" else inside
 
 
+ANY_TARGETS = frozenset(("any_trans", "any_lesson_upper", "any_place", "dark_qi", "any_qi"))
+"""Targets that hold when any one of their places does. Two conditions of one statement on the same such
+target must hold at the same place: 「或有金而金落空」 (遙克課) asks for one 傳 that is 金 and void, not a
+金 傳 beside another that is void."""
+
+
+def evaluate_together(conditions: tuple[Condition, ...], chart: Chart | Ctx) -> tuple[Fact, ...]:
+    """Conditions of one statement on the same "any" target, evaluated at the same place: the i-th fact
+    holds when some place satisfies the first i + 1 conditions together, and shows their values there."""
+    ctx = chart if isinstance(chart, Ctx) else Ctx(chart)
+    try:
+        read = [c._found(ctx) for c in conditions]
+    except Lacking as lacking:
+        return tuple(Fact(c.text, None, (), lacking.what) for c in conditions)
+    partial = read[0][1]
+    places = list(range(len(read[0][0])))
+    facts = []
+    for i, condition in enumerate(conditions):
+        places = [p for p in places if condition._test(read[i][0][p])]
+        found = tuple(v for p in places for v in read[i][0][p])
+        if places:
+            facts.append(Fact(condition.text, True, found))
+        else:
+            facts.append(Fact(condition.text, None if partial else False, found, partial))
+    return tuple(facts)
+
+
 def parse_condition(text: object) -> Condition:
     """Read one condition written as ``target.attr op value`` or ``name op value``."""
     if not isinstance(text, str):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from . import APPLIES, Judgement, _judge, _shown, by_subject, parse_matter, parse_querent
+from . import APPLIES, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
 from .conditions import Ctx, Fact
 from .statements import Statement, statements
 
@@ -80,7 +80,7 @@ def candidates(chart: Chart, matter: object, querent: object = None) -> tuple[Ca
     if wanted is None:
         raise ParseError("matter=None: an exercise asks about one matter; accepted: a key of liuren.reading.MATTERS")
     who = parse_querent(querent)
-    shown, unjudged = _shown(chart)
+    shown, unjudged = shown_subjects(chart)
     ctx = Ctx(chart)
     ctx_chart = f"{chart.day}{chart.hour}時{chart.general}將{NOBLE_LABEL[chart.noble]}"
     memo: dict[str, Fact] = {}
@@ -89,18 +89,11 @@ def candidates(chart: Chart, matter: object, querent: object = None) -> tuple[Ca
         for statement in by_subject().get(subject, ()):
             if wanted not in statement.matters or (statement.example_chart and statement.example_chart != ctx_chart):
                 continue  # another example's reading is no candidate here
-            judged: Judgement | None = _judge(statement, ctx, memo, who, unjudged)
+            judged: Judgement | None = judge(statement, ctx, memo, who, unjudged)
             if judged is not None:
                 found.append(Candidate(statement, judged.status, None, judged.undecided))
                 continue
-            failed = next(
-                (
-                    memo[c.text]
-                    for c in statement.conditions
-                    if memo.get(c.text, None) is not None and memo[c.text].holds is False
-                ),
-                None,
-            )
+            failed = next((f for f in facts_of(statement, ctx, memo) if f.holds is False), None)
             found.append(Candidate(statement, "fails", failed, ()))
     order = {s.id: n for n, s in enumerate(statements())}
     return tuple(sorted(found, key=lambda c: order[c.statement.id]))
