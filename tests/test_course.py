@@ -232,7 +232,7 @@ def test_the_package_copy_of_the_golden_rows_names_no_source_file():
 # ---------------------------------------------------------------- what a user reads
 SEED_WORDS = re.compile(
     r"\bseed\s*0\d\d\b|\bseed[ _-]?(?:chapter|example|file|data)s?\b|\bseeds?/|\b00[0-4]_[0-9a-f]{6,}"
-    r"|(?<![\d,.])\b00[0-4]\b(?![\d,])|shared/",
+    r"|(?<![\d,.\-])\b00[0-4]\b(?![\d,])|shared/",  # not a statement id such as 元首-002
     re.I,
 )
 """"seed 004", "seed chapter", "seed_examples", "seeds/", a source file name (004_0fbd…), a bare source

@@ -50,7 +50,7 @@ class Judgement:
     undecided: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Reading:
     """The statements of the chapters that apply to ``chart`` (``applies``), and those it cannot decide
     (``open``); ``matter`` and ``querent`` are what the reading was asked for (None: every matter, any
@@ -65,6 +65,10 @@ class Reading:
 
     def __len__(self) -> int:
         return len(self.applies)
+
+    def __repr__(self) -> str:
+        asked = "".join(f", {k}={v!r}" for k, v in (("matter", self.matter), ("querent", self.querent)) if v)
+        return f"<Reading of {self.chart.spec()!r}{asked}: {len(self.applies)} apply, {len(self.open)} open>"
 
     def __str__(self) -> str:
         from ..show.reading import reading_text

@@ -45,7 +45,7 @@ class Candidate:
     undecided: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class ReadingCheck:
     """The verdict on a learner's choice of the statements that apply: ``ok`` when every choice applies
     and none is missed; ``right`` the ids chosen that apply; ``wrong`` the candidates chosen that do not
@@ -61,6 +61,10 @@ class ReadingCheck:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def __repr__(self) -> str:
+        wrong = [c.statement.id for c in self.wrong]
+        return f"<ReadingCheck ok={self.ok} right={list(self.right)} wrong={wrong} missed={self.missed}>"
 
     def __str__(self) -> str:
         from ..show.reading import reading_check_text
