@@ -526,3 +526,14 @@ def test_two_conditions_on_any_transmission_hold_at_the_same_transmission():
         c for c in liuren.find(lesson_type="蒿矢") if any(t.void and str(t.branch) in "申酉" for t in c.transmissions)
     )
     assert "蒿矢-016" in ids(reading(together))
+
+
+def test_about_narrows_a_reading_to_one_subject():
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading()
+    about = r.about("元首")
+    assert about.applies and all(j.statement.subject == "元首" for j in (*about.applies, *about.open))
+    assert {j.statement.id for j in about.applies} == {
+        j.statement.id for j in r.applies if j.statement.subject == "元首"
+    }
+    with pytest.raises(ParseError, match="accepted: 元首"):
+        r.about("茶")

@@ -80,6 +80,17 @@ class Reading:
 
         return reading_html(self)
 
+    def about(self, subject: str) -> Reading:
+        """The same reading narrowed to the statements about one subject (a lesson type such as "元首" or
+        "蒿矢", a pattern such as "天網", or "總"): what the chapter that teaches it says of this chart."""
+        if not isinstance(subject, str) or subject not in by_subject():
+            raise ParseError(
+                f"subject={quote(subject)} is not a subject of the chapters; accepted: {', '.join(by_subject())}"
+            )
+        keep = [j for j in self.applies if j.statement.subject == subject]
+        left = [j for j in self.open if j.statement.subject == subject]
+        return Reading(self.chart, self.matter, self.querent, self.lang, tuple(keep), tuple(left))
+
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
         ``when``, the moment the chart was cast (a timezone-aware datetime), gives each computable one
