@@ -135,9 +135,12 @@ def _parse(value: object, table: dict[str, tuple[str, str, str]], what: str) -> 
 
 DEFINED_BY_CONDITIONS = {
     "帷簿不修": "八專課: the 八專 days, 干支同位 (甲寅 庚申 丁未 己未 癸丑), whatever method gives the 三傳",
+    "淫泆": "無淫課 l. 119: 日辰上下交相剋, the chapter's own definition (the package's pattern 淫泆 follows "
+    "《六壬大全》: a 初傳 卯 or 酉 under 天后 or 六合)",
 }
-"""Subjects the chapters name that are neither a lesson type nor a pattern of the package: their rows say
-in their conditions when they hold, so they are read on every chart, as 總 is."""
+"""Subjects whose rows say in their conditions when they hold, so they are read on every chart, as 總 is:
+one the package has no name for (帷簿不修), and one the chapter defines otherwise than the package's
+pattern of that name (淫泆): the chapter is the authority on what its own judgements are about."""
 
 
 def shown_subjects(chart: Chart) -> tuple[frozenset[str], frozenset[str]]:
