@@ -314,6 +314,8 @@ class Condition:
             return ((_STEM_READERS[self.attr](ctx),),), None
         places, partial = _places(self.target, ctx)
         read = _READERS[self.attr]
+        if self.attr == "sha" and partial is None:
+            partial = _sha_lacking(self.values, ctx)
         return tuple(read(ctx, branch) for branch in places), partial
 
     def _test(self, found: tuple[str, ...]) -> bool:
@@ -526,6 +528,20 @@ def _sha(x: Ctx, b: int) -> tuple[str, ...]:
     if x.month is not None:
         found += [name for name, place in _monthly_sha(x.month).items() if place == b]
     return tuple(found)
+
+
+MONTHLY_SHA = frozenset(("月建", "死神", "死氣", "月厭", "天網煞", "天刑"))
+"""The 神煞 a month decides; 太歲 needs the year."""
+
+
+def _sha_lacking(wanted: tuple[str, ...], x: Ctx) -> str | None:
+    """What the chart lacks to say whether a wanted 神煞 stands there: a monthly one without the month,
+    太歲 without the year (the condition is then open, not false, where no daily one holds)."""
+    if x.month is None and MONTHLY_SHA.intersection(wanted):
+        return "month"
+    if x.year_branch is None and "太歲" in wanted:
+        return "year"
+    return None
 
 
 def _side(x: Ctx, b: int) -> tuple[str, ...]:
