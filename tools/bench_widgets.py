@@ -45,8 +45,8 @@ def main() -> None:
         explorer.hour.value = str(BRANCHES[next(hours) % 12])
 
     def step() -> None:
-        if stepper.step.key == "patterns":
-            stepper.set(step=0)
+        if stepper.key == "reading":  # the last position (numbered from 1; the reading follows the patterns)
+            stepper.set(step=1)
         stepper.next()
 
     png = best(args.repeat, lambda: plate_png(chart, style="round"))
