@@ -255,6 +255,7 @@ class Explorer:
             layout=widgets.Layout(display="none"),
         )
         self.reading_panel.add_class("liuren-reading-panel")
+        self.reading_view.add_class("liuren-reading-view")
         widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
