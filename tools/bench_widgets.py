@@ -12,12 +12,13 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 
 import liuren
 from liuren.cycle import BRANCHES
 
 
-def best(repeat: int, fn) -> float:
+def best(repeat: int, fn: Callable[[], object]) -> float:
     """The median of ``repeat`` runs (an update's typical cost, not its luckiest)."""
     times = []
     for _ in range(repeat):

@@ -74,8 +74,8 @@ COMPARE_OPTIONS = {
 }
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
 READING_HEIGHT = "340px"
-"""The reading panel's height at most (it scrolls within): with it open under the 課盤, the controls,
-the 課盤 and the plate stay in view at 1280×720."""
+"""The reading's height at most (it scrolls within). The panel sits under the 課盤 and the plate, so
+opening it moves neither: at 1280×720 the controls and the plate stay in view."""
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 
@@ -312,8 +312,9 @@ class Explorer:
         as the constructor reads it (``hour="午時"``, ``general="登明"``, ``noble="晝"``, ``school="探原"``,
         ``month="寅月"``, simplified characters …), the matter and the querent as :meth:`Chart.reading`
         reads them (``matter="病"`` or ``"illness"``, ``querent="官"`` or ``"official"``); None (or
-        "none", "auto" for the noble) leaves an optional control empty; ``turn`` is an hour index 0–11. Every value is read before any control changes, so a bad one is a
-        :class:`ParseError` (or :class:`~liuren.errors.SchoolError`) and changes nothing.
+        "none", "auto" for the noble) leaves an optional control empty; ``turn`` is an hour index 0–11.
+        Every value is read before any control changes, so a bad one is a :class:`ParseError` (or
+        :class:`~liuren.errors.SchoolError`) and changes nothing.
         """
         unknown = set(values) - set(self.CONTROLS)
         if unknown:
