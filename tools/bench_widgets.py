@@ -3,7 +3,7 @@
     python tools/bench_widgets.py [--repeat N]
 
 An update is a control change until the new view is ready (the explorer: a new hour, as its Play
-button turns the plate; the stepper: Next). Both are timed against ``plate_png(style="round")`` in
+button turns the plate, also with its reading panel open; the stepper: Next). Both are timed against ``plate_png(style="round")`` in
 the same run; the issue's target is a ratio of at most 0.5. A benchmark, not a test.
 """
 
@@ -39,6 +39,8 @@ def main() -> None:
     plate_png(chart)  # warm-up: matplotlib import and font registration are not counted
     ex = Explorer("丙申", "午", "亥")
     compare = Explorer("丙申", "午", "亥", compare="school", explain=True)
+    reading = Explorer("丙申", "午", "亥", month="寅")
+    reading.set(show_reading=True, matter="病")
     stepper = Stepper(liuren.chart("戊辰", "申", "卯"), lang="ko")
     hours = iter(range(10**6))
 
@@ -54,6 +56,7 @@ def main() -> None:
     rows = [
         ("explorer: a new hour", best(args.repeat, lambda: turn(ex))),
         ("explorer: a new hour, comparing schools, explain on", best(args.repeat, lambda: turn(compare))),
+        ("explorer: a new hour, its reading open", best(args.repeat, lambda: turn(reading))),
         ("stepper: Next", best(args.repeat, step)),
     ]
     print(f"plate_png(style='round')  {png * 1000:7.1f} ms  (median of {args.repeat})")
