@@ -1,5 +1,7 @@
 """The stepper and the explorer in a real JupyterLab: Next changes what is shown; the explorer fits
-1280×800 with the 課盤 and the plate side by side and changes in place (the issue's browser checks).
+1280×800 with the 課盤 and the plate side by side and changes in place (the issue's browser checks);
+at 1280×720 the explorer with its reading panel open and the stepper on its last step (the reading)
+fit the width, keep the plate in view and their reading legible in the light and the dark theme.
 
 A JupyterLab server on a one-cell notebook (a copy in a temporary folder) and Debian's chromium
 (Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.test_jupyterlab`; the server and its kernel are
@@ -22,8 +24,23 @@ if not CHROMIUM.exists():
 
 from playwright.sync_api import sync_playwright
 
+import liuren
+
 from .servers import Server, as_root, free_port
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS, lab_env, settled
+from .test_jupyterlab import (
+    ACTIVATE_JS,
+    DARK,
+    LIGHT,
+    OPEN_JS,
+    RESULT_JS,
+    RUN_JS,
+    RUN_TIMEOUT,
+    TIMEOUT,
+    WITHIN_JS,
+    faint_texts,
+    lab_env,
+    settled,
+)
 
 pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
 
@@ -58,7 +75,10 @@ def notebook() -> dict:
     }
 
 
-def test_next_changes_the_step_shown(tmp_path):
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    """JupyterLab on the one notebook, its cells run: the page (1280×800), its kernel shut down after."""
+    tmp_path = tmp_path_factory.mktemp("stepper")
     site = tmp_path / "site"
     (site / "notebooks").mkdir(parents=True)
     (site / "notebooks" / NAME).write_text(json.dumps(notebook()), encoding="utf-8")
@@ -101,66 +121,7 @@ def test_next_changes_the_step_shown(tmp_path):
             page.evaluate(RUN_JS, NAME)
             result = page.evaluate(RESULT_JS, [NAME, RUN_TIMEOUT])
             assert result["ran"] == "done" and not result["errors"], f"{result}\n{server.tail()}"
-            stepper = page.locator(".liuren-stepper").first
-            stepper.wait_for()
-            step = stepper.locator(".liuren-step").first
-            assert step.get_attribute("data-key") == "plate"
-            before = step.inner_text()
-            stepper.locator("button", has_text="Next").first.click()
-            page.wait_for_function(
-                "() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'lesson-1'"
-            )
-            after = stepper.locator(".liuren-step").first
-            shown = after.inner_text()
-            assert (
-                shown != before
-                and "Lesson 1" in shown
-                and "the day stem 戊 lodges at 巳" in shown
-                and "Lesson 1: the day" not in shown
-            )
-            for _ in range(7):
-                stepper.locator("button", has_text="Next").first.click()
-            page.wait_for_function(
-                "() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'gate-biyong'"
-            )
-            assert "2 of the 3 candidates" in stepper.locator(".liuren-step").first.inner_text()
-            # the explorer: 課盤 and plate side by side within 1280×800, updated in place (it does not move or jump)
-            explorer = page.locator(".liuren-explorer").first
-            explorer.scroll_into_view_if_needed()
-            page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # a learner's full-width notebook (Ctrl+B)
-            settled(page.locator("#jp-main-dock-panel"))  # the main area has taken the freed width
-            explorer.scroll_into_view_if_needed()
-            settled(explorer)
-            box = explorer.bounding_box()
-            # the label-language choice: its label (표기) beside its 中/한/EN buttons, not above them
-            toggle = explorer.locator(".widget-toggle-buttons").first
-            label, buttons = (
-                toggle.locator(".widget-label").first.bounding_box(),
-                toggle.locator("button").first.bounding_box(),
-            )
-            assert label and buttons and toggle.locator(".widget-label").first.inner_text() == "표기"
-            assert (
-                buttons["x"] >= label["x"] + label["width"] - 1 and abs(buttons["y"] - label["y"]) < buttons["height"]
-            ), (label, buttons)
-            if os.environ.get("LIUREN_SCREENSHOTS"):
-                page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
-            assert box is not None and box["width"] <= 1280 and box["height"] <= 720, (
-                box
-            )  # 800 less the menus and status bar
-            board, plate = (
-                explorer.locator("div[lang='zh-Hant']").first.bounding_box(),
-                explorer.locator("svg").first.bounding_box(),
-            )
-            assert (
-                board and plate and plate["x"] >= board["x"] + board["width"] - 1 and abs(plate["y"] - board["y"]) < 60
-            )
-            top = explorer.evaluate("e => e.getBoundingClientRect().top")
-            explorer.locator(".liuren-hour select").select_option(label="未時")
-            page.wait_for_function(
-                "() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('未時')"
-            )
-            assert abs(explorer.evaluate("e => e.getBoundingClientRect().top") - top) < 2
-            assert abs(explorer.bounding_box()["height"] - box["height"]) < 40
+            yield page
             page.evaluate(
                 "ms => window.liurenWithin((async () => { const m = window.jupyterapp.serviceManager.sessions;"
                 " for (const s of [...m.running()]) await m.shutdown(s.id); })(), ms, 'kernel shutdown')",
@@ -169,3 +130,166 @@ def test_next_changes_the_step_shown(tmp_path):
             context.close()
     finally:
         server.stop()
+
+
+def test_next_changes_the_step_shown(page):
+    stepper = page.locator(".liuren-stepper").first
+    stepper.wait_for()
+    step = stepper.locator(".liuren-step").first
+    assert step.get_attribute("data-key") == "plate"
+    before = step.inner_text()
+    stepper.locator("button", has_text="Next").first.click()
+    page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'lesson-1'")
+    after = stepper.locator(".liuren-step").first
+    shown = after.inner_text()
+    assert (
+        shown != before
+        and "Lesson 1" in shown
+        and "the day stem 戊 lodges at 巳" in shown
+        and "Lesson 1: the day" not in shown
+    )
+    for _ in range(7):
+        stepper.locator("button", has_text="Next").first.click()
+    page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'gate-biyong'")
+    assert "2 of the 3 candidates" in stepper.locator(".liuren-step").first.inner_text()
+
+
+def test_the_explorer_fits_and_changes_in_place(page):
+    # the explorer: 課盤 and plate side by side within 1280×800, updated in place (it does not move or jump)
+    explorer = page.locator(".liuren-explorer").first
+    explorer.scroll_into_view_if_needed()
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")  # a learner's full-width notebook (Ctrl+B)
+    settled(page.locator("#jp-main-dock-panel"))  # the main area has taken the freed width
+    explorer.scroll_into_view_if_needed()
+    settled(explorer)
+    box = explorer.bounding_box()
+    # the label-language choice: its label (표기) beside its 中/한/EN buttons, not above them
+    toggle = explorer.locator(".widget-toggle-buttons").first
+    label, buttons = (
+        toggle.locator(".widget-label").first.bounding_box(),
+        toggle.locator("button").first.bounding_box(),
+    )
+    assert label and buttons and toggle.locator(".widget-label").first.inner_text() == "표기"
+    assert buttons["x"] >= label["x"] + label["width"] - 1 and abs(buttons["y"] - label["y"]) < buttons["height"], (
+        label,
+        buttons,
+    )
+    if os.environ.get("LIUREN_SCREENSHOTS"):
+        page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
+    assert box is not None and box["width"] <= 1280 and box["height"] <= 720, box  # 800 less the menus and status bar
+    board, plate = (
+        explorer.locator("div[lang='zh-Hant']").first.bounding_box(),
+        explorer.locator("svg").first.bounding_box(),
+    )
+    assert board and plate and plate["x"] >= board["x"] + board["width"] - 1 and abs(plate["y"] - board["y"]) < 60
+    top = explorer.evaluate("e => e.getBoundingClientRect().top")
+    explorer.locator(".liuren-hour select").select_option(label="未時")
+    page.wait_for_function(
+        "() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('未時')"
+    )
+    assert abs(explorer.evaluate("e => e.getBoundingClientRect().top") - top) < 2
+    assert abs(explorer.bounding_box()["height"] - box["height"]) < 40
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = os.environ.get("LIUREN_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def set_theme(page, theme: str) -> None:
+    """Switch JupyterLab's theme and wait until its stylesheet has applied (the page itself is dark or light)."""
+    page.evaluate(
+        "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme
+    )
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+    page.wait_for_function(
+        """dark => {
+            const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
+            return ((r + g + b) / 3 < 128) === dark;
+        }""",
+        arg=theme == DARK,
+    )
+
+
+IN_VIEW_JS = """
+e => {
+  const s = e.closest('.jp-WindowedPanel-outer'), v = s.getBoundingClientRect(), b = e.getBoundingClientRect();
+  return {above: b.top - v.top, below: v.bottom - b.bottom, left: b.left, right: b.right,
+          overflow: s.scrollWidth - s.clientWidth, viewport: window.innerWidth};
+}
+"""
+"""Where element ``e`` sits in its notebook's scrolling area: room above and below it (negative: cut
+off), its left and right edges, and how far the notebook scrolls sideways (0: it fits the width)."""
+
+
+def fits(locator) -> dict:
+    """``locator``'s place (IN_VIEW_JS), asserted to lie within the page's width with no sideways scrolling."""
+    where = locator.evaluate(IN_VIEW_JS)
+    assert where["left"] >= 0 and where["right"] <= where["viewport"] and where["overflow"] <= 1, where
+    return where
+
+
+def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
+    settled(page.locator("#jp-main-dock-panel"))
+    explorer = page.locator(".liuren-explorer").first
+    explorer.locator(".widget-checkbox", has_text="점단").locator("input").check()
+    panel = explorer.locator(".liuren-reading-panel")
+    page.wait_for_function(
+        "() => (document.querySelector('.liuren-explorer .liuren-reading-panel') || {}).innerText?.includes('점단(占斷)')"
+    )
+    panel.locator("select").first.select_option(label="病 · 질병")
+    page.wait_for_function(
+        "() => document.querySelector('.liuren-explorer .liuren-reading-panel').innerText.includes('점치는 일: 病 · 질병')"
+    )
+    explorer.locator(".liuren-hour select").select_option(label="申時")  # a control redraws the reading too
+    page.wait_for_function(
+        "() => document.querySelector('.liuren-explorer div[lang=\"zh-Hant\"]').innerText.includes('申時')"
+    )
+    assert "점치는 일: 病 · 질병" in panel.inner_text()
+    view = panel.locator(".liuren-reading-view")  # the reading's scrolling box
+    height, scrolls = view.evaluate("e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]")
+    assert height <= 341 and scrolls  # bounded, it scrolls on its own
+    for theme, name in ((LIGHT, "light"), (DARK, "dark")):
+        set_theme(page, theme)
+        explorer.evaluate("e => e.scrollIntoView({block: 'start'})")
+        settled(explorer)
+        fits(explorer)
+        fits(panel)
+        plate = fits(explorer.locator("svg").first)
+        assert plate["above"] >= 0 and plate["below"] >= 0, plate  # the plate stays in view with the panel open
+        assert faint_texts(panel) == []
+        assert faint_texts(explorer) == []
+        page.screenshot(path=str(shots / f"explorer-reading-{name}.png"))
+        panel.evaluate("e => e.scrollIntoView({block: 'end'})")
+        settled(panel)
+        page.screenshot(path=str(shots / f"explorer-reading-panel-{name}.png"))
+    # the stepper's last step: the reading beside the whole plate, numbered after the construction's steps
+    set_theme(page, LIGHT)
+    stepper = page.locator(".liuren-stepper").first
+    stepper.evaluate("e => e.scrollIntoView({block: 'start'})")
+    last = len(liuren.chart("戊辰", "申", "卯").steps("en")) + 1
+    for _ in range(last):
+        stepper.locator("button", has_text="Next").first.click()
+    page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'reading'")
+    step = stepper.locator(".liuren-step").first
+    assert f"{last}. Reading (占斷)" in step.inner_text() and "Judgements (占斷)" in step.inner_text()
+    assert stepper.locator(".widget-readout").first.inner_text() == str(last)  # counted from 1 on screen too
+    box = stepper.locator(".liuren-reading-box")
+    height, scrolls = box.evaluate("e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]")
+    assert height <= 461 and scrolls
+    for theme, name in ((LIGHT, "light"), (DARK, "dark")):
+        set_theme(page, theme)
+        stepper.evaluate("e => e.scrollIntoView({block: 'start'})")
+        settled(stepper)
+        fits(stepper)
+        reading, plate = fits(box), fits(stepper.locator("svg").first)
+        assert plate["above"] >= 0 and plate["below"] >= 0 and reading["below"] >= 0, (plate, reading)
+        assert plate["left"] >= reading["right"] - 1  # beside the reading, not under it
+        assert faint_texts(stepper) == []
+        page.screenshot(path=str(shots / f"stepper-reading-{name}.png"))
+    set_theme(page, LIGHT)

@@ -374,20 +374,29 @@ def test_stepper_next_prev_play_and_slider():
     s = Stepper(chart, lang="en")
     keys = [x.key for x in chart.steps("en")]
     assert s.step.key == "plate" and 'data-key="plate"' in s.board.value
+    assert (s.number, s.slider.min, s.slider.value, s.play.min) == (1, 1, 1, 1)  # counted from 1, as shown
     shown = [s.board.value]
     for key in keys[1:]:
         assert s.next().key == key
         shown.append(s.board.value)
-    assert s.next().key == "patterns"  # the last step stays
-    assert len(set(shown)) == len(keys)  # every step shows something new
+    assert s.next().key == "patterns" and s.key == "reading"  # after the patterns: the reading
+    shown.append(s.board.value)
+    assert (s.number, s.slider.max, s.play.max) == (len(keys) + 1,) * 3
+    assert s.next().key == "patterns" and s.key == "reading"  # the last stays
+    assert len(set(shown)) == len(keys) + 1  # every step shows something new
+    assert s.prev().key == keys[-1] and s.key == "patterns"
     assert s.prev().key == keys[-2]
     s.next_button.click()
-    assert s.step.key == "patterns"
+    assert s.key == "patterns"
+    s.next_button.click()
+    assert s.key == "reading"
     s.prev_button.click()
-    assert s.step.key == keys[-2]
-    s.play.value = 0
-    assert s.step.key == "plate" and s.slider.value == 0
-    s.slider.value = keys.index("gate-biyong")
+    assert s.key == "patterns"
+    s.play.value = 1
+    assert s.step.key == "plate" and s.slider.value == 1
+    s.prev()
+    assert s.number == 1  # the first stays
+    s.slider.value = keys.index("gate-biyong") + 1
     assert "2 of the 3 candidates" in s.board.value
     assert 'data-cell="heaven-子"' in s.plate.value
 
@@ -403,13 +412,54 @@ def test_stepper_language_and_set():
     assert s.next_button.description == "下一步"
     s.lang.value = "en"
     assert s.next_button.description == "Next" and "One candidate" in s.board.value
-    assert s.set(step=0).key == "plate"
-    for bad in ("gate-yaoke", 99, True, 1.5):
-        with pytest.raises(ParseError):
+    assert s.set(step=1).key == "plate" and s.set(step=2).key == "lesson-1"  # numbered as the slider shows them
+    assert s.set(step=len(s.steps)).key == "patterns" and s.key == "patterns"
+    s.set(step=len(s.steps) + 1)
+    assert s.key == "reading"
+    for name in ("reading", "占斷", "占断"):
+        s.set(step=1)
+        s.set(step=name)
+        assert s.key == "reading"
+    for bad in ("gate-yaoke", 0, -1, len(s.steps) + 2, 99, True, 1.5, "x" * 10**6):
+        with pytest.raises(ParseError, match=f"accepted: 1–{len(s.steps) + 1} or one of plate"):
             s.set(step=bad)
+    assert s.key == "reading"  # a bad step changes nothing
+    s.set(step=1)
     with pytest.raises(ParseError):
         Stepper("丙申")
     assert repr(s) == "Stepper(Chart('丙申', '午', '亥', noble='day', school='default'), step='plate')"
+    s.set(step="reading")
+    assert repr(s).endswith("step='reading')")
+
+
+def test_the_stepper_ends_on_the_reading_of_its_chart():
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    s = Stepper(chart, lang="ko")
+    s.set(step="patterns")
+    assert "점단" not in s.board.value
+    s.next()
+    reading = chart.reading(lang="ko")
+    assert s.reading == reading and len(reading.applies) > 10
+    assert s.board.value.startswith('<div class="liuren-step" data-key="reading">')
+    assert f"{len(s.steps) + 1}. 점단(占斷)" in s.board.value  # its number, counted from 1, and its title
+    assert reading._repr_html_() in s.board.value and "「諸占吉多凶少」" in s.board.value
+    assert "max-height:460px;overflow-y:auto" in s.board.value  # bounded, it scrolls on its own
+    assert s.plate.value == plate_svg(chart, size=340)  # the whole plate, nothing singled out
+    s.set(lang="en")
+    assert s.key == "reading" and s.reading.lang == "en"
+    assert chart.reading(lang="en")._repr_html_() in s.board.value and "Reading (占斷)" in s.board.value
+    bundle = s._repr_mimebundle_()
+    assert (
+        f"{len(s.steps) + 1}. Reading (占斷)\n" in bundle["text/plain"]
+        and str(chart.reading(lang="en")) in bundle["text/plain"]
+    )
+    assert bundle["text/html"].startswith(s.board.value) and "run this cell" in bundle["text/html"]
+    s.set(lang="zh")
+    assert "「諸占吉多凶少」" in s.board.value and "합" not in s.board.value
+    assert "占斷 · 《大六壬靈覺經》" in s.board.value
+    quiet = Stepper(chart, lang="en", drawing=False)
+    quiet.set(step="reading")
+    assert quiet.plate.value == "" and "Reading (占斷)" in quiet.board.value
 
 
 # ---------------------------------------------------------------- the exercise
@@ -504,3 +554,143 @@ def test_explorer_flags_are_true_or_false():
     for bad in ({"drawing": "no"}, {"explain": 0.0}, {"explain": None}, {"drawing": 1}):
         with pytest.raises(ParseError, match=r"is not understood; accepted: True or False"):
             explorer(**bad)
+
+
+# ---------------------------------------------------------------- the reading panel
+def test_the_reading_panel_shows_the_reading_of_the_current_chart():
+    ex = explorer("丙申", "午", "亥", month="寅", labels="ko")
+    assert ex.reading is None and ex.reading_view.value == "" and ex.reading_panel.layout.display == "none"
+    assert ex.show_reading.description == "점단" and ex.matter.value == ex.querent.value == "none"
+    ex.show_reading.value = True
+    assert ex.reading_panel.layout.display == ""
+    assert ex.reading == ex.chart.reading(lang="ko")
+    assert ex.reading_view.value == ex.chart.reading(lang="ko")._repr_html_()
+    assert "「諸占吉多凶少」" in ex.reading_view.value and "점단(占斷)" in ex.reading_view.value
+    assert (ex.reading_view.layout.max_height, ex.reading_view.layout.overflow) == ("340px", "auto")
+    everything = len(ex.reading.applies) + len(ex.reading.open)
+    ex.set(matter="病")  # a matter narrows it to that matter and the overall statements
+    assert ex.matter.value == "病" and ex.reading.matter == "病"
+    assert ex.reading_view.value == ex.chart.reading("病", lang="ko")._repr_html_()
+    assert 0 < len(ex.reading.applies) + len(ex.reading.open) < everything
+    assert all("病" in j.statement.matters or "總" in j.statement.matters for j in ex.reading.applies)
+    assert "점치는 일: 病 · 질병" in ex.reading_view.value
+    open_before = len(ex.reading.open)
+    ex.set(querent="official")  # who asks decides the statements kept open for want of it
+    assert ex.querent.value == "官" and ex.reading.querent == "官" and len(ex.reading.open) < open_before
+    assert "묻는 이: 官 (벼슬아치)" in ex.reading_view.value
+    ex.set(matter=None, querent="none")
+    assert ex.reading == ex.chart.reading(lang="ko")
+
+
+def test_the_reading_panel_follows_every_control():
+    ex = explorer("丙申", "午", "亥", labels="en")
+    ex.set(show_reading=True, matter="illness")
+    for change in (
+        {"day": "甲戌", "hour": "未"},
+        {"general": "子"},
+        {"noble": "night"},
+        {"school": "tanyuan"},
+        {"month": "寅"},
+        {"year": "午"},
+        {"benming": "子", "xingnian": "卯"},
+        {"turn": 3},
+    ):
+        before = ex.reading
+        ex.set(**change)
+        assert ex.reading.chart == ex.chart and ex.reading is not before
+        assert ex.reading_view.value == ex.chart.reading("病", lang="en")._repr_html_()
+    assert ex.chart.month == "寅" and ex.chart.nianming is not None and ex.chart.hour == "卯"
+    ex.hour.value = "酉"  # a control set by hand, as a learner does
+    assert ex.reading.chart.hour == "酉" and ex.reading_view.value == ex.chart.reading("病", lang="en")._repr_html_()
+    ex.labels.value = "zh"  # the label language is the reading's language
+    assert ex.reading.lang == "zh" and ex.matter.value == "病"
+    assert [label for label, _ in ex.matter.options[:3]] == ["—", "總", "官"]
+    ex.labels.value = "ko"
+    assert dict((v, k) for k, v in ex.matter.options)["病"] == "病 · 질병" and ex.matter.description == "점칠 일"
+    assert dict((v, k) for k, v in ex.querent.options)["常人"] == "常人 (보통 사람)"
+    assert ex.reading.lang == "ko" and ex.matter.value == "病"
+    ex.show_reading.value = False  # closed: nothing is read
+    assert ex.reading is None and ex.reading_view.value == "" and ex.reading_panel.layout.display == "none"
+
+
+def test_the_reading_panel_is_empty_while_the_chart_cannot_be_built():
+    sunrise = School().replace(day_night="sun")
+    ex = explorer("丙申", "午", "亥", noble="day", school=sunrise)
+    ex.set(show_reading=True)
+    assert ex.reading is not None
+    ex.noble.value = "auto"
+    assert ex.chart is None and ex.reading is None and ex.reading_view.value == ""
+    ex.noble.value = "night"
+    assert ex.reading == ex.chart.reading(lang="zh")
+
+
+@pytest.mark.parametrize(
+    ("bad", "needle"),
+    [
+        ({"matter": "茶"}, "matter='茶' is not a matter; accepted: 總 (overall)"),
+        ({"matter": "x" * 10**6}, "(1,000,000 characters) is not a matter"),
+        ({"querent": "王"}, "querent='王' is not a querent; accepted: 官 (official)"),
+        ({"matter": 3}, "matter takes a str or None, got int"),
+        ({"show_reading": "yes"}, "show_reading takes a bool"),
+        ({"matter": "病", "querent": "王"}, "王"),  # one bad value: none is set
+    ],
+)
+def test_set_with_a_bad_matter_or_querent_is_a_parse_error_and_changes_nothing(bad, needle):
+    ex = explorer()
+    ex.set(show_reading=True)
+    before = (ex.matter.value, ex.querent.value, ex.reading, ex.reading_view.value)
+    with pytest.raises(ParseError) as info:
+        ex.set(**bad)
+    assert needle in str(info.value) and len(str(info.value)) < 600
+    assert (ex.matter.value, ex.querent.value, ex.reading, ex.reading_view.value) == before
+
+
+def test_set_reads_matters_and_querents_as_the_reading_does():
+    ex = explorer()
+    for given, matter in (("病", "病"), ("illness", "病"), (" 來意 ", "來意"), ("WEALTH", "財"), ("none", "none")):
+        ex.set(matter=given)
+        assert ex.matter.value == matter
+    for given, querent in (("官", "官"), ("commoner", "常人"), (None, "none")):
+        ex.set(querent=given)
+        assert ex.querent.value == querent
+
+
+# ---------------------------------------------------------------- forged values stay text
+FORGED = '<img src=x onerror="alert(1)">'
+
+
+def test_a_forged_comm_update_cannot_put_markup_in_the_explorer():
+    ex = explorer(labels="en", explain=True)
+    ex.set(show_reading=True)
+    views = lambda: (ex.board.value, ex.plate.value, ex.notes.value, ex.reading_view.value)  # noqa: E731
+    before = views()
+    for control in (ex.day, ex.matter, ex.querent, ex.labels):
+        with pytest.raises(traitlets.TraitError):
+            control.set_state({"index": 10**6})  # a dropdown syncs its index: out of range is refused
+    ex.matter.set_state({"value": FORGED})  # its value is not synced from the page at all
+    with pytest.raises(ParseError) as info:
+        ex.set(matter=FORGED)
+    assert "<img" in str(info.value)  # the error quotes it, for Python, and it is shown nowhere
+    assert views() == before and all("<img" not in v for v in views())
+
+
+def test_a_forged_answer_shows_as_text_in_the_exercise():
+    ex = Exercise(seed=2, lang="en")
+    for field in ex.fields.values():
+        field.set_state({"value": FORGED})  # the learner's text, as the page sends it
+    ex.check_button.click()
+    assert not ex.result.ok and "&lt;img src=x onerror=&quot;aler" in ex.feedback.value
+    assert "<img" not in ex.feedback.value and "<img" not in ex.question.value
+
+
+def test_a_forged_step_stays_a_step_in_the_stepper():
+    s = Stepper(liuren.chart("丙申", "午", "亥"), lang="en")
+    s.slider.set_state({"value": 10**6})  # clamped to the last (the reading)
+    assert s.key == "reading" and s.number == len(s.steps) + 1
+    s.slider.set_state({"value": -5})
+    assert s.key == "plate" and s.number == 1
+    with pytest.raises(traitlets.TraitError):
+        s.lang.set_state({"index": 7})
+    with pytest.raises(ParseError):
+        s.set(step=FORGED)
+    assert "<img" not in s.board.value and s.board.value == s.step.html()

@@ -38,10 +38,12 @@ from ..cycle import (
     parse_year,
 )
 from ..errors import LiurenError, ParseError, quote
+from ..reading import MATTERS, QUERENTS, parse_matter, parse_querent
 from ..school import CUSTOM, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
 from .exercise import QUESTIONS, Exercise, deal_pool
 from .html import chart_html
 from .i18n import check_lang
+from .reading import matter_name, querent_name
 from .stepper import Stepper
 from .steps import explain
 from .svg import plate_svg
@@ -51,6 +53,8 @@ from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+
+    from ..reading import Reading
 
 
 NOBLE_OPTIONS = (("自動 (時)", "auto"), ("晝貴", "day"), ("夜貴", "night"))
@@ -69,6 +73,9 @@ COMPARE_OPTIONS = {
     "en": (("—", "none"), ("two schools", "school"), ("day/night", "noble")),
 }
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
+READING_HEIGHT = "340px"
+"""The reading's height at most (it scrolls within). The panel sits under the 課盤 and the plate, so
+opening it moves neither: at 1280×720 the controls and the plate stay in view."""
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 
@@ -87,6 +94,17 @@ def differences(a: Chart, b: Chart) -> tuple[str, ...]:
     if (a.noble_branch, a.generals_forward) != (b.noble_branch, b.generals_forward):
         out.append("noble")
     return tuple(out)
+
+
+def matter_options(lang: str) -> tuple[tuple[str, str], ...]:
+    """The reading panel's matters: "—" (every matter), then each of :data:`liuren.reading.MATTERS` labelled
+    in ``lang`` ("病 · 질병")."""
+    return (("—", "none"), *((matter_name(m, lang), m) for m in MATTERS))
+
+
+def querent_options(lang: str) -> tuple[tuple[str, str], ...]:
+    """Who asks: "—" (not said), then each of :data:`liuren.reading.QUERENTS` labelled in ``lang``."""
+    return (("—", "none"), *((querent_name(q, lang), q) for q in QUERENTS))
 
 
 def _options(labels: str, lang: str | None, compare: str, drawing: object, explain: object) -> str:
@@ -111,6 +129,11 @@ class Explorer:
     differing cells outlined); a label-language choice (中/한/EN); the 課盤 and the round plate side
     by side. :attr:`chart` is the chart for the current values (:attr:`other` the compared one).
 
+    The 占斷 checkbox opens the reading panel under the 課盤 (and under the explanation): a matter and
+    a querent to ask about and :meth:`liuren.Chart.reading` of the current chart in the label language,
+    redrawn with every control, in a box of bounded height that scrolls on its own
+    (:attr:`reading` is the reading shown, None while the panel is closed).
+
     When a combination cannot be charted (e.g. a school that decides day and night by sunrise,
     with the noble left on "auto"), :attr:`chart` is None, :attr:`error` holds the message and the
     view shows it; fixing any control brings the chart back.
@@ -131,6 +154,9 @@ class Explorer:
         "compare",
         "against",
         "turn",
+        "show_reading",
+        "matter",
+        "querent",
     )
 
     def __init__(
@@ -156,8 +182,10 @@ class Explorer:
         self.board = widgets.HTML()
         self.plate = widgets.HTML()
         self.notes = widgets.HTML()
+        self.reading_view = widgets.HTML(layout=widgets.Layout(max_height=READING_HEIGHT, overflow="auto"))
         self.drawing = bool(drawing)
         self.chart: Chart | None = first
+        self.reading: Reading | None = None
         self.other: Chart | None = None
         self.error: str | None = None
         self._holding = False
@@ -215,19 +243,30 @@ class Explorer:
             value=first.hour.ordinal, min=0, max=11, interval=1500, repeat=True, description=words["turn"]
         )
         widgets.link((self.play, "value"), (self.turn, "value"))
+        self.show_reading = widgets.Checkbox(value=False, description=words["reading"], indent=False)
+        self.matter = widgets.Dropdown(options=matter_options(lang), value="none", description=words["matter"])
+        self.querent = widgets.Dropdown(options=querent_options(lang), value="none", description=words["querent"])
 
     def _layout(self) -> widgets.VBox:
-        """The controls four to a row, then the 課盤 beside the round plate, then the notes."""
+        """The controls four to a row, then the 課盤 beside the round plate, then the notes and the
+        reading panel (its matter and querent above the reading; shown while 占斷 is ticked)."""
+        self.reading_panel = widgets.VBox(
+            [widgets.HBox([self.matter, self.querent]), self.reading_view],
+            layout=widgets.Layout(display="none"),
+        )
+        self.reading_panel.add_class("liuren-reading-panel")
+        self.reading_view.add_class("liuren-reading-view")
         widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
-                widgets.HBox([self.school, self.month, self.year, self.show_explain]),
+                widgets.HBox([self.school, self.month, self.year, self.show_explain, self.show_reading]),
                 widgets.HBox([self.benming, self.xingnian, self.compare, self.against]),
                 widgets.HBox([self.play, self.turn, self.labels]),
                 widgets.HBox(
                     [self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")
                 ),
                 self.notes,
+                self.reading_panel,
             ],
             layout=widgets.Layout(max_width="1260px"),
         )
@@ -250,6 +289,10 @@ class Explorer:
             control = getattr(self, name)  # compact: four controls to a row, so the explorer fits 1280×800
             control.layout.width = "210px"
             control.style.description_width = "64px"
+        for control in (self.matter, self.querent):  # their labels are longer ("失 · 잃은 물건·도적")
+            control.layout.width = "300px"
+            control.style.description_width = "64px"
+        self.show_explain.layout.width = self.show_reading.layout.width = "auto"
         self.turn.layout.width = "300px"
         # its label beside its three buttons (ToggleButtons is a block: the label would sit above them)
         self.labels.layout.display, self.labels.layout.align_items, self.labels.layout.flex = (
@@ -265,11 +308,13 @@ class Explorer:
         """Set several controls at once and rebuild the chart once: ``ex.set(day="甲戌", hour="未")``.
 
         Keys are the control names (day, hour, general, noble, school, month, year, benming, xingnian,
-        show_explain, labels, compare, against, turn). Each value is read as the constructor reads it
-        (``hour="午時"``, ``general="登明"``, ``noble="晝"``, ``school="探原"``, ``month="寅月"``, simplified
-        characters …); None (or "none", "auto" for the noble) leaves an optional control empty; ``turn``
-        is an hour index 0–11. Every value is read before any control changes, so a bad one is a
-        :class:`ParseError` (or :class:`~liuren.errors.SchoolError`) and changes nothing.
+        show_explain, labels, compare, against, turn, show_reading, matter, querent). Each value is read
+        as the constructor reads it (``hour="午時"``, ``general="登明"``, ``noble="晝"``, ``school="探原"``,
+        ``month="寅月"``, simplified characters …), the matter and the querent as :meth:`Chart.reading`
+        reads them (``matter="病"`` or ``"illness"``, ``querent="官"`` or ``"official"``); None (or
+        "none", "auto" for the noble) leaves an optional control empty; ``turn`` is an hour index 0–11.
+        Every value is read before any control changes, so a bad one is a :class:`ParseError` (or
+        :class:`~liuren.errors.SchoolError`) and changes nothing.
         """
         unknown = set(values) - set(self.CONTROLS)
         if unknown:
@@ -288,8 +333,8 @@ class Explorer:
 
     def _option(self, name: str, value: object) -> object:
         """The value of control ``name`` that ``value`` means, read by the constructor's parsers."""
-        optional = name in ("noble", "month", "year", "benming", "xingnian")
-        wanted: type = bool if name == "show_explain" else int if name == "turn" else str
+        optional = name in ("noble", "month", "year", "benming", "xingnian", "matter", "querent")
+        wanted: type = bool if name in ("show_explain", "show_reading") else int if name == "turn" else str
         if not (isinstance(value, wanted) or (optional and value is None)) or (
             wanted is int and isinstance(value, bool)
         ):
@@ -297,8 +342,8 @@ class Explorer:
                 f"Explorer.set({name}={quote(value)}): {name} takes a {wanted.__name__}"
                 f'{" or None" if optional else ""}, got {type(value).__name__}; e.g. ex.set(day="甲戌", hour="未")'
             )
-        if name in ("show_explain", "labels"):
-            return value if name == "show_explain" else check_lang(value)
+        if name in ("show_explain", "show_reading", "labels"):
+            return check_lang(value) if name == "labels" else value
         if name == "turn":
             if not 0 <= value < 12:  # type: ignore[operator]
                 raise ParseError(f"Explorer.set(turn={quote(value)}) is not an hour index; accepted: 0 (子) to 11 (亥)")
@@ -320,6 +365,9 @@ class Explorer:
             return empty[-1]
         if name == "noble":
             return "day" if parse_noble(value, "or 'auto': decided by the hour") else "night"
+        if name in ("matter", "querent"):  # the reading's own parsers: a ParseError for anything else
+            chosen = parse_matter(value) if name == "matter" else parse_querent(value)
+            return "none" if chosen is None else chosen
         if name in ("benming", "xingnian"):  # a branch or a pillar, as the constructor's nianming takes them
             pair = (value, "子") if name == "benming" else ("子", value)
             return str(nianming_branches(pair)[name == "xingnian"])
@@ -374,11 +422,19 @@ class Explorer:
         ):
             getattr(self, name).description = words[name]
         self.show_explain.description = words["explain"]
+        self.show_reading.description = words["reading"]
+        self.matter.description, self.querent.description = words["matter"], words["querent"]
         self.play.description = words["turn"]
+        lang = self.labels.value
         with self._hold():
-            value = self.compare.value
-            self.compare.options = COMPARE_OPTIONS[self.labels.value]
-            self.compare.value = value
+            for control, options in (
+                (self.compare, COMPARE_OPTIONS[lang]),
+                (self.matter, matter_options(lang)),
+                (self.querent, querent_options(lang)),
+            ):
+                value = control.value
+                control.options = options
+                control.value = value
 
     def _school(self) -> School:
         if self.school.value == CUSTOM and self._custom_school is not None:
@@ -448,6 +504,7 @@ class Explorer:
 
     def _render(self) -> None:
         lang = self.labels.value
+        self._render_reading()
         if self.chart is None:
             self.board.value = error_html(self.error or "")
             self.plate.value = ""
@@ -468,6 +525,18 @@ class Explorer:
             )
         else:
             self.notes.value = ""
+
+    def _render_reading(self) -> None:
+        """The reading panel: shown while 占斷 is ticked, with the reading of the current chart for the
+        matter and querent chosen (nothing while the chart cannot be built)."""
+        self.reading_panel.layout.display = "" if self.show_reading.value else "none"
+        if not self.show_reading.value or self.chart is None:
+            self.reading, self.reading_view.value = None, ""
+            return
+        matter = None if self.matter.value == "none" else self.matter.value
+        querent = None if self.querent.value == "none" else self.querent.value
+        self.reading = self.chart.reading(matter, querent, lang=self.labels.value)
+        self.reading_view.value = self.reading._repr_html_()  # built from escaped values (liuren.show.reading)
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         lang = self.labels.value

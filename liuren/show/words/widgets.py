@@ -1,5 +1,6 @@
 """The words of :mod:`liuren.show.widgets`: the controls' labels (the Hanzi ones are the terms learners
-know), ``run-line`` (the line a widget's fallback shows where widgets cannot run) and ``all-right``
+know; ``reading``, ``matter`` and ``querent`` are the explorer's reading panel, ``reading-step`` the
+stepper's last step), ``run-line`` (the line a widget's fallback shows where widgets cannot run) and ``all-right``
 (an exercise answered in full)."""
 
 from __future__ import annotations
@@ -22,6 +23,10 @@ WIDGETS: Table = {
         "compare": "比較",
         "against": "對照",
         "turn": "轉時",
+        "reading": "占斷",
+        "matter": "所占",
+        "querent": "占者",
+        "reading-step": "占斷",
         "step": "步",
         "prev": "上一步",
         "next": "下一步",
@@ -49,6 +54,10 @@ WIDGETS: Table = {
         "compare": "비교",
         "against": "대조",
         "turn": "시 돌리기",
+        "reading": "점단",
+        "matter": "점칠 일",
+        "querent": "묻는 이",
+        "reading-step": "점단(占斷)",
         "step": "단계",
         "prev": "이전",
         "next": "다음",
@@ -76,6 +85,10 @@ WIDGETS: Table = {
         "compare": "compare",
         "against": "against",
         "turn": "turn",
+        "reading": "reading",
+        "matter": "matter",
+        "querent": "querent",
+        "reading-step": "Reading (占斷)",
         "step": "step",
         "prev": "Prev",
         "next": "Next",
