@@ -347,3 +347,19 @@ def test_the_plate_marks_are_legible_in_the_explorer():
         marks = [g for g in plate_glyphs(plate_svg(chart, size=PLATE_PX)) if g[0].startswith(("lesson-", "stage-"))]
         assert sorted("".join(text for _, text, *_ in marks)) == sorted("一二三四初中末")
         assert min(size for *_, size, _ in marks) * PLATE_PX / 2.6 >= 10
+
+
+def test_a_reading_sets_every_colour_and_reaches_aa_on_the_paper():
+    from liuren.reading.exercise import check_reading
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    pages = [chart.reading(lang=lang)._repr_html_() for lang in ("zh", "ko", "en")]
+    pages.append(check_reading(chart, "病", ["元首-085", "元首-087"], lang="ko")._repr_html_())
+    pages.append(check_reading(chart, "病", ["元首-085", "元首-086", "殃咎-004", "殃咎-013"])._repr_html_())
+    seen = 0
+    for html in pages:
+        for text, colour, background in runs(html):
+            seen += 1
+            assert colour is not None and background is not None, text
+            assert contrast(colour, background) >= AA, (text, colour, background)
+    assert seen > 300

@@ -142,11 +142,11 @@ def _statement_html(j: Judgement, lang: str, pal: Mapping[str, str]) -> str:
     color = pal[VERDICT_COLOR[s.verdict]]
     parts = [
         f'<span style="color:{color};font-weight:600">[{escape(s.verdict)}]</span> ',
-        f"<span>「{escape(s.quote)}」</span>",
+        f'<span style="color:{pal["ink"]}">「{escape(s.quote)}」</span>',
         f' <span style="color:{pal["muted"]};font-size:0.85em">— {escape(str(s.source))}</span>',
     ]
     if lang != "zh":
-        parts.append(f'<div style="margin-left:1.2em">{escape(s.gloss(lang))}</div>')
+        parts.append(f'<div style="color:{pal["ink"]};margin-left:1.2em">{escape(s.gloss(lang))}</div>')
     notes = []
     if j.facts:
         notes.append(", ".join(escape(fact_text(f)) for f in j.facts))
@@ -160,7 +160,7 @@ def _statement_html(j: Judgement, lang: str, pal: Mapping[str, str]) -> str:
         parts.append(
             f'<div style="margin-left:1.2em;color:{pal["muted"]};font-size:0.9em">' + "<br>".join(notes) + "</div>"
         )
-    return f'<li style="margin:0.25em 0">{"".join(parts)}</li>'
+    return f'<li style="color:{pal["ink"]};margin:0.25em 0">{"".join(parts)}</li>'
 
 
 def reading_html(reading: Reading, lang: str | None = None) -> str:
@@ -169,7 +169,7 @@ def reading_html(reading: Reading, lang: str | None = None) -> str:
     lang = check_lang(lang or reading.lang)
     pal = COLORS
     head = _heading(reading, lang)
-    body = [f'<div style="font-weight:700">{escape(head[0])}</div>']
+    body = [f'<div style="color:{pal["ink"]};font-weight:700">{escape(head[0])}</div>']
     body += [f'<div style="color:{pal["muted"]}">{escape(line)}</div>' for line in head[1:]]
     if not reading.applies and not reading.open:
         body.append(f"<p>{escape(_w(lang, 'none'))}</p>")
@@ -177,13 +177,13 @@ def reading_html(reading: Reading, lang: str | None = None) -> str:
         items = "".join(_statement_html(j, lang, pal) for j in group)
         summary = f"{escape(matter_name(matter, lang))} ({len(group)})"
         body.append(
-            f'<details{" open" if n == 0 else ""}><summary style="cursor:pointer;font-weight:600">{summary}</summary>'
+            f'<details{" open" if n == 0 else ""}><summary style="color:{pal["ink"]};cursor:pointer;font-weight:600">{summary}</summary>'
             f'<ul style="list-style:none;padding-left:0.6em;margin:0.2em 0">{items}</ul></details>'
         )
     if reading.open:
         items = "".join(_statement_html(j, lang, pal) for j in reading.open)
         body.append(
-            f'<details><summary style="cursor:pointer;font-weight:600">{escape(_w(lang, "open"))} '
+            f'<details><summary style="color:{pal["ink"]};cursor:pointer;font-weight:600">{escape(_w(lang, "open"))} '
             f"({len(reading.open)})</summary>"
             f'<ul style="list-style:none;padding-left:0.6em;margin:0.2em 0">{items}</ul></details>'
         )
