@@ -40,6 +40,8 @@ DISPLAY_HOOKS = frozenset(
         ("chart", "reading"),
         ("reading.__init__", "__str__"),
         ("reading.__init__", "_repr_html_"),
+        ("reading.exercise", "__str__"),
+        ("reading.exercise", "_repr_html_"),
         ("chart", "_detected"),
         ("lessons", "_repr_html_"),
         ("plate", "_repr_html_"),
@@ -49,7 +51,8 @@ DISPLAY_HOOKS = frozenset(
 )
 """The only (module, function) pairs allowed an upward import: the lazy display hooks on Chart and its
 parts (``_detected``: Chart.patterns, judged on first use), a detected pattern's evidence put into words
-(``Detected.text``, liuren.show.evidence) and ``liuren.patterns.explain`` (liuren.show.steps)."""
+(``Detected.text``, liuren.show.evidence), ``liuren.patterns.explain`` (liuren.show.steps), and a reading
+and a reading check put into text or HTML (liuren.show.reading)."""
 
 
 def _module_name(path: Path) -> str:
