@@ -9,16 +9,22 @@ no notebook has it open) and pointing ``LIUREN_STORE`` at the new place moves th
 
 How it is kept:
 
-* **One connection per operation.** :meth:`Store.read` and :meth:`Store.write` open the file, do one
-  thing and close it, so nothing stays open between cells and two notebooks (or a notebook and a
-  terminal) can use the store at once. Opening costs a fraction of a millisecond.
+* **One transaction per operation.** :meth:`Store.read` and :meth:`Store.write` are context managers:
+  a block is one snapshot (read) or one transaction (write), and nothing stays locked between them, so
+  two notebooks (or a notebook and a terminal) use the store at once. The connection is kept for the
+  next operation (at most :data:`OPEN_LIMIT` per process, idle, holding no lock), because closing the
+  last connection to a WAL file checkpoints it at the cost of a flush to the disk.
 * **WAL** (``journal_mode=WAL``): readers never block the writer and the writer never blocks readers;
   a write is one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), so a process killed in the middle of
   one leaves the file as it was before it, with every earlier commit in place.
-* **synchronous=FULL**: the WAL is flushed to the disk at every commit, so a commit survives a power
-  cut too, not only a killed process (under NORMAL, the last commits before a power cut may be lost).
-  A learner writes a case or an outcome a few times a day, at human pace: the flush costs about a
-  millisecond on an SSD (``tools/bench_store.py``), well inside the budget of a write.
+* **synchronous=FULL for a durable write** (the default of :meth:`Store.write`, what the casebook
+  uses): the WAL is flushed to the disk at every commit, so a commit survives a power cut too, not only
+  a killed process. A learner writes a case or an outcome a few times a day, at human pace, and a flush
+  costs one ``fsync`` (``tools/bench_store.py`` measures it: 0.5–2 ms on a laptop SSD, more on a
+  virtual disk). ``durable=False`` is **synchronous=NORMAL**, SQLite's advice for WAL: still never a
+  damaged file and never a loss when a process is killed, but the commits since the last checkpoint
+  may be undone by a power cut; for frequent small writes (the practice path's reviews), at a fraction
+  of a millisecond each.
 * **A busy timeout** (:data:`BUSY_SECONDS`): a write waits for another process's write to finish
   instead of failing at once.
 * **Foreign keys on**: a case's statements and outcomes go with it.
@@ -34,10 +40,12 @@ path that is a folder, a store locked by another process for longer than the tim
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import sqlite3
 import stat
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -151,10 +159,74 @@ migration is never edited (a file at version N must mean the same thing to every
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this liuren writes."""
 
-_CHECKED_LIMIT = 32
-_checked: OrderedDict[tuple[str, int, int], None] = OrderedDict()
-"""Files this process has opened and checked (path, device, inode), newest last, at most
-:data:`_CHECKED_LIMIT`: the integrity check runs once per file per process."""
+OPEN_LIMIT = 4
+"""How many connections a process keeps open between operations (the most recently used; one per
+thread and file). Closing the last connection to a WAL file checkpoints it and removes the WAL, which
+costs a flush to the disk (about 20 ms); a kept connection makes the next operation cost a fraction
+of a millisecond. An idle connection holds no lock: other processes read and write as if it were
+closed. Each is checked against the file before use (a store moved or replaced is opened anew), and
+all are closed when the process exits (or by :func:`close_all`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    db: sqlite3.Connection
+    device: int
+    inode: int
+    pid: int
+
+
+_kept: OrderedDict[tuple[int, str], _Kept] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _take(key: tuple[int, str], info: os.stat_result | None) -> sqlite3.Connection | None:
+    """The connection kept for ``key`` if it is still to the file now at the path (same device and
+    inode) and of this process; a stale one is closed (or, after a fork, dropped unclosed)."""
+    with _lock:
+        kept = _kept.get(key)
+        if kept is None:
+            return None
+        if kept.pid == os.getpid() and info is not None and (kept.device, kept.inode) == (info.st_dev, info.st_ino):
+            _kept.move_to_end(key)
+            return kept.db
+        del _kept[key]
+    if kept.pid == os.getpid():
+        with contextlib.suppress(sqlite3.Error):
+            kept.db.close()
+    return None
+
+
+def _keep(key: tuple[int, str], db: sqlite3.Connection, info: os.stat_result) -> None:
+    evicted = []
+    with _lock:
+        _kept[key] = _Kept(db, info.st_dev, info.st_ino, os.getpid())
+        while len(_kept) > OPEN_LIMIT:
+            evicted.append(_kept.popitem(last=False)[1])
+    for old in evicted:
+        if old.pid == os.getpid():
+            with contextlib.suppress(sqlite3.Error):
+                old.db.close()
+
+
+def _forget(key: tuple[int, str], db: sqlite3.Connection) -> None:
+    with _lock:
+        if key in _kept and _kept[key].db is db:
+            del _kept[key]
+
+
+def close_all() -> None:
+    """Close every connection this process keeps open (each store operation opens one again)."""
+    with _lock:
+        kept = list(_kept.values())
+        _kept.clear()
+    for old in kept:
+        if old.pid == os.getpid():
+            with contextlib.suppress(sqlite3.Error):
+                old.db.close()
+
+
+atexit.register(close_all)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +255,7 @@ class Store:
 
     @contextlib.contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
-        """A connection for reading, closed on leaving the block; the reads in it see one snapshot."""
+        """A connection for reading; the reads in the block see one snapshot of the file."""
         with self._connect() as db, self.errors():
             db.execute("BEGIN")
             try:
@@ -192,10 +264,16 @@ class Store:
                 db.execute("ROLLBACK")
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
+    def write(self, durable: bool = True) -> Iterator[sqlite3.Connection]:
         """A connection in one write transaction: committed when the block ends, rolled back (nothing
-        written) when it raises. Waits up to :data:`BUSY_SECONDS` for another process's write."""
+        written) when it raises. Waits up to :data:`BUSY_SECONDS` for another process's write.
+
+        ``durable`` (the default) flushes the commit to the disk (``synchronous=FULL``): it survives a
+        power cut. ``durable=False`` (``synchronous=NORMAL``) leaves the flush to the next checkpoint:
+        the commit survives the process being killed, and the file is never damaged, but a power cut
+        soon after may undo it. For frequent small writes where that is acceptable."""
         with self._connect() as db, self.errors():
+            db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
@@ -206,15 +284,45 @@ class Store:
 
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
+        """This thread's open connection to the file, or a new one (kept for the next operation, see
+        :data:`OPEN_LIMIT`). A connection that fails is closed and forgotten."""
         self._check_place()
+        info = os.stat(self.path) if self.path.exists() else None
+        key = (threading.get_ident(), str(self.path))
+        kept = _take(key, info)
+        nested = kept is not None and kept.in_transaction
+        db = kept if kept is not None and not nested else self._open()
+        failed = True
+        try:
+            with self.errors():
+                db.execute(f"PRAGMA busy_timeout = {round(BUSY_SECONDS * 1000)}")
+                if db is kept:
+                    self._migrate(db)
+            yield db
+            failed = False
+        except (StoreError, sqlite3.Error):
+            raise
+        except BaseException:  # the caller's own error: the connection itself is sound
+            failed = db.in_transaction
+            raise
+        finally:
+            if failed or nested or not self.path.exists():
+                _forget(key, db)
+                with contextlib.suppress(sqlite3.Error):
+                    db.close()
+            elif db is not kept:
+                _keep(key, db, os.stat(self.path))
+
+    def _open(self) -> sqlite3.Connection:
         with self.errors():
             db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
             with self.errors():
                 self._prepare(db)
-            yield db
-        finally:
+        except BaseException:
             db.close()
+            raise
+        return db
 
     def _check_place(self) -> None:
         """Refuse, before SQLite sees it, a path that cannot hold a store (a folder, a device, a
@@ -222,6 +330,10 @@ class Store:
         shown = quote(str(self.path), PATH_QUOTE)
         folder = self.path.parent
         try:
+            if not folder.is_dir():
+                existing = next(p for p in folder.parents if p.exists())
+                if not _writable(existing):
+                    raise PermissionError(0, f"{existing} is read-only")
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreError(
@@ -246,10 +358,9 @@ class Store:
                 f"the liuren store {shown} is read-only (mode {stat.S_IMODE(info.st_mode):04o}): make it "
                 f"writable (chmod u+w), or copy it to a writable place and point {ENV} there"
             )
-        folder_info = os.stat(folder)
-        if not folder_info.st_mode & 0o222 or not os.access(folder, os.W_OK | os.X_OK):
+        if not _writable(folder):
             raise StoreError(
-                f"the liuren store {shown} is in a read-only folder (mode {stat.S_IMODE(folder_info.st_mode):04o}); "
+                f"the liuren store {shown} is in a read-only folder (mode {stat.S_IMODE(os.stat(folder).st_mode):04o}); "
                 f"SQLite keeps its journal beside the file, so the folder must be writable: {self._elsewhere()}"
             )
 
@@ -259,12 +370,18 @@ class Store:
     def _prepare(self, db: sqlite3.Connection) -> None:
         """Set the connection up, check the file is a liuren store and bring its schema up to date."""
         db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA synchronous = NORMAL")
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StoreError(f"the liuren store {quote(str(self.path), PATH_QUOTE)} cannot use a WAL journal ({mode})")
-        version = self._version(db)
-        if version < SCHEMA_VERSION:
+        self._migrate(db)
+        self._check(db)
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Check the file is a liuren store of a schema this liuren knows, and apply the migrations it
+        lacks (run before every operation: another process may have changed the file since)."""
+        if self._version(db) < SCHEMA_VERSION:
+            db.execute("PRAGMA synchronous = FULL")
             db.execute("BEGIN IMMEDIATE")
             try:
                 version = self._version(db)  # another process may have migrated meanwhile
@@ -275,7 +392,6 @@ class Store:
                 db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
-        self._check_once(db)
 
     def _version(self, db: sqlite3.Connection) -> int:
         shown = quote(str(self.path), PATH_QUOTE)
@@ -296,20 +412,12 @@ class Store:
             )
         return version
 
-    def _check_once(self, db: sqlite3.Connection) -> None:
-        """A quick integrity check the first time this process opens the file (a damaged file is found
-        at once, not half-way through a listing)."""
-        info = os.stat(self.path)
-        key = (str(self.path), info.st_dev, info.st_ino)
-        if key in _checked:
-            _checked.move_to_end(key)
-            return
+    def _check(self, db: sqlite3.Connection) -> None:
+        """A quick integrity check when a connection is opened: a damaged file is found at once, not
+        half-way through a listing."""
         problems = [row[0] for row in db.execute("PRAGMA quick_check(3)")]
         if problems != ["ok"]:
             raise sqlite3.DatabaseError("database disk image is malformed: " + "; ".join(problems))
-        _checked[key] = None
-        while len(_checked) > _CHECKED_LIMIT:
-            _checked.popitem(last=False)
 
     @contextlib.contextmanager
     def errors(self) -> Iterator[None]:
@@ -352,4 +460,10 @@ class Store:
         return f"the liuren store {shown} failed: {text}"
 
 
-__all__ = ["BUSY_SECONDS", "ENV", "MIGRATIONS", "SCHEMA_VERSION", "Store", "store_path"]
+def _writable(folder: Path) -> bool:
+    """Whether files can be made in ``folder``: its mode allows writing to someone, and to this process
+    (root included: a folder made read-only on purpose is treated as read-only, as liuren.files does)."""
+    return bool(os.stat(folder).st_mode & 0o222) and os.access(folder, os.W_OK | os.X_OK)
+
+
+__all__ = ["BUSY_SECONDS", "ENV", "MIGRATIONS", "OPEN_LIMIT", "SCHEMA_VERSION", "Store", "close_all", "store_path"]
