@@ -306,12 +306,16 @@ class Store:
             failed = db.in_transaction
             raise
         finally:
-            if failed or nested or not self.path.exists():
+            try:
+                now = None if failed or nested else os.stat(self.path)
+            except OSError:  # removed meanwhile: the next operation opens what is there then
+                now = None
+            if now is None:
                 _forget(key, db)
                 with contextlib.suppress(sqlite3.Error):
                     db.close()
             elif db is not kept:
-                _keep(key, db, os.stat(self.path))
+                _keep(key, db, now)
 
     def _open(self) -> sqlite3.Connection:
         with self.errors():
