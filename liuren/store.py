@@ -165,7 +165,8 @@ thread and file). Closing the last connection to a WAL file checkpoints it and r
 costs a flush to the disk (about 20 ms); a kept connection makes the next operation cost a fraction
 of a millisecond. An idle connection holds no lock: other processes read and write as if it were
 closed. Each is checked against the file before use (a store moved or replaced is opened anew), and
-all are closed when the process exits (or by :func:`close_all`)."""
+all are closed when the process exits (or by :func:`close_all`). A connection is only used by the
+thread it is kept for, and may be closed by any (so it is opened with ``check_same_thread=False``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +232,9 @@ atexit.register(close_all)
 
 @dataclass(frozen=True, slots=True)
 class Store:
-    """The store at ``path`` (see :func:`store_path`). Holds no connection: :meth:`read` and
-    :meth:`write` each open the file for one operation.
+    """The store at ``path`` (see :func:`store_path`): a value (the path), holding no connection of its
+    own; :meth:`read` and :meth:`write` are one operation each, on this thread's kept connection to the
+    file (see :data:`OPEN_LIMIT`).
 
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
@@ -286,8 +288,7 @@ class Store:
     def _connect(self) -> Iterator[sqlite3.Connection]:
         """This thread's open connection to the file, or a new one (kept for the next operation, see
         :data:`OPEN_LIMIT`). A connection that fails is closed and forgotten."""
-        self._check_place()
-        info = os.stat(self.path) if self.path.exists() else None
+        info = self._check_place()
         key = (threading.get_ident(), str(self.path))
         kept = _take(key, info)
         nested = kept is not None and kept.in_transaction
@@ -319,7 +320,7 @@ class Store:
 
     def _open(self) -> sqlite3.Connection:
         with self.errors():
-            db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
         try:
             with self.errors():
                 self._prepare(db)
@@ -328,9 +329,10 @@ class Store:
             raise
         return db
 
-    def _check_place(self) -> None:
+    def _check_place(self) -> os.stat_result | None:
         """Refuse, before SQLite sees it, a path that cannot hold a store (a folder, a device, a
-        read-only file or folder), and create the store's folder when it is missing."""
+        read-only file or folder), and create the store's folder when it is missing. Returns the
+        file's status (None for a new store)."""
         shown = quote(str(self.path), PATH_QUOTE)
         folder = self.path.parent
         try:
@@ -367,6 +369,7 @@ class Store:
                 f"the liuren store {shown} is in a read-only folder (mode {stat.S_IMODE(os.stat(folder).st_mode):04o}); "
                 f"SQLite keeps its journal beside the file, so the folder must be writable: {self._elsewhere()}"
             )
+        return info
 
     def _elsewhere(self) -> str:
         return f"give another path (path= or the environment variable {ENV})"

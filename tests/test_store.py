@@ -377,3 +377,17 @@ def test_a_newer_liuren_migrating_the_file_is_seen_by_a_kept_connection(tmp_path
     with pytest.raises(StoreError, match="newer than this liuren knows"):
         book.save(liuren.chart("丙申", "午", "亥"), "q")
     assert _rows(path) == 0
+
+
+def test_threads_each_use_their_own_connection(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    book = Casebook(tmp_path / "threads.sqlite3")
+    chart = liuren.chart("甲子", "子", "子")
+
+    def save(n: int) -> str:
+        return book.save(chart, f"thread question {n}").id
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        saved = list(pool.map(save, range(40)))
+    assert sorted(c.id for c in book.cases()) == sorted(saved) and len(set(saved)) == 40
