@@ -43,7 +43,7 @@ from .patterns import get_pattern
 from .reading import parse_matter, parse_querent
 from .reading.statements import VERDICTS
 from .store import Store
-from .transmissions import LESSON_TYPES, LessonType
+from .transmissions import LESSON_TYPES, LessonType, Method
 
 __all__ = ["Case", "Casebook", "Comparison", "Given", "Mark", "Outcome", "compare"]
 
@@ -437,6 +437,15 @@ def _lesson_type(value: object) -> str:
         ) from None
 
 
+def _method(value: object) -> str:
+    try:
+        return str(Method(normalize(value.strip()) if isinstance(value, str) else ""))
+    except ValueError:
+        raise ParseError(
+            f"method={quote(value)} is not one of the nine methods; accepted: {' '.join(Method)}"
+        ) from None
+
+
 def _marks(held: object, ids: list[str]) -> tuple[tuple[str, bool | None], ...]:
     if held is None:
         return ()
@@ -732,9 +741,9 @@ def _from_record(record: object) -> Case:
         querent=parse_querent(record.get("querent")),
         notes=_text(record.get("notes", ""), "notes", MAX_TEXT),
         cast_at=_stamp(record.get("cast_at"), "cast_at"),
-        created=_stamp(_field(record, "created", str), "created"),
+        created=_stamp(_field(record, "created", str), "created").astimezone(UTC),
         lesson_type=_lesson_type(record.get("lesson_type")),
-        method=_field(record, "method", str),
+        method=_method(record.get("method")),
         patterns=tuple(get_pattern(p).name for p in patterns),
         reading=tuple(reading),
         outcomes=tuple(outcomes),

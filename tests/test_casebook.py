@@ -284,6 +284,7 @@ def test_import_refuses_what_is_not_an_export_and_writes_nothing(tmp_path, book)
         ),
         "id.json": json.dumps({**data, "cases": [{**data["cases"][0], "id": "not-a-uuid"}]}),
         "naive.json": json.dumps({**data, "cases": [{**data["cases"][0], "created": "2026-01-01T00:00:00"}]}),
+        "method.json": json.dumps({**data, "cases": [{**data["cases"][0], "method": "九宗"}]}),
     }
     target = Casebook(tmp_path / "t.sqlite3")
     for name, content in bad_files.items():
