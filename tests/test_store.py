@@ -282,8 +282,7 @@ SAVER = textwrap.dedent(
 
 
 def test_two_processes_saving_1000_cases_each_leave_2000(tmp_path):
-    path = tmp_path / "shared.sqlite3"
-    Store(path).version()
+    path = tmp_path / "shared.sqlite3"  # made by whichever child comes first, migrated once
     children = [
         subprocess.Popen(
             [sys.executable, "-c", SAVER, str(path), "1000", name],
