@@ -537,12 +537,17 @@ def _load(db: sqlite3.Connection, where: str, args: list[object]) -> tuple[Case,
     ):
         patterns.setdefault(case_row, []).append(name)
     given: dict[int, list[Given]] = {}
+    shared: dict[tuple[str, str, str, str], Given] = {}  # the same statement given in many cases: one record
     for case_row, *fields in db.execute(
         "SELECT case_id, statement_id, status, verdict, quote FROM case_statements"
         f" WHERE case_id {chosen} ORDER BY case_id, position",
         args,
     ):
-        given.setdefault(case_row, []).append(Given(*fields))
+        key = (fields[0], fields[1], fields[2], fields[3])
+        record = shared.get(key)
+        if record is None:
+            record = shared[key] = Given(*key)
+        given.setdefault(case_row, []).append(record)
     marks: dict[int, list[tuple[str, bool | None]]] = {}
     for outcome_row, key, value in db.execute(
         "SELECT m.outcome_id, m.statement_id, m.held FROM outcome_marks m JOIN outcomes o ON o.id = m.outcome_id"

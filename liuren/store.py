@@ -20,11 +20,11 @@ How it is kept:
 * **synchronous=FULL for a durable write** (the default of :meth:`Store.write`, what the casebook
   uses): the WAL is flushed to the disk at every commit, so a commit survives a power cut too, not only
   a killed process. A learner writes a case or an outcome a few times a day, at human pace, and a flush
-  costs one ``fsync`` (``tools/bench_store.py`` measures it: 0.5–2 ms on a laptop SSD, more on a
-  virtual disk). ``durable=False`` is **synchronous=NORMAL**, SQLite's advice for WAL: still never a
-  damaged file and never a loss when a process is killed, but the commits since the last checkpoint
-  may be undone by a power cut; for frequent small writes (the practice path's reviews), at a fraction
-  of a millisecond each.
+  costs one ``fdatasync`` of the disk (``tools/bench_store.py`` measures it beside a write: 3–10 ms on
+  the project's virtual disk, on top of 1–2 ms of the store's own work). ``durable=False`` is
+  **synchronous=NORMAL**, SQLite's advice for WAL: still never a damaged file and never a loss when a
+  process is killed, but the commits since the last checkpoint may be undone by a power cut; for
+  frequent small writes (the practice path's reviews), without the flush.
 * **A busy timeout** (:data:`BUSY_SECONDS`): a write waits for another process's write to finish
   instead of failing at once.
 * **Foreign keys on**: a case's statements and outcomes go with it.
