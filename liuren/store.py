@@ -337,7 +337,9 @@ class Store:
         folder = self.path.parent
         try:
             if not folder.is_dir():
-                existing = next(p for p in folder.parents if p.exists())
+                existing = next(p for p in (folder, *folder.parents) if os.path.lexists(p))
+                if not existing.is_dir():
+                    raise NotADirectoryError(0, f"{existing} is not a folder")
                 if not _writable(existing):
                     raise PermissionError(0, f"{existing} is read-only")
             folder.mkdir(parents=True, exist_ok=True)

@@ -209,6 +209,11 @@ def test_another_programs_sqlite_file_is_refused(tmp_path):
 def test_a_folder_is_not_a_store(tmp_path):
     with pytest.raises(StoreError, match=r"is a folder, not a file; give a file name inside it"):
         Casebook(tmp_path).cases()
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    with pytest.raises(StoreError, match=r"its folder '.*plain' cannot be made \(.*plain is not a folder\)"):
+        Casebook(tmp_path / "plain" / "s.sqlite3").cases()
+    with pytest.raises(StoreError, match=r"'/dev/null' is not a regular file"):
+        Casebook("/dev/null").cases()
 
 
 def test_a_read_only_folder_is_a_store_error(tmp_path):
