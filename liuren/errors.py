@@ -27,6 +27,12 @@ class WriteError(LiurenError, OSError):
     carries no ``errno``, so ``str()`` is that message."""
 
 
+class StoreError(LiurenError):
+    """The learner's store (:mod:`liuren.store`) cannot be used: the file is not a liuren store, is
+    damaged, read-only, written by a newer liuren, a folder, or locked by another process for too long.
+    Its message names the file and says what to do; nothing written before is lost."""
+
+
 class InvalidChartError(LiurenError):
     """The inputs parse, but together they do not describe a chart."""
 

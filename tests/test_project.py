@@ -17,12 +17,13 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"record", "errors", "files", "school", "cycle", "nianming"},
+    {"record", "errors", "files", "store", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions", "records"},
     {"chart"},
     {"almanac", "find", "patterns"},
     {"reading"},
+    {"casebook"},
     {"show"},
     {"cli", "__main__", "__init__"},
 ]
@@ -180,9 +181,12 @@ NEVER_AT_IMPORT = (
     "pathlib",
     "json",
     "argparse",
+    "sqlite3",
+    "platformdirs",
 )
-"""Display and calendar dependencies, and the conveniences the engine does without: none of them may be
-loaded by ``import liuren`` itself. ``dataclasses`` (and the inspect, ast, dis and tokenize it pulls in) is
+"""Display and calendar dependencies, the learner's store (sqlite3, platformdirs: liuren.store and
+liuren.casebook are imported by the user), and the conveniences the engine does without: none of them may
+be loaded by ``import liuren`` itself. ``dataclasses`` (and the inspect, ast, dis and tokenize it pulls in) is
 allowed: School is a frozen dataclass, and that costs a few milliseconds (tools/bench_import.py)."""
 
 

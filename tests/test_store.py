@@ -1,0 +1,397 @@
+"""The learner's store (liuren.store): where it is, its schema migrations, and every way it can fail
+(each a StoreError naming the file, nothing written before lost): concurrent writers, a writer killed
+mid-loop, truncated and foreign files, read-only places, a newer schema."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import liuren
+from liuren import store
+from liuren.casebook import Casebook
+from liuren.errors import LiurenError, ParseError, StoreError
+from liuren.store import SCHEMA_VERSION, Store, store_path
+
+ROOT = Path(__file__).parents[1]
+TABLES = {"cases", "case_patterns", "case_statements", "outcomes", "outcome_marks"}
+
+
+@pytest.fixture(autouse=True)
+def fresh_process(monkeypatch):
+    """Each test sees the store as a new process would: no connection kept, no $LIUREN_STORE."""
+    store.close_all()
+    monkeypatch.delenv(store.ENV, raising=False)
+    yield
+    store.close_all()
+
+
+def _tables(path: Path) -> set[str]:
+    db = sqlite3.connect(path)
+    try:
+        return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        db.close()
+
+
+def _rows(path: Path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        return int(db.execute("SELECT count(*) FROM cases").fetchone()[0])
+    finally:
+        db.close()
+
+
+def _child_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+
+
+# ---------------------------------------------------------------------------------------- where it is
+def test_store_path_argument_wins_over_the_environment_which_wins_over_the_default(monkeypatch, tmp_path):
+    from platformdirs import user_data_dir
+
+    assert store_path() == Path(user_data_dir("liuren", appauthor=False)) / "liuren.sqlite3"
+    monkeypatch.setenv("LIUREN_STORE", str(tmp_path / "env.sqlite3"))
+    assert store_path() == tmp_path / "env.sqlite3"
+    assert store_path(tmp_path / "arg.sqlite3") == tmp_path / "arg.sqlite3"
+    assert Store().path == tmp_path / "env.sqlite3" and Casebook().path == str(tmp_path / "env.sqlite3")
+    monkeypatch.setenv("LIUREN_STORE", "")  # set but empty: the default
+    assert store_path().name == "liuren.sqlite3" and store_path().parent.name == "liuren"
+
+
+def test_store_path_refuses_what_is_not_a_file_name(monkeypatch):
+    for bad in (3, b"x.sqlite3", "", "  ", "a\0b"):
+        with pytest.raises(ParseError, match=r"path=.*accepted: a file name"):
+            store_path(bad)  # type: ignore[arg-type]
+    monkeypatch.setenv("LIUREN_STORE", " ")
+    with pytest.raises(ParseError, match=r"\$LIUREN_STORE=' ' is empty"):
+        store_path()
+
+
+def test_a_new_store_is_made_with_its_folder_in_wal_mode(tmp_path):
+    path = tmp_path / "deep" / "er" / "s.sqlite3"
+    assert Store(path).version() == SCHEMA_VERSION
+    assert TABLES <= _tables(path)
+    with Store(path).read() as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert db.execute("PRAGMA application_id").fetchone()[0] == store.APPLICATION_ID
+
+
+def test_a_write_that_raises_writes_nothing(tmp_path):
+    s = Store(tmp_path / "s.sqlite3")
+    with pytest.raises(KeyError), s.write() as db:
+        db.execute(
+            "INSERT INTO cases (uuid, spec, question, created, lesson_type, method) VALUES ('u', 's', 'q', 'c', 'l', 'm')"
+        )
+        raise KeyError("a failure half-way")
+    assert _rows(s.path) == 0
+
+
+# ---------------------------------------------------------------------------------------- migrations
+@pytest.mark.parametrize("kind", ["empty file", "empty database"])
+def test_a_version_0_file_upgrades_to_the_current_version(tmp_path, kind):
+    path = tmp_path / "old.sqlite3"
+    if kind == "empty file":
+        path.write_bytes(b"")
+    else:
+        db = sqlite3.connect(path)
+        db.execute("PRAGMA user_version = 0")
+        db.execute("VACUUM")  # writes the header: a real SQLite file with no tables
+        db.close()
+        assert path.stat().st_size > 0
+    assert Store(path).version() == SCHEMA_VERSION == len(store.MIGRATIONS)
+    assert TABLES <= _tables(path)
+    book = Casebook(path)
+    case = book.save(liuren.chart("丙申", "午", "亥"), "q")
+    assert book.get(case.id) == case
+
+
+def test_a_migration_is_one_transaction(tmp_path, monkeypatch):
+    """A migration that fails half-way leaves the file at the version before it, with none of its changes."""
+
+    def broken(db: sqlite3.Connection) -> None:
+        db.execute("CREATE TABLE reviews (id INTEGER PRIMARY KEY)")
+        db.execute("INSERT INTO no_such_table VALUES (1)")
+
+    path = tmp_path / "s.sqlite3"
+    Casebook(path).save(liuren.chart("丙申", "午", "亥"), "kept")
+    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, broken))
+    monkeypatch.setattr(store, "SCHEMA_VERSION", len(store.MIGRATIONS))
+    with pytest.raises(StoreError, match=r"s\.sqlite3.*no such table"):
+        Store(path).version()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert "reviews" not in _tables(path) and _rows(path) == 1
+    db.close()
+
+
+def test_migrations_apply_in_order_from_the_files_version(tmp_path, monkeypatch):
+    applied = []
+
+    def v2(db: sqlite3.Connection) -> None:
+        applied.append(2)
+        db.execute("CREATE TABLE reviews (id INTEGER PRIMARY KEY, case_id INTEGER REFERENCES cases(id))")
+
+    path = tmp_path / "s.sqlite3"
+    assert Store(path).version() == 1
+    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, v2))
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
+    assert Store(path).version() == 2 and Store(path).version() == 2
+    assert applied == [2] and "reviews" in _tables(path)
+
+
+def test_a_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "new.sqlite3"
+    Store(path).version()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(StoreError, match=r"new\.sqlite3' has schema version 2, newer than this liuren knows \(1\)"):
+        Casebook(path).cases()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1  # left as it was
+    db.close()
+
+
+# ---------------------------------------------------------------------------------------- bad files
+def _saved(path: Path, n: int = 40) -> Casebook:
+    book = Casebook(path)
+    for i in range(n):
+        book.save(liuren.chart("丙申", "午", "亥", month="寅"), f"question {i}", notes="x" * 500)
+    return book
+
+
+def test_a_truncated_store_is_a_store_error_naming_the_file(tmp_path):
+    path = tmp_path / "cut.sqlite3"
+    _saved(path)
+    store.close_all()
+    assert not Path(f"{path}-wal").exists()  # the last connection checkpointed and removed it
+    size = path.stat().st_size
+    for length in (size // 2, 60):
+        os.truncate(path, length)
+        store.close_all()  # a new process opens it
+        with pytest.raises(StoreError, match=r"cut\.sqlite3' .*(damaged|not a liuren store)") as found:
+            Casebook(path).cases()
+        assert "import your last export" in str(found.value) or "move it away" in str(found.value)
+        assert path.stat().st_size == length  # nothing written over it
+
+
+def test_a_foreign_file_is_a_store_error_and_is_left_untouched(tmp_path):
+    png = tmp_path / "picture.png"
+    data = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8
+    png.write_bytes(data)
+    with pytest.raises(StoreError, match=r"picture\.png' is not a liuren store \(not an SQLite database"):
+        Casebook(png).save(liuren.chart("丙申", "午", "亥"), "q")
+    assert png.read_bytes() == data
+
+
+def test_another_programs_sqlite_file_is_refused(tmp_path):
+    path = tmp_path / "other.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE contacts (name TEXT)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError, match=r"other\.db' is an SQLite database of another program"):
+        Store(path).version()
+    assert _tables(path) == {"contacts"}
+
+
+def test_a_folder_is_not_a_store(tmp_path):
+    with pytest.raises(StoreError, match=r"is a folder, not a file; give a file name inside it"):
+        Casebook(tmp_path).cases()
+    (tmp_path / "plain").write_text("x", encoding="utf-8")
+    with pytest.raises(StoreError, match=r"its folder '.*plain' cannot be made \(.*plain is not a folder\)"):
+        Casebook(tmp_path / "plain" / "s.sqlite3").cases()
+    with pytest.raises(StoreError, match=r"'/dev/null' is not a regular file"):
+        Casebook("/dev/null").cases()
+
+
+def test_a_read_only_folder_is_a_store_error(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    existing = tmp_path / "kept"
+    existing.mkdir()
+    _saved(existing / "s.sqlite3", 2)
+    folder.chmod(0o555)
+    existing.chmod(0o555)
+    try:
+        with pytest.raises(StoreError, match=r"locked/s\.sqlite3' is in a read-only folder \(mode 0555\)"):
+            Casebook(folder / "s.sqlite3").save(liuren.chart("丙申", "午", "亥"), "q")
+        with pytest.raises(StoreError, match=r"kept/s\.sqlite3' is in a read-only folder"):
+            Casebook(existing / "s.sqlite3").cases()
+        with pytest.raises(StoreError, match=r"cannot be created: its folder .* cannot be made"):
+            Casebook(folder / "sub" / "s.sqlite3").cases()
+    finally:
+        folder.chmod(0o755)
+        existing.chmod(0o755)
+    assert os.listdir(folder) == [] and len(Casebook(existing / "s.sqlite3").cases()) == 2
+
+
+def test_a_read_only_file_is_a_store_error(tmp_path):
+    path = tmp_path / "ro.sqlite3"
+    _saved(path, 1)
+    path.chmod(0o444)
+    try:
+        with pytest.raises(StoreError, match=r"ro\.sqlite3' is read-only \(mode 0444\): make it writable"):
+            Casebook(path).save(liuren.chart("丙申", "午", "亥"), "q")
+    finally:
+        path.chmod(stat.S_IRUSR | stat.S_IWUSR)
+    assert _rows(path) == 1
+
+
+def test_a_store_locked_too_long_is_a_store_error_and_loses_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "busy.sqlite3"
+    book = _saved(path, 1)
+    monkeypatch.setattr(store, "BUSY_SECONDS", 0.05)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(StoreError, match=r"busy\.sqlite3' is busy: another process kept it locked"):
+            book.save(liuren.chart("丙申", "午", "亥"), "waits")
+        assert len(book.cases()) == 1  # a reader is not blocked by the writer (WAL)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    book.save(liuren.chart("丙申", "午", "亥"), "now")
+    assert [c.question for c in book.cases()] == ["question 0", "now"]
+
+
+def test_store_error_is_a_liuren_error():
+    assert issubclass(StoreError, LiurenError) and issubclass(StoreError, ValueError)
+
+
+# ---------------------------------------------------------------------------------------- processes
+SAVER = textwrap.dedent(
+    """
+    import sys
+    import liuren
+    from liuren.casebook import Casebook
+
+    book = Casebook(sys.argv[1])
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    for n in range(int(sys.argv[2])):
+        case = book.save(chart, f"{sys.argv[3]} {n}")
+        print(case.id, flush=True)
+    """
+)
+
+
+def test_two_processes_saving_1000_cases_each_leave_2000(tmp_path):
+    path = tmp_path / "shared.sqlite3"  # made by whichever child comes first, migrated once
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", SAVER, str(path), "1000", name],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_child_env(),
+        )
+        for name in ("a", "b")
+    ]
+    outputs = [child.communicate(timeout=240) for child in children]
+    assert [child.returncode for child in children] == [0, 0], [err[-2000:] for _, err in outputs]
+    reported = {line for out, _ in outputs for line in out.split()}
+    cases = Casebook(path).cases()
+    assert len(cases) == 2000 == len(reported) == len({c.id for c in cases})
+    assert {c.id for c in cases} == reported
+    assert sorted(c.question for c in cases) == sorted(f"{x} {n}" for x in "ab" for n in range(1000))
+
+
+def test_a_writer_killed_mid_loop_loses_no_committed_case(tmp_path):
+    path = tmp_path / "killed.sqlite3"
+    child = subprocess.Popen(
+        [sys.executable, "-c", SAVER, str(path), "100000", "k"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_child_env(),
+    )
+    reported = []
+    try:
+        assert child.stdout is not None
+        while len(reported) < 60:
+            line = child.stdout.readline()
+            assert line, child.stderr.read() if child.stderr else "the child ended"
+            reported.append(line.strip())
+    finally:
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate(timeout=60)
+    reported += out.split()  # printed before the kill, after each commit
+    assert child.returncode == -signal.SIGKILL
+    found = {c.id for c in Casebook(path).cases()}
+    assert set(reported) <= found and len(found) - len(reported) in (0, 1)  # at most the one being reported
+    with Store(path).read() as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+# ---------------------------------------------------------------------------------------- kept connections
+def test_a_store_moved_or_replaced_between_operations_is_opened_anew(tmp_path):
+    """A kept connection is to a file, not a path: after the file is replaced or removed, the next
+    operation opens what is at the path now (a write never goes to a file no longer there)."""
+    path = tmp_path / "s.sqlite3"
+    book = Casebook(path)
+    first = book.save(liuren.chart("丙申", "午", "亥"), "first")
+    other = tmp_path / "other.sqlite3"
+    second = Casebook(other).save(liuren.chart("甲子", "子", "子"), "second")
+    store.close_all()
+    os.replace(other, path)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    assert [c.id for c in book.cases()] == [second.id]
+    third = book.save(liuren.chart("丙申", "午", "亥"), "third")
+    assert [c.id for c in Casebook(path).cases()] == [second.id, third.id]
+    path.unlink()
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    assert book.cases() == () and first.id not in {c.id for c in book.cases()}
+
+
+def test_kept_connections_are_bounded_and_a_nested_operation_gets_its_own(tmp_path):
+    books = [Casebook(tmp_path / f"{n}.sqlite3") for n in range(store.OPEN_LIMIT + 3)]
+    for book in books:
+        book.cases()
+    assert len(store._kept) == store.OPEN_LIMIT
+    s = Store(tmp_path / "0.sqlite3")
+    with s.write() as outer:
+        outer.execute(
+            "INSERT INTO cases (uuid, spec, question, created, lesson_type, method) VALUES ('u', 's', 'q', 'c', 'l', 'm')"
+        )
+        with s.read() as inner:  # another connection: it does not see the uncommitted row
+            assert inner is not outer and inner.execute("SELECT count(*) FROM cases").fetchone()[0] == 0
+    assert _rows(s.path) == 1
+
+
+def test_a_newer_liuren_migrating_the_file_is_seen_by_a_kept_connection(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    book = Casebook(path)
+    book.cases()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    with pytest.raises(StoreError, match="newer than this liuren knows"):
+        book.save(liuren.chart("丙申", "午", "亥"), "q")
+    assert _rows(path) == 0
+
+
+def test_threads_each_use_their_own_connection(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    book = Casebook(tmp_path / "threads.sqlite3")
+    chart = liuren.chart("甲子", "子", "子")
+
+    def save(n: int) -> str:
+        return book.save(chart, f"thread question {n}").id
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        saved = list(pool.map(save, range(40)))
+    assert sorted(c.id for c in book.cases()) == sorted(saved) and len(set(saved)) == 40
