@@ -19,6 +19,7 @@ from .errors import (
     OutOfRangeError,
     ParseError,
     SchoolError,
+    StoreError,
     WriteError,
     quote,
 )
@@ -174,6 +175,7 @@ __all__ = [
     "Plate",
     "School",
     "SchoolError",
+    "StoreError",
     "Stem",
     "Transmission",
     "WriteError",
