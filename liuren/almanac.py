@@ -39,6 +39,7 @@ import os
 from bisect import bisect_right
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from functools import cache
 from numbers import Real
@@ -47,7 +48,6 @@ from typing import Any
 from . import solar
 from .cycle import BRANCHES, LIUHE, PILLARS, SPIRIT_NAMES, Branch, GanZhi, pillar_index
 from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError, quote
-from .record import Record
 from .school import NOBLE_LABEL, School, resolve_school
 
 TERM_NAMES = (
@@ -326,7 +326,8 @@ def check_location(location: object) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- the result
-class Pillars(Record):
+@dataclass(frozen=True, slots=True)
+class Pillars:
     """Everything the calendar gives a chart, for one instant under one school."""
 
     instant: datetime

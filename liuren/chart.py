@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cycle import (
@@ -47,7 +48,6 @@ from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branc
 from .lessons import Ke, Lessons, four_lessons
 from .nianming import NianMing
 from .plate import PLATES, Plate
-from .record import Record
 from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
 from .transmissions import Method, choose
 
@@ -59,7 +59,8 @@ if TYPE_CHECKING:
     from .show.steps import Lines, Steps
 
 
-class Transmission(Record):
+@dataclass(frozen=True, slots=True)
+class Transmission:
     """One of the three transmissions: its ``branch``, the ``general`` riding it, its 六親
     ``relation`` to the day stem, its 旬遁 ``stem`` (None when void) and whether it is ``void`` (旬空)."""
 
@@ -73,7 +74,8 @@ class Transmission(Record):
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
 
 
-class PlateNianMing(Record):
+@dataclass(frozen=True, slots=True)
+class PlateNianMing:
     """The person's 年命 on the chart: ``benming`` (本命 branch), ``xingnian`` (行年 branch) and the
     heaven branch standing over each on this plate (年命上神: ``benming_upper``, ``xingnian_upper``)."""
 

@@ -18,17 +18,18 @@ Lesson(upper='卯', lower='戌', general='太常', kind='上克下')
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cycle import BRANCH_ELEMENT, BRANCHES, JIGONG, STEM_ELEMENT, STEMS, Branch, GanZhi, General, Stem, conquers
 from .generals import PLACEMENTS
-from .record import Record
 
 KE = "上克下"
 ZEI = "下賊上"
 
 
-class Lesson(Record):
+@dataclass(frozen=True, slots=True)
+class Lesson:
     """One of the four lessons: ``upper`` over ``lower``, the ``general`` riding the upper, and
     ``kind`` — "上克下" (克), "下賊上" (賊) or "" (neither)."""
 
@@ -80,7 +81,7 @@ class Ke(NamedTuple):
     Internal (the chart keeps it as ``_ke`` for the nine methods of :mod:`liuren.transmissions`, which
     read it by field name and derive one with ``_replace``), and built once per chart on the hot path,
     where a tuple is made in less than half the time a record takes: it stays a NamedTuple, the one exception
-    to :class:`~liuren.record.Record`."""
+    to the value idiom (a frozen slotted dataclass)."""
 
     stem: int
     branch: int
@@ -119,7 +120,7 @@ def lesson_table(noble: int, forward: bool) -> LessonTable:
     table = _TABLES[noble * 2 + forward]
     if table is None:
         placement = PLACEMENTS[noble, forward]
-        make = Lesson._make
+        make = Lesson
         table = (
             tuple(
                 tuple(

@@ -147,7 +147,6 @@ ENGINE_MODULES = {
     *(
         f"liuren.{m}"
         for m in (
-            "record",
             "errors",
             "school",
             "cycle",

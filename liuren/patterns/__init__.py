@@ -26,11 +26,11 @@ unjudged instead of being guessed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cycle import normalize
 from ..errors import ParseError, quote
-from ..record import Record
 from . import lide_zhuixu_wuyin, pohua_yangjiu, sanguang, tianyu_tianwang, yaoke
 from .evidence import Clause, Evidence, Seq, ev, seq
 from .view import UNJUDGED, Judgement, Unjudged, View
@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from ..chart import Chart
 
 
-class Pattern(Record):
+@dataclass(frozen=True, slots=True)
+class Pattern:
     """A named pattern: name, family, the clause it implements (in one line), source, detector, and what
     it needs beyond the 課 (needs_month, needs_hour, needs_nianming)."""
 
@@ -73,7 +74,8 @@ class Pattern(Record):
         return Detected(self.name, self.family, found).evidence
 
 
-class Detected(Record):
+@dataclass(frozen=True, slots=True)
+class Detected:
     """A pattern found in a chart: its ``name``, ``family`` and the ``clauses`` that made it fire
     (language-neutral; :attr:`evidence` is their English sentence, :meth:`text` any language's)."""
 

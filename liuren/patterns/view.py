@@ -8,6 +8,7 @@ The registry with names, conditions and sources is :mod:`liuren.patterns`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,6 @@ from ..cycle import (
     branch_char,
 )
 from ..generals import branch_of, general_index
-from ..record import Record
 from .evidence import Clause
 
 if TYPE_CHECKING:
@@ -50,7 +50,8 @@ GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TI
 """吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (rules.md §6, 三光)."""
 
 
-class View(Record):
+@dataclass(frozen=True, slots=True, init=False)
+class View:
     """A chart as the integers the detectors compare (built once per chart by ``View(chart)``)."""
 
     chart: Chart
@@ -108,7 +109,7 @@ class View(Record):
             None if nm is None else nm.benming.ordinal,
             None if nm is None else nm.xingnian.ordinal,
         )
-        for field, value in zip(self.__record_fields__, values, strict=True):
+        for field, value in zip(VIEW_FIELDS, values, strict=True):
             object.__setattr__(self, field, value)
 
     def general(self, b: int) -> int:
@@ -135,6 +136,9 @@ class View(Record):
         """地盤 square under heaven branch ``b``."""
         return (b - self.offset) % 12
 
+
+VIEW_FIELDS = tuple(field.name for field in fields(View))
+"""The names of a :class:`View`'s fields, in order (what ``View(chart)`` sets)."""
 
 _b = branch_char
 """A branch ordinal's character (the one helper, in liuren.cycle)."""
