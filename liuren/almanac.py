@@ -132,7 +132,7 @@ def term_instant(number: int) -> int:
 def general_of_term(number: int, switch: str = "zhongqi") -> Branch:
     """月將 for the term in force: by 中氣 (雨水 亥 … 冬至 丑, 大寒 子) or by 節 (六合 of the 月建).
 
-    The 月將 is the Sun's 次 (大全 卷二, 指南 卷一, 粹言 卷二; rules.md §2.1).
+    The 月將 is the Sun's 次 (大全 卷二, 指南 卷一, 粹言 卷二; docs/rules.md §2.1).
 
     >>> general_of_term(4), general_of_term(6), general_of_term(2)  # 雨水, 春分, 大寒
     ('亥', '戌', '子')

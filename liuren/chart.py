@@ -427,7 +427,7 @@ class Chart:
 
     @property
     def lesson_identities(self) -> tuple[tuple[int, int], ...]:
-        """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
+        """Each lesson's identity under the school's 不備 test (docs/rules.md §2.5): equal values are one lesson."""
         return self._ke.keys
 
     @property

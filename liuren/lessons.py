@@ -2,7 +2,7 @@
 
 Lesson 1: lower = the day stem (its square is its 寄宮), upper = the heaven branch over the 寄宮.
 Lesson 2: lower = upper of 1, upper = heaven over it. Lesson 3: lower = the day branch.
-Lesson 4: lower = upper of 3 (大全 卷一; rules.md §2.4). Relations are judged on the elements of
+Lesson 4: lower = upper of 3 (大全 卷一; docs/rules.md §2.4). Relations are judged on the elements of
 the two characters, lesson 1 with the stem's own element: 上克下 = 克, 下賊上 = 賊.
 
 :func:`four_lessons` builds them (the chart asks it), both as :class:`Lesson` values and as the
@@ -64,7 +64,7 @@ STEM_IDENTITY = 100
 def distinct_keys(
     stem: int, squares: tuple[int, int, int, int], uppers: tuple[int, int, int, int], test: str
 ) -> tuple[tuple[int, int], ...]:
-    """Identity of each lesson for the 不備 test (rules.md §2.5).
+    """Identity of each lesson for the 不備 test (docs/rules.md §2.5).
 
     "square": same upper and same lower square, lesson 1's square being the 寄宮 (so 戊辰 d=1's
     午/戊 and 午/巳 are one lesson); "character": the stem counts as a character of its own.

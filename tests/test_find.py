@@ -44,7 +44,7 @@ def test_wildcards():
 
 def test_filters_by_method_type_pattern():
     yaoke = find(method="遙克")
-    assert len({(c.day, c.offset) for c in yaoke}) == 65  # 40 蒿矢 + 25 彈射 課 (rules.md §4.4)
+    assert len({(c.day, c.offset) for c in yaoke}) == 65  # 40 蒿矢 + 25 彈射 課 (docs/rules.md §4.4)
     assert len(find(lesson_type="蒿矢", noble="day")) == 40
     assert len(find(method=Method.BIEZHE, noble="night")) == 9
     assert len(find(method="别责", noble="night")) == 9  # simplified

@@ -26,7 +26,7 @@ LAYERS = [
     {"show"},
     {"cli", "__main__", "__init__"},
 ]
-"""Imports only go downward (style.md); a module may import its own layer and those above it.
+"""Imports only go downward (docs/design.md §2, Layers); a module may import its own layer and those above it.
 A package (``patterns``, ``show``) is one layer: its modules share it."""
 
 DISPLAY_HOOKS = frozenset(

@@ -1,5 +1,5 @@
 """The stepper and the explorer in a real JupyterLab: Next changes what is shown; the explorer fits
-1280×800 with the 課盤 and the plate side by side and changes in place (the issue's browser checks).
+1280×800 with the 課盤 and the plate side by side and changes in place.
 
 A JupyterLab server on a one-cell notebook (a copy in a temporary folder) and Debian's chromium
 (Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.test_jupyterlab`; the server and its kernel are

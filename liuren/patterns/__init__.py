@@ -4,8 +4,8 @@ A :class:`Pattern` is a registry entry: its Hanzi ``name``, its ``family`` (the 
 it), the classical clause it implements as its ``condition``, its ``source`` (chapter and line) and
 whether it ``needs_month`` or ``needs_nianming``. Its detector reads a chart and returns the evidence
 as a language-neutral :class:`~liuren.patterns.evidence.Evidence` (a template key and its values), or
-nothing; :meth:`Detected.text` puts it into Chinese, Korean or English words. Where the chapter text and rules.md §6 disagree, the detector follows the
-chapter and its docstring says so. A chart without a month branch (or without the person's 年命)
+nothing; :meth:`Detected.text` puts it into Chinese, Korean or English words. Where the chapter text and a summary of 大全 disagree, the detector follows the
+chapter and its docstring names the reading not followed (docs/rules.md §6.2). A chart without a month branch (or without the person's 年命)
 cannot judge the clauses that look at them: patterns whose other conditions hold are reported as
 unjudged instead of being guessed.
 
@@ -142,7 +142,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="不備",
         family="無淫",
         condition="「四課缺一，為不備」: only three (or two) distinct lessons",
-        source="「無淫課」 l. 123–127 (孔明, 邵氏); rules.md §2.5",
+        source="「無淫課」 l. 123–127 (孔明, 邵氏); docs/rules.md §2.5",
         detector=lide_zhuixu_wuyin.bubei,
     ),
     Pattern(
@@ -156,21 +156,21 @@ PATTERNS: tuple[Pattern, ...] = (
         name="淫泆",
         family="淫泆",
         condition="初傳 卯 or 酉 carrying 天后 or 六合",
-        source="《六壬大全》 淫泆課 (rules.md §6); 「無淫課」 l. 119 「后合武陰用入傳」",
+        source="《六壬大全》 淫泆課 (docs/rules.md §6.5); 「無淫課」 l. 119 「后合武陰用入傳」",
         detector=lide_zhuixu_wuyin.yinyi,
     ),
     Pattern(
         name="狡童",
         family="淫泆",
         condition="六合 on the 初傳 and 天后 on the 末傳",
-        source="《六壬大全》 淫泆課 (rules.md §6)",
+        source="《六壬大全》 淫泆課 (docs/rules.md §6.5)",
         detector=lide_zhuixu_wuyin.jiaotong,
     ),
     Pattern(
         name="泆女",
         family="淫泆",
         condition="天后 on the 初傳 and 六合 on the 末傳",
-        source="《六壬大全》 淫泆課 (rules.md §6)",
+        source="《六壬大全》 淫泆課 (docs/rules.md §6.5)",
         detector=lide_zhuixu_wuyin.yinu,
     ),
     Pattern(
@@ -402,7 +402,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="三光",
         family="三光",
         condition="day stem, day branch and 初傳 all 旺 or 相, and a good general on the 初傳",
-        source="《六壬大全》 三光課 (rules.md §6); 九宗門 (上神旺相 … 三光三陽)",
+        source="《六壬大全》 三光課 (docs/rules.md §6.13); 九宗門 (上神旺相 … 三光三陽)",
         detector=sanguang.sanguang,
         needs_month=True,
     ),
@@ -410,7 +410,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="三陽",
         family="三光",
         condition="貴人 順行, 干上 and 支上 in front of it, 初傳 旺 or 相",
-        source="指南; 《六壬大全》 三陽課 (rules.md §6)",
+        source="指南; 《六壬大全》 三陽課 (docs/rules.md §6.13)",
         detector=sanguang.sanyang,
         needs_month=True,
     ),
@@ -418,7 +418,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="三陰",
         family="三光",
         condition="貴人 逆行, 干上 and 支上 behind it, 中 and 末 囚 or 死, 玄武 or 白虎 in the 傳",
-        source="《六壬大全》 三陰課 (rules.md §6)",
+        source="《六壬大全》 三陰課 (docs/rules.md §6.13)",
         detector=sanguang.sanyin,
         needs_month=True,
     ),

@@ -146,7 +146,7 @@ def dangquan(v: View) -> Judgement:
 
 # ---------------------------------------------------------------- 無淫 / 不備
 def bubei(v: View) -> Clause | None:
-    """不備: fewer than four distinct lessons, judged by the school's 不備 test (無淫課 l. 127, 邵氏; rules.md §2.5)."""
+    """不備: fewer than four distinct lessons, judged by the school's 不備 test (無淫課 l. 127, 邵氏; docs/rules.md §2.5)."""
     keys = v.chart.lesson_identities
     if v.chart.distinct_lessons == 4:
         return None
@@ -178,8 +178,8 @@ def wuyin(v: View) -> Clause | None:
     「凡四課不備，名曰無淫課」, 孔明 「四課缺一，為不備；及日辰交互相剋，為無淫課」).
 
     The 克 decides how bad it is, not whether it fires (l. 143: 「陰陽不備，交克最嫌」 … 「凡得三課，又逢日辰交互
-    相剋，最凶」 … 「若課不備，無克亦不為凶」); the evidence says which. This is where the chapter and rules.md §6
-    (which asked for a 克) disagree: the chapter wins. 交互 is read across (干上 against 支, 支上 against 干),
+    相剋，最凶」 … 「若課不備，無克亦不為凶」); the evidence says which. Asking for a 克 as well is the reading docs/rules.md §6.5
+    records as not followed: the chapter wins. 交互 is read across (干上 against 支, 支上 against 干),
     as the chapter's 甲子 example has it (「甲欲從子，畏傳送金，子欲從甲，畏河魁土」); 邵氏's 上神-against-上神
     phrasing cannot be mutual and the 又曰 chain 「上辰克辰辰剋日」 is not a second route here."""
     cross = _jiaohu(v)
@@ -194,21 +194,21 @@ def wuyin(v: View) -> Clause | None:
 
 
 def yinyi(v: View) -> Clause | None:
-    """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; rules.md §6)."""
+    """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; docs/rules.md §6.5)."""
     if v.transmissions[0] in (MAO, YOU) and v.transmission_generals[0] in (LIUHE_GENERAL, TIANHOU):
         return ev("yinyi", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
 def jiaotong(v: View) -> Clause | None:
-    """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; rules.md §6)."""
+    """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; docs/rules.md §6.5)."""
     if v.transmission_generals[0] == LIUHE_GENERAL and v.transmission_generals[2] == TIANHOU:
         return ev("jiaotong", init=_b(v.transmissions[0]), last=_b(v.transmissions[2]))
     return None
 
 
 def yinu(v: View) -> Clause | None:
-    """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; rules.md §6)."""
+    """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; docs/rules.md §6.5)."""
     if v.transmission_generals[0] == TIANHOU and v.transmission_generals[2] == LIUHE_GENERAL:
         return ev("yinu", init=_b(v.transmissions[0]), last=_b(v.transmissions[2]))
     return None

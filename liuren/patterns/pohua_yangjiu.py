@@ -114,8 +114,8 @@ def huxianshi(v: View) -> Judgement:
     """虎銜尸: the day's 墓 rides 白虎 as 發用, or 天罡 辰 is the day's 墓, is the month's 死神 and is 發用 (魄化課
     l. 135: 「如日墓乘白虎，或斗罡作日墓帶死神發用，為虎銜尸課」).
 
-    The first clause asks for no 死神, 死氣 or 囚/死 (rules.md §6 added them; the chapter wins); only the
-    second needs the month."""
+    The first clause asks for no 死神, 死氣 or 囚/死 (the reading docs/rules.md §6.10 records as not followed
+    adds them; the chapter wins); only the second needs the month."""
     w, init, tomb = v.branch_of(BAIHU), v.transmissions[0], ss.tomb_of_stem(v.stem, v.school)
     if init == tomb == w:
         return ev("huxianshi.tiger", w=_b(w))
@@ -232,7 +232,8 @@ def waizhan(v: View) -> Clause | None:
 def chengmu(v: View) -> Clause | None:
     """日干乘墓: the day stem's 墓 is the 干上神 (殃咎課 l. 147 「或日干乘墓」; l. 163 「墓神覆日之為天羅自裹」).
 
-    The 干's only: rules.md §6 also counted the 支's 墓 on the 支; the chapter names the 日干."""
+    The 干's only: counting the 支's 墓 on the 支 as well is a reading docs/rules.md §6.11 records as not
+    followed; the chapter names the 日干."""
     if v.uppers[0] == ss.tomb_of_stem(v.stem, v.school):
         return ev("chengmu", stem=_stem(v), tomb=_b(v.uppers[0]))
     return None
@@ -296,9 +297,9 @@ def yangjiu(v: View) -> Clause | None:
 
     The chapter's examples decide (l. 147–155): 遞克 己巳 巳申寅 and 丙子 子未寅; 神將相戰 in all three 傳 己酉
     酉丑巳 (內戰) and 庚午 戌午寅 夜 (外戰); the 初傳 下克上 and at war: 丁巳 乘六合 (內戰) and 壬子 午加亥 乘元武
-    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (rules.md §6's reading of 神將相戰)
-    is ``School(yangjiu_war="initial")``, which keeps the chapter's other readings here (739 of 1,440 charts 殃咎; rules.md
-    §6 in full made 818); the chapter's 丁酉 亥卯未 貴常勾, whose only
+    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (a reading of 神將相戰 that docs/rules.md §6.11 records as not
+    followed) is ``School(yangjiu_war="initial")``, which keeps the chapter's other readings here (739 of 1,440 charts
+    殃咎; with all three readings docs/rules.md §6.11 records as not followed, 818); the chapter's 丁酉 亥卯未 貴常勾, whose only
     war is the 初傳's 外戰, is 殃咎 under that reading only. The page names the 本命 only in a remedy (l. 163
     「宜本醮禱本命星辰」), never in a condition, so 殃咎 does not judge the 年命."""
     marks: list[Clause] = []

@@ -16,7 +16,7 @@ from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
 
 
 def sanguang(v: View) -> Judgement:
-    """三光: the day stem, day branch and 初傳 are all 旺 or 相 in the month and a good general rides the 初傳 (大全 三光課; rules.md §6)."""
+    """三光: the day stem, day branch and 初傳 are all 旺 or 相 in the month and a good general rides the 初傳 (大全 三光課; docs/rules.md §6.13)."""
     if v.transmission_generals[0] not in GOOD_GENERALS:
         return None
     if v.month is None:
@@ -37,7 +37,7 @@ def sanguang(v: View) -> Judgement:
 
 
 def sanyang(v: View) -> Judgement:
-    """三陽: 貴人 順行, the 干上 and 支上 神 stand in front of it, and the 初傳 is 旺 or 相 (指南; 大全 三陽課; rules.md §6)."""
+    """三陽: 貴人 順行, the 干上 and 支上 神 stand in front of it, and the 初傳 is 旺 or 相 (指南; 大全 三陽課; docs/rules.md §6.13)."""
     if not v.forward or v.side(v.uppers[0]) != 1 or v.side(v.uppers[2]) != 1:
         return None
     if v.month is None:
@@ -49,7 +49,7 @@ def sanyang(v: View) -> Judgement:
 
 
 def sanyin(v: View) -> Judgement:
-    """三陰: 貴人 逆行, 干上 and 支上 behind it, 中 and 末傳 囚 or 死, 玄武 or 白虎 in the 傳 (大全 三陰課; rules.md §6)."""
+    """三陰: 貴人 逆行, 干上 and 支上 behind it, 中 and 末傳 囚 or 死, 玄武 or 白虎 in the 傳 (大全 三陰課; docs/rules.md §6.13)."""
     if (
         v.forward
         or v.side(v.uppers[0]) != -1

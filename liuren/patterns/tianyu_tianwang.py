@@ -69,7 +69,7 @@ def qingping(v: View) -> Judgement:
     (天獄課 l. 27: 「喜見貴人臨辰戌…兼日辰行年得生氣、子孫、德合、解神加之，為天獄清平課」; verse l. 11
     「天獄貴人臨戌辰，日辰斗上得子孫」).
 
-    「兼」 joins the two: both are needed (rules.md §6 took either). Without the month (生氣, 解神) or the 年命
+    「兼」 joins the two: both are needed (either alone is the reading docs/rules.md §6.6 records as not followed). Without the month (生氣, 解神) or the 年命
     (the 行年) a chart whose 干上 and 支上 carry none of the four is unjudged."""
     base = tianyu(v)
     if base is None or v.noble_square not in (CHEN, XU):

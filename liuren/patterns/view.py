@@ -47,7 +47,7 @@ Judgement = Clause | Unjudged | None
 """What a detector returns: the evidence when the pattern fires, :data:`UNJUDGED`, or None."""
 
 GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TIANHOU))
-"""吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (rules.md §6, 三光)."""
+"""吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (docs/rules.md §6.2, as 大全 lists them for 三光)."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -122,7 +122,7 @@ class View:
 
     def side(self, b: int) -> int:
         """1 when ``b`` stands in front of the 貴人 (蛇雀合勾青), −1 behind (空虎常玄陰后), 0 on it (指南 前五後六;
-        rules.md §3.3). Under ``School(tiankong="neither")`` 天空, opposite the 貴人, is 2: neither side."""
+        docs/rules.md §3.3). Under ``School(tiankong="neither")`` 天空, opposite the 貴人, is 2: neither side."""
         g = self.general(b)
         if g == TIANKONG and self.school.tiankong == "neither":
             return 2
