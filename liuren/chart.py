@@ -138,7 +138,7 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
     return parse_noble(noble)
 
 
-_SHARED_ACROSS_HOURS = (
+SHARED_ACROSS_HOURS = (
     "day",
     "noble",
     "school",
@@ -279,7 +279,7 @@ class Chart:
         are shared (find's sweeps over every hour; tests check it equals the chart built afresh)."""
         set_ = object.__setattr__
         other = object.__new__(Chart)
-        for name in _SHARED_ACROSS_HOURS:
+        for name in SHARED_ACROSS_HOURS:
             set_(other, name, getattr(self, name))
         set_(other, "hour", hour)
         set_(other, "general", BRANCHES[(hour.ordinal + self.plate.offset) % 12])

@@ -144,12 +144,15 @@ def test_zei_outranks_ke():
 
 def test_shehai_depth_counts_follow_the_daquan_worked_example():
     """大全 counts 亥 on 丑 as 5 (辰 戊 未 己 戌) and 辰 on 寅 as 1 (卯) without the start square."""
-    from liuren.transmissions import _depth
+    from liuren.transmissions import depth_walk, walk_depth
 
-    assert _depth(11, (11 - 1) % 12, "下賊上", include_start=False) == 5
-    assert _depth(4, (4 - 2) % 12, "下賊上", include_start=False) == 1
+    def walk_count(branch: int, d: int, kind: str, include_start: bool) -> int:
+        return walk_depth(depth_walk(branch, d, kind, include_start))
+
+    assert walk_count(11, (11 - 1) % 12, "下賊上", include_start=False) == 5
+    assert walk_count(4, (4 - 2) % 12, "下賊上", include_start=False) == 1
     # 探原 counts the start square too (寅 and its lodged 甲), and 乙 lodged at home: 寅 甲 卯 乙
-    assert _depth(4, (4 - 2) % 12, "下賊上", include_start=True) == 4
+    assert walk_count(4, (4 - 2) % 12, "下賊上", include_start=True) == 4
 
 
 def test_trace_explains_biyong():

@@ -9,10 +9,11 @@ from ..cycle import (
     BAIHU,
     GENERAL_NAMES,
     XUANWU,
+    branch_char,
 )
 from . import shensha as ss
 from .evidence import Value, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, day_stem_char
 
 
 def sanguang(v: View) -> Judgement:
@@ -22,15 +23,15 @@ def sanguang(v: View) -> Judgement:
     if v.month is None:
         return UNJUDGED
     states: list[tuple[Value, str]] = [
-        (_stem(v), ss.stem_state(v.stem, v.month, v.school)),
-        (_b(v.branch), ss.season_state(v.branch, v.month, v.school)),
-        (ev("state.init", x=_b(v.transmissions[0])), ss.season_state(v.transmissions[0], v.month, v.school)),
+        (day_stem_char(v), ss.stem_state(v.stem, v.month, v.school)),
+        (branch_char(v.branch), ss.season_state(v.branch, v.month, v.school)),
+        (ev("state.init", x=branch_char(v.transmissions[0])), ss.season_state(v.transmissions[0], v.month, v.school)),
     ]
     if all(s in ("旺", "相") for _, s in states):
         return ev(
             "sanguang",
             states=seq("comma", (ev("state.is", x=x, state=s) for x, s in states)),
-            month=_b(v.month),
+            month=branch_char(v.month),
             g=GENERAL_NAMES[v.transmission_generals[0]],
         )
     return None
@@ -45,7 +46,14 @@ def sanyang(v: View) -> Judgement:
     state = ss.season_state(v.transmissions[0], v.month, v.school)
     if state not in ("旺", "相"):
         return None
-    return ev("sanyang", nb=_b(v.noble), a=_b(v.uppers[0]), b=_b(v.uppers[2]), init=_b(v.transmissions[0]), state=state)
+    return ev(
+        "sanyang",
+        nb=branch_char(v.noble),
+        a=branch_char(v.uppers[0]),
+        b=branch_char(v.uppers[2]),
+        init=branch_char(v.transmissions[0]),
+        state=state,
+    )
 
 
 def sanyin(v: View) -> Judgement:
@@ -65,12 +73,12 @@ def sanyin(v: View) -> Judgement:
     riders = seq("and", (GENERAL_NAMES[g] for g in dict.fromkeys(v.transmission_generals) if g in (BAIHU, XUANWU)))
     return ev(
         "sanyin",
-        nb=_b(v.noble),
-        a=_b(v.uppers[0]),
-        b=_b(v.uppers[2]),
-        m=_b(v.transmissions[1]),
+        nb=branch_char(v.noble),
+        a=branch_char(v.uppers[0]),
+        b=branch_char(v.uppers[2]),
+        m=branch_char(v.transmissions[1]),
         sm=states[0],
-        z=_b(v.transmissions[2]),
+        z=branch_char(v.transmissions[2]),
         sz=states[1],
         riders=riders,
     )

@@ -140,13 +140,11 @@ class View:
 VIEW_FIELDS = tuple(field.name for field in fields(View))
 """The names of a :class:`View`'s fields, in order (what ``View(chart)`` sets)."""
 
-_b = branch_char
-"""A branch ordinal's character (the one helper, in liuren.cycle)."""
-
 
 def _bs(items: Iterable[int]) -> str:
-    return " ".join(_b(i) for i in items)
+    return " ".join(branch_char(i) for i in items)
 
 
-def _stem(v: View) -> str:
+def day_stem_char(v: View) -> str:
+    """The day stem's character (甲 … 癸)."""
     return STEM_CHARS[v.stem]

@@ -12,11 +12,12 @@ from ..cycle import (
     SHEN,
     STEM_ELEMENT,
     YOU,
+    branch_char,
     conquers,
 )
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, day_stem_char
 
 
 # ---------------------------------------------------------------- companions
@@ -36,7 +37,12 @@ def yijian(v: View) -> Clause | None:
         return None
     found = _yaoke_candidates(v, True)
     return (
-        ev("yijian", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.transmissions[0]))
+        ev(
+            "yijian",
+            stem=day_stem_char(v),
+            found=seq("space", map(branch_char, found)),
+            init=branch_char(v.transmissions[0]),
+        )
         if len(found) > 1
         else None
     )
@@ -49,7 +55,12 @@ def yilu(v: View) -> Clause | None:
         return None
     found = _yaoke_candidates(v, False)
     return (
-        ev("yilu", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.transmissions[0]))
+        ev(
+            "yilu",
+            stem=day_stem_char(v),
+            found=seq("space", map(branch_char, found)),
+            init=branch_char(v.transmissions[0]),
+        )
         if len(found) > 1
         else None
     )
@@ -72,15 +83,15 @@ def zhen_hushi(v: View) -> Judgement:
         n for n, e in (("日", STEM_ELEMENT[v.stem]), ("辰", BRANCH_ELEMENT[v.branch])) if conquers(we, e)
     ]
     if v.xingnian is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xingnian)]):
-        hit.append(ev("place", place="行年上神", b=_b(v.over(v.xingnian))))
+        hit.append(ev("place", place="行年上神", b=branch_char(v.over(v.xingnian))))
     if hit:
-        text: list[Evidence] = [ev("hushi", w=_b(w), hit=seq("and", hit))]
+        text: list[Evidence] = [ev("hushi", w=branch_char(w), hit=seq("and", hit))]
         up = None if v.xingnian is None else v.over(v.xingnian)
         if up is not None and (g := v.general(up)) in GOOD_GENERALS:  # 「若行年見神將吉，更見生旺，則不為凶」
             state = None if v.month is None else ss.season_state(up, v.month, v.school)
             if state is not None and state in ("旺", "相"):
-                text.append(ev("hushi.eased", up=_b(up), g=GENERAL_NAMES[g], state=state))
+                text.append(ev("hushi.eased", up=branch_char(up), g=GENERAL_NAMES[g], state=state))
             else:
-                text.append(ev("hushi.good", up=_b(up), g=GENERAL_NAMES[g]))
+                text.append(ev("hushi.good", up=branch_char(up), g=GENERAL_NAMES[g]))
         return text[0] if len(text) == 1 else seq("semi", text)
     return UNJUDGED if v.xingnian is None else None

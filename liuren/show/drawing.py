@@ -29,7 +29,7 @@ from matplotlib.patheffects import withStroke
 from ..cycle import BRANCHES
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from .html import COLORS, _highlights, _palette, check_chart
+from .html import COLORS, check_chart, highlights, palette
 from .text import RING
 
 if TYPE_CHECKING:
@@ -170,9 +170,9 @@ def draw_plate(
         if not isinstance(flag, bool):
             raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
     family = register_font()
-    pal = _palette(colors)
+    pal = palette(colors)
     _check_drawable(pal)
-    marks = _highlights(chart, highlight, pal)
+    marks = highlights(chart, highlight, pal)
     if style == "round":
         ax = _new_axes(ax, 6.4)
         _round(chart, _Pen(ax, family, pal, 6.4), marks, arrows, title)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..cycle import BRANCHES
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from .html import COLORS, FONT_STACK, _check_parts, _palette, _shown, check_chart
+from .html import COLORS, FONT_STACK, check_chart, check_parts, palette, part_shown
 from .text import BRANCH_SET
 
 if TYPE_CHECKING:
@@ -165,12 +165,12 @@ def plate_svg(
     """
     check_chart(chart)
     pixels = _check_size(size)
-    _check_parts(parts, cells)
+    check_parts(parts, cells)
     extra_marks = _check_marks(marks)
-    pal = _palette(colors)
+    pal = palette(colors)
 
     def shown(part: str) -> bool:
-        return _shown(parts, part)
+        return part_shown(parts, part)
 
     d = chart.offset
     out = [
