@@ -21,11 +21,27 @@ from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, day_stem_char
 
 
 # ---------------------------------------------------------------- companions
-def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
+def _two_targets(v: View, lesson_type: str, key: str, stem_conquers: bool) -> Clause | None:
+    """The evidence ``key`` when the chart is the 遙克 ``lesson_type`` and two or more distinct uppers of
+    lessons 2–4 are 克'd by the day stem (``stem_conquers``) or 克 it; else None."""
+    if v.chart.lesson_type != lesson_type:
+        return None
     se = STEM_ELEMENT[v.stem]
-    if stem_conquers:
-        return list(dict.fromkeys(b for b in v.uppers[1:] if conquers(se, BRANCH_ELEMENT[b])))
-    return list(dict.fromkeys(b for b in v.uppers[1:] if conquers(BRANCH_ELEMENT[b], se)))
+    found = list(
+        dict.fromkeys(
+            b
+            for b in v.uppers[1:]
+            if (conquers(se, BRANCH_ELEMENT[b]) if stem_conquers else conquers(BRANCH_ELEMENT[b], se))
+        )
+    )
+    if len(found) < 2:
+        return None
+    return ev(
+        key,
+        stem=day_stem_char(v),
+        found=seq("space", map(branch_char, found)),
+        init=branch_char(v.transmissions[0]),
+    )
 
 
 def yijian(v: View) -> Clause | None:
@@ -33,37 +49,13 @@ def yijian(v: View) -> Clause | None:
     l. 55, 袁天罡: 「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」; 「日克兩神，主一端分為兩端」).
 
     Lessons 2–4 are all of them: a 遙克 chart has no 克 between the first lesson's upper and the day stem."""
-    if v.chart.lesson_type != "彈射":
-        return None
-    found = _yaoke_candidates(v, True)
-    return (
-        ev(
-            "yijian",
-            stem=day_stem_char(v),
-            found=seq("space", map(branch_char, found)),
-            init=branch_char(v.transmissions[0]),
-        )
-        if len(found) > 1
-        else None
-    )
+    return _two_targets(v, "彈射", "yijian", stem_conquers=True)
 
 
 def yilu(v: View) -> Clause | None:
     """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (遙克課 l. 55, 袁天罡:
     「若兩神遙克，一曰一鹿含兩矢」; 「兩神剋日，主二事合為一事」)."""
-    if v.chart.lesson_type != "蒿矢":
-        return None
-    found = _yaoke_candidates(v, False)
-    return (
-        ev(
-            "yilu",
-            stem=day_stem_char(v),
-            found=seq("space", map(branch_char, found)),
-            init=branch_char(v.transmissions[0]),
-        )
-        if len(found) > 1
-        else None
-    )
+    return _two_targets(v, "蒿矢", "yilu", stem_conquers=False)
 
 
 # ---------------------------------------------------------------- 昴星 (虎視)

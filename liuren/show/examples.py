@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
+from .text import KIN_SHORT
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -78,7 +79,18 @@ COMPARED = (
 COLUMNS = ("example", "chapter", "where", "day", "hour", "general", "noble", "month", *COMPARED,
            "patterns", "printed", "note")  # fmt: skip
 
-KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
+
+def chart_fields(c: Chart) -> dict[str, str]:
+    """The :data:`COMPARED` fields of chart ``c`` as a row writes them (六親 as 父 兄 子 財 官)."""
+    return {
+        "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
+        "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
+        "transmissions": "".join(str(t.branch) for t in c.transmissions),
+        "transmission_generals": "".join(t.general.short for t in c.transmissions),
+        "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
+        "method": str(c.method),
+        "lesson_type": c.lesson_type,
+    }
 
 
 @dataclass(frozen=True)
@@ -106,16 +118,7 @@ class Example:
 
     def computed(self) -> dict[str, str]:
         """The compared fields of :meth:`chart`, in the row's abbreviations."""
-        c = self.chart()
-        return {
-            "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
-            "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
-            "transmissions": "".join(str(t.branch) for t in c.transmissions),
-            "transmission_generals": "".join(t.general.short for t in c.transmissions),
-            "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
-            "method": str(c.method),
-            "lesson_type": c.lesson_type,
-        }
+        return chart_fields(self.chart())
 
     def differences(self) -> dict[str, tuple[str, str]]:
         """Fields where the chart differs from the row: ``{field: (row, chart)}`` (empty: it agrees)."""

@@ -69,6 +69,9 @@ COMPARE_OPTIONS = {
     "en": (("—", "none"), ("two schools", "school"), ("day/night", "noble")),
 }
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
+CONTROLS = ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against")
+"""The explorer's input controls, in the order they are laid out (four to a row) and labelled."""
+
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 
@@ -234,19 +237,7 @@ class Explorer:
         widget.add_class("liuren-explorer")  # stable markers for browser tests
         for name in ("day", "hour", "general"):
             getattr(self, name).add_class(f"liuren-{name}")
-        for name in (
-            "day",
-            "hour",
-            "general",
-            "noble",
-            "school",
-            "month",
-            "year",
-            "benming",
-            "xingnian",
-            "compare",
-            "against",
-        ):
+        for name in CONTROLS:
             control = getattr(self, name)  # compact: four controls to a row, so the explorer fits 1280×800
             control.layout.width = "210px"
             control.style.description_width = "64px"
@@ -357,21 +348,7 @@ class Explorer:
 
     def _relabel(self) -> None:
         words = WIDGETS[self.labels.value]
-        for name in (
-            "day",
-            "hour",
-            "general",
-            "noble",
-            "school",
-            "month",
-            "year",
-            "benming",
-            "xingnian",
-            "compare",
-            "against",
-            "turn",
-            "labels",
-        ):
+        for name in (*CONTROLS, "turn", "labels"):
             getattr(self, name).description = words[name]
         self.show_explain.description = words["explain"]
         self.play.description = words["turn"]
