@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 UNTITLED = "책 이름을 적지 않은 대육임 역주본 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chapter:
     """A source chapter as a reader can look it up: the book (or what the text is, when it names no
     book), the part of the book where the text gives one, and the chapter's headings."""
@@ -93,7 +93,7 @@ def chart_fields(c: Chart) -> dict[str, str]:
     }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Example:
     """One worked example of a source chapter (one row of the package data)."""
 
@@ -172,7 +172,7 @@ def example(name: str) -> Example:
 HEADERS = ("예", "원문", "과식", "사과 상신", "삼전 (천장)", "방법 · 과체", "계산과 일치", "원문 표기가 다른 곳", "주")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     """The "원문 대조" table of a chapter: each example's line of the text, its chart's inputs, the
     values the rules give, whether the chart built from the row reproduces them, and what the text
