@@ -39,6 +39,7 @@ import os
 from bisect import bisect_right
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from functools import cache
 from numbers import Real
@@ -47,7 +48,6 @@ from typing import Any
 from . import solar
 from .cycle import BRANCHES, LIUHE, PILLARS, SPIRIT_NAMES, Branch, GanZhi, pillar_index
 from .errors import InvalidChartError, NaiveDatetimeError, OutOfRangeError, ParseError, quote
-from .record import Record
 from .school import NOBLE_LABEL, School, resolve_school
 
 TERM_NAMES = (
@@ -132,7 +132,7 @@ def term_instant(number: int) -> int:
 def general_of_term(number: int, switch: str = "zhongqi") -> Branch:
     """月將 for the term in force: by 中氣 (雨水 亥 … 冬至 丑, 大寒 子) or by 節 (六合 of the 月建).
 
-    The 月將 is the Sun's 次 (大全 卷二, 指南 卷一, 粹言 卷二; rules.md §2.1).
+    The 月將 is the Sun's 次 (大全 卷二, 指南 卷一, 粹言 卷二; docs/rules.md §2.1).
 
     >>> general_of_term(4), general_of_term(6), general_of_term(2)  # 雨水, 春分, 大寒
     ('亥', '戌', '子')
@@ -326,7 +326,8 @@ def check_location(location: object) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------- the result
-class Pillars(Record):
+@dataclass(frozen=True, slots=True)
+class Pillars:
     """Everything the calendar gives a chart, for one instant under one school."""
 
     instant: datetime

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cycle import (
@@ -47,7 +48,6 @@ from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branc
 from .lessons import Ke, Lessons, four_lessons
 from .nianming import NianMing
 from .plate import PLATES, Plate
-from .record import Record
 from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
 from .transmissions import Method, choose
 
@@ -60,7 +60,8 @@ if TYPE_CHECKING:
     from .show.steps import Lines, Steps
 
 
-class Transmission(Record):
+@dataclass(frozen=True, slots=True)
+class Transmission:
     """One of the three transmissions: its ``branch``, the ``general`` riding it, its 六親
     ``relation`` to the day stem, its 旬遁 ``stem`` (None when void) and whether it is ``void`` (旬空)."""
 
@@ -74,7 +75,8 @@ class Transmission(Record):
         return f"{self.relation[0]}{self.stem or '　'}{self.branch}{self.general.short}"
 
 
-class PlateNianMing(Record):
+@dataclass(frozen=True, slots=True)
+class PlateNianMing:
     """The person's 年命 on the chart: ``benming`` (本命 branch), ``xingnian`` (行年 branch) and the
     heaven branch standing over each on this plate (年命上神: ``benming_upper``, ``xingnian_upper``)."""
 
@@ -137,7 +139,7 @@ def _noble_flag(noble: object, school: School, hour: int) -> bool:
     return parse_noble(noble)
 
 
-_SHARED_ACROSS_HOURS = (
+SHARED_ACROSS_HOURS = (
     "day",
     "noble",
     "school",
@@ -278,7 +280,7 @@ class Chart:
         are shared (find's sweeps over every hour; tests check it equals the chart built afresh)."""
         set_ = object.__setattr__
         other = object.__new__(Chart)
-        for name in _SHARED_ACROSS_HOURS:
+        for name in SHARED_ACROSS_HOURS:
             set_(other, name, getattr(self, name))
         set_(other, "hour", hour)
         set_(other, "general", BRANCHES[(hour.ordinal + self.plate.offset) % 12])
@@ -437,7 +439,7 @@ class Chart:
 
     @property
     def lesson_identities(self) -> tuple[tuple[int, int], ...]:
-        """Each lesson's identity under the school's 不備 test (rules.md §2.5): equal values are one lesson."""
+        """Each lesson's identity under the school's 不備 test (docs/rules.md §2.5): equal values are one lesson."""
         return self._ke.keys
 
     @property

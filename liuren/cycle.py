@@ -264,7 +264,7 @@ the marks of office)."""
 
 
 def post_horse(branch: int) -> int:
-    """驛馬: 申子辰 → 寅, 寅午戌 → 申, 巳酉丑 → 亥, 亥卯未 → 巳 (the 沖 of the 三合's 長生; rules.md §6).
+    """驛馬: 申子辰 → 寅, 寅午戌 → 申, 巳酉丑 → 亥, 亥卯未 → 巳 (the 沖 of the 三合's 長生; docs/rules.md §5.7).
 
     It lives here, with the other branch relations, because the 返吟 method (井欄射) needs it as
     well as the 神煞 tables."""

@@ -2,7 +2,7 @@
 
 Lesson 1: lower = the day stem (its square is its 寄宮), upper = the heaven branch over the 寄宮.
 Lesson 2: lower = upper of 1, upper = heaven over it. Lesson 3: lower = the day branch.
-Lesson 4: lower = upper of 3 (大全 卷一; rules.md §2.4). Relations are judged on the elements of
+Lesson 4: lower = upper of 3 (大全 卷一; docs/rules.md §2.4). Relations are judged on the elements of
 the two characters, lesson 1 with the stem's own element: 上克下 = 克, 下賊上 = 賊.
 
 :func:`four_lessons` builds them (the chart asks it), both as :class:`Lesson` values and as the
@@ -18,17 +18,18 @@ Lesson(upper='卯', lower='戌', general='太常', kind='上克下')
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cycle import BRANCH_ELEMENT, BRANCHES, JIGONG, STEM_ELEMENT, STEMS, Branch, GanZhi, General, Stem, conquers
 from .generals import PLACEMENTS
-from .record import Record
 
 KE = "上克下"
 ZEI = "下賊上"
 
 
-class Lesson(Record):
+@dataclass(frozen=True, slots=True)
+class Lesson:
     """One of the four lessons: ``upper`` over ``lower``, the ``general`` riding the upper, and
     ``kind`` — "上克下" (克), "下賊上" (賊) or "" (neither)."""
 
@@ -63,7 +64,7 @@ STEM_IDENTITY = 100
 def distinct_keys(
     stem: int, squares: tuple[int, int, int, int], uppers: tuple[int, int, int, int], test: str
 ) -> tuple[tuple[int, int], ...]:
-    """Identity of each lesson for the 不備 test (rules.md §2.5).
+    """Identity of each lesson for the 不備 test (docs/rules.md §2.5).
 
     "square": same upper and same lower square, lesson 1's square being the 寄宮 (so 戊辰 d=1's
     午/戊 and 午/巳 are one lesson); "character": the stem counts as a character of its own.
@@ -80,7 +81,7 @@ class Ke(NamedTuple):
     Internal (the chart keeps it as ``_ke`` for the nine methods of :mod:`liuren.transmissions`, which
     read it by field name and derive one with ``_replace``), and built once per chart on the hot path,
     where a tuple is made in less than half the time a record takes: it stays a NamedTuple, the one exception
-    to :class:`~liuren.record.Record`."""
+    to the value idiom (a frozen slotted dataclass)."""
 
     stem: int
     branch: int
@@ -119,7 +120,7 @@ def lesson_table(noble: int, forward: bool) -> LessonTable:
     table = _TABLES[noble * 2 + forward]
     if table is None:
         placement = PLACEMENTS[noble, forward]
-        make = Lesson._make
+        make = Lesson
         table = (
             tuple(
                 tuple(

@@ -17,9 +17,10 @@ NianMing(benming='庚午', xingnian='壬寅', age=37, sex='male')
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .cycle import PILLARS, GanZhi, normalize
 from .errors import OutOfRangeError, ParseError, quote
-from .record import Record
 
 MALE_START = PILLARS[2]
 """丙寅: a man's 行年 at 1 歲 (粹言 行年第九)."""
@@ -45,7 +46,8 @@ SEX_VALUES = {
 """Accepted spellings of the sex (男/乾 for a man, 女/坤 for a woman), case-insensitive."""
 
 
-class NianMing(Record):
+@dataclass(frozen=True, slots=True)
+class NianMing:
     """本命 and 行年 of a person in a year: ``benming`` (birth-year pillar), ``xingnian`` (行年 pillar),
     ``age`` (虛歲) and ``sex`` ("male" or "female"). A chart uses the two branches:
     ``chart(..., nianming=nianming(1990, "男", 2026))``."""

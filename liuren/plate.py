@@ -9,19 +9,15 @@ True
 
 from __future__ import annotations
 
-from abc import ABCMeta
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 
 from .cycle import BRANCHES, FANYIN_OFFSET, FUYIN_OFFSET, Branch, parse_branch, parse_hour, parse_month_general
 from .errors import ParseError, quote
-from .record import Record, RecordMeta
 
 
-class _MappingRecordMeta(RecordMeta, ABCMeta):
-    """A record that is also a :class:`~collections.abc.Mapping` (whose metaclass is ABCMeta)."""
-
-
-class Plate(Record, Mapping[Branch, Branch], metaclass=_MappingRecordMeta):
+@dataclass(frozen=True, slots=True, init=False, repr=False)
+class Plate(Mapping[Branch, Branch]):
     """The heaven plate as a mapping earth square → heaven branch (one of the 12 rotations).
 
     Rule (大全 卷一 入手法): put the 月將 on the 地盤 square of the 占時 and turn clockwise, so the

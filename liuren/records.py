@@ -331,13 +331,11 @@ class ShehaiDepth(Record):
 
 
 @dataclass(frozen=True, slots=True)
-class ShehaiMeng(Record):
-    """涉害's 孟 test over ``pool``: ``on`` those standing on 寅巳申亥 (``heaven``: 尉山人 tests the
-    heaven branches themselves), ``init`` when exactly one does (else None)."""
+class SquareTest(Record):
+    """A 涉害 孟 or 仲 test over ``pool``: ``on`` those standing on the test's squares (``heaven``: 尉山人
+    tests the heaven branches themselves), ``init`` when exactly one does (else None). The base of
+    :class:`ShehaiMeng` and :class:`ShehaiZhong`, which differ only in their squares and the type they name."""
 
-    gate = "shehai-meng"
-    method = Method.SHEHAI
-    yields = (LessonType.JIANJI,)
     pool: Branches
     on: Branches
     init: int | None
@@ -353,32 +351,25 @@ class ShehaiMeng(Record):
 
     @property
     def named(self) -> LessonType | None:
-        return None if self.init is None else LessonType.JIANJI
+        return None if self.init is None else self.yields[0]
 
 
 @dataclass(frozen=True, slots=True)
-class ShehaiZhong(Record):
+class ShehaiMeng(SquareTest):
+    """涉害's 孟 test over ``pool``: ``on`` those standing on 寅巳申亥 (see :class:`SquareTest`)."""
+
+    gate = "shehai-meng"
+    method = Method.SHEHAI
+    yields = (LessonType.JIANJI,)
+
+
+@dataclass(frozen=True, slots=True)
+class ShehaiZhong(SquareTest):
     """涉害's 仲 test (only when none stood on a 孟): as :class:`ShehaiMeng`, for 子卯午酉."""
 
     gate = "shehai-zhong"
     method = Method.SHEHAI
     yields = (LessonType.CHAWEI,)
-    pool: Branches
-    on: Branches
-    init: int | None
-    heaven: bool
-
-    @property
-    def applied(self) -> bool:
-        return self.init is not None
-
-    @property
-    def remaining(self) -> Branches | None:
-        return (self.init,) if self.init is not None else self.on or self.pool
-
-    @property
-    def named(self) -> LessonType | None:
-        return None if self.init is None else LessonType.CHAWEI
 
 
 @dataclass(frozen=True, slots=True)

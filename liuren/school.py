@@ -37,7 +37,7 @@ NOBLE_TABLES = {
     "B": ((7, 1), (8, 0), (9, 11), (11, 9), (1, 7), (0, 8), (1, 7), (2, 6), (3, 5), (5, 3)),
     "C": ((1, 7), (0, 8), (11, 9), (11, 9), (1, 7), (0, 8), (6, 2), (6, 2), (5, 3), (5, 3)),
 }
-"""天乙貴人 (rules.md §3.1). A 「甲戊庚牛羊」 as 《六壬粹言》 lays it out (晝丑夜未; 乙己 子申; 丙丁 亥酉;
+"""天乙貴人 (docs/rules.md §3.1). A 「甲戊庚牛羊」 as 《六壬粹言》 lays it out (晝丑夜未; 乙己 子申; 丙丁 亥酉;
 辛 午寅; 壬癸 巳卯). B 「甲羊戊庚牛」 of 《協紀辨方書》, 探原, 尋源. C 「庚辛逢馬虎」 (八字 verse)."""
 
 DAY_NIGHT_RULES: dict[str, frozenset[int] | None] = {
@@ -247,7 +247,8 @@ class School:
         default="all",
         metadata=_about(
             """殃咎's 神將相戰: "all" — every 傳 at war with its general (the chapter's 己酉 and 庚午 examples), or
-    the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳 (rules.md §6's reading).""",
+    the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳,
+    a reading the chapter's examples do not follow (docs/rules.md §6.11).""",
             ("", "「殃咎課」 l. 147–155"),
         ),
     )

@@ -388,8 +388,8 @@ def _shehai_choose(
             trace.add(ShehaiShangke(kind, not depth))
     if depth:
         include_start = school.shehai == "depth"
-        walks = [(b, _depth_walk(b, d, kind, include_start)) for b in pool]
-        depths = {b: _walk_depth(walk) for b, walk in walks}
+        walks = [(b, depth_walk(b, d, kind, include_start)) for b in pool]
+        depths = {b: walk_depth(walk) for b, walk in walks}
         deepest = max(depths.values())
         tied = [b for b in pool if depths[b] == deepest]
         if trace.listening:
@@ -423,7 +423,7 @@ def _shehai_choose(
     return init, LessonType.ZHUIXIA
 
 
-def _depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tuple[int, str], ...]:
+def depth_walk(branch: int, d: int, kind: str, include_start: bool) -> tuple[tuple[int, str], ...]:
     """The 涉害 walk of ``branch`` home from its square: (square, what counts there) per square, the
     counted things written as their characters (branch, then lodged stems)."""
     element = BRANCH_ELEMENT[branch]
@@ -450,14 +450,9 @@ def _element(char: str) -> int:
     return BRANCH_ELEMENT[i] if i >= 0 else STEM_ELEMENT[STEM_CHARS.index(char)]
 
 
-def _walk_depth(walk: tuple[tuple[int, str], ...]) -> int:
-    """How deep a walk of :func:`_depth_walk` wades: the characters it counted."""
+def walk_depth(walk: tuple[tuple[int, str], ...]) -> int:
+    """How deep a walk of :func:`depth_walk` wades: the characters it counted."""
     return sum(len(counted) for _, counted in walk)
-
-
-def _depth(branch: int, d: int, kind: str, include_start: bool) -> int:
-    """How deep ``branch`` wades."""
-    return _walk_depth(_depth_walk(branch, d, kind, include_start))
 
 
 def bazhuan(ke: Ke, school: School, trace: Trace) -> Result | None:

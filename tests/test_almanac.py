@@ -109,7 +109,7 @@ ZHONGQI_GENERALS = {
 
 @pytest.mark.parametrize("year", [1900, 1984, 2026, 2100])
 def test_one_minute_either_side_of_every_zhongqi(year):
-    """The general changes exactly at each 中氣 and to the branch rules.md §2.1 names; the 月建 does not."""
+    """The general changes exactly at each 中氣 and to the branch docs/rules.md §2.1 names; the 月建 does not."""
     seen = {}
     for k in range(2, 24, 2):
         at = utc(term_instant(24 * year + k)).astimezone(SEOUL)
@@ -420,7 +420,7 @@ def test_general_depends_only_on_the_instant(when):
     assert {pillars(when.astimezone(ZoneInfo(z))).general for z in ZONES} == {general}
 
 
-# ---------------------------------------------------------------- issue 8: location, daylight saving, odd datetimes
+# ---------------------------------------------------------------- location, daylight saving, odd datetimes
 @pytest.mark.parametrize(
     ("bad", "needle"),
     [

@@ -157,7 +157,7 @@ def test_spec_and_repr_round_trip_every_school_exactly(day, hour, general, noble
     assert pickle.loads(pickle.dumps(chart)) == chart
 
 
-def test_the_issue_example_round_trips():
+def test_a_custom_school_spec_round_trips():
     chart = Chart("丙申", "午", "亥", school=School().replace(noble_table="B"))
     assert chart.school.name == "custom"
     assert chart.spec() == "丙申 午 亥 day custom noble_table=B"

@@ -88,7 +88,7 @@ def test_the_mengzhong_answer_on_a_depth_school_ke_is_wrong_at_the_depth_count(s
                     "gate-shehai-depth",
                     "method",
                 )
-    # 探原 depth vs 孟仲 changes 23 課 (rules.md §4.3); 大全 counts depth for 下賊上 candidates only
+    # 探原 depth vs 孟仲 changes 23 課 (docs/rules.md §4.3); 大全 counts depth for 下賊上 candidates only
     assert found == (15 if chart.school.shehai_shangke == "mengzhong" else 23)
 
 

@@ -99,7 +99,7 @@ def test_bad_options_are_one_line(args, message):
     assert (code, out) == (2, "") and err.count("\n") == 1 and message in err
 
 
-# ---------------------------------------------------------------- hostile environments (issue 8, defect 2)
+# ---------------------------------------------------------------- hostile environments: odd locales, encodings and terminals
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
 

@@ -82,7 +82,7 @@ def test_parse_branch_accepts_only_branches(text):
         assert branch in BRANCH_CHARS
 
 
-# ---------------------------------------------------------------- each input its own forms (defect 9)
+# ---------------------------------------------------------------- each input its own forms: 午時 is an hour, never a general
 @pytest.mark.parametrize(
     ("parse", "good", "bad"),
     [

@@ -11,7 +11,7 @@ import pytest
 import liuren
 from liuren.cycle import BRANCH_CHARS
 from liuren.show.gates import gate_records
-from liuren.transmissions import _depth_walk
+from liuren.transmissions import depth_walk
 
 from .conftest import DATA
 
@@ -169,7 +169,7 @@ def test_the_dingwo_depth_counts_leave_the_start_square_out():
     五重 (丁卯 d=10) — what ``shehai="depth-excluding-start"`` counts, not the depth with the start."""
 
     def counted(branch: str, kind: str, include_start: bool) -> str:
-        return "".join(chars for _, chars in _depth_walk(BRANCH_CHARS.index(branch), 10, kind, include_start))
+        return "".join(chars for _, chars in depth_walk(BRANCH_CHARS.index(branch), 10, kind, include_start))
 
     assert [counted(b, k, False) for b, k in (("午", "上克下"), ("戌", "上克下"), ("丑", "下賊上"), ("亥", "下賊上"))] == [
         "酉辛", "癸", "乙", "辰戊未己戌",

@@ -253,7 +253,7 @@ def test_bad_display_options_are_liuren_errors(call, message):
         call(liuren.chart("丙申", "午", "亥"))
 
 
-# ---------------------------------------------------------------- to_html paths (issue 8, defect 7)
+# ---------------------------------------------------------------- to_html paths: what is not a writable file path
 @pytest.mark.parametrize(
     ("path", "needle"),
     [

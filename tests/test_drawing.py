@@ -216,7 +216,7 @@ def test_make_figures_writes_one_figure_of_each_kind(tmp_path):
 
 
 def test_turn_frames_rotate_heaven_one_square_per_hour():
-    from liuren.show.drawing import turn_frames
+    from liuren.show.animation import turn_frames
 
     chart = liuren.chart("丙申", "午", "亥")
     steps = turn_frames(chart, hours=2, frames=6)
@@ -234,7 +234,7 @@ def test_turn_frames_rotate_heaven_one_square_per_hour():
 def test_animate_turn_saves_without_warnings(tmp_path):
     from matplotlib.animation import FuncAnimation
 
-    from liuren.show.drawing import animate_turn
+    from liuren.show.animation import animate_turn
 
     anim = animate_turn(liuren.chart("甲午", "申", "巳"), hours=1, frames=2)
     assert isinstance(anim, FuncAnimation)
@@ -346,7 +346,7 @@ def test_plate_png_takes_a_dpi_in_range_and_refuses_unknown_options():
     ],
 )
 def test_turn_frames_and_animate_turn_refuse_bad_counts(call, needle):
-    from liuren.show.drawing import animate_turn, turn_frames
+    from liuren.show.animation import animate_turn, turn_frames
 
     chart = liuren.chart("丙申", "午", "亥")
     for turn in (turn_frames, animate_turn):

@@ -161,7 +161,7 @@ def test_to_html_to_dev_stdout_does_not_rename_over_the_log_it_is_sent_to(tmp_pa
     assert "<!DOCTYPE" not in text and sorted(p.name for p in tmp_path.iterdir()) == ["log.txt"]
 
 
-# ---------------------------------------------------------------- bounded messages (defect 8)
+# ---------------------------------------------------------------- bounded messages: a long input is quoted in part
 def test_quote_is_bounded():
     assert quote("午時") == "'午時'"
     assert quote(LONG) == "'" + "子" * 24 + "…' (1,000,000 characters)"

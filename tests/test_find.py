@@ -44,7 +44,7 @@ def test_wildcards():
 
 def test_filters_by_method_type_pattern():
     yaoke = find(method="遙克")
-    assert len({(c.day, c.offset) for c in yaoke}) == 65  # 40 蒿矢 + 25 彈射 課 (rules.md §4.4)
+    assert len({(c.day, c.offset) for c in yaoke}) == 65  # 40 蒿矢 + 25 彈射 課 (docs/rules.md §4.4)
     assert len(find(lesson_type="蒿矢", noble="day")) == 40
     assert len(find(method=Method.BIEZHE, noble="night")) == 9
     assert len(find(method="别责", noble="night")) == 9  # simplified
@@ -195,9 +195,9 @@ def test_a_chart_moved_to_another_hour_is_the_chart_built_there():
     """find's hour sweeps move a chart to each hour of its half (Chart._at_hour, sharing what the hour
     does not change): for every 課 of two schools, both nobles and every hour, it equals the chart built
     afresh, slot by slot, with month, year and 年命 set."""
-    from liuren.chart import _SHARED_ACROSS_HOURS
+    from liuren.chart import SHARED_ACROSS_HOURS
 
-    assert set(Chart.__slots__) == {*_SHARED_ACROSS_HOURS, "hour", "general", "_patterns"}
+    assert set(Chart.__slots__) == {*SHARED_ACROSS_HOURS, "hour", "general", "_patterns"}
     for school in (School(), School.preset("daquan")):
         for day in PILLARS:
             for d in range(12):
@@ -227,7 +227,7 @@ def test_a_chart_moved_to_another_hour_is_the_chart_built_there():
                             ),
                         )
                         assert moved == fresh
-                        for name in (*_SHARED_ACROSS_HOURS, "hour", "general"):
+                        for name in (*SHARED_ACROSS_HOURS, "hour", "general"):
                             assert getattr(moved, name) == getattr(fresh, name), (day, d, noble, hour, name)
 
 

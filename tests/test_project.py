@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"record", "errors", "files", "store", "school", "cycle", "nianming"},
+    {"errors", "files", "store", "school", "cycle", "nianming"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions", "records"},
     {"chart"},
@@ -27,7 +27,7 @@ LAYERS = [
     {"show"},
     {"cli", "__main__", "__init__"},
 ]
-"""Imports only go downward (style.md); a module may import its own layer and those above it.
+"""Imports only go downward (docs/design.md §2, Layers); a module may import its own layer and those above it.
 A package (``patterns``, ``show``) is one layer: its modules share it."""
 
 DISPLAY_HOOKS = frozenset(
@@ -154,7 +154,6 @@ ENGINE_MODULES = {
     *(
         f"liuren.{m}"
         for m in (
-            "record",
             "errors",
             "school",
             "cycle",

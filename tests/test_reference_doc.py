@@ -42,8 +42,8 @@ def test_reference_cites_books_not_project_files():
     assert not re.search(r"shared/|rules\.md|\bseed\b|\b00[0-4]\b", text)
     tool = _tool()
     # only the 九宗門 chapter names its book; the others keep their own heading and are given no invented title
-    assert tool.for_users("002 勵德課 (《金匱經》); rules.md §6") == "勵德課 (《金匱經》)"
-    assert tool.for_users("《六壬大全》 淫泆課 (rules.md §6); 002 「后合」") == "《六壬大全》 淫泆課; 「后合」"
+    assert tool.for_users("002 勵德課 (《金匱經》); docs/rules.md §6.3") == "勵德課 (《金匱經》)"
+    assert tool.for_users("《六壬大全》 淫泆課 (docs/rules.md §6.5); 002 「后合」") == "《六壬大全》 淫泆課; 「后合」"
     assert tool.for_users("004 (上神旺相)") == "《大六壬靈覺經》 (上神旺相)"
 
 

@@ -13,6 +13,7 @@ import pytest
 
 import liuren
 from liuren.cycle import BRANCH_CHARS
+from liuren.show.examples import chart_fields as fields_of
 
 from .conftest import DATA
 
@@ -31,7 +32,6 @@ COLUMNS = [
     "method", "lesson_type", "patterns", "text_printed", "note",
 ]  # fmt: skip
 
-KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
 DAY_HOURS = "卯辰巳午未申"
 
 with (DATA / "seed_examples.csv").open(encoding="utf-8", newline="") as f:
@@ -43,15 +43,7 @@ with (DATA / "seed_examples.csv").open(encoding="utf-8", newline="") as f:
 def chart_fields(row: dict[str, str]) -> dict[str, str]:
     """The compared fields of the chart a row describes, in the abbreviations the CSV uses."""
     c = liuren.chart(row["day"], row["hour"], row["general"], noble=row["noble"], month=row["month"] or None)
-    return {
-        "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
-        "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
-        "transmissions": "".join(str(t.branch) for t in c.transmissions),
-        "transmission_generals": "".join(t.general.short for t in c.transmissions),
-        "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
-        "method": str(c.method),
-        "lesson_type": c.lesson_type,
-    }
+    return fields_of(c)
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[row["example"] for row in ROWS])

@@ -1,4 +1,4 @@
-"""Supporting tables (liuren.patterns.shensha) against the lists written out in rules.md §5–§6."""
+"""Supporting tables (liuren.patterns.shensha) against the lists written out in docs/rules.md §5–§6."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def per_month(f) -> str:
     ],
 )
 def test_wang_xiang_by_month_branch(months, states):
-    # rules.md §5, in 木火土金水 order: 寅卯月 木旺 火相 水休 金囚 土死 …
+    # docs/rules.md §5.5, in 木火土金水 order: 寅卯月 木旺 火相 水休 金囚 土死 …
     for m in months:
         assert "".join(ss.element_state(e, B(m), DEFAULT) for e in range(5)) == states
 

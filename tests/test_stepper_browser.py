@@ -1,7 +1,7 @@
 """The stepper and the explorer in a real JupyterLab: Next changes what is shown; the explorer fits
-1280×800 with the 課盤 and the plate side by side and changes in place (the issue's browser checks);
-at 1280×720 the explorer with its reading panel open and the stepper on its last step (the reading)
-fit the width, keep the plate in view and their reading legible in the light and the dark theme.
+1280×800 with the 課盤 and the plate side by side and changes in place; at 1280×720 the explorer with
+its reading panel open and the stepper on its last step (the reading) fit the width, keep the plate in
+view and their reading legible in the light and the dark theme.
 
 A JupyterLab server on a one-cell notebook (a copy in a temporary folder) and Debian's chromium
 (Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.test_jupyterlab`; the server and its kernel are

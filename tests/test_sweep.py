@@ -18,7 +18,7 @@ OPTIONS = {
     "repeated_lesson=once": liuren.School().replace(repeated_lesson="once"),
     "shehai_shangke=mengzhong": liuren.School(shehai="depth-excluding-start", shehai_shangke="mengzhong"),
 }
-"""The default school with one 大全 option (issue 13) changed: the sweep checks every invariant on
+"""The default school with one 大全 option changed: the sweep checks every invariant on
 these as well, and what each changes against the default."""
 BAZHUAN_DAYS = {"甲寅", "庚申", "丁未", "己未", "癸丑"}
 
@@ -123,7 +123,7 @@ def ke_720(school: str):
 
 
 CLASSICAL = {
-    # method counts over the 720 課 (rules.md §4, §8: 大全 卷一, 探原 推演篇)
+    # method counts over the 720 課 (docs/rules.md §4, §8: 大全 卷一, 探原 推演篇)
     "別責": 9,
     "昴星": 16,
     "八專": 16,

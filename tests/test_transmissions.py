@@ -5,6 +5,7 @@ second); and the middle and last follow the plate."""
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 
 import pytest
@@ -42,7 +43,7 @@ def sanchuan(chart) -> str:
     ],
 )
 def test_fuyin_chains(day, expected, lesson_type):
-    """伏吟: rules.md §4.8 lists these results."""
+    """伏吟: docs/rules.md §4.8 lists these results."""
     chart = liuren.chart(day, "巳", "巳")
     assert (chart.method, sanchuan(chart), chart.lesson_type) == ("伏吟", expected, lesson_type)
 
@@ -102,7 +103,7 @@ def test_biezhe_hard_and_soft_days():
 
 
 def test_bazhuan_dujiao():
-    """獨足: 己未 干上酉 gives 酉酉酉 (rules.md §4.7)."""
+    """獨足: 己未 干上酉 gives 酉酉酉 (docs/rules.md §4.7)."""
     chart = liuren.chart("己未", "子", general_for("己未", "酉"))
     assert (chart.method, chart.lesson_type, sanchuan(chart)) == ("八專", "獨足", "酉酉酉")
 
@@ -143,12 +144,15 @@ def test_zei_outranks_ke():
 
 def test_shehai_depth_counts_follow_the_daquan_worked_example():
     """大全 counts 亥 on 丑 as 5 (辰 戊 未 己 戌) and 辰 on 寅 as 1 (卯) without the start square."""
-    from liuren.transmissions import _depth
+    from liuren.transmissions import depth_walk, walk_depth
 
-    assert _depth(11, (11 - 1) % 12, "下賊上", include_start=False) == 5
-    assert _depth(4, (4 - 2) % 12, "下賊上", include_start=False) == 1
+    def walk_count(branch: int, d: int, kind: str, include_start: bool) -> int:
+        return walk_depth(depth_walk(branch, d, kind, include_start))
+
+    assert walk_count(11, (11 - 1) % 12, "下賊上", include_start=False) == 5
+    assert walk_count(4, (4 - 2) % 12, "下賊上", include_start=False) == 1
     # 探原 counts the start square too (寅 and its lodged 甲), and 乙 lodged at home: 寅 甲 卯 乙
-    assert _depth(4, (4 - 2) % 12, "下賊上", include_start=True) == 4
+    assert walk_count(4, (4 - 2) % 12, "下賊上", include_start=True) == 4
 
 
 def test_trace_explains_biyong():
@@ -345,5 +349,5 @@ def test_a_transmission_is_a_record_not_a_tuple():
     assert init == Transmission("卯", "太常", "父母", "癸", False) and init != ("卯", "太常", "父母", "癸", False)
     assert repr(init) == "Transmission(branch='卯', general='太常', relation='父母', stem='癸', void=False)"
     assert str(init) == "父癸卯常"
-    with pytest.raises(AttributeError, match="immutable"):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         init.void = True  # type: ignore[misc]

@@ -4,7 +4,7 @@ measures how far memory grows and the slowest single query.
 
     .venv/bin/python tools/bench_find.py [--queries 10000] [--seed 0]
 
-Targets (issue 8): no query over 0.5 s, the first included; after 10,000 varied queries (schools
+Targets: no query over 0.5 s, the first included; after 10,000 varied queries (schools
 made with ``School().replace(...)``, months, years, patterns, hour-dependent patterns) the process
 holds less than 100 MB more than before the first query. Memory is the resident set size read from
 /proc/self/statm (Linux), or the peak from getrusage elsewhere.

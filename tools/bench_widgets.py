@@ -3,8 +3,8 @@
     python tools/bench_widgets.py [--repeat N]
 
 An update is a control change until the new view is ready (the explorer: a new hour, as its Play
-button turns the plate, also with its reading panel open; the stepper: Next). Both are timed against ``plate_png(style="round")`` in
-the same run; the issue's target is a ratio of at most 0.5. A benchmark, not a test.
+button turns the plate, also with its reading panel open; the stepper: Next). Both are timed against
+``plate_png(style="round")`` in the same run; the target is a ratio of at most 0.5. A benchmark, not a test.
 """
 
 from __future__ import annotations

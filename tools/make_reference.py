@@ -12,7 +12,7 @@ and the meaning and sources its metadata holds), the presets in
 The reference is for users, so citations name books and chapters. Only the 九宗門 chapter names its
 book (《大六壬靈覺經》, 吳師青 手抄本); the three chapters after it give no title, so a source written with a
 chapter number keeps only the chapter's own heading ("002 勵德課" → "勵德課"), the 九宗門 chapter's number
-becomes its book's name, and pointers to the project's internal rules notes ("rules.md §6") are left out.
+becomes its book's name, and pointers to the project's own rules document ("docs/rules.md §6.5") are left out.
 """
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ BOOK = "《大六壬靈覺經》"
 """The book the 九宗門 chapter names as its source (the only one of the four that names a book)."""
 CHAPTER_NUMBER = re.compile(r"(?<![\d.§])\b00[0-4]\b(?![\d.])\s*")
 INTERNAL_NOTES = (
-    re.compile(r"\s*\(rules\.md[^)]*\)"),  # "(rules.md §6)"
-    re.compile(r";\s*rules\.md[^;)]*"),  # "; rules.md §6"
-    re.compile(r"rules\.md[^;)]*;\s*"),  # "rules.md §6; …"
-    re.compile(r",?\s*rules\.md[^;)]*"),  # anything left
+    re.compile(r"\s*\((?:docs/)?rules\.md[^)]*\)"),  # "(docs/rules.md §6.5)"
+    re.compile(r";\s*(?:docs/)?rules\.md[^;)]*"),  # "; docs/rules.md §2.5"
+    re.compile(r"(?:docs/)?rules\.md[^;)]*;\s*"),  # "docs/rules.md §6; …"
+    re.compile(r",?\s*(?:docs/)?rules\.md[^;)]*"),  # anything left
 )
 
 

@@ -4,8 +4,8 @@ A :class:`Pattern` is a registry entry: its Hanzi ``name``, its ``family`` (the 
 it), the classical clause it implements as its ``condition``, its ``source`` (chapter and line) and
 whether it ``needs_month`` or ``needs_nianming``. Its detector reads a chart and returns the evidence
 as a language-neutral :class:`~liuren.patterns.evidence.Evidence` (a template key and its values), or
-nothing; :meth:`Detected.text` puts it into Chinese, Korean or English words. Where the chapter text and rules.md §6 disagree, the detector follows the
-chapter and its docstring says so. A chart without a month branch (or without the person's 年命)
+nothing; :meth:`Detected.text` puts it into Chinese, Korean or English words. Where the chapter text and a summary of 大全 disagree, the detector follows the
+chapter and its docstring names the reading not followed (docs/rules.md §6.2). A chart without a month branch (or without the person's 年命)
 cannot judge the clauses that look at them: patterns whose other conditions hold are reported as
 unjudged instead of being guessed.
 
@@ -26,11 +26,11 @@ unjudged instead of being guessed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cycle import normalize
 from ..errors import ParseError, quote
-from ..record import Record
 from . import lide_zhuixu_wuyin, pohua_yangjiu, sanguang, tianyu_tianwang, yaoke
 from .evidence import Clause, Evidence, Seq, ev, seq
 from .view import UNJUDGED, Judgement, Unjudged, View
@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from ..chart import Chart
 
 
-class Pattern(Record):
+@dataclass(frozen=True, slots=True)
+class Pattern:
     """A named pattern: name, family, the clause it implements (in one line), source, detector, and what
     it needs beyond the 課 (needs_month, needs_hour, needs_nianming)."""
 
@@ -73,7 +74,8 @@ class Pattern(Record):
         return Detected(self.name, self.family, found).evidence
 
 
-class Detected(Record):
+@dataclass(frozen=True, slots=True)
+class Detected:
     """A pattern found in a chart: its ``name``, ``family`` and the ``clauses`` that made it fire
     (language-neutral; :attr:`evidence` is their English sentence, :meth:`text` any language's)."""
 
@@ -140,7 +142,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="不備",
         family="無淫",
         condition="「四課缺一，為不備」: only three (or two) distinct lessons",
-        source="「無淫課」 l. 123–127 (孔明, 邵氏); rules.md §2.5",
+        source="「無淫課」 l. 123–127 (孔明, 邵氏); docs/rules.md §2.5",
         detector=lide_zhuixu_wuyin.bubei,
     ),
     Pattern(
@@ -154,21 +156,21 @@ PATTERNS: tuple[Pattern, ...] = (
         name="淫泆",
         family="淫泆",
         condition="初傳 卯 or 酉 carrying 天后 or 六合",
-        source="《六壬大全》 淫泆課 (rules.md §6); 「無淫課」 l. 119 「后合武陰用入傳」",
+        source="《六壬大全》 淫泆課 (docs/rules.md §6.5); 「無淫課」 l. 119 「后合武陰用入傳」",
         detector=lide_zhuixu_wuyin.yinyi,
     ),
     Pattern(
         name="狡童",
         family="淫泆",
         condition="六合 on the 初傳 and 天后 on the 末傳",
-        source="《六壬大全》 淫泆課 (rules.md §6)",
+        source="《六壬大全》 淫泆課 (docs/rules.md §6.5)",
         detector=lide_zhuixu_wuyin.jiaotong,
     ),
     Pattern(
         name="泆女",
         family="淫泆",
         condition="天后 on the 初傳 and 六合 on the 末傳",
-        source="《六壬大全》 淫泆課 (rules.md §6)",
+        source="《六壬大全》 淫泆課 (docs/rules.md §6.5)",
         detector=lide_zhuixu_wuyin.yinu,
     ),
     Pattern(
@@ -400,7 +402,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="三光",
         family="三光",
         condition="day stem, day branch and 初傳 all 旺 or 相, and a good general on the 初傳",
-        source="《六壬大全》 三光課 (rules.md §6); 九宗門 (上神旺相 … 三光三陽)",
+        source="《六壬大全》 三光課 (docs/rules.md §6.13); 九宗門 (上神旺相 … 三光三陽)",
         detector=sanguang.sanguang,
         needs_month=True,
     ),
@@ -408,7 +410,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="三陽",
         family="三光",
         condition="貴人 順行, 干上 and 支上 in front of it, 初傳 旺 or 相",
-        source="指南; 《六壬大全》 三陽課 (rules.md §6)",
+        source="指南; 《六壬大全》 三陽課 (docs/rules.md §6.13)",
         detector=sanguang.sanyang,
         needs_month=True,
     ),
@@ -416,7 +418,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="三陰",
         family="三光",
         condition="貴人 逆行, 干上 and 支上 behind it, 中 and 末 囚 or 死, 玄武 or 白虎 in the 傳",
-        source="《六壬大全》 三陰課 (rules.md §6)",
+        source="《六壬大全》 三陰課 (docs/rules.md §6.13)",
         detector=sanguang.sanyin,
         needs_month=True,
     ),

@@ -15,12 +15,12 @@ stems, generals, 旺相休囚死, place names such as 本命), numbers (int), ne
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-from ..record import Record
 
-
-class Evidence(Record):
+@dataclass(frozen=True, slots=True)
+class Evidence:
     """One clause of evidence (frozen): the ``key`` of its template and its named ``values``."""
 
     key: str
@@ -31,7 +31,8 @@ class Evidence(Record):
         return Evidence(self.key, tuple((k, _swap(v, old, new)) for k, v in self.values))
 
 
-class Seq(Record):
+@dataclass(frozen=True, slots=True)
+class Seq:
     """Items joined as the language joins a list: ``kind`` is "and" (本命 and 行年), "comma",
     "semi" (clauses: "; ") or "space" (a row of branches)."""
 
@@ -57,14 +58,33 @@ def _swap(v: Value, old: Clause, new: Clause) -> Value:
     return v
 
 
+def _slot_setter(cls: type, field: str) -> Callable[[object, object], None]:
+    setter: Callable[[object, object], None] = vars(cls)[field].__set__
+    return setter
+
+
+_new = object.__new__
+_SET_KEY, _SET_VALUES = _slot_setter(Evidence, "key"), _slot_setter(Evidence, "values")
+_SET_KIND, _SET_ITEMS = _slot_setter(Seq, "kind"), _slot_setter(Seq, "items")
+"""The slots' own setters: the detectors make some 85,000 clauses over the 8,640 charts, and filling the
+slots straight is a third quicker than the frozen dataclass ``__init__`` (which goes through
+``object.__setattr__`` for each field). The values are the same: ``ev(k, a=1) == Evidence(k, (("a", 1),))``."""
+
+
 def ev(key: str, **values: Value) -> Evidence:
     """An :class:`Evidence` with template ``key`` and the ``values`` its template names."""
-    return Evidence._make(key, tuple(values.items()))
+    made = _new(Evidence)
+    _SET_KEY(made, key)
+    _SET_VALUES(made, tuple(values.items()))
+    return made
 
 
 def seq(kind: str, items: Iterable[Value]) -> Seq:
     """A :class:`Seq` of ``items`` (a list, a generator …) joined as ``kind``."""
-    return Seq._make(kind, tuple(items))
+    made = _new(Seq)
+    _SET_KIND(made, kind)
+    _SET_ITEMS(made, tuple(items))
+    return made
 
 
 __all__ = ["Clause", "Evidence", "Seq", "Value", "ev", "seq"]

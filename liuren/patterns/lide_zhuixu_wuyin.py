@@ -20,11 +20,12 @@ from ..cycle import (
     XING,
     XU,
     YOU,
+    branch_char,
     conquers,
 )
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View
 
 
 # ---------------------------------------------------------------- 勵德
@@ -36,17 +37,29 @@ def _lide(v: View) -> tuple[Evidence, list[int]] | None:
     def group(label: str, lessons: tuple[int, int]) -> Evidence:
         a, b = lessons
         if side[a] == side[b]:
-            return ev("lide.group", label=label, a=_b(v.uppers[a]), b=_b(v.uppers[b]), side=ev(f"side.{side[a]}"))
+            return ev(
+                "lide.group",
+                label=label,
+                a=branch_char(v.uppers[a]),
+                b=branch_char(v.uppers[b]),
+                side=ev(f"side.{side[a]}"),
+            )
         return ev(
             "lide.split",
             label=label,
-            a=_b(v.uppers[a]),
+            a=branch_char(v.uppers[a]),
             sa=ev(f"side.{side[a]}"),
-            b=_b(v.uppers[b]),
+            b=branch_char(v.uppers[b]),
             sb=ev(f"side.{side[b]}"),
         )
 
-    found = ev("lide", nb=_b(v.noble), sq=_b(v.noble_square), yang=group("陽神", (0, 2)), yin=group("陰神", (1, 3)))
+    found = ev(
+        "lide",
+        nb=branch_char(v.noble),
+        sq=branch_char(v.noble_square),
+        yang=group("陽神", (0, 2)),
+        yin=group("陰神", (1, 3)),
+    )
     return found, side
 
 
@@ -69,7 +82,7 @@ def weifu(v: View) -> Clause | None:
     puts it on neither side."""
     found = _lide(v)
     if found and all(s == -1 for s in found[1]):
-        return ev("weifu", lide=found[0], uppers=seq("space", map(_b, v.uppers)))
+        return ev("weifu", lide=found[0], uppers=seq("space", map(branch_char, v.uppers)))
     return None
 
 
@@ -78,7 +91,7 @@ def cuotuo(v: View) -> Clause | None:
     天乙前…名蹉跎課」); a lesson upper under 天空 is behind by default, so it is never 蹉跎."""
     found = _lide(v)
     if found and all(s == 1 for s in found[1]):
-        return ev("cuotuo", lide=found[0], uppers=seq("space", map(_b, v.uppers)))
+        return ev("cuotuo", lide=found[0], uppers=seq("space", map(branch_char, v.uppers)))
     return None
 
 
@@ -91,9 +104,9 @@ def zhuixu(v: View) -> Clause | None:
     jig = JIGONG[v.stem]
     init = v.transmissions[0]
     if v.uppers[0] == v.branch and init == v.branch:
-        return ev("zhuixu.zhi", stem=STEM_CHARS[v.stem], z=_b(v.branch), jig=_b(jig))
+        return ev("zhuixu.zhi", stem=STEM_CHARS[v.stem], z=branch_char(v.branch), jig=branch_char(jig))
     if v.uppers[2] == jig and init == jig and jig != v.branch:
-        return ev("zhuixu.gan", stem=STEM_CHARS[v.stem], z=_b(v.branch), jig=_b(jig))
+        return ev("zhuixu.gan", stem=STEM_CHARS[v.stem], z=branch_char(v.branch), jig=branch_char(jig))
     return None
 
 
@@ -104,9 +117,9 @@ def _rescuer(v: View) -> Clause | None:
         if g not in GOOD_GENERALS:
             continue
         if conquers(e, BRANCH_ELEMENT[v.transmissions[0]]):
-            return ev("rescue.ke", pos=name, b=_b(b), init=_b(v.transmissions[0]), g=GENERAL_NAMES[g])
+            return ev("rescue.ke", pos=name, b=branch_char(b), init=branch_char(v.transmissions[0]), g=GENERAL_NAMES[g])
         if (e + 1) % 5 == STEM_ELEMENT[v.stem]:
-            return ev("rescue.sheng", pos=name, b=_b(b), stem=STEM_CHARS[v.stem], g=GENERAL_NAMES[g])
+            return ev("rescue.sheng", pos=name, b=branch_char(b), stem=STEM_CHARS[v.stem], g=GENERAL_NAMES[g])
     return None
 
 
@@ -140,13 +153,20 @@ def dangquan(v: View) -> Judgement:
     if state not in ("旺", "相") or hurt:
         return None
     return seq(
-        "semi", (base, rescue, ev("dangquan.year", xn=_b(v.xingnian), state=state, month=_b(v.month), up=_b(up)))
+        "semi",
+        (
+            base,
+            rescue,
+            ev(
+                "dangquan.year", xn=branch_char(v.xingnian), state=state, month=branch_char(v.month), up=branch_char(up)
+            ),
+        ),
     )
 
 
 # ---------------------------------------------------------------- 無淫 / 不備
 def bubei(v: View) -> Clause | None:
-    """不備: fewer than four distinct lessons, judged by the school's 不備 test (無淫課 l. 127, 邵氏; rules.md §2.5)."""
+    """不備: fewer than four distinct lessons, judged by the school's 不備 test (無淫課 l. 127, 邵氏; docs/rules.md §2.5)."""
     keys = v.chart.lesson_identities
     if v.chart.distinct_lessons == 4:
         return None
@@ -169,7 +189,7 @@ def bubei(v: View) -> Clause | None:
 def _jiaohu(v: View) -> Clause | None:
     a, b = v.uppers[0], v.uppers[2]
     if conquers(BRANCH_ELEMENT[a], BRANCH_ELEMENT[v.branch]) and conquers(BRANCH_ELEMENT[b], STEM_ELEMENT[v.stem]):
-        return ev("jiaohu", a=_b(a), z=_b(v.branch), b=_b(b), stem=STEM_CHARS[v.stem])
+        return ev("jiaohu", a=branch_char(a), z=branch_char(v.branch), b=branch_char(b), stem=STEM_CHARS[v.stem])
     return None
 
 
@@ -178,8 +198,8 @@ def wuyin(v: View) -> Clause | None:
     「凡四課不備，名曰無淫課」, 孔明 「四課缺一，為不備；及日辰交互相剋，為無淫課」).
 
     The 克 decides how bad it is, not whether it fires (l. 143: 「陰陽不備，交克最嫌」 … 「凡得三課，又逢日辰交互
-    相剋，最凶」 … 「若課不備，無克亦不為凶」); the evidence says which. This is where the chapter and rules.md §6
-    (which asked for a 克) disagree: the chapter wins. 交互 is read across (干上 against 支, 支上 against 干),
+    相剋，最凶」 … 「若課不備，無克亦不為凶」); the evidence says which. Asking for a 克 as well is the reading docs/rules.md §6.5
+    records as not followed: the chapter wins. 交互 is read across (干上 against 支, 支上 against 干),
     as the chapter's 甲子 example has it (「甲欲從子，畏傳送金，子欲從甲，畏河魁土」); 邵氏's 上神-against-上神
     phrasing cannot be mutual and the 又曰 chain 「上辰克辰辰剋日」 is not a second route here."""
     cross = _jiaohu(v)
@@ -194,21 +214,21 @@ def wuyin(v: View) -> Clause | None:
 
 
 def yinyi(v: View) -> Clause | None:
-    """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; rules.md §6)."""
+    """淫泆: the 初傳 is 卯 or 酉 and rides 天后 or 六合 (大全 淫泆課; docs/rules.md §6.5)."""
     if v.transmissions[0] in (MAO, YOU) and v.transmission_generals[0] in (LIUHE_GENERAL, TIANHOU):
-        return ev("yinyi", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
+        return ev("yinyi", init=branch_char(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
 def jiaotong(v: View) -> Clause | None:
-    """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; rules.md §6)."""
+    """狡童: 六合 rides the 初傳 and 天后 the 末傳 (大全 淫泆課; docs/rules.md §6.5)."""
     if v.transmission_generals[0] == LIUHE_GENERAL and v.transmission_generals[2] == TIANHOU:
-        return ev("jiaotong", init=_b(v.transmissions[0]), last=_b(v.transmissions[2]))
+        return ev("jiaotong", init=branch_char(v.transmissions[0]), last=branch_char(v.transmissions[2]))
     return None
 
 
 def yinu(v: View) -> Clause | None:
-    """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; rules.md §6)."""
+    """泆女: 天后 rides the 初傳 and 六合 the 末傳 (大全 淫泆課; docs/rules.md §6.5)."""
     if v.transmission_generals[0] == TIANHOU and v.transmission_generals[2] == LIUHE_GENERAL:
-        return ev("yinu", init=_b(v.transmissions[0]), last=_b(v.transmissions[2]))
+        return ev("yinu", init=branch_char(v.transmissions[0]), last=branch_char(v.transmissions[2]))
     return None

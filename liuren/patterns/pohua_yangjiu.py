@@ -15,12 +15,13 @@ from ..cycle import (
     STEM_ELEMENT,
     XU,
     YIN,
+    branch_char,
     conquers,
 )
 from ..lessons import ZEI
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, day_stem_char
 
 
 # ---------------------------------------------------------------- 魄化
@@ -45,11 +46,13 @@ def pohua(v: View) -> Judgement:
     names = [n for n, b in (("死神", ss.death_spirit(v.month)), ("死氣", ss.death_qi(v.month))) if b == w]
     if not names:
         return None
-    text: list[Evidence] = [ev("pohua", w=_b(w), month=_b(v.month), names=seq("and", names), where=seq("and", where))]
+    text: list[Evidence] = [
+        ev("pohua", w=branch_char(w), month=branch_char(v.month), names=seq("and", names), where=seq("and", where))
+    ]
     if v.xingnian is not None and v.under(w) == v.xingnian:  # verse l. 111: 「行年同一位，患者命難留」
         text.append(ev("pohua.xingnian"))
     if v.xingnian is not None and v.over(v.xingnian) in (CHEN, XU):  # verse l. 115: 「行年若值魁罡上，身須逢害必災迍」
-        text.append(ev("pohua.kuigang", b=_b(v.over(v.xingnian))))
+        text.append(ev("pohua.kuigang", b=branch_char(v.over(v.xingnian))))
     return text[0] if len(text) == 1 else seq("semi", text)
 
 
@@ -87,12 +90,14 @@ def guihun(v: View) -> Judgement:
         six += [("本命上神", v.over(v.benming)), ("行年上神", v.over(v.xingnian))]
         good.append(("行年上神", v.over(v.xingnian)))
     strikes = [
-        ev("guihun.at", place=n, b=_b(b), how=seq("and", how))
+        ev("guihun.at", place=n, b=branch_char(b), how=seq("and", how))
         for n, b in six
         if (how := [x for x, hit in (("沖", (b + 6) % 12 == w), ("克", conquers(BRANCH_ELEMENT[b], we))) if hit])
     ]
     helpers = [
-        ev("guihun.good", place=n, b=_b(b), g=GENERAL_NAMES[g]) for n, b in good if (g := v.general(b)) in GOOD_GENERALS
+        ev("guihun.good", place=n, b=branch_char(b), g=GENERAL_NAMES[g])
+        for n, b in good
+        if (g := v.general(b)) in GOOD_GENERALS
     ]
     if not strikes or not helpers:
         return None if fate else UNJUDGED
@@ -103,8 +108,8 @@ def guihun(v: View) -> Judgement:
         (
             base,
             ev("guihun.gate"),
-            ev("guihun.yin", b=_b(yin), w=_b(w)),
-            ev("guihun.hold", holders=seq("comma", strikes), w=_b(w)),
+            ev("guihun.yin", b=branch_char(yin), w=branch_char(w)),
+            ev("guihun.hold", holders=seq("comma", strikes), w=branch_char(w)),
             seq("comma", helpers),
         ),
     )
@@ -114,16 +119,16 @@ def huxianshi(v: View) -> Judgement:
     """虎銜尸: the day's 墓 rides 白虎 as 發用, or 天罡 辰 is the day's 墓, is the month's 死神 and is 發用 (魄化課
     l. 135: 「如日墓乘白虎，或斗罡作日墓帶死神發用，為虎銜尸課」).
 
-    The first clause asks for no 死神, 死氣 or 囚/死 (rules.md §6 added them; the chapter wins); only the
-    second needs the month."""
+    The first clause asks for no 死神, 死氣 or 囚/死 (the reading docs/rules.md §6.10 records as not followed
+    adds them; the chapter wins); only the second needs the month."""
     w, init, tomb = v.branch_of(BAIHU), v.transmissions[0], ss.tomb_of_stem(v.stem, v.school)
     if init == tomb == w:
-        return ev("huxianshi.tiger", w=_b(w))
+        return ev("huxianshi.tiger", w=branch_char(w))
     if init == tomb == CHEN:
         if v.month is None:
             return UNJUDGED
         if ss.death_spirit(v.month) == CHEN:
-            return ev("huxianshi.gang", month=_b(v.month))
+            return ev("huxianshi.gang", month=branch_char(v.month))
     return None
 
 
@@ -154,7 +159,7 @@ def xianshi(v: View) -> Judgement:
         return None
     if not on:
         return UNJUDGED
-    return ev("xianshi", w=_b(w), marks=seq("and", marks), month=_b(v.month), on=seq("and", on))
+    return ev("xianshi", w=branch_char(w), marks=seq("and", marks), month=branch_char(v.month), on=seq("and", on))
 
 
 def pozhi(v: View) -> Judgement:
@@ -169,7 +174,11 @@ def pozhi(v: View) -> Judgement:
     if v.benming is None:
         return UNJUDGED
     on = [n for n in _places(v, w) if n in ("本命", "行年")]
-    return ev("pozhi", w=_b(w), month=_b(v.month), names=seq("and", names), on=seq("and", on)) if on else None
+    return (
+        ev("pozhi", w=branch_char(w), month=branch_char(v.month), names=seq("and", names), on=seq("and", on))
+        if on
+        else None
+    )
 
 
 def sang(v: View) -> Judgement:
@@ -186,7 +195,7 @@ def sang(v: View) -> Judgement:
         return None
     if hit is None:
         return UNJUDGED
-    return ev("sang", hit=seq("and", hit), w=_b(w), state=state, month=_b(v.month))
+    return ev("sang", hit=seq("and", hit), w=branch_char(w), state=state, month=branch_char(v.month))
 
 
 # ---------------------------------------------------------------- 殃咎
@@ -195,11 +204,11 @@ def dike(v: View) -> Clause | None:
     己巳 巳申寅, 丙子 子未寅)."""
     e = [BRANCH_ELEMENT[b] for b in v.transmissions]
     se = STEM_ELEMENT[v.stem]
-    a, m, z = (_b(b) for b in v.transmissions)
+    a, m, z = (branch_char(b) for b in v.transmissions)
     if conquers(e[0], e[1]) and conquers(e[1], e[2]) and conquers(e[2], se):
-        return ev("dike.down", a=a, m=m, z=z, stem=_stem(v))
+        return ev("dike.down", a=a, m=m, z=z, stem=day_stem_char(v))
     if conquers(e[2], e[1]) and conquers(e[1], e[0]) and conquers(e[0], se):
-        return ev("dike.up", a=a, m=m, z=z, stem=_stem(v))
+        return ev("dike.up", a=a, m=m, z=z, stem=day_stem_char(v))
     return None
 
 
@@ -209,7 +218,7 @@ def jiake(v: View) -> Clause | None:
     init, g = v.transmissions[0], v.transmission_generals[0]
     sq = v.under(init)
     if conquers(BRANCH_ELEMENT[sq], BRANCH_ELEMENT[init]) and conquers(GENERAL_ELEMENT[g], BRANCH_ELEMENT[init]):
-        return ev("jiake", init=_b(init), sq=_b(sq), g=GENERAL_NAMES[g])
+        return ev("jiake", init=branch_char(init), sq=branch_char(sq), g=GENERAL_NAMES[g])
     return None
 
 
@@ -217,7 +226,7 @@ def neizhan(v: View) -> Clause | None:
     """內戰: the 初傳's branch 克s the general riding it (神克將; 殃咎課 l. 155, 己酉 酉 六合; 大全 reading of 神/將).
     A mark of the 初傳 alone; it is 殃咎 only as :func:`yangjiu` says."""
     if conquers(BRANCH_ELEMENT[v.transmissions[0]], GENERAL_ELEMENT[v.transmission_generals[0]]):
-        return ev("neizhan", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
+        return ev("neizhan", init=branch_char(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
@@ -225,16 +234,17 @@ def waizhan(v: View) -> Clause | None:
     """外戰: the general riding the 初傳 克s its branch (將克神; 殃咎課 l. 151, 庚午 戌 六合). A mark of the 初傳
     alone; it is 殃咎 only as :func:`yangjiu` says."""
     if conquers(GENERAL_ELEMENT[v.transmission_generals[0]], BRANCH_ELEMENT[v.transmissions[0]]):
-        return ev("waizhan", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
+        return ev("waizhan", init=branch_char(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]])
     return None
 
 
 def chengmu(v: View) -> Clause | None:
     """日干乘墓: the day stem's 墓 is the 干上神 (殃咎課 l. 147 「或日干乘墓」; l. 163 「墓神覆日之為天羅自裹」).
 
-    The 干's only: rules.md §6 also counted the 支's 墓 on the 支; the chapter names the 日干."""
+    The 干's only: counting the 支's 墓 on the 支 as well is a reading docs/rules.md §6.11 records as not
+    followed; the chapter names the 日干."""
     if v.uppers[0] == ss.tomb_of_stem(v.stem, v.school):
-        return ev("chengmu", stem=_stem(v), tomb=_b(v.uppers[0]))
+        return ev("chengmu", stem=day_stem_char(v), tomb=branch_char(v.uppers[0]))
     return None
 
 
@@ -247,7 +257,12 @@ def zuomu(v: View) -> Clause | None:
     if a == ss.tomb_of_stem(v.stem, v.school) and b == ss.tomb_of_branch(v.branch, v.school):
         void = {x.ordinal for x in v.chart.void}
         return ev(
-            "zuomu.void" if {a, b} <= void else "zuomu", stem=_stem(v), jig=_b(jig), a=_b(a), z=_b(v.branch), b=_b(b)
+            "zuomu.void" if {a, b} <= void else "zuomu",
+            stem=day_stem_char(v),
+            jig=branch_char(jig),
+            a=branch_char(a),
+            z=branch_char(v.branch),
+            b=branch_char(b),
         )
     return None
 
@@ -264,7 +279,12 @@ def _generals_at_war(v: View) -> Clause | None:
     wars = [_war(b, g) for b, g in zip(v.transmissions, v.transmission_generals, strict=True)]
     if v.school.yangjiu_war == "initial":
         return (
-            ev("war.initial", init=_b(v.transmissions[0]), g=GENERAL_NAMES[v.transmission_generals[0]], war=wars[0])
+            ev(
+                "war.initial",
+                init=branch_char(v.transmissions[0]),
+                g=GENERAL_NAMES[v.transmission_generals[0]],
+                war=wars[0],
+            )
             if wars[0]
             else None
         )
@@ -272,7 +292,7 @@ def _generals_at_war(v: View) -> Clause | None:
         pairs = seq(
             "comma",
             (
-                ev("war.pair", b=_b(b), g=GENERAL_NAMES[g], war=w)
+                ev("war.pair", b=branch_char(b), g=GENERAL_NAMES[g], war=w)
                 for b, g, w in zip(v.transmissions, v.transmission_generals, wars, strict=True)
                 if w
             ),
@@ -282,7 +302,7 @@ def _generals_at_war(v: View) -> Clause | None:
     if wars[0] and below:
         return ev(
             "war.zei",
-            init=_b(v.transmissions[0]),
+            init=branch_char(v.transmissions[0]),
             g=GENERAL_NAMES[v.transmission_generals[0]],
             how=ev("war.jiake" if wars[0] == "外戰" else "war.neizhan"),
         )
@@ -296,9 +316,9 @@ def yangjiu(v: View) -> Clause | None:
 
     The chapter's examples decide (l. 147–155): 遞克 己巳 巳申寅 and 丙子 子未寅; 神將相戰 in all three 傳 己酉
     酉丑巳 (內戰) and 庚午 戌午寅 夜 (外戰); the 初傳 下克上 and at war: 丁巳 乘六合 (內戰) and 壬子 午加亥 乘元武
-    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (rules.md §6's reading of 神將相戰)
-    is ``School(yangjiu_war="initial")``, which keeps the chapter's other readings here (739 of 1,440 charts 殃咎; rules.md
-    §6 in full made 818); the chapter's 丁酉 亥卯未 貴常勾, whose only
+    (夾克); 干支坐墓 壬申 and 丙寅 (both 干 and 支). A lone 內戰 or 外戰 of the 初傳 (a reading of 神將相戰 that docs/rules.md §6.11 records as not
+    followed) is ``School(yangjiu_war="initial")``, which keeps the chapter's other readings here (739 of 1,440 charts
+    殃咎; with all three readings docs/rules.md §6.11 records as not followed, 818); the chapter's 丁酉 亥卯未 貴常勾, whose only
     war is the 初傳's 外戰, is 殃咎 under that reading only. The page names the 本命 only in a remedy (l. 163
     「宜本醮禱本命星辰」), never in a condition, so 殃咎 does not judge the 年命."""
     marks: list[Clause] = []
@@ -309,10 +329,10 @@ def yangjiu(v: View) -> Clause | None:
         marks.append(
             ev(
                 "yangjiu.all",
-                a=_b(v.transmissions[0]),
-                m=_b(v.transmissions[1]),
-                z=_b(v.transmissions[2]),
-                stem=_stem(v),
+                a=branch_char(v.transmissions[0]),
+                m=branch_char(v.transmissions[1]),
+                z=branch_char(v.transmissions[2]),
+                stem=day_stem_char(v),
             )
         )
     war = _generals_at_war(v)

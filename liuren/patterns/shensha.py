@@ -1,7 +1,7 @@
 """Supporting tables for the named patterns: 旺相休囚死, 十二長生 and 墓, and the daily and monthly 神煞.
 
 Each table is written once, with its classical name, one line stating the rule and its source
-(rules.md §5–§6; 《六壬大全》 卷一 神煞 tables unless noted). Branches and stems are indices
+(docs/rules.md §5–§6; 《六壬大全》 卷一 神煞 tables unless noted). Branches and stems are indices
 (子 0 … 亥 11, 甲 0 … 癸 9); month is the month branch (月建 by 節: 寅 = 正月).
 
 >>> from liuren.school import School
@@ -36,7 +36,7 @@ STATES = ("旺", "相", "休", "囚", "死")
 _STATE_BY_DIFF = ("旺", "相", "死", "囚", "休")
 
 MONTH_ELEMENT = (WATER, EARTH, 0, 0, EARTH, FIRE, FIRE, EARTH, 3, 3, EARTH, WATER)
-"""旺 element by 月建 (wangxiang="month"): 寅卯 木, 巳午 火, 申酉 金, 亥子 水, 辰戌丑未 土 (rules.md summary 14)."""
+"""旺 element by 月建 (wangxiang="month"): 寅卯 木, 巳午 火, 申酉 金, 亥子 水, 辰戌丑未 土 (docs/rules.md §5.5)."""
 SEASON_ELEMENT = (WATER, WATER, 0, 0, 0, FIRE, FIRE, FIRE, 3, 3, 3, WATER)
 """旺 element by season (wangxiang="season"): 寅卯辰 木, 巳午未 火, 申酉戌 金, 亥子丑 水. The 18-day 土王
 period at the end of each season needs the date, which a month branch does not give, so 土 is never 旺 here."""
@@ -49,7 +49,7 @@ def ruling_element(month: int, school: School) -> int:
 
 def element_state(element: int, month: int, school: School) -> str:
     """旺相休囚死 of an element: the ruling element 旺, what it produces 相, what produces it 休, what
-    克s it 囚, what it 克s 死 (大全 天獄課 explains 死/囚 this way; rules.md §5)."""
+    克s it 囚, what it 克s 死 (大全 天獄課 explains 死/囚 this way; docs/rules.md §5.5)."""
     return _STATE_BY_DIFF[(element - ruling_element(month, school)) % 5]
 
 
@@ -65,15 +65,15 @@ def stem_state(stem: int, month: int, school: School) -> str:
 
 # ---------------------------------------------------------------- 十二長生 and 墓
 STAGES = ("長生", "沐浴", "冠帶", "臨官", "帝旺", "衰", "病", "死", "墓", "絕", "胎", "養")
-"""十二長生 in order (rules.md §5)."""
+"""十二長生 in order (docs/rules.md §5.6)."""
 
 ELEMENT_CHANGSHENG = {0: 11, 1: 2, 3: 5, 4: 8}
-"""五行 長生 (四長生): 木 亥, 火 寅, 金 巳, 水 申; 土 follows 水 (申) — 大全 日本, 尋源, 探原 (rules.md summary 13)."""
+"""五行 長生 (四長生): 木 亥, 火 寅, 金 巳, 水 申; 土 follows 水 (申) — 大全 日本, 尋源, 探原 (docs/rules.md §5.6)."""
 STEM_CHANGSHENG = (11, 6, 2, 9, 2, 9, 5, 0, 8, 3)
 """十干 長生, 陽順陰逆 (尋源 凡例, 探原): 甲亥 乙午 丙寅 丁酉 戊寅 己酉 庚巳 辛子 壬申 癸卯."""
 
 ELEMENT_TOMB = {0: 7, 1: 10, 3: 1, 4: 4}
-"""五行 墓: 木 未, 火 戌, 金 丑, 水 辰 (rules.md §5); 土 with 火 (戌) or with 水 (辰) per School.tomb."""
+"""五行 墓: 木 未, 火 戌, 金 丑, 水 辰 (docs/rules.md §5.6); 土 with 火 (戌) or with 水 (辰) per School.tomb."""
 STEM_TOMB = (7, 10, 10, 1, 10, 1, 1, 4, 4, 7)
 """十干 墓 (大全 卷一 says 壬課 should use it): 甲未 乙戌 丙戌 丁丑 戊戌 己丑 庚丑 辛辰 壬辰 癸未."""
 
@@ -90,8 +90,8 @@ def stage(stem: int, branch: int, school: School) -> str:
     """Which of the 十二長生 stages the day stem is in at ``branch`` (陰干 count backwards in the 十干 system).
 
     The stages count from :func:`changsheng`, so under the default school 戊己 (土 with 水, 長生 申)
-    reach 墓 at 辰, while :func:`tomb_of_stem` gives 戌 (土 with 火, 粹言): the two defaults of
-    rules.md (summary 12 and 13) come from different books, and this keeps each as its book has it."""
+    reach 墓 at 辰, while :func:`tomb_of_stem` gives 戌 (土 with 火, 粹言): the two defaults
+    (docs/rules.md §5.6) come from different books, and this keeps each as its book has it."""
     start = changsheng(stem, school)
     step = (start - branch) if school.changsheng == "stem" and stem % 2 else (branch - start)
     return STAGES[step % 12]
@@ -105,7 +105,7 @@ def element_tomb(element: int, school: School) -> int:
 
 
 def tomb_of_stem(stem: int, school: School) -> int:
-    """日墓: the day stem's 墓 by School.tomb — 五行 with 土 following 火 or 水, or the 十干 table (rules.md summary 12)."""
+    """日墓: the day stem's 墓 by School.tomb — 五行 with 土 following 火 or 水, or the 十干 table (docs/rules.md §5.6)."""
     if school.tomb == "stem":
         return STEM_TOMB[stem]
     return element_tomb(STEM_ELEMENT[stem], school)
@@ -118,17 +118,17 @@ def tomb_of_branch(branch: int, school: School) -> int:
 
 # ---------------------------------------------------------------- daily 神煞 from the day branch (三合)
 def robbery(branch: int) -> int:
-    """劫煞: 寅午戌 → 亥, 申子辰 → 巳, 巳酉丑 → 寅, 亥卯未 → 申 (指南 注 with the day branch; rules.md §6)."""
+    """劫煞: 寅午戌 → 亥, 申子辰 → 巳, 巳酉丑 → 寅, 亥卯未 → 申 (指南 注 with the day branch; docs/rules.md §6.1)."""
     return (5, 2, 11, 8)[branch % 4]
 
 
 def calamity(branch: int) -> int:
-    """災煞 = 劫煞 + 1: 寅午戌 → 子, 申子辰 → 午, 巳酉丑 → 卯, 亥卯未 → 酉 (rules.md §6)."""
+    """災煞 = 劫煞 + 1: 寅午戌 → 子, 申子辰 → 午, 巳酉丑 → 卯, 亥卯未 → 酉 (docs/rules.md §6.1)."""
     return (robbery(branch) + 1) % 12
 
 
 def lost_spirit(branch: int) -> int:
-    """亡神 = 劫煞 + 6: 寅午戌 → 巳, 申子辰 → 亥, 巳酉丑 → 申, 亥卯未 → 寅 (rules.md §6)."""
+    """亡神 = 劫煞 + 6: 寅午戌 → 巳, 申子辰 → 亥, 巳酉丑 → 申, 亥卯未 → 寅 (docs/rules.md §6.1)."""
     return (robbery(branch) + 6) % 12
 
 
@@ -148,7 +148,7 @@ def earth_net(sky_net: int) -> int:
 
 
 DAY_VIRTUE = (2, 8, 5, 11, 5, 2, 8, 5, 11, 5)
-"""日德: 甲寅 乙申 丙巳 丁亥 戊巳 己寅 庚申 辛巳 壬亥 癸巳 (陽干 its own 寄宮, 陰干 the 寄宮 of its 合 stem; rules.md §6)."""
+"""日德: 甲寅 乙申 丙巳 丁亥 戊巳 己寅 庚申 辛巳 壬亥 癸巳 (陽干 its own 寄宮, 陰干 the 寄宮 of its 合 stem; docs/rules.md §6.1)."""
 
 
 def virtue_unions(stem: int, branch: int) -> dict[str, int]:
@@ -164,7 +164,7 @@ def virtue_unions(stem: int, branch: int) -> dict[str, int]:
 
 
 def is_offspring(stem: int, branch: int) -> bool:
-    """子孫 of the day: a branch whose element the day stem produces (我生者為子孫; rules.md §5 六親)."""
+    """子孫 of the day: a branch whose element the day stem produces (我生者為子孫; docs/rules.md §5.4)."""
     return produces(STEM_ELEMENT[stem], BRANCH_ELEMENT[branch])
 
 
@@ -185,12 +185,12 @@ def death_spirit(month: int) -> int:
 
 
 def death_qi(month: int) -> int:
-    """死氣 (謾語): 正月 午, forward one per month (月建 + 4; rules.md §6)."""
+    """死氣 (謾語): 正月 午, forward one per month (月建 + 4; docs/rules.md §6.1)."""
     return (month + 4) % 12
 
 
 def life_qi(month: int) -> int:
-    """生氣: 正月 子, forward one per month (月建 − 2; rules.md §6)."""
+    """生氣: 正月 子, forward one per month (月建 − 2; docs/rules.md §6.1)."""
     return (month - 2) % 12
 
 
@@ -205,7 +205,7 @@ def release_spirit(month: int) -> int:
 
 
 def month_loathing(month: int) -> int:
-    """月厭: 正月 戌, backward one per month (戌 − (月 − 1); rules.md §6)."""
+    """月厭: 正月 戌, backward one per month (戌 − (月 − 1); docs/rules.md §6.1)."""
     return (10 - (month - 2)) % 12
 
 
@@ -215,21 +215,21 @@ def sky_net_sha(month: int) -> int:
 
 
 def sky_punishment(month: int) -> int:
-    """天刑: 春 酉, 夏 子, 秋 卯, 冬 午 (大全 天網課; rules.md §6)."""
+    """天刑: 春 酉, 夏 子, 秋 卯, 冬 午 (大全 天網課; docs/rules.md §6.1)."""
     return (9, 0, 3, 6)[season(month)]
 
 
 def month_virtue(month: int) -> int:
-    """月德: 寅午戌 月 巳 (丙), 申子辰 亥 (壬), 亥卯未 寅 (甲), 巳酉丑 申 (庚) (rules.md §6)."""
+    """月德: 寅午戌 月 巳 (丙), 申子辰 亥 (壬), 亥卯未 寅 (甲), 巳酉丑 申 (庚) (docs/rules.md §6.1)."""
     return (11, 8, 5, 2)[month % 4]
 
 
 HEAVEN_VIRTUE = (5, 8, 7, 8, 11, 10, 11, 2, 1, 2, 5, 4)
 """天德 by month branch: 正月 未(丁) 二 申 三 亥(壬) 四 戌(辛) 五 亥 六 寅(甲) 七 丑(癸) 八 寅 九 巳(丙)
-十 辰(乙) 十一 巳 十二 申(庚) (rules.md §6); indexed by 月建 子 … 亥, so 寅 is 未."""
+十 辰(乙) 十一 巳 十二 申(庚) (docs/rules.md §6.1); indexed by 月建 子 … 亥, so 寅 is 未."""
 
 AMNESTY = ((4, 2), (0, 6), (4, 8), (0, 0))
-"""天赦 by season as (stem, branch): 春 戊寅, 夏 甲午, 秋 戊申, 冬 甲子 (rules.md §6)."""
+"""天赦 by season as (stem, branch): 春 戊寅, 夏 甲午, 秋 戊申, 冬 甲子 (docs/rules.md §6.1)."""
 
 
 def season(month: int) -> int:

@@ -19,12 +19,13 @@ from ..cycle import (
     XU,
     YIN,
     ZHONG,
+    branch_char,
     conquers,
 )
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
 from .pohua_yangjiu import pohua
-from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, day_stem_char
 
 
 # ---------------------------------------------------------------- 天獄
@@ -39,11 +40,11 @@ def tianyu(v: View) -> Judgement:
     if v.month is not None:
         state = ss.season_state(init, v.month, v.school)
         if state in ("囚", "死"):
-            why.append(ev("tianyu.state", state=state, month=_b(v.month)))
+            why.append(ev("tianyu.state", state=state, month=branch_char(v.month)))
     if init == ss.tomb_of_stem(v.stem, v.school):
         why.append(ev("tianyu.tomb"))
     if why:
-        return ev("tianyu", init=_b(init), why=seq("both", why), stem=_stem(v), root=_b(root))
+        return ev("tianyu", init=branch_char(init), why=seq("both", why), stem=day_stem_char(v), root=branch_char(root))
     return UNJUDGED if v.month is None else None
 
 
@@ -52,11 +53,11 @@ def _rescue_marks(v: View, places: list[tuple[Evidence, int]]) -> list[Evidence]
     unions = ss.virtue_unions(v.stem, v.branch)
     marks = []
     for place, b in places:
-        found = [ev("mark", name="子孫", b=_b(b))] if ss.is_offspring(v.stem, b) else []
-        found += [ev("mark.union", name=n, b=_b(b)) for n, x in unions.items() if x == b]
+        found = [ev("mark", name="子孫", b=branch_char(b))] if ss.is_offspring(v.stem, b) else []
+        found += [ev("mark.union", name=n, b=branch_char(b)) for n, x in unions.items() if x == b]
         if v.month is not None:
             found += [
-                ev("mark", name=n, b=_b(b))
+                ev("mark", name=n, b=branch_char(b))
                 for n, x in (("生氣", ss.life_qi(v.month)), ("解神", ss.release_spirit(v.month)))
                 if x == b
             ]
@@ -69,7 +70,7 @@ def qingping(v: View) -> Judgement:
     (天獄課 l. 27: 「喜見貴人臨辰戌…兼日辰行年得生氣、子孫、德合、解神加之，為天獄清平課」; verse l. 11
     「天獄貴人臨戌辰，日辰斗上得子孫」).
 
-    「兼」 joins the two: both are needed (rules.md §6 took either). Without the month (生氣, 解神) or the 年命
+    「兼」 joins the two: both are needed (either alone is the reading docs/rules.md §6.6 records as not followed). Without the month (生氣, 解神) or the 年命
     (the 行年) a chart whose 干上 and 支上 carry none of the four is unjudged."""
     base = tianyu(v)
     if base is None or v.noble_square not in (CHEN, XU):
@@ -82,7 +83,7 @@ def qingping(v: View) -> Judgement:
         return UNJUDGED if v.month is None or v.xingnian is None else None
     if base is UNJUDGED:
         return UNJUDGED
-    return seq("semi", (base, ev("qingping", sq=_b(v.noble_square), marks=seq("semi", marks))))
+    return seq("semi", (base, ev("qingping", sq=branch_char(v.noble_square), marks=seq("semi", marks))))
 
 
 def zhen_tianyu(v: View) -> Judgement:
@@ -93,13 +94,13 @@ def zhen_tianyu(v: View) -> Judgement:
     marks: list[Clause] = []
     for pos, b in (("中傳", v.transmissions[1]), ("末傳", v.transmissions[2])):
         if b == ss.calamity(v.branch):
-            marks.append(ev("sha", pos=pos, b=_b(b), name="災煞"))
+            marks.append(ev("sha", pos=pos, b=branch_char(b), name="災煞"))
         if b == ss.robbery(v.branch):
-            marks.append(ev("sha", pos=pos, b=_b(b), name="劫煞"))
+            marks.append(ev("sha", pos=pos, b=branch_char(b), name="劫煞"))
         if XING[b] == v.branch or XING[v.branch] == b:
-            marks.append(ev("zhen.xing", pos=pos, b=_b(b), z=_b(v.branch)))
+            marks.append(ev("zhen.xing", pos=pos, b=branch_char(b), z=branch_char(v.branch)))
         if HARM[b] == v.branch:
-            marks.append(ev("zhen.harm", pos=pos, b=_b(b), z=_b(v.branch)))
+            marks.append(ev("zhen.harm", pos=pos, b=branch_char(b), z=branch_char(v.branch)))
     if not marks:
         return None
     return UNJUDGED if base is UNJUDGED else seq("semi", (base, *marks))
@@ -110,7 +111,7 @@ def tianwang(v: View) -> Clause | None:
     """天網 (天網四張): the 占時 and the 初傳 both 克 the day stem (天網四張 l. 63, 袁天罡: 「正時及用神剋日」)."""
     se = STEM_ELEMENT[v.stem]
     if conquers(BRANCH_ELEMENT[v.hour], se) and conquers(BRANCH_ELEMENT[v.transmissions[0]], se):
-        return ev("tianwang", hour=_b(v.hour), init=_b(v.transmissions[0]), stem=_stem(v))
+        return ev("tianwang", hour=branch_char(v.hour), init=branch_char(v.transmissions[0]), stem=day_stem_char(v))
     return None
 
 
@@ -132,11 +133,11 @@ def jiewang(v: View) -> Judgement:
         ("干上神", v.uppers[0], v.general(v.uppers[0])),
     ):
         if conquers(BRANCH_ELEMENT[b], ie) and g in GOOD_GENERALS:
-            return seq("semi", (base, ev("jiewang", pos=name, b=_b(b), g=GENERAL_NAMES[g])))
+            return seq("semi", (base, ev("jiewang", pos=name, b=branch_char(b), g=GENERAL_NAMES[g])))
     if v.benming is None or v.xingnian is None:
         return UNJUDGED
     fate = [
-        ev("place", place=n, b=_b(up))
+        ev("place", place=n, b=branch_char(up))
         for n, up in (("本命上神", v.over(v.benming)), ("行年上神", v.over(v.xingnian)))
         if conquers(BRANCH_ELEMENT[up], ie)
     ]
@@ -149,7 +150,9 @@ def tianwang_sha(v: View) -> Judgement:
         return UNJUDGED
     sha = ss.sky_net_sha(v.month)
     where = [n for n, b in zip(("初傳", "中傳", "末傳"), v.transmissions, strict=True) if b == sha]
-    return ev("tianwang-sha", month=_b(v.month), sha=_b(sha), where=seq("and", where)) if where else None
+    return (
+        ev("tianwang-sha", month=branch_char(v.month), sha=branch_char(sha), where=seq("and", where)) if where else None
+    )
 
 
 NETS = (
@@ -183,9 +186,9 @@ def luowang(v: View) -> Judgement:
             return None
         on = where(v.transmissions[0], False)
         if on:
-            return ev("luowang", init=_b(v.transmissions[0]), names=seq("and", names), on=seq("and", on))
+            return ev("luowang", init=branch_char(v.transmissions[0]), names=seq("and", names), on=seq("and", on))
         return UNJUDGED if v.xingnian is None else None
-    marks = [ev("luowang.any", net=n, b=_b(b), on=seq("and", w)) for n, b in nets if (w := where(b, True))]
+    marks = [ev("luowang.any", net=n, b=branch_char(b), on=seq("and", w)) for n, b in nets if (w := where(b, True))]
     if marks:
         return seq("semi", marks)
     return UNJUDGED if v.xingnian is None else None
@@ -199,7 +202,7 @@ def siqi(v: View) -> Clause | None:
     lessons = seq("and", (i + 1 for i, u in enumerate(v.uppers) if u == CHEN))
     square = v.under(CHEN)
     worry = ("父母", "兄弟", "妻子")[(0 if square in MENG else 1 if square in ZHONG else 2)]
-    return ev("siqi", lessons=lessons, sq=_b(square), worry=worry)
+    return ev("siqi", lessons=lessons, sq=branch_char(square), worry=worry)
 
 
 def sanqi_si(v: View) -> Judgement:
@@ -213,7 +216,7 @@ def sanqi_si(v: View) -> Judgement:
     square = v.under(CHEN)
     over = [n for n, b in (("太歲", v.year), ("月建", v.month)) if b == square]
     if over:
-        return seq("semi", (base, ev("sanqi", over=seq("and", over), sq=_b(square))))
+        return seq("semi", (base, ev("sanqi", over=seq("and", over), sq=branch_char(square))))
     return UNJUDGED if v.year is None or v.month is None else None
 
 
@@ -235,9 +238,9 @@ def siqi_huisheng(v: View) -> Judgement:
     if v.year is not None and v.over(v.year) == v.sun:
         spots.append("太歲")
     if spots:
-        marks.append(ev("huisheng.riqi", sun=_b(v.sun), spots=seq("and", spots)))
+        marks.append(ev("huisheng.riqi", sun=branch_char(v.sun), spots=seq("and", spots)))
     if v.month is not None and (state := ss.season_state(CHEN, v.month, v.school)) in ("旺", "相"):
-        marks.append(ev("huisheng.state", state=state, month=_b(v.month)))
+        marks.append(ev("huisheng.state", state=state, month=branch_char(v.month)))
     unions = [n for n, b in ss.virtue_unions(v.stem, v.branch).items() if b == CHEN]
     if unions:
         marks.append(ev("huisheng.union", unions=seq("and", unions)))
@@ -247,7 +250,7 @@ def siqi_huisheng(v: View) -> Judgement:
     places = [("干上", v.uppers[0]), ("支上", v.uppers[2]), ("中傳", v.transmissions[1]), ("末傳", v.transmissions[2])]
     if v.benming is not None and v.xingnian is not None:
         places += [("本命上", v.over(v.benming)), ("行年上", v.over(v.xingnian))]
-    saviours = [ev("place", place=n, b=_b(b)) for n, b in places if b in (YIN, MAO, XU)]
+    saviours = [ev("place", place=n, b=branch_char(b)) for n, b in places if b in (YIN, MAO, XU)]
     if saviours:
         marks.append(ev("huisheng.saviours", saviours=seq("comma", saviours)))
     if len(marks) > 1:
@@ -274,7 +277,7 @@ def ruwang(v: View) -> Clause | None:
     if base is None:
         return None
     marks = [
-        ev("sha", pos=pos, b=_b(b), name=name)
+        ev("sha", pos=pos, b=branch_char(b), name=name)
         for pos, b in zip(("初傳", "中傳", "末傳"), v.transmissions, strict=True)
         for name, sha in (("災煞", ss.calamity(v.branch)), ("劫煞", ss.robbery(v.branch)))
         if b == sha

@@ -8,6 +8,7 @@ The registry with names, conditions and sources is :mod:`liuren.patterns`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,6 @@ from ..cycle import (
     branch_char,
 )
 from ..generals import branch_of, general_index
-from ..record import Record
 from .evidence import Clause
 
 if TYPE_CHECKING:
@@ -47,10 +47,11 @@ Judgement = Clause | Unjudged | None
 """What a detector returns: the evidence when the pattern fires, :data:`UNJUDGED`, or None."""
 
 GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TIANHOU))
-"""吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (rules.md §6, 三光)."""
+"""吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (docs/rules.md §6.2, as 大全 lists them for 三光)."""
 
 
-class View(Record):
+@dataclass(frozen=True, slots=True, init=False)
+class View:
     """A chart as the integers the detectors compare (built once per chart by ``View(chart)``)."""
 
     chart: Chart
@@ -108,7 +109,7 @@ class View(Record):
             None if nm is None else nm.benming.ordinal,
             None if nm is None else nm.xingnian.ordinal,
         )
-        for field, value in zip(self.__record_fields__, values, strict=True):
+        for field, value in zip(VIEW_FIELDS, values, strict=True):
             object.__setattr__(self, field, value)
 
     def general(self, b: int) -> int:
@@ -121,7 +122,7 @@ class View(Record):
 
     def side(self, b: int) -> int:
         """1 when ``b`` stands in front of the 貴人 (蛇雀合勾青), −1 behind (空虎常玄陰后), 0 on it (指南 前五後六;
-        rules.md §3.3). Under ``School(tiankong="neither")`` 天空, opposite the 貴人, is 2: neither side."""
+        docs/rules.md §3.3). Under ``School(tiankong="neither")`` 天空, opposite the 貴人, is 2: neither side."""
         g = self.general(b)
         if g == TIANKONG and self.school.tiankong == "neither":
             return 2
@@ -136,13 +137,14 @@ class View(Record):
         return (b - self.offset) % 12
 
 
-_b = branch_char
-"""A branch ordinal's character (the one helper, in liuren.cycle)."""
+VIEW_FIELDS = tuple(field.name for field in fields(View))
+"""The names of a :class:`View`'s fields, in order (what ``View(chart)`` sets)."""
 
 
 def _bs(items: Iterable[int]) -> str:
-    return " ".join(_b(i) for i in items)
+    return " ".join(branch_char(i) for i in items)
 
 
-def _stem(v: View) -> str:
+def day_stem_char(v: View) -> str:
+    """The day stem's character (甲 … 癸)."""
     return STEM_CHARS[v.stem]

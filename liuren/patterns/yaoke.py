@@ -12,19 +12,36 @@ from ..cycle import (
     SHEN,
     STEM_ELEMENT,
     YOU,
+    branch_char,
     conquers,
 )
 from . import shensha as ss
 from .evidence import Clause, Evidence, ev, seq
-from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, _b, _stem
+from .view import GOOD_GENERALS, UNJUDGED, Judgement, View, day_stem_char
 
 
 # ---------------------------------------------------------------- companions
-def _yaoke_candidates(v: View, stem_conquers: bool) -> list[int]:
+def _two_targets(v: View, lesson_type: str, key: str, stem_conquers: bool) -> Clause | None:
+    """The evidence ``key`` when the chart is the 遙克 ``lesson_type`` and two or more distinct uppers of
+    lessons 2–4 are 克'd by the day stem (``stem_conquers``) or 克 it; else None."""
+    if v.chart.lesson_type != lesson_type:
+        return None
     se = STEM_ELEMENT[v.stem]
-    if stem_conquers:
-        return list(dict.fromkeys(b for b in v.uppers[1:] if conquers(se, BRANCH_ELEMENT[b])))
-    return list(dict.fromkeys(b for b in v.uppers[1:] if conquers(BRANCH_ELEMENT[b], se)))
+    found = list(
+        dict.fromkeys(
+            b
+            for b in v.uppers[1:]
+            if (conquers(se, BRANCH_ELEMENT[b]) if stem_conquers else conquers(BRANCH_ELEMENT[b], se))
+        )
+    )
+    if len(found) < 2:
+        return None
+    return ev(
+        key,
+        stem=day_stem_char(v),
+        found=seq("space", map(branch_char, found)),
+        init=branch_char(v.transmissions[0]),
+    )
 
 
 def yijian(v: View) -> Clause | None:
@@ -32,27 +49,13 @@ def yijian(v: View) -> Clause | None:
     l. 55, 袁天罡: 「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」; 「日克兩神，主一端分為兩端」).
 
     Lessons 2–4 are all of them: a 遙克 chart has no 克 between the first lesson's upper and the day stem."""
-    if v.chart.lesson_type != "彈射":
-        return None
-    found = _yaoke_candidates(v, True)
-    return (
-        ev("yijian", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.transmissions[0]))
-        if len(found) > 1
-        else None
-    )
+    return _two_targets(v, "彈射", "yijian", stem_conquers=True)
 
 
 def yilu(v: View) -> Clause | None:
     """一鹿含兩矢: a 蒿矢 遙克 where two or more distinct uppers of lessons 2–4 克 the day stem (遙克課 l. 55, 袁天罡:
     「若兩神遙克，一曰一鹿含兩矢」; 「兩神剋日，主二事合為一事」)."""
-    if v.chart.lesson_type != "蒿矢":
-        return None
-    found = _yaoke_candidates(v, False)
-    return (
-        ev("yilu", stem=_stem(v), found=seq("space", map(_b, found)), init=_b(v.transmissions[0]))
-        if len(found) > 1
-        else None
-    )
+    return _two_targets(v, "蒿矢", "yilu", stem_conquers=False)
 
 
 # ---------------------------------------------------------------- 昴星 (虎視)
@@ -72,15 +75,15 @@ def zhen_hushi(v: View) -> Judgement:
         n for n, e in (("日", STEM_ELEMENT[v.stem]), ("辰", BRANCH_ELEMENT[v.branch])) if conquers(we, e)
     ]
     if v.xingnian is not None and conquers(we, BRANCH_ELEMENT[v.over(v.xingnian)]):
-        hit.append(ev("place", place="行年上神", b=_b(v.over(v.xingnian))))
+        hit.append(ev("place", place="行年上神", b=branch_char(v.over(v.xingnian))))
     if hit:
-        text: list[Evidence] = [ev("hushi", w=_b(w), hit=seq("and", hit))]
+        text: list[Evidence] = [ev("hushi", w=branch_char(w), hit=seq("and", hit))]
         up = None if v.xingnian is None else v.over(v.xingnian)
         if up is not None and (g := v.general(up)) in GOOD_GENERALS:  # 「若行年見神將吉，更見生旺，則不為凶」
             state = None if v.month is None else ss.season_state(up, v.month, v.school)
             if state is not None and state in ("旺", "相"):
-                text.append(ev("hushi.eased", up=_b(up), g=GENERAL_NAMES[g], state=state))
+                text.append(ev("hushi.eased", up=branch_char(up), g=GENERAL_NAMES[g], state=state))
             else:
-                text.append(ev("hushi.good", up=_b(up), g=GENERAL_NAMES[g]))
+                text.append(ev("hushi.good", up=branch_char(up), g=GENERAL_NAMES[g]))
         return text[0] if len(text) == 1 else seq("semi", text)
     return UNJUDGED if v.xingnian is None else None

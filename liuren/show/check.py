@@ -171,7 +171,7 @@ def parse_method(value: object) -> str:
 
 
 # ---------------------------------------------------------------- the verdict
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CheckResult:
     """The verdict on an answer: ``ok``, ``first_error`` (the key of the first step of
     :meth:`liuren.Chart.steps` the answer gets wrong, or None), ``message`` (in the language asked

@@ -29,14 +29,12 @@ from matplotlib.patheffects import withStroke
 from ..cycle import BRANCHES
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from .html import COLORS, _highlights, _palette, check_chart
+from .html import COLORS, check_chart, highlights, palette
 from .text import RING
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from matplotlib.animation import FuncAnimation
-    from matplotlib.artist import Artist
     from matplotlib.axes import Axes
     from matplotlib.text import Text
 
@@ -82,7 +80,8 @@ def square_cell(sector: int) -> tuple[int, int]:
     raise ValueError(f"{sector!r} is not an earth square 0–11")
 
 
-def _polar(radius: float, angle: float) -> tuple[float, float]:
+def polar(radius: float, angle: float) -> tuple[float, float]:
+    """The point at ``radius`` and ``angle`` (degrees, counter-clockwise from the x axis)."""
     a = math.radians(angle)
     return radius * math.cos(a), radius * math.sin(a)
 
@@ -117,7 +116,7 @@ def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axe
     return fig.add_axes((0, 0, 1, 1))
 
 
-class _Pen:
+class Pen:
     """What every drawing step needs: the Axes, the font family, the palette and the scale ``k``
     (font sizes and line widths are given for a 6.4-inch plate and scaled to the Axes' size)."""
 
@@ -170,21 +169,21 @@ def draw_plate(
         if not isinstance(flag, bool):
             raise ParseError(f"{name}={quote(flag)} is not understood; accepted: True or False")
     family = register_font()
-    pal = _palette(colors)
+    pal = palette(colors)
     _check_drawable(pal)
-    marks = _highlights(chart, highlight, pal)
+    marks = highlights(chart, highlight, pal)
     if style == "round":
         ax = _new_axes(ax, 6.4)
-        _round(chart, _Pen(ax, family, pal, 6.4), marks, arrows, title)
+        _round(chart, Pen(ax, family, pal, 6.4), marks, arrows, title)
     else:
         ax = _new_axes(ax, 6.0, 6.0 * (4.86 / 4.16 if title else 1.0))
-        _square(chart, _Pen(ax, family, pal, 6.0), marks, arrows, title)
+        _square(chart, Pen(ax, family, pal, 6.0), marks, arrows, title)
     return ax
 
 
-def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
+def _round_rings(chart: Chart, pen: Pen) -> None:
+    """The three rings of twelve wedges, the white centre, the two ink circles and the hour's outline."""
     ax, pal = pen.ax, pen.pal
-    d = chart.offset
     ink, line = pal["ink"], pal["line"]
     for (r0, r1), fill in ((R_EARTH, EARTH_FILL), (R_HEAVEN, HEAVEN_FILL), (R_GENERAL, GENERAL_FILL)):
         for s in range(12):
@@ -212,6 +211,12 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
         )
     )
 
+
+def _round_squares(chart: Chart, pen: Pen, marks: dict[str, str]) -> None:
+    """Square by square: the earth branch, the heaven branch over it (tinted when marked) and its general."""
+    ax, pal = pen.ax, pen.pal
+    d = chart.offset
+    ink = pal["ink"]
     for s in range(12):
         a = ring_angle(s)
         earth, heaven = BRANCHES[s], BRANCHES[(s + d) % 12]
@@ -230,11 +235,11 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
                     lw=0,
                 )
             )
-        pen.text(*_polar(sum(R_EARTH) / 2, a), earth, 15, f"earth-{earth}", color=ink)
-        pen.text(*_polar(sum(R_HEAVEN) / 2, a), heaven, 21, f"heaven-{heaven}", color=color or ink, bold=bool(color))
+        pen.text(*polar(sum(R_EARTH) / 2, a), earth, 15, f"earth-{earth}", color=ink)
+        pen.text(*polar(sum(R_HEAVEN) / 2, a), heaven, 21, f"heaven-{heaven}", color=color or ink, bold=bool(color))
         noble = general.ordinal == 0
         pen.text(
-            *_polar(sum(R_GENERAL) / 2, a),
+            *polar(sum(R_GENERAL) / 2, a),
             general,
             10.5,
             f"general-{general}",
@@ -242,10 +247,16 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
             bold=noble,
         )
 
-    _stem_tag(pen, chart, _polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
+
+def _round(chart: Chart, pen: Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
+    ax, pal = pen.ax, pen.pal
+    d = chart.offset
+    _round_rings(chart, pen)
+    _round_squares(chart, pen, marks)
+    _stem_tag(pen, chart, polar(R_EARTH[1] + 0.085, ring_angle(chart.day.stem.lodging.ordinal)))
     for square, mark in _fate_marks(chart).items():
         pen.text(
-            *_polar(sum(R_EARTH) / 2, ring_angle(square) - 10),
+            *polar(sum(R_EARTH) / 2, ring_angle(square) - 10),
             mark,
             7.5,
             f"nianming-{mark}",
@@ -260,7 +271,7 @@ def _round(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: 
     for branch, (stages, key) in _stage_labels(chart).items():
         _ring_mark(pen, at[branch], -1, stages, f"transmission-{stages}", pal[key], bold=True)
     if arrows:
-        points = [_polar(R_GENERAL[0] - 0.03, at[t.branch]) for t in chart.transmissions]
+        points = [polar(R_GENERAL[0] - 0.03, at[t.branch]) for t in chart.transmissions]
         for (p, q), key in zip(pairwise(points), STAGE_KEYS[1:], strict=True):
             if p != q:
                 ax.add_patch(_arrow(pen, p, q, (0.0, 0.0), 0.18, pal[key], 4))
@@ -276,7 +287,7 @@ MARK_SIZE = 10.0
 """Size of the lesson numbers (一二三四) and transmission marks (初中末 ◎) on the plates: about 9 px in the explorer's small plate."""
 
 
-def _ring_mark(pen: _Pen, angle: float, side: int, text: str, gid: str, color: str, bold: bool = False) -> Text:
+def _ring_mark(pen: Pen, angle: float, side: int, text: str, gid: str, color: str, bold: bool = False) -> Text:
     """A small mark in the heaven ring beside the branch at ``angle``: counter-clockwise of it (side 1)
     or clockwise (side -1), far enough along the ring that it clears the branch however many characters
     it has. Near 卯 and 酉, where the ring runs up and down, the characters are stacked so the mark keeps
@@ -287,7 +298,7 @@ def _ring_mark(pen: _Pen, angle: float, side: int, text: str, gid: str, color: s
     upright = abs(math.cos(math.radians(angle))) > abs(math.sin(math.radians(angle)))
     shown = "\n".join(text) if upright else text
     return pen.text(
-        *_polar(r, angle + side * math.degrees(along / r)),
+        *polar(r, angle + side * math.degrees(along / r)),
         shown,
         MARK_SIZE,
         gid,
@@ -298,7 +309,7 @@ def _ring_mark(pen: _Pen, angle: float, side: int, text: str, gid: str, color: s
 
 
 def _arrow(
-    pen: _Pen,
+    pen: Pen,
     p: tuple[float, float],
     q: tuple[float, float],
     centre: tuple[float, float],
@@ -352,7 +363,7 @@ def _stage_labels(chart: Chart) -> dict[str, tuple[str, str]]:
     return {b: (stages + ("◎" if b in chart.void else ""), key) for b, (stages, key) in out.items()}
 
 
-def _general_arc(pen: _Pen, chart: Chart) -> None:
+def _general_arc(pen: Pen, chart: Chart) -> None:
     """「亥將加午」: an arrow outside the plate from the month general's own earth square to the hour
     square it is put on, the turn that carries the whole heaven ring with it."""
     ax, pal, k = pen.ax, pen.pal, pen.k
@@ -365,7 +376,7 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
         start = ring_angle(g)
         end = start - 30.0 * steps  # the short way round (ring_angle(h) may differ by a turn)
         n = 6 * abs(steps)
-        xs, ys = zip(*(_polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
+        xs, ys = zip(*(polar(r, start + (end - start) * i / n) for i in range(n + 1)), strict=True)
         ax.plot(xs, ys, color=pal["muted"], lw=pen.lw(1.4), solid_capstyle="round", zorder=3)
         ax.add_patch(
             FancyArrowPatch(
@@ -379,9 +390,9 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
                 zorder=3,
             )
         )
-        pen.text(*_polar(r, ring_angle(g)), "●", 5, color=pal["muted"])
+        pen.text(*polar(r, ring_angle(g)), "●", 5, color=pal["muted"])
     lodge = chart.day.stem.lodging.ordinal == h
-    x, y = _polar(R_EARTH[1] + (0.2 if lodge else 0.12), a_hour)
+    x, y = polar(R_EARTH[1] + (0.2 if lodge else 0.12), a_hour)
     ha = "left" if x > 0.3 else "right" if x < -0.3 else "center"
     label = f"{chart.general}將加{chart.hour}"
     width = len(label) * 9.5 / (6.4 * 72 / 2.6)  # its length in plate units (a 6.4-inch plate is 2.6 units wide)
@@ -389,7 +400,7 @@ def _general_arc(pen: _Pen, chart: Chart) -> None:
     pen.text(x, y, label, 9.5, ha=ha, color=pal["mark"], zorder=7)
 
 
-def _stem_tag(pen: _Pen, chart: Chart, xy: tuple[float, float]) -> None:
+def _stem_tag(pen: Pen, chart: Chart, xy: tuple[float, float]) -> None:
     """The day stem in a box beside its lodging square (寄宮), where lesson 1 starts."""
     stem = chart.day.stem
     pen.text(
@@ -402,7 +413,7 @@ def _stem_tag(pen: _Pen, chart: Chart, xy: tuple[float, float]) -> None:
     )
 
 
-def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
+def _corner_text(pen: Pen, chart: Chart, x: float, y: float) -> None:
     """The inputs top-left and the method, 三傳 and void bottom-left."""
     t, pal = chart.transmissions, pen.pal
     pen.text(x, y, f"{chart.day}日 {chart.hour}時", 14, ha="left", va="top", color=pal["ink"])
@@ -427,7 +438,26 @@ def _corner_text(pen: _Pen, chart: Chart, x: float, y: float) -> None:
     )
 
 
-def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
+def _square_title(pen: Pen, chart: Chart) -> None:
+    """Above the square ring: the day, hour and general, the noble and the void on the left; the method,
+    the lesson type and the 三傳 on the right."""
+    ink, pal = pen.pal["ink"], pen.pal
+    t = chart.transmissions
+    pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
+    pen.text(
+        0,
+        4.13,
+        f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
+        10,
+        color=pal["muted"],
+        ha="left",
+        va="bottom",
+    )
+    pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
+    pen.text(4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom")
+
+
+def _square(chart: Chart, pen: Pen, marks: dict[str, str], arrows: bool, title: bool) -> None:
     ax, pal = pen.ax, pen.pal
     d = chart.offset
     ink, line = pal["ink"], pal["line"]
@@ -480,21 +510,7 @@ def _square(chart: Chart, pen: _Pen, marks: dict[str, str], arrows: bool, title:
             if p != q:
                 ax.add_patch(_arrow(pen, p, q, (2.0, 2.0), 0.2, pal[key], 18))
     if title:
-        t = chart.transmissions
-        pen.text(0, 4.42, f"{chart.day}日 {chart.hour}時 {chart.general}將", 14, color=ink, ha="left", va="bottom")
-        pen.text(
-            0,
-            4.13,
-            f"{NOBLE_LABEL[chart.noble]}貴{'順' if chart.generals_forward else '逆'}行　旬空 {''.join(chart.void)}",
-            10,
-            color=pal["muted"],
-            ha="left",
-            va="bottom",
-        )
-        pen.text(4, 4.42, f"{chart.method} · {chart.lesson_type}", 13, color=ink, ha="right", va="bottom")
-        pen.text(
-            4, 4.13, f"三傳 {t[0].branch}{t[1].branch}{t[2].branch}", 10, color=pal["muted"], ha="right", va="bottom"
-        )
+        _square_title(pen, chart)
     ax.set_xlim(-0.08, 4.08)
     ax.set_ylim(-0.08, 4.78 if title else 4.08)
     ax.set_aspect("equal")
@@ -537,117 +553,18 @@ def plate_png(chart: Chart, style: str = "round", dpi: float = 100, **options: o
     return buf.getvalue()
 
 
-def _check_count(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ParseError(f"{name}={quote(value)} is not understood; accepted: a whole number from {low} to {high}")
-
-
-def turn_frames(chart: Chart, hours: int = 1, frames: int = 24) -> list[tuple[Chart, dict[str, float]]]:
-    """Geometry of the heaven ring turning from ``chart.hour`` to ``hours`` later, the month general
-    fixed: ``frames`` steps per hour, each (the chart of the hour reached so far, heaven branch →
-    angle). Each hour turns heaven one square clockwise (30°), since d = 月將 − 占時 drops by one.
-    The chart's 晝/夜 noble is kept.
-
-    >>> from liuren import Chart
-    >>> steps = turn_frames(Chart("丙申", "午", "亥"), hours=1, frames=2)
-    >>> [(str(c.hour), round(a["亥"]) % 360) for c, a in steps]
-    [('午', 90), ('午', 75), ('未', 60)]
-    """
-    from ..chart import Chart as _Chart
-
-    check_chart(chart)
-    _check_count("hours", hours, 1, 24)
-    _check_count("frames", frames, 1, 240)
-    charts = [
-        _Chart(
-            chart.day,
-            BRANCHES[(chart.hour.ordinal + k) % 12],
-            chart.general,
-            noble=chart.noble,
-            school=chart.school,
-            month=chart.month,
-            year=chart.year,
-            nianming=None if chart.nianming is None else (chart.nianming.benming, chart.nianming.xingnian),
-        )
-        for k in range(hours + 1)
-    ]
-    out: list[tuple[Chart, dict[str, float]]] = []
-    for i in range(hours * frames + 1):
-        k, step = divmod(i, frames)
-        current = charts[k]
-        t = step / frames
-        out.append((current, {b: ring_angle((b.ordinal - current.offset) % 12) - 30.0 * t for b in BRANCHES}))
-    return out
-
-
-def animate_turn(chart: Chart, hours: int = 1, frames: int = 24, interval: int = 60) -> FuncAnimation:
-    """An animation (matplotlib ``FuncAnimation`` on an object-oriented Figure) of the heaven plate
-    turning over the fixed earth from ``chart.hour`` to ``hours`` later; the generals ride the heaven
-    branches and are laid again when each new hour is reached. Save it with
-    ``anim.save("turn.gif", writer="pillow")`` or show it with ``HTML(anim.to_jshtml())``."""
-    from matplotlib.animation import FuncAnimation
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    _check_count("interval", interval, 1, 60_000)
-    steps = turn_frames(chart, hours, frames)
-    fig = Figure(figsize=(5.6, 5.6), dpi=100, facecolor="white")
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0, 0, 1, 1))
-    pal = dict(COLORS)
-    pen = _Pen(ax, register_font(), pal, 6.4)
-    for (r0, r1), fill in ((R_EARTH, EARTH_FILL), (R_HEAVEN, HEAVEN_FILL), (R_GENERAL, GENERAL_FILL)):
-        ax.add_patch(Wedge((0, 0), r1, 0, 360, width=r1 - r0, facecolor=fill, edgecolor=pal["line"], lw=pen.lw(0.8)))
-    for r in (R_HEAVEN[1], R_EARTH[1]):
-        ax.add_patch(Circle((0, 0), r, fill=False, edgecolor=pal["ink"], lw=pen.lw(1.6)))
-    for b in BRANCHES:
-        pen.text(*_polar(sum(R_EARTH) / 2, ring_angle(b.ordinal)), b, 15, f"earth-{b}", color=pal["ink"])
-    hour_mark = Wedge(
-        (0, 0),
-        R_EARTH[1],
-        0,
-        30,
-        width=R_EARTH[1] - R_HEAVEN[0],
-        fill=False,
-        edgecolor=pal["mark"],
-        lw=pen.lw(2.4),
-        zorder=4,
-    )
-    ax.add_patch(hour_mark)
-    heaven = {b: pen.text(0, 0, b, 21, f"heaven-{b}", color=pal["ink"]) for b in BRANCHES}
-    generals = {b: pen.text(0, 0, "", 10.5, color=pal["ink"]) for b in BRANCHES}
-    title = pen.text(-1.27, 1.27, "", 14, ha="left", va="top", color=pal["ink"])
-    ax.set_xlim(-1.3, 1.3)
-    ax.set_ylim(-1.3, 1.3)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-
-    def update(i: int) -> list[Artist]:
-        current, angles = steps[i]
-        a = ring_angle(current.hour.ordinal)
-        hour_mark.set_theta1(a - 15)
-        hour_mark.set_theta2(a + 15)
-        for b in BRANCHES:
-            heaven[b].set_position(_polar(sum(R_HEAVEN) / 2, angles[b]))
-            general = current.general_on(b)
-            generals[b].set_position(_polar(sum(R_GENERAL) / 2, angles[b]))
-            generals[b].set_text(general)
-            generals[b].set_color(pal["mark"] if general.ordinal == 0 else pal["ink"])
-        title.set_text(f"{current.day}日 {current.hour}時 {current.general}將")
-        return [hour_mark, title, *heaven.values(), *generals.values()]
-
-    update(0)
-    return FuncAnimation(fig, update, frames=len(steps), interval=interval, blit=False)
-
-
 __all__ = [
     "COLORS",
+    "EARTH_FILL",
     "FAMILY",
-    "animate_turn",
+    "GENERAL_FILL",
+    "HEAVEN_FILL",
+    "Pen",
     "draw_plate",
     "plate_figure",
     "plate_png",
+    "polar",
     "register_font",
     "ring_angle",
     "square_cell",
-    "turn_frames",
 ]

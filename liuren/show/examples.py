@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
+from .text import KIN_SHORT
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 UNTITLED = "책 이름을 적지 않은 대육임 역주본 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Chapter:
     """A source chapter as a reader can look it up: the book (or what the text is, when it names no
     book), the part of the book where the text gives one, and the chapter's headings."""
@@ -78,10 +79,21 @@ COMPARED = (
 COLUMNS = ("example", "chapter", "where", "day", "hour", "general", "noble", "month", *COMPARED,
            "patterns", "printed", "note")  # fmt: skip
 
-KIN_SHORT = {"父母": "父", "兄弟": "兄", "子孫": "子", "妻財": "財", "官鬼": "官"}
+
+def chart_fields(c: Chart) -> dict[str, str]:
+    """The :data:`COMPARED` fields of chart ``c`` as a row writes them (六親 as 父 兄 子 財 官)."""
+    return {
+        "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
+        "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
+        "transmissions": "".join(str(t.branch) for t in c.transmissions),
+        "transmission_generals": "".join(t.general.short for t in c.transmissions),
+        "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
+        "method": str(c.method),
+        "lesson_type": c.lesson_type,
+    }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Example:
     """One worked example of a source chapter (one row of the package data)."""
 
@@ -106,16 +118,7 @@ class Example:
 
     def computed(self) -> dict[str, str]:
         """The compared fields of :meth:`chart`, in the row's abbreviations."""
-        c = self.chart()
-        return {
-            "lesson_uppers": "".join(str(lesson.upper) for lesson in c.lessons),
-            "lesson_generals": "".join(lesson.general.short for lesson in c.lessons),
-            "transmissions": "".join(str(t.branch) for t in c.transmissions),
-            "transmission_generals": "".join(t.general.short for t in c.transmissions),
-            "relations": "".join(KIN_SHORT[t.relation] for t in c.transmissions),
-            "method": str(c.method),
-            "lesson_type": c.lesson_type,
-        }
+        return chart_fields(self.chart())
 
     def differences(self) -> dict[str, tuple[str, str]]:
         """Fields where the chart differs from the row: ``{field: (row, chart)}`` (empty: it agrees)."""
@@ -169,7 +172,7 @@ def example(name: str) -> Example:
 HEADERS = ("예", "원문", "과식", "사과 상신", "삼전 (천장)", "방법 · 과체", "계산과 일치", "원문 표기가 다른 곳", "주")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     """The "원문 대조" table of a chapter: each example's line of the text, its chart's inputs, the
     values the rules give, whether the chart built from the row reproduces them, and what the text

@@ -45,6 +45,7 @@ from ..records import (
     ShehaiMeng,
     ShehaiShangke,
     ShehaiZhong,
+    SquareTest,
     Yaoke,
     YaokeNo,
     ZeikeMany,
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
 
 R = TypeVar("R", bound=Record)
 C = TypeVar("C", bound=Chooses)
+ST = TypeVar("ST", bound=SquareTest)
 
 HEAVEN = tuple(f"heaven-{b}" for b in BRANCH_CHARS)
 """The cell name of the plate cell under each heaven branch, by branch ordinal."""
@@ -386,7 +388,7 @@ class ShehaiDepthWords(Renderer[ShehaiDepth]):
         return (HEAVEN[r.init],) if r.init is not None else heaven(r.pool)
 
 
-def _square_test(prefix: str, r: ShehaiMeng | ShehaiZhong, s: Say) -> str:
+def _square_test(prefix: str, r: SquareTest, s: Say) -> str:
     suffix = "-heaven" if r.heaven else ""
     d = s.chart.offset
     if r.init is not None:
@@ -399,22 +401,26 @@ def _square_test(prefix: str, r: ShehaiMeng | ShehaiZhong, s: Say) -> str:
     return s(f"{prefix}.none{suffix}", pool=branches_term(r.pool))
 
 
-@renders(ShehaiMeng)
-class ShehaiMengWords(Renderer[ShehaiMeng]):
-    def text(self, r: ShehaiMeng, s: Say) -> str:
-        return _square_test("meng", r, s)
+class SquareTestWords(Renderer[ST]):
+    """The words of a 孟 or 仲 test: the same sentences under the test's ``prefix``."""
 
-    def cells(self, r: ShehaiMeng) -> tuple[str, ...]:
+    prefix: str
+
+    def text(self, r: ST, s: Say) -> str:
+        return _square_test(self.prefix, r, s)
+
+    def cells(self, r: ST) -> tuple[str, ...]:
         return (HEAVEN[r.init],) if r.init is not None else heaven(r.pool)
+
+
+@renders(ShehaiMeng)
+class ShehaiMengWords(SquareTestWords[ShehaiMeng]):
+    prefix = "meng"
 
 
 @renders(ShehaiZhong)
-class ShehaiZhongWords(Renderer[ShehaiZhong]):
-    def text(self, r: ShehaiZhong, s: Say) -> str:
-        return _square_test("zhong", r, s)
-
-    def cells(self, r: ShehaiZhong) -> tuple[str, ...]:
-        return (HEAVEN[r.init],) if r.init is not None else heaven(r.pool)
+class ShehaiZhongWords(SquareTestWords[ShehaiZhong]):
+    prefix = "zhong"
 
 
 @renders(Zhuixia)

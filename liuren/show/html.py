@@ -78,8 +78,9 @@ FONT_STACK = "'Liuren Serif TC','Noto Serif CJK TC','Noto Serif TC','Noto Sans C
 
 
 # ---------------------------------------------------------------- HTML pieces
-def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
-    palette = dict(COLORS)
+def palette(colors: Mapping[str, str] | None) -> dict[str, str]:
+    """:data:`COLORS` with the keys of ``colors`` replaced, each key and CSS colour checked (else a ParseError)."""
+    chosen = dict(COLORS)
     if colors is not None and not isinstance(colors, Mapping):
         raise ParseError(
             f"colors={quote(colors)} must be a mapping such as {{'initial': '#a0522d'}}; keys: {', '.join(COLORS)}"
@@ -91,8 +92,8 @@ def _palette(colors: Mapping[str, str] | None) -> dict[str, str]:
             raise ParseError(
                 f"colors[{key!r}] = {quote(value)} is not a CSS colour such as '#b8322a', 'teal' or 'rgb(0,0,0)'"
             )
-        palette[key] = value
-    return palette
+        chosen[key] = value
+    return chosen
 
 
 PAPER_CLASS = "liuren-paper"
@@ -108,7 +109,7 @@ def paper_box(inner: str, style: str = "", colors: Mapping[str, str] | None = No
     >>> paper_box("甲").startswith('<div class="liuren-paper" style="color:#1f1a17;background:#fbf8f1')
     True
     """
-    pal = _palette(colors)
+    pal = palette(colors)
     return (
         f'<div class="{PAPER_CLASS}" style="color:{pal["ink"]};background:{pal["paper"]};border-radius:6px;'
         f'padding:4px 10px;width:fit-content;max-width:100%;box-sizing:border-box;{style}">{inner}</div>'
@@ -176,7 +177,8 @@ PARTS = (
 """The parts of a 課盤 in the order a construction fills them in (``parts=`` of :func:`chart_html`)."""
 
 
-def _shown(parts: Collection[str] | None, part: str) -> bool:
+def part_shown(parts: Collection[str] | None, part: str) -> bool:
+    """Whether ``part`` is drawn when a card shows ``parts`` (None: every part)."""
     return parts is None or part in parts
 
 
@@ -189,7 +191,8 @@ def _names(value: object) -> TypeGuard[Collection[str]]:
     )
 
 
-def _check_parts(parts: object, cells: object) -> None:
+def check_parts(parts: object, cells: object) -> None:
+    """Refuse (ParseError) ``parts`` that are not names from :data:`PARTS` and ``cells`` that are not names."""
     if parts is not None and (not _names(parts) or not set(parts) <= set(PARTS)):
         raise ParseError(
             f"parts={quote(parts)} is not understood; accepted: None (everything) or a collection of {', '.join(PARTS)}"
@@ -216,7 +219,7 @@ def _lit(on: bool, pal: dict[str, str]) -> str:
     return f";background:{pal['step']}" if on else ""
 
 
-def _highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> dict[str, str]:
+def highlights(chart: Chart | None, highlight: object, pal: dict[str, str]) -> dict[str, str]:
     """Heaven branch → colour, for the branches ``highlight`` asks to mark on the plate."""
     if highlight is None or highlight == "none":
         return {}
@@ -262,13 +265,13 @@ def transmissions_html(
         transmissions, Transmission, 3, "transmissions", "a chart's three transmissions (chart.transmissions)"
     )
     _check_labels(labels)
-    _check_parts(parts, cells)
-    pal = _palette(colors)
+    check_parts(parts, cells)
+    pal = palette(colors)
     rows = []
-    relations, generals = _shown(parts, "relations"), _shown(parts, "generals")
+    relations, generals = part_shown(parts, "relations"), part_shown(parts, "generals")
     for stage, t, key in zip(STAGES, given, ("initial", "middle", "final"), strict=True):
         lit = _lit(key in cells, pal)
-        if not _shown(parts, key):
+        if not part_shown(parts, key):
             rows.append(
                 _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
                 + _td(BLANK, pal["ink"], "font-size:16px")
@@ -327,13 +330,13 @@ def lessons_html(
 
     items = _parts_of(lessons, Lesson, 4, "lessons", "a chart's four lessons (chart.lessons)")[::-1]
     _check_labels(labels)
-    _check_parts(parts, cells)
-    pal = _palette(colors)
+    check_parts(parts, cells)
+    pal = palette(colors)
     numbers = LESSON_NUMBERS[::-1]
     keys = [f"lesson-{n}" for n in (4, 3, 2, 1)]
-    shown = [_shown(parts, k) for k in keys]
+    shown = [part_shown(parts, k) for k in keys]
     lit = [_lit(k in cells, pal) for k in keys]
-    general_row = _shown(parts, "generals")
+    general_row = part_shown(parts, "generals")
     big = "font-size:22px;min-width:30px"
     head = "".join(
         _td(escape(n[1]), pal["muted"], "font-size:12px" + bg, label(n, labels))
@@ -403,16 +406,16 @@ def plate_html(
             f"plate (chart.plate)"
         )
     _check_labels(labels)
-    _check_parts(parts, cells)
-    pal = _palette(colors)
+    check_parts(parts, cells)
+    pal = palette(colors)
     chart = plate if isinstance(plate, Chart) else None
-    marks = _highlights(chart, highlight, pal)
+    marks = highlights(chart, highlight, pal)
     if parts is not None and chart is not None and highlight == "transmissions":
         marks = {}
         for t, key in zip(chart.transmissions, ("initial", "middle", "final"), strict=True):
             if key in parts:
                 marks.setdefault(str(t.branch), pal[key])
-    generals = _shown(parts, "generals")
+    generals = part_shown(parts, "generals")
     fate = _fate_squares(chart)
     d = plate.offset
     rows = []
@@ -481,8 +484,8 @@ def caption_html(
     "generals", the void before "relations", the method before "method", the patterns before "patterns")."""
     check_chart(chart)
     _check_labels(labels)
-    _check_parts(parts, ())
-    pal = _palette(colors)
+    check_parts(parts, ())
+    pal = palette(colors)
     noble = "晝貴" if chart.noble == "day" else "夜貴"
     school = PRESET_NAMES.get(chart.school.name, chart.school.name)
 
@@ -499,9 +502,9 @@ def caption_html(
         term(f"{chart.hour}時", f"hour {pinyin(chart.hour)}"),
         term(f"{chart.general}將", f"general {pinyin(chart.general)}"),
     ]
-    if _shown(parts, "generals"):
+    if part_shown(parts, "generals"):
         inputs.append(term(noble))
-    if _shown(parts, "relations"):
+    if part_shown(parts, "relations"):
         inputs.append(term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))))
     if chart.month is not None:
         inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
@@ -517,9 +520,9 @@ def caption_html(
             + escape(f"{nm.xingnian} 上{nm.xingnian_upper}")
         )
     rule = [term("學派") + " " + term(school)]
-    if _shown(parts, "method"):
+    if part_shown(parts, "method"):
         rule.append(term(str(chart.method)) + " · " + term(chart.lesson_type))
-    names = pattern_names(chart) if _shown(parts, "patterns") else []
+    names = pattern_names(chart) if part_shown(parts, "patterns") else []
     if names:
         rule.append(term("課體") + " " + "、".join(term(n) for n in names))
     sep = f' <span style="color:{pal["muted"]};font-weight:normal">|</span> '
@@ -554,8 +557,8 @@ def chart_html(
     """
     check_chart(chart)
     _check_labels(labels)
-    _check_parts(parts, cells)
-    pal = _palette(colors)
+    check_parts(parts, cells)
+    pal = palette(colors)
     gap = '<div style="width:22px;flex:none"></div>'
     return (
         f'<div lang="zh-Hant" style="display:inline-block;font-family:{FONT_STACK};color:{pal["ink"]};'

@@ -309,9 +309,9 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     """The 課盤 as built by ``step`` (later parts blank), its cells lit, then its title and text."""
     from html import escape
 
-    from .html import _palette, chart_html, paper_box
+    from .html import chart_html, palette, paper_box
 
-    pal = _palette(colors)
+    pal = palette(colors)
     board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
     title, text = step.title, step.text
     for sep in (

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..cycle import BRANCHES
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
-from .html import COLORS, FONT_STACK, _check_parts, _palette, _shown, check_chart
+from .html import COLORS, FONT_STACK, check_chart, check_parts, palette, part_shown
 from .text import BRANCH_SET
 
 if TYPE_CHECKING:
@@ -142,75 +142,54 @@ def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: 
     )
 
 
-def plate_svg(
-    chart: Chart,
-    *,
-    size: int = 400,
-    colors: Mapping[str, str] | None = None,
-    parts: Collection[str] | None = None,
-    cells: Collection[str] = (),
-    marks: Mapping[str, str] | None = None,
-) -> str:
-    """The round plate of ``chart`` as an SVG element ``size`` pixels square.
+LESSON_PARTS = ("lesson-1", "lesson-2", "lesson-3", "lesson-4")
 
-    The three transmissions are coloured (初 中 末) and joined by arrows, the hour square is outlined
-    with the month general over it, the lessons are numbered 一二三四 beside their uppers. ``parts``
-    and ``cells`` are those of :func:`liuren.show.html.chart_html` (a construction step: the generals
-    appear with "generals", a transmission with its own stage; ``cells`` "heaven-卯" are outlined).
-    ``marks`` maps heaven branches to a colour key of the palette to outline as well (compare mode).
 
-    Every option that reaches the markup is checked: ``size`` is a number of pixels (16 to 4096),
-    ``colors`` are CSS colours by a strict pattern, ``marks`` are branches and palette keys, ``parts``
-    and ``cells`` are names; the chart's own text is escaped.
-    """
-    check_chart(chart)
-    pixels = _check_size(size)
-    _check_parts(parts, cells)
-    extra_marks = _check_marks(marks)
-    pal = _palette(colors)
-
-    def shown(part: str) -> bool:
-        return _shown(parts, part)
-
-    d = chart.offset
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1.3 -1.3 2.6 2.6" width="{pixels}" height="{pixels}" '
-        f'style="font-family:{FONT_STACK};background:white" role="img" '
-        f'aria-label="{escape(f"{chart.day}日 {chart.hour}時 {chart.general}將")}">'
-    ]
+def _rings(pal: dict[str, str]) -> list[str]:
+    """The three rings of twelve wedges, the white centre and the two ink circles."""
+    out: list[str] = []
     for (r0, r1), fill in zip((R_EARTH, R_HEAVEN, R_GENERAL), FILLS, strict=True):
         out.extend(_wedge(r0, r1, ring_angle(s), fill, pal["line"], 0.006) for s in range(12))
     out.append(f'<circle r="{R_GENERAL[0]}" fill="white" stroke="{pal["line"]}" stroke-width="0.006"/>')
     out.extend(
         f'<circle r="{r}" fill="none" stroke="{pal["ink"]}" stroke-width="0.012"/>' for r in (R_HEAVEN[1], R_EARTH[1])
     )
-    colour_of: dict[int, str] = {}
-    for t, key in zip(chart.transmissions, STAGES, strict=True):
-        if shown(key):
-            colour_of.setdefault(t.branch.ordinal, pal[key])
-    lit = {c[7:] for c in cells if c.startswith("heaven-")}
+    return out
+
+
+def _heaven_backgrounds(
+    chart: Chart, colour_of: dict[int, str], lit: set[str], extra_marks: Mapping[str, str], pal: dict[str, str]
+) -> list[str]:
+    """Each heaven wedge's tint: a transmission's colour, and a step's cell (``lit``) or a compare mark
+    outlined on the step background."""
+    out: list[str] = []
     for s in range(12):
         a = ring_angle(s)
-        heaven = BRANCHES[(s + d) % 12]
+        heaven = BRANCHES[(s + chart.offset) % 12]
         color = colour_of.get(heaven.ordinal)
         if color:
             out.append(_wedge(*R_HEAVEN, a, color, "none", 0, f' fill-opacity="{TINT}"'))
         if heaven in lit or heaven in extra_marks:  # a step's cell: the step background, outlined
             ring = pal[extra_marks[heaven]] if heaven in extra_marks else pal["muted"]
             out.append(_wedge(R_HEAVEN[0] + 0.008, R_HEAVEN[1] - 0.008, a, pal["step"], ring, 0.01))
-    hour = chart.hour.ordinal
-    out.append(_wedge(R_HEAVEN[0], R_EARTH[1], ring_angle(hour), "none", pal["mark"], 0.018))
+    return out
+
+
+def _ring_labels(chart: Chart, shown: Mapping[str, bool], colour_of: dict[int, str], pal: dict[str, str]) -> list[str]:
+    """The earth and heaven branches, the generals, the lesson numbers and the 初中末 marks, square by
+    square, and the day stem outside the ring at its 寄宮."""
     lessons: dict[int, str] = {}
     for n, lesson in enumerate(chart.lessons):
-        if shown(f"lesson-{n + 1}"):
+        if shown[LESSON_PARTS[n]]:
             lessons[lesson.upper.ordinal] = lessons.get(lesson.upper.ordinal, "") + "一二三四"[n]
     stages: dict[int, str] = {}
     for n, (t, key) in enumerate(zip(chart.transmissions, STAGES, strict=True)):
-        if shown(key):
+        if shown[key]:
             stages[t.branch.ordinal] = stages.get(t.branch.ordinal, "") + "初中末"[n]
+    out: list[str] = []
     for s in range(12):
         a = ring_angle(s)
-        earth, heaven = BRANCHES[s], BRANCHES[(s + d) % 12]
+        earth, heaven = BRANCHES[s], BRANCHES[(s + chart.offset) % 12]
         color = colour_of.get(heaven.ordinal)
         out.append(_text(*_xy(sum(R_EARTH) / 2, a), earth, 0.1, pal["ink"], f"earth-{earth}"))
         out.append(
@@ -223,7 +202,7 @@ def plate_svg(
                 bold=bool(color),
             )
         )
-        if shown("generals"):
+        if shown["generals"]:
             general = chart.general_on(heaven)
             noble = general.ordinal == 0
             out.append(
@@ -252,11 +231,17 @@ def plate_svg(
             bold=True,
         )
     )
-    at = {(s + d) % 12: ring_angle(s) for s in range(12)}
+    return out
+
+
+def _arrows(chart: Chart, shown: Mapping[str, bool], pal: dict[str, str]) -> list[str]:
+    """The arrows 初 → 中 → 末 inside the general ring, and their arrowhead markers."""
+    at = {(s + chart.offset) % 12: ring_angle(s) for s in range(12)}
     points = [_xy(R_GENERAL[0] - 0.04, at[t.branch.ordinal]) for t in chart.transmissions]
+    out: list[str] = []
     for n, key in ((1, "middle"), (2, "final")):
         (x0, y0), (x1, y1) = points[n - 1], points[n]
-        if shown(key) and (x0, y0) != (x1, y1):
+        if shown[key] and (x0, y0) != (x1, y1):
             cx, cy = round((x0 + x1) * 0.3, 4), round((y0 + y1) * 0.3, 4)
             out.append(
                 f'<path d="M{x0},{y0} Q{cx},{cy} {x1},{y1}" fill="none" stroke="{pal[key]}" stroke-width="0.014" '
@@ -271,11 +256,61 @@ def plate_svg(
         )
         + "</defs>"
     )
+    return out
+
+
+def _captions(chart: Chart, shown: Mapping[str, bool], pal: dict[str, str]) -> list[str]:
+    """The title (day, hour, general) and, with the generals, the noble and its direction."""
     title = f"{chart.day}日 {chart.hour}時 {chart.general}將"
-    out.append(f'<text x="-1.27" y="-1.2" font-size="0.09" fill="{pal["ink"]}">{escape(title)}</text>')
-    if shown("generals"):
+    out = [f'<text x="-1.27" y="-1.2" font-size="0.09" fill="{pal["ink"]}">{escape(title)}</text>']
+    if shown["generals"]:
         line = f"{NOBLE_LABEL[chart.noble]}貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"
         out.append(f'<text x="-1.27" y="-1.09" font-size="0.07" fill="{pal["muted"]}">{escape(line)}</text>')
+    return out
+
+
+def plate_svg(
+    chart: Chart,
+    *,
+    size: int = 400,
+    colors: Mapping[str, str] | None = None,
+    parts: Collection[str] | None = None,
+    cells: Collection[str] = (),
+    marks: Mapping[str, str] | None = None,
+) -> str:
+    """The round plate of ``chart`` as an SVG element ``size`` pixels square.
+
+    The three transmissions are coloured (初 中 末) and joined by arrows, the hour square is outlined
+    with the month general over it, the lessons are numbered 一二三四 beside their uppers. ``parts``
+    and ``cells`` are those of :func:`liuren.show.html.chart_html` (a construction step: the generals
+    appear with "generals", a transmission with its own stage; ``cells`` "heaven-卯" are outlined).
+    ``marks`` maps heaven branches to a colour key of the palette to outline as well (compare mode).
+
+    Every option that reaches the markup is checked: ``size`` is a number of pixels (16 to 4096),
+    ``colors`` are CSS colours by a strict pattern, ``marks`` are branches and palette keys, ``parts``
+    and ``cells`` are names; the chart's own text is escaped.
+    """
+    check_chart(chart)
+    pixels = _check_size(size)
+    check_parts(parts, cells)
+    extra_marks = _check_marks(marks)
+    pal = palette(colors)
+    shown = {part: part_shown(parts, part) for part in ("generals", *STAGES, *LESSON_PARTS)}
+    colour_of: dict[int, str] = {}
+    for t, key in zip(chart.transmissions, STAGES, strict=True):
+        if shown[key]:
+            colour_of.setdefault(t.branch.ordinal, pal[key])
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1.3 -1.3 2.6 2.6" width="{pixels}" height="{pixels}" '
+        f'style="font-family:{FONT_STACK};background:white" role="img" '
+        f'aria-label="{escape(f"{chart.day}日 {chart.hour}時 {chart.general}將")}">',
+        *_rings(pal),
+        *_heaven_backgrounds(chart, colour_of, {c[7:] for c in cells if c.startswith("heaven-")}, extra_marks, pal),
+        _wedge(R_HEAVEN[0], R_EARTH[1], ring_angle(chart.hour.ordinal), "none", pal["mark"], 0.018),
+        *_ring_labels(chart, shown, colour_of, pal),
+        *_arrows(chart, shown, pal),
+        *_captions(chart, shown, pal),
+    ]
     out.append("</svg>")
     return "".join(out)
 

@@ -76,6 +76,9 @@ COMPARE_OPTIONS = {
 READING_HEIGHT = "340px"
 """The reading's height at most (it scrolls within). The panel sits under the 課盤 and the plate, so
 opening it moves neither: at 1280×720 the controls and the plate stay in view."""
+CONTROLS = ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against")
+"""The explorer's input controls, in the order they are laid out (four to a row) and labelled."""
+
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
 
@@ -273,19 +276,7 @@ class Explorer:
         widget.add_class("liuren-explorer")  # stable markers for browser tests
         for name in ("day", "hour", "general"):
             getattr(self, name).add_class(f"liuren-{name}")
-        for name in (
-            "day",
-            "hour",
-            "general",
-            "noble",
-            "school",
-            "month",
-            "year",
-            "benming",
-            "xingnian",
-            "compare",
-            "against",
-        ):
+        for name in CONTROLS:
             control = getattr(self, name)  # compact: four controls to a row, so the explorer fits 1280×800
             control.layout.width = "210px"
             control.style.description_width = "64px"
@@ -405,21 +396,7 @@ class Explorer:
 
     def _relabel(self) -> None:
         words = WIDGETS[self.labels.value]
-        for name in (
-            "day",
-            "hour",
-            "general",
-            "noble",
-            "school",
-            "month",
-            "year",
-            "benming",
-            "xingnian",
-            "compare",
-            "against",
-            "turn",
-            "labels",
-        ):
+        for name in (*CONTROLS, "turn", "labels"):
             getattr(self, name).description = words[name]
         self.show_explain.description = words["explain"]
         self.show_reading.description = words["reading"]
