@@ -46,6 +46,7 @@ import os
 import sqlite3
 import stat
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -323,11 +324,32 @@ class Store:
             db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
         try:
             with self.errors():
-                self._prepare(db)
+                self._prepare_when_free(db)
         except BaseException:
             db.close()
             raise
         return db
+
+    def _prepare_when_free(self, db: sqlite3.Connection) -> None:
+        """:meth:`_prepare`, tried again while another connection holds the lock it needs. Switching a
+        new file to WAL and migrating it take locks for which SQLite returns "busy" at once rather than
+        wait (it would deadlock otherwise), so connections opening a new store together, from threads or
+        processes, take turns here for up to :data:`BUSY_SECONDS`."""
+        deadline = time.monotonic() + BUSY_SECONDS
+        pause = 0.005
+        while True:
+            try:
+                self._prepare(db)
+                return
+            except sqlite3.OperationalError as error:
+                code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+                busy = code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(error)
+                if not busy or time.monotonic() > deadline:
+                    raise
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                time.sleep(pause)
+                pause = min(pause * 2, 0.2)
 
     def _check_place(self) -> os.stat_result | None:
         """Refuse, before SQLite sees it, a path that cannot hold a store (a folder, a device, a
