@@ -21,9 +21,10 @@ LAYERS = [
     {"solar", "plate", "lessons", "generals"},
     {"transmissions", "records"},
     {"chart"},
-    {"almanac", "find", "patterns"},
+    {"almanac", "find", "patterns", "printed", "intervals"},
     {"reading"},
     {"show"},
+    {"identification"},
     {"cli", "__main__", "__init__"},
 ]
 """Imports only go downward (style.md); a module may import its own layer and those above it.
