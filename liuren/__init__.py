@@ -174,6 +174,7 @@ __all__ = [
     "GanZhi",
     "General",
     "Identification",
+    "Interval",
     "InvalidChartError",
     "Lesson",
     "LiurenError",
@@ -200,4 +201,5 @@ __all__ = [
     "nianming",
     "parse_printed",
     "pillars",
+    "when",
 ]
