@@ -284,3 +284,19 @@ def test_identify_needs_a_ke():
         liuren.identify("丙申", transmissions="卯申丑")
     with pytest.raises(liuren.ParseError, match=r"not a plate offset|out of range"):
         liuren.identify("丙申", offset=12, transmissions="卯申丑")
+
+
+# ---------------------------------------------------------------- the command line
+def test_cli_identify_prints_the_options_and_refuses_bad_cells_in_one_line(capsys):
+    from liuren.cli import main
+
+    assert main(["identify", "辛卯", "戌", "戌", "--transmissions", "卯子午"]) == 0
+    out = capsys.readouterr().out
+    assert "presets: tanyuan, daquan" in out and "fuyin_return=chong: 子 punishes 卯" in out
+    assert main(["identify", "--printed", PRINTED[2]["printed"], "--lang", "zh"]) == 0
+    assert "first unreproducible cell kin (given 財寅子, default 財官子)" in capsys.readouterr().out
+    assert main(["identify", "丙申", "午", "亥", "--transmissions", "卯申X"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("liuren: ParseError: transmissions='卯申X' is not understood")
+    assert main(["identify", "--printed", "父卯常 才申X"]) == 2
+    assert "expected a general abbreviation" in capsys.readouterr().err

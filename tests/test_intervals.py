@@ -124,3 +124,17 @@ def test_bad_input_is_refused_precisely(args, kwargs, error, message):
         args = (*args, *YEAR)
     with pytest.raises(error, match=message):
         liuren.when(*args, **kwargs)
+
+
+def test_cli_when_lists_the_intervals_and_refuses_in_one_line(capsys):
+    from liuren.cli import main
+
+    assert main(["when", "庚子", "申", "卯", "--from", "2026-01-01", "--to", "2027-01-01", "--tz", "Asia/Seoul"]) == 0
+    assert capsys.readouterr().out == "2026-11-22 15:00:00+09:00 – 2026-11-22 16:23:21+09:00 (庚子日 申時 卯將 晝貴)\n"
+    assert main(["when", "丙申", "5", "day", "--from", "2026-01-01", "--to", "2026-03-01", "--tz", "Asia/Seoul"]) == 0
+    assert capsys.readouterr().out.count("丙申日") == 1
+    assert main(["when", "丙申", "5", "--from", "2100-06-01", "--to", "2101-06-01", "--tz", "Asia/Seoul"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "outside the supported range" in err
+    assert main(["when", "丙申", "--from", "2026-01-01", "--to", "2027-01-01"]) == 2
+    assert "when needs a chart" in capsys.readouterr().err
