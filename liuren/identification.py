@@ -216,7 +216,11 @@ def _given(
     if transmissions is not None:
         text = transmissions if isinstance(transmissions, str) else None
         chars = [c for c in text if not c.isspace()] if text is not None else []
-        if len(chars) == 6 and generals is None and all(c in GENERAL_ABBREVIATIONS for c in chars[1::2]):
+        if (
+            len(chars) == 6
+            and generals is None
+            and all(c in GENERAL_ABBREVIATIONS or c == UNKNOWN for c in chars[1::2])
+        ):
             transmissions, generals = "".join(chars[::2]), "".join(chars[1::2])  # 卯常申合丑陰
         cells["transmissions"] = _cell(
             transmissions, "transmissions", 3, BRANCH_ALPHABET, "the 三傳 as branches, e.g. 卯申丑 (or 卯常申合丑陰)"

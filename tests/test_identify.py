@@ -173,6 +173,15 @@ def test_zimao_fuyin_is_identified_under_both_readings():
         assert xing.option_sets == ((),) and xing.presets == ("default",)
 
 
+def test_transmissions_may_carry_their_generals():
+    together = liuren.identify("丙申", "午", "亥", transmissions="卯常申合丑陰")
+    apart = liuren.identify("丙申", "午", "亥", transmissions="卯申丑", generals="常合陰")
+    assert together.cells == apart.cells == {"transmissions": "卯申丑", "generals": "常合陰"}
+    assert together.option_sets == apart.option_sets == ((),)
+    open_ = liuren.identify("丙申", "午", "亥", transmissions="卯?申?丑陰", kin="父財子")
+    assert open_.cells["generals"] == "??陰" and open_.option_sets == ((),)
+
+
 def test_wuchen_fanyin_is_the_biyong_ge():
     found = liuren.identify("戊辰", "辰", "戌", transmissions="巳亥巳")
     assert found.option_sets == ((("biyong_ge", "wealth"),), (("biyong_ge", "wealth-or-ghost"),))

@@ -325,6 +325,11 @@ def test_wuchen_fanyin_zhuixia_differs_from_the_web_table_as_documented():
         chart = liuren.chart(row["day"], "子", general_for(row["day"], row["gan_shang"]))
         assert sanchuan(chart) == "亥巳亥" == row["tanyuan_text"] == row["liuren_ts_lib_json"]
         assert row["web720_table_max65536"] == "巳亥巳"
+        # the web table's (and 陳公獻's) 巳亥巳 is 大全's 比用格: 亥 is 戊's 妻財, 巳 its 父母
+        wealth = liuren.chart(
+            row["day"], "子", general_for(row["day"], row["gan_shang"]), school=liuren.School(biyong_ge="wealth")
+        )
+        assert (sanchuan(wealth), wealth.lesson_type) == ("巳亥巳", "無依")
         assert (chart.method, chart.lesson_type) == ("返吟", "無依")
         assert any("綴瑕" in step for step in chart.trace())
 
