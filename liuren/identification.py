@@ -299,10 +299,20 @@ def relevant_options(chart: Chart, cells: Iterable[str]) -> tuple[str, ...]:
     return tuple(o for o in (*DEFAULTS, NOBLE) if o in found or (o == NOBLE and "day_night" in found))
 
 
+_ROUTES = (
+    PRESETS["default"],
+    PRESETS["default"].replace(count_duplicate_lessons=True),
+    PRESETS["default"].replace(fuyin_chain="open"),
+)
+"""The schools whose traced runs say which gates a 課 can reach: the two options that change the route
+itself (counting a repeated lesson twice sends one 賊克 candidate to 比用 and 涉害; the open 伏吟 chain
+can lead back to the 初 through 戌刑未), besides the lessons' own variants (不備 test, repeated lessons)."""
+
+
 def _gate_options(ke: Ke, wanted: set[str], stem: int) -> set[str]:
-    """The options of the gates a traced run reaches."""
+    """The options of the gates the traced runs of :data:`_ROUTES` reach."""
     found: set[str] = set()
-    records = _traced(ke, PRESETS["default"])
+    records = [r for school in _ROUTES for r in _traced(ke, school)]
     for record in records:
         if isinstance(record, FuyinInit) and record.init in (SHEN, WEI):
             found.add("fuyin_chain")
@@ -329,6 +339,8 @@ def _gate_options(ke: Ke, wanted: set[str], stem: int) -> set[str]:
                 found.add("split_shiru")
         elif isinstance(record, BiezheRou):
             found.add("biezhe_yin")
+    if "shehai" not in found:  # several 上克下 that 比用 settled never reach the 涉害 options
+        found -= {"shehai_shangke", "shehai_mengzhong"}
     return found
 
 

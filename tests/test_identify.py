@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import itertools
+import random
 
 import pytest
 
 import liuren
 from liuren.cycle import BRANCH_CHARS, BRANCHES, PILLARS
 from liuren.identification import NOBLE, Identification, relevant_options
+from liuren.school import CHOICES
 
 from .conftest import DATA
 from .test_daquan import NOBLE_OFF_RULE
@@ -55,6 +57,30 @@ def test_every_preset_pair_that_differs_is_identified_with_minimal_sets():
         _reproduces(found, day, "子", general, expected)
         for name in found.presets:  # and a preset named really gives it
             assert sanchuan(liuren.chart(day, "子", general, school=name)) == expected
+
+
+ROUTE_OPTIONS = (
+    "shehai", "shehai_shangke", "shehai_mengzhong", "biyong_ge", "fanyin_final", "fuyin_chain", "fuyin_return",
+    "biezhe_yin", "bubei_test", "repeated_lesson", "count_duplicate_lessons", "split_shiru",
+)  # fmt: skip
+"""Every option that can change a 三傳 or a lesson type."""
+
+
+def test_any_school_s_transmissions_and_lesson_type_are_identified_with_minimal_sets():
+    """The search prunes options by the gates reached; a random full school on each 課 checks that no
+    option it needs was pruned away (counting a repeated lesson twice or the open 伏吟 chain reroutes)."""
+    rng = random.Random(13)
+    for day, general in itertools.product(PILLARS, BRANCHES):
+        values = {o: rng.choice(CHOICES.get(o) or (False, True)) for o in ROUTE_OPTIONS}
+        chart = liuren.chart(day, "子", general, school=liuren.School().replace(**values))
+        want = (sanchuan(chart), chart.lesson_type)
+        found = liuren.identify(day, "子", general, transmissions=want[0], lesson_type=want[1])
+        assert found.option_sets, (day, general, values)
+        for options in found.option_sets:
+            for k in range(len(options) + 1):
+                smaller = dict(options[:k] + options[k + 1 :]) if k < len(options) else dict(options)
+                got = liuren.chart(day, "子", general, school=liuren.School().replace(**smaller))
+                assert ((sanchuan(got), got.lesson_type) == want) == (k == len(options)), (day, general, options, k)
 
 
 # ---------------------------------------------------------------- the book records
