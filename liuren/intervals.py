@@ -6,7 +6,8 @@ instants: the hour branch at every odd clock hour, the day at the school's day b
 00:00), the 月將 at each 中氣 (or 節, ``yuejiang_switch``) to the second, 晝/夜 with the hour (or, under
 ``day_night="sun"``, at sunrise and sunset, found to the second). :func:`when` lists those instants in a
 range, reads the chart in each stretch between them (:func:`liuren.pillars`) and returns the stretches
-where it is the one asked for, joined where they touch.
+where it is the one asked for, joined where they touch and the chart is the same (a 課 asked for
+without its noble that holds across a sunrise gives two intervals, one for each noble).
 
 >>> from datetime import datetime
 >>> from zoneinfo import ZoneInfo
@@ -37,9 +38,10 @@ from .cycle import BRANCHES, parse_pillar
 from .errors import InvalidChartError, OutOfRangeError, ParseError, quote
 from .school import School, parse_noble, resolve_school
 
-GRID = 900
+GRID = 1800
 """Seconds between samples when a rule moves with the Sun (true solar time, sunrise/sunset): a change
-between two samples is found to the second by bisection."""
+between two samples (at most one: a sunrise and a sunset, or two true-solar hours, are hours apart) is
+found to the second by bisection."""
 MAX_SPAN_DAYS = 3700
 """The longest range :func:`when` lists at once (about ten years)."""
 SPEC_ACCEPTED = (
@@ -136,7 +138,8 @@ def when(
     school: School | str | None = None,
     location: object = None,
 ) -> tuple[Interval, ...]:
-    """The intervals from ``start`` to ``end`` in which ``chart_or_spec`` is the chart of the moment.
+    """The intervals from ``start`` to ``end`` in which ``chart_or_spec`` is the chart of the moment,
+    one per stretch of a single chart (its ``chart``).
 
     ``chart_or_spec`` is a :class:`~liuren.Chart` (its day, hour, general and noble must all hold; its
     school is used unless ``school`` is given) or a 課: (day, offset) or (day, offset, noble). ``start``
@@ -182,7 +185,7 @@ def when(
             pieces = [(a, cut), (cut, b)]
         for lo, hi in pieces:
             if target.holds(*state(lo)):
-                if found and found[-1][1] == lo:
+                if found and found[-1][1] == lo and state(found[-1][0]) == state(lo):  # the same chart goes on
                     found[-1] = (found[-1][0], hi)
                 else:
                     found.append((lo, hi))

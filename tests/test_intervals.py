@@ -138,3 +138,18 @@ def test_cli_when_lists_the_intervals_and_refuses_in_one_line(capsys):
     assert err.count("\n") == 1 and "outside the supported range" in err
     assert main(["when", "丙申", "--from", "2026-01-01", "--to", "2027-01-01"]) == 2
     assert "when needs a chart" in capsys.readouterr().err
+
+
+def test_a_sunrise_splits_a_ke_into_its_two_nobles_to_the_second():
+    school, seoul = liuren.School(day_night="sun"), (37.57, 126.98)
+    night, day = liuren.when(
+        ("丙申", 5),
+        datetime(2026, 5, 21, tzinfo=SEOUL),
+        datetime(2026, 5, 23, tzinfo=SEOUL),
+        school=school,
+        location=seoul,
+    )
+    assert (night.chart.noble, day.chart.noble) == ("night", "day") and night.end == day.start
+    assert (night.start, day.end) == (datetime(2026, 5, 22, 5, tzinfo=SEOUL), datetime(2026, 5, 22, 7, tzinfo=SEOUL))
+    for at, noble in ((night.end - SECOND, "night"), (day.start, "day")):
+        assert liuren.chart_at(at, school=school, location=seoul).noble == noble
