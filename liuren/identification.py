@@ -130,7 +130,7 @@ class Identification:
     hour: str | None
     general: str
     offset: int
-    cells: dict[str, str]
+    cells: dict[str, str] = field(hash=False)
     presets: tuple[str, ...]
     option_sets: tuple[Assignment, ...]
     rules: tuple[Rule, ...]

@@ -186,6 +186,8 @@ def test_a_cell_no_option_decides_is_said():
     assert found.option_sets == ((),) and found.presets == ("default", "daquan")
     assert found.fixed == ("lessons", "transmissions")
     assert "decided by no option: lessons, transmissions" in found.text()
+    again = liuren.identify("丙申", "午", "亥", transmissions="卯申丑", lessons="戌卯丑午", generals="常合陰")
+    assert again == found and hash(again) == hash(found)  # a value, like the chart
 
 
 def test_zimao_fuyin_is_identified_under_both_readings():
