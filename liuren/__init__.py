@@ -135,6 +135,18 @@ def __getattr__(name: str) -> Any:
         from .show.check import check
 
         return check
+    if name in ("identify", "Identification"):  # the convention search loads on first use
+        from . import identification
+
+        return getattr(identification, name)
+    if name in ("parse_printed", "PrintedChart"):
+        from . import printed
+
+        return getattr(printed, name)
+    if name in ("when", "Interval"):
+        from . import intervals
+
+        return getattr(intervals, name)
     if name == "widgets":  # liuren.widgets.Explorer / Stepper / Exercise (imports ipywidgets on first use)
         from .show import widgets
 
@@ -162,6 +174,8 @@ __all__ = [
     "Detected",
     "GanZhi",
     "General",
+    "Identification",
+    "Interval",
     "InvalidChartError",
     "Lesson",
     "LiurenError",
@@ -173,6 +187,7 @@ __all__ = [
     "Pattern",
     "Pillars",
     "Plate",
+    "PrintedChart",
     "School",
     "SchoolError",
     "Stem",
@@ -184,6 +199,9 @@ __all__ = [
     "chart_at",
     "check",
     "find",
+    "identify",
     "nianming",
+    "parse_printed",
     "pillars",
+    "when",
 ]

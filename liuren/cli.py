@@ -1,5 +1,7 @@
 """Command-line interface: ``liuren chart 丙申 午 亥 [--noble day|night] [--school NAME] [--json]``,
-``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul`` and ``liuren now [--tz NAME]``.
+``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul``, ``liuren now [--tz NAME]``,
+``liuren identify 辛卯 戌 戌 --transmissions 卯子午`` (or ``--printed "…"``) and
+``liuren when 丙申 5 day --from 2026-01-01 --to 2027-01-01 --tz Asia/Seoul``.
 
 Every bad input prints one line on stderr and exits with status 2. When the output cannot be
 written (standard output closed or full, a reader that went away, an encoding such as
@@ -60,7 +62,7 @@ class _UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (subcommands: chart, now)."""
+    """The argument parser (subcommands: chart, now, identify, when)."""
     parser = _Parser(prog="liuren", description="大六壬 charts exact to the classical rules.")
     parser.add_argument("--version", action="version", version=f"liuren {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -110,7 +112,85 @@ def build_parser() -> argparse.ArgumentParser:
     _add_calendar_options(now)
     now.set_defaults(func=_cmd_now)
 
+    found = sub.add_parser("identify", help="which presets and School options reproduce a chart from a book")
+    found.add_argument("day", nargs="?", help="day pillar, e.g. 辛卯")
+    found.add_argument("hour", nargs="?", help="hour branch, e.g. 戌")
+    found.add_argument("general", nargs="?", help="month general, e.g. 戌")
+    found.add_argument("--offset", help="the plate offset 0–11 in place of hour and general (no hour known)")
+    found.add_argument("--printed", help="a printed 課盤 (the one-line form of the chapters, or what chart prints)")
+    found.add_argument("--transmissions", help="the 三傳, e.g. 卯子午 or 卯常子陰午龍")
+    found.add_argument("--generals", help="the generals of the 三傳, e.g. 常合陰")
+    found.add_argument("--kin", help="the 六親 of the 三傳, e.g. 父財子")
+    found.add_argument("--lessons", help="the uppers of lessons 1→4, e.g. 戌卯丑午")
+    found.add_argument("--lesson-generals", help="the generals of lessons 1→4")
+    found.add_argument("--lesson-type", help="the lesson type the book names, e.g. 杜傳")
+    found.add_argument("--noble", help="the 晝/夜 noble the book uses: day or night")
+    found.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of the rules (default en)")
+    found.set_defaults(func=_cmd_identify)
+
+    holds = sub.add_parser("when", help="the times in a range at which a chart or a 課 holds")
+    holds.add_argument(
+        "spec", nargs="+", help="a chart (丙申 午 亥) or a 課: day and plate offset, maybe day/night (丙申 5 day)"
+    )
+    holds.add_argument("--noble", help="with a chart: day or night (default: the school's rule for the hour)")
+    holds.add_argument("--from", dest="start", required=True, help='start, e.g. "2026-01-01" or "2026-01-01 09:00"')
+    holds.add_argument("--to", dest="end", required=True, help="end (excluded)")
+    holds.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
+    holds.add_argument("--tz", help="IANA timezone of the clock, e.g. Asia/Seoul (default: this machine's zone)")
+    holds.add_argument("--location", help="LAT,LON in degrees, for true solar time or day_night=sun")
+    holds.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a School option")
+    holds.set_defaults(func=_cmd_when)
+
     return parser
+
+
+def _cmd_identify(args: argparse.Namespace) -> int:
+    from .identification import identify
+
+    found = identify(
+        args.day,
+        args.hour,
+        args.general,
+        transmissions=args.transmissions,
+        generals=args.generals,
+        kin=args.kin,
+        lessons=args.lessons,
+        lesson_generals=args.lesson_generals,
+        lesson_type=args.lesson_type,
+        noble=args.noble,
+        offset=args.offset,
+        printed=args.printed,
+        lang=args.lang,
+    )
+    print(found.text(args.lang))
+    return 0
+
+
+def _cmd_when(args: argparse.Namespace) -> int:
+    from .almanac import check_location, parse_moment, resolve_zone
+    from .intervals import when
+
+    zone = resolve_zone(args.tz)
+    school = _school(args)
+    spec: object
+    if len(args.spec) == 3 and not args.spec[1].isdigit():
+        spec = Chart(*args.spec, noble=args.noble, school=school)
+    elif len(args.spec) in (2, 3) and args.noble is None:
+        spec = tuple(args.spec)
+    else:
+        raise _UsageError(
+            f"when needs a chart (day hour general, e.g. 丙申 午 亥) or a 課 (day offset [day|night], e.g. 丙申 5 day); "
+            f"got {quote(' '.join(args.spec))}"
+        )
+    location = None if args.location is None else check_location(_location(args.location))
+    found = when(
+        spec, parse_moment(args.start, zone), parse_moment(args.end, zone), tz=zone, school=school, location=location
+    )
+    for interval in found:
+        print(interval)
+    if not found:
+        print("the chart does not hold in this range")
+    return 0
 
 
 def _add_calendar_options(command: argparse.ArgumentParser) -> None:

@@ -106,7 +106,9 @@ class FuyinMiddle(Record):
 @dataclass(frozen=True, slots=True)
 class FuyinFinal(Record):
     """伏吟's 末傳 ``branch``: ``rule`` "xing", "self" (the 中 刑s itself → its 沖) or "returns" (刑 of
-    the 中 is the 初 → 沖 of the 中); ``name`` the lesson type the chain ends with."""
+    the 中 is the 初 → 沖 of the 中, school.fuyin_return == "chong"); ``name`` the lesson type the
+    chain ends with; ``back`` whether the 中 刑s back to the 初 (子↔卯), so that a "xing" 末 is the 初
+    again (指南's reading, school.fuyin_return == "xing")."""
 
     gate = "fuyin-final"
     method = Method.FUYIN
@@ -116,6 +118,7 @@ class FuyinFinal(Record):
     branch: int
     rule: str
     name: LessonType
+    back: bool = False
 
 
 # ---------------------------------------------------------------- the school's repeated lessons

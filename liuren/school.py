@@ -184,6 +184,19 @@ class School:
             ("《六壬大全》", "卷一"),
         ),
     )
+    fuyin_return: Literal["xing", "chong"] = field(
+        default="xing",
+        metadata=_about(
+            """伏吟 when the 中 刑s back to the 初 (子↔卯: the 支上 卯 of 丁卯, 己卯, 辛卯): "xing" — the 刑 chain
+    runs on and the 末 is the 初 again, 卯子卯 自信 (指南 卷一 takes the 沖 only for a 中 that 刑s itself:
+    「倘逢中傳自刑者，末傳以衝神為之」; 陳公獻 prints 辛卯 戌時戌將 卯子卯 in 卷三); "chong" — the 末 is the 沖
+    of the 中, 卯子午 杜傳 (大全 卷一; 探原's 720 list).""",
+            ("《六壬指南》", "卷一 心印賦"),
+            ("《六壬指南》", "卷三"),
+            ("《六壬大全》", "卷一"),
+            ("《大六壬探原》", "卷上 推演篇"),
+        ),
+    )
     tomb: Literal["fire", "water", "stem"] = field(
         default="fire",
         metadata=_about(
@@ -429,9 +442,16 @@ PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
 """Preset name → its Hanzi name (the book it follows)."""
 PRESET_OPTIONS: dict[str, dict[str, str | bool]] = {
     "default": {},
-    "tanyuan": {"noble_table": "B", "shehai": "depth", "split_shiru": True, "changsheng": "stem"},
+    "tanyuan": {
+        "noble_table": "B",
+        "shehai": "depth",
+        "split_shiru": True,
+        "fuyin_return": "chong",
+        "changsheng": "stem",
+    },
     "daquan": {
         "shehai": "depth-excluding-start",
+        "fuyin_return": "chong",
         "biyong_ge": "wealth",
         "shehai_shangke": "mengzhong",
         "fanyin_final": "weishanren",

@@ -182,8 +182,10 @@ SILENT: Trace = _Silent()
 
 def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
     """伏吟 (自任/自信/杜傳/不虞): d = 0. A 克 in lesson 1 (乙, 癸 days) gives the 初; otherwise 陽日
-    take 干上, 陰日 支上; 中 = 刑(初) (self-刑 → the other of 干上/支上), 末 = 刑(中) (self-刑, or back
-    to 初 → 沖(中))."""
+    take 干上, 陰日 支上; 中 = 刑(初) (self-刑 → the other of 干上/支上), 末 = 刑(中) (self-刑 → 沖(中)).
+    When 刑(中) leads back to the 初 (子↔卯) school.fuyin_return decides: "xing" follows the chain
+    back to the 初 (指南 卷一 「倘逢中傳自刑者，末傳以衝神為之」: 辛卯 卯子卯), "chong" takes 沖(中)
+    (大全's 杜傳: 卯子午)."""
     if ke.offset != FUYIN_OFFSET:
         if trace.listening:
             from .records import FuyinNo
@@ -207,7 +209,8 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
         name = name if name == "不虞" else LessonType.DUCHUAN
     else:
         middle = xing[init]
-    if xing[middle] == middle or xing[middle] == init:
+    back = xing[middle] == init != middle
+    if xing[middle] == middle or (back and school.fuyin_return == "chong"):
         last = (middle + OPPOSITE) % 12
         name = name if name == "不虞" else LessonType.DUCHUAN
         rule = "self" if xing[middle] == middle else "returns"
@@ -218,7 +221,7 @@ def fuyin(ke: Ke, school: School, trace: Trace) -> Result | None:
 
         trace.add(r.FuyinInit(init, anchor, relation, stem % 2 == 0))
         trace.add(r.FuyinMiddle(middle, "xing" if other is None else "other-anchor", other))
-        trace.add(r.FuyinFinal(last, rule, name))
+        trace.add(r.FuyinFinal(last, rule, name, back))
     return init, middle, last, Method.FUYIN, name
 
 

@@ -21,10 +21,11 @@ LAYERS = [
     {"solar", "plate", "lessons", "generals"},
     {"transmissions", "records"},
     {"chart"},
-    {"almanac", "find", "patterns"},
+    {"almanac", "find", "patterns", "printed", "intervals"},
     {"reading"},
     {"casebook"},
     {"show"},
+    {"identification"},
     {"cli", "__main__", "__init__"},
 ]
 """Imports only go downward (docs/design.md §2, Layers); a module may import its own layer and those above it.

@@ -43,7 +43,7 @@ def test_every_view_is_read_from_the_fields():
     options = [f for f in dataclasses.fields(School) if f.init and f.name != "name"]
     hints = typing.get_type_hints(School)
     assert tuple(f.name for f in options) == OPTION_NAMES
-    assert len(OPTION_NAMES) == 22
+    assert len(OPTION_NAMES) == 23
     for f in options:
         if hints[f.name] is bool:
             assert f.name in SWITCHES and f.name not in CHOICES
@@ -121,7 +121,7 @@ def test_repr_equality_hashing_and_pickling():
     assert repr(School()) == "School('default')"
     assert repr(School(noble_table="B")) == "School('custom', noble_table='B')"
     assert repr(School.preset("探原")) == (
-        "School('tanyuan', noble_table='B', shehai='depth', split_shiru=True, changsheng='stem')"
+        "School('tanyuan', noble_table='B', shehai='depth', split_shiru=True, fuyin_return='chong', changsheng='stem')"
     )
     assert repr(School("mine", tomb="water")) == "School('mine', tomb='water')"
     assert eval(repr(School("mine", tomb="water")), {"School": School}) == School("mine", tomb="water")

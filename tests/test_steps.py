@@ -197,8 +197,11 @@ def test_wording_fixes():
     assert "the 初 came from the 支上神, so 中 = the 干上神 戌" in xinyou["middle"]
     stops = {x.key: x.text for x in liuren.chart("壬辰", "子", "子").steps("en")}
     assert stops["final"] == "辰 punishes itself, so the 刑 chain stops: 末傳 = its opposite (沖) 戌."
-    returns = {x.key: x.text for x in liuren.chart("丁卯", "子", "子").steps("en")}
+    chong = liuren.School(fuyin_return="chong")
+    returns = {x.key: x.text for x in liuren.chart("丁卯", "子", "子", school=chong).steps("en")}
     assert returns["final"] == "子 punishes 卯, which would return to the 初: 末傳 = the opposite (沖) of 子, 午."
+    runs_on = {x.key: x.text for x in liuren.chart("丁卯", "子", "子").steps("en")}
+    assert runs_on["final"].endswith("so the 刑 chain runs on: 末傳 = 卯.")
     # explain names a family's companions instead of repeating their evidence
     c = liuren.chart("甲子", "子", "巳", month="寅")
     text = c.explain()

@@ -34,7 +34,7 @@ def sanchuan(chart) -> str:
         ("壬午", "亥午子", "杜傳"),
         ("乙酉", "辰酉卯", "杜傳"),
         ("乙卯", "辰卯子", "杜傳"),
-        ("丁卯", "卯子午", "杜傳"),
+        ("丁卯", "卯子卯", "自信"),
         ("丁亥", "亥未丑", "杜傳"),
         ("辛酉", "酉戌未", "杜傳"),
         ("癸丑", "丑戌未", "不虞"),
@@ -46,6 +46,22 @@ def test_fuyin_chains(day, expected, lesson_type):
     """伏吟: docs/rules.md §4.8 lists these results."""
     chart = liuren.chart(day, "巳", "巳")
     assert (chart.method, sanchuan(chart), chart.lesson_type) == ("伏吟", expected, lesson_type)
+
+
+@pytest.mark.parametrize("day", ["丁卯", "己卯", "辛卯"])
+def test_zimao_fuyin_follows_the_xing_chain_under_zhinan_and_the_chong_under_daquan(day):
+    """指南 卷一 「倘逢中傳自刑者，末傳以衝神為之」: the 沖 only for a 中 that 刑s itself, so 子刑卯 runs
+    back to the 初 (陳公獻's 辛卯 戌時戌將 卯子卯, 卷三); 大全's 杜傳 takes the 沖 of the 子: 卯子午."""
+    xing = liuren.chart(day, "戌", "戌")
+    chong = liuren.chart(day, "戌", "戌", school=liuren.School(fuyin_return="chong"))
+    assert (sanchuan(xing), xing.lesson_type) == ("卯子卯", "自信")
+    assert (sanchuan(chong), chong.lesson_type) == ("卯子午", "杜傳")
+    for preset in ("tanyuan", "daquan"):
+        assert sanchuan(liuren.chart(day, "戌", "戌", school=preset)) == "卯子午"
+    assert xing.trace(lang="en")[-2].startswith("子 punishes 卯, back to the 初; the 沖 is taken only when")
+    assert xing.trace(lang="zh")[-2].startswith("子刑卯，回到初傳；中傳自刑者方以衝神為末")
+    assert xing.trace(lang="ko")[-2].startswith("자(子)가 묘(卯)를 형하여 초전으로 돌아온다")
+    assert any("would return to the 初" in step for step in chong.trace(lang="en"))
 
 
 def test_fuyin_open_chain_option_breaks_at_shen():
@@ -169,6 +185,12 @@ DISPUTED = list(csv.DictReader((REFERENCE / "sanchuan-disputed-ke.csv").open(enc
 TS_DEPTH_STYLE = {("丁卯", "巳"), ("己亥", "亥"), ("辛卯", "申")}
 """The reference README names these three liuren-ts-lib entries as 課經 depth-count answers."""
 
+ZIMAO_FUYIN = {("丁卯", "未"), ("己卯", "未"), ("辛卯", "戌")}
+"""The 子卯 伏吟 課 (day, 干上): the default follows 指南 卷一's 刑 chain back to the 初, 卯子卯 自信
+(``fuyin_return="xing"``); ts-lib, 探原's list and the other presets print 卯子午 杜傳 (docs/reference.md)."""
+ZIMAO_CHONG = liuren.School(fuyin_return="chong")
+"""The reference README names these three liuren-ts-lib entries as 課經 depth-count answers."""
+
 TS_LABEL_SLIPS = {
     (
         "戊辰",
@@ -216,6 +238,9 @@ def test_default_reproduces_ts_lib_sanchuan():
         if (day, gan_shang) in TS_DEPTH_STYLE:
             assert got != expected, (day, gan_shang)
             assert got == disputed[(day, gan_shang)]["simple_mengzhong"], (day, gan_shang)
+        elif (day, gan_shang) in ZIMAO_FUYIN:
+            assert (got, expected) == ("卯子卯", "卯子午"), (day, gan_shang)
+            assert sanchuan(liuren.chart(day, "子", general_for(day, gan_shang), school=ZIMAO_CHONG)) == expected
         elif got != expected:
             misses.append((day, gan_shang, got, expected))
     assert misses == []
@@ -294,7 +319,7 @@ def test_the_three_schools_differ_only_on_the_disputed_ke():
         }
         if len(answers) > 1:
             differ.add((day, gan_shang))
-    assert differ == disputed
+    assert differ == disputed | ZIMAO_FUYIN
 
 
 def test_wuchen_fanyin_zhuixia_differs_from_the_web_table_as_documented():
@@ -304,6 +329,11 @@ def test_wuchen_fanyin_zhuixia_differs_from_the_web_table_as_documented():
         chart = liuren.chart(row["day"], "子", general_for(row["day"], row["gan_shang"]))
         assert sanchuan(chart) == "亥巳亥" == row["tanyuan_text"] == row["liuren_ts_lib_json"]
         assert row["web720_table_max65536"] == "巳亥巳"
+        # the web table's (and 陳公獻's) 巳亥巳 is 大全's 比用格: 亥 is 戊's 妻財, 巳 its 父母
+        wealth = liuren.chart(
+            row["day"], "子", general_for(row["day"], row["gan_shang"]), school=liuren.School(biyong_ge="wealth")
+        )
+        assert (sanchuan(wealth), wealth.lesson_type) == ("巳亥巳", "無依")
         assert (chart.method, chart.lesson_type) == ("返吟", "無依")
         assert any("綴瑕" in step for step in chart.trace())
 

@@ -142,6 +142,56 @@ def presets_section() -> list[str]:
     return lines
 
 
+def _sanchuan(day: str, general: str, school: object, named: bool = False) -> str:
+    chart = liuren.chart(day, "子", general, school=school)
+    text = "".join(str(t.branch) for t in chart.transmissions)
+    return f"{text} {chart.lesson_type}" if named else text
+
+
+def zhinan_section() -> list[str]:
+    """Where the default (指南) departs from the other tables, computed over the 720 課 (the hour 子,
+    every general): the 子卯 伏吟 (``fuyin_return``) and the 戊辰/戊戌 返吟 that 陳公獻 prints."""
+    from liuren.cycle import BRANCHES, PILLARS
+
+    chong = liuren.School(fuyin_return="chong")
+    fuyin = [
+        (str(day), str(general), _sanchuan(day, general, "default", True), _sanchuan(day, general, chong, True))
+        for day in PILLARS
+        for general in BRANCHES
+        if _sanchuan(day, general, "default") != _sanchuan(day, general, chong)
+    ]
+    wealth = liuren.School(biyong_ge="wealth")
+    fanyin = [
+        (str(day), _sanchuan(day, general, "default"), _sanchuan(day, general, wealth))
+        for day in ("戊辰", "戊戌")
+        for general in ("午",)
+    ]
+    lines = [
+        "## 指南's own answers",
+        "",
+        "**伏吟 子卯** (`fuyin_return`). 《六壬指南》 卷一 takes the 沖 for the 末 only when the 中 刑s itself",
+        "(「倘逢中傳自刑者，末傳以衝神為之」); where the 中 子 刑s back to the 初 卯 the chain runs on, and 陳公獻",
+        "prints 辛卯 戌時戌將 卯子卯 in 卷三. The default follows it, so on these 課 it gives another 三傳",
+        "than 《大全》, 探原's 720 list and the other tables (卯子午 杜傳, `fuyin_return='chong'`, which the",
+        "tanyuan and daquan presets keep); every other 課 is unchanged:",
+        "",
+        "| 課 (day, 子時, general) | default | `fuyin_return='chong'` |",
+        "| --- | --- | --- |",
+        *(f"| {day} 子時 {general}將 | {a} | {b} |" for day, general, a, b in fuyin),
+        "",
+        "**返吟 戊辰/戊戌 干上亥.** Both 亥 (on 巳) and 巳 (on 亥) are 下賊上, neither 比 the day, both on a",
+        "孟: 綴瑕 takes 亥 on a 陽日, so the tables print 亥巳亥. 陳公獻's 巳亥巳 for 戊辰 辰時戌將 is the",
+        "比用格 of 《大全》 卷七 涉害課 (「用神畏日干所勝，以比和者為用」): 亥 is 戊's 妻財, 巳 its 父母, so 巳",
+        "is taken instead; the option `biyong_ge='wealth'` gives it. The default leaves 比用格 off (指南 卷一",
+        "states no such rule) and keeps the 綴瑕 answer:",
+        "",
+        "| 課 | default | `biyong_ge='wealth'` |",
+        "| --- | --- | --- |",
+        *(f"| {day} 子時 午將 | {a} | {b} |" for day, a, b in fanyin),
+    ]
+    return lines
+
+
 def patterns_section() -> list[str]:
     lines = [
         "## Named patterns",
@@ -181,6 +231,8 @@ def render() -> str:
         *options_section(),
         "",
         *presets_section(),
+        "",
+        *zhinan_section(),
         "",
         *patterns_section(),
     ]

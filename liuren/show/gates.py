@@ -223,7 +223,7 @@ class FuyinMiddleWords(Renderer[FuyinMiddle]):
 @renders(FuyinFinal)
 class FuyinFinalWords(Renderer[FuyinFinal]):
     def text(self, r: FuyinFinal, s: Say) -> str:
-        return s(f"final.{r.rule}", **_chain_values(s))
+        return s(f"final.{r.rule}{'-back' if r.back and r.rule == 'xing' else ''}", **_chain_values(s))
 
     def cells(self, r: FuyinFinal) -> tuple[str, ...]:
         return ("final", HEAVEN[r.branch])
