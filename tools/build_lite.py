@@ -60,6 +60,10 @@ class FetchError(RuntimeError):
     """A registry could not be reached, or did not have what the pins name."""
 
 
+class DownloadError(FetchError):
+    """``pip download`` or ``npm pack`` failed: the registry could not be reached (or had no such file)."""
+
+
 def pins() -> dict[str, Any]:
     return tomllib.loads(PINS.read_text(encoding="utf-8"))
 
@@ -78,10 +82,13 @@ def norm(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def run(argv: list[str], what: str, cwd: Path | None = None) -> str:
-    done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True)
+def run(argv: list[str], what: str, cwd: Path | None = None, error: type[FetchError] = FetchError) -> str:
+    try:
+        done = subprocess.run(argv, cwd=cwd, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise FetchError(f"{what}: {argv[0]} is not installed") from None
     if done.returncode:
-        raise FetchError(f"{what} failed ({' '.join(argv[:4])} …):\n{(done.stdout + done.stderr)[-2000:]}")
+        raise error(f"{what} failed ({' '.join(argv[:4])} …):\n{(done.stdout + done.stderr)[-2000:]}")
     return done.stdout
 
 
@@ -101,7 +108,7 @@ def wheel(cache: Path, name: str, version: str, file_name: str | None = None, py
     found = _find_wheel(folder, name, version)
     if found is None:
         argv = ["download", "--no-deps", "--only-binary=:all:", "--python-version", python, "-d", str(folder)]
-        run(pip(*argv, f"{name}=={version}"), f"pip download {name}")
+        run(pip(*argv, f"{name}=={version}"), f"pip download {name}", error=DownloadError)
         found = _find_wheel(folder, name, version)
     if found is None:
         raise FetchError(f"PyPI gave no wheel for {name}=={version}")
@@ -129,6 +136,7 @@ def sdist_wheel(cache: Path, name: str, version: str) -> Path:
         run(
             pip("download", "--no-deps", f"--no-binary={name}", "-d", tmp, f"{name}=={version}"),
             f"pip download {name} sdist",
+            error=DownloadError,
         )
         (sdist,) = Path(tmp).iterdir()
         run(pip("wheel", "--no-deps", "-w", str(folder), str(sdist)), f"building {name}'s wheel")
@@ -144,7 +152,7 @@ def pyodide_runtime(cache: Path, version: str) -> Path:
     if all((folder / name).is_file() for name in (*RUNTIME, "pyodide-lock.json")):
         return folder
     with tempfile.TemporaryDirectory() as tmp:
-        run(["npm", "pack", f"pyodide@{version}", "--silent"], "npm pack pyodide", cwd=Path(tmp))
+        run(["npm", "pack", f"pyodide@{version}", "--silent"], "npm pack pyodide", cwd=Path(tmp), error=DownloadError)
         (tgz,) = Path(tmp).glob("*.tgz")
         with tarfile.open(tgz) as tar:
             tar.extractall(tmp, filter="data")
@@ -154,8 +162,13 @@ def pyodide_runtime(cache: Path, version: str) -> Path:
 
 
 def liuren_wheel(into: Path) -> Path:
-    """liuren's wheel built from this checkout (always afresh: it is the code under test)."""
-    run(pip("wheel", "--no-deps", "-w", str(into), str(ROOT)), "building liuren's wheel")
+    """liuren's wheel built from this checkout (always afresh: it is the code under test), from a copy
+    of what the wheel holds, so the build leaves nothing in the checkout."""
+    source = into / "source"
+    shutil.copytree(ROOT / "liuren", source / "liuren", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    run(pip("wheel", "--no-deps", "-w", str(into), str(source)), "building liuren's wheel")
     (found,) = into.glob("liuren-*.whl")
     return found
 
