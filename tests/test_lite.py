@@ -17,7 +17,7 @@ kernel in a web worker), run, and its kernel shut down; then:
 
 Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
 cannot be reached): the reason says which. The whole module took 100 s on a shared 2-core machine: the
-site built from the cache in 6 s (17 s with its first downloads on top), the ten notebooks run four
+site built from the cache in 6 s (about 50 s with its first downloads), the ten notebooks run four
 at a time in 90 s (243 code cells, 234 outputs compared).
 """
 
