@@ -16,9 +16,9 @@ kernel in a web worker), run, and its kernel shut down; then:
 - no request leaves 127.0.0.1.
 
 Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
-cannot be reached): the reason says which. The whole module took 100 s on a shared 2-core machine: the
+cannot be reached): the reason says which. The whole module took 100–150 s on a shared 2-core machine: the
 site built from the cache in 6 s (about 50 s with its first downloads), the ten notebooks run four
-at a time in 90 s (243 code cells, 234 outputs compared).
+at a time in 90–130 s (243 code cells, 234 outputs compared).
 """
 
 from __future__ import annotations

@@ -16,8 +16,8 @@ Every version comes from tools/lite-pins.toml. Everything is fetched from the pa
    from this checkout, entered in that lock with their modules and dependencies: ``import liuren``
    then loads them from the site with no %pip cell;
 4. the kernel's and the widget manager's labextensions (from their PyPI wheels, never from the
-   installed environment: ``ignore_sys_prefix``), then ``jupyter lite build`` with the course notebooks
-   and the classroom page as contents, no source maps.
+   installed environment: ``ignore_sys_prefix``), then ``jupyter lite build`` with every notebook of
+   notebooks/ (the course, its contents, the classroom page) as contents, no source maps.
 
 The site's kernel never falls back to PyPI (``disablePyPIFallback``) and starts with ipywidgets and tzdata
 loaded (the kernel loads a package when a cell imports it by name, but ipywidgets is imported inside
@@ -73,9 +73,9 @@ def default_cache() -> Path:
 
 
 def course_notebooks() -> list[Path]:
-    """The notebooks the site serves: the course (NN-*.ipynb), its contents and the classroom page."""
-    found = [*sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")), NOTEBOOKS / "contents.ipynb", NOTEBOOKS / FRONT]
-    return [p for p in found if p.is_file()]
+    """The notebooks the site serves: every notebook of notebooks/ (the course NN-*.ipynb, its contents,
+    the classroom page, and any page added there later), as they are committed."""
+    return sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
 def norm(name: str) -> str:
