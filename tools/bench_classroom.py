@@ -43,6 +43,7 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -82,7 +83,7 @@ def summary(values: list[float], unit: str = "s") -> str:
     return f"median {statistics.median(values):.2f} {unit}, p90 {p90:.2f} {unit}, max {values[-1]:.2f} {unit} (n={len(values)})"
 
 
-async def drive(page, index: int, rounds: int) -> list[float]:
+async def drive(page: Any, index: int, rounds: int) -> list[float]:
     """Change the day, then the hour, ``rounds`` times; each change timed until its 課盤 is drawn."""
     times, hour = [], "午"  # the classroom page starts at 丙申日 午時
     controls = [page.locator(f".liuren-explorer .{marker} select").first for marker in ("liuren-day", "liuren-hour")]
@@ -97,7 +98,7 @@ async def drive(page, index: int, rounds: int) -> list[float]:
     return times
 
 
-async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
+async def bench(pages: int, rounds: int, url: str, server: Server) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -106,7 +107,7 @@ async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
         tabs = [await c.new_page() for c in contexts]
         start = time.perf_counter()
 
-        async def first_chart(page) -> tuple[float, float]:
+        async def first_chart(page: Any) -> tuple[float, float]:
             await page.goto(url, timeout=300_000, wait_until="commit")
             served = time.perf_counter() - start  # the server answered (its kernel has run the page)
             await page.wait_for_selector(f".liuren-explorer {CARD}", timeout=300_000)
@@ -178,12 +179,12 @@ def browser_rss_mb() -> float:
     return total
 
 
-def one_learner(p, tmp: Path, way: str, url: str, server: Server | None, expose: str | None) -> dict:
+def one_learner(p: Any, tmp: Path, way: str, url: str, server: Server | None, expose: str | None) -> dict[str, Any]:
     """Open ``url`` as one learner in a fresh chromium: seconds to the first chart, memory added."""
     context = launch(p, tmp / f"profile-{way}-{secrets.token_hex(4)}", viewport={"width": 1100, "height": 900})
     files: set[str] = set()
 
-    def route(r):
+    def route(r: Any) -> Any:
         path = r.request.url.split("?")[0]
         files.add(path)
         if expose and path == expose:  # the site's settings as served to this browser: the app exposed
@@ -233,7 +234,7 @@ def shutdown_kernels(base: str, token: str) -> None:
         urllib.request.urlopen(request, timeout=60).close()
 
 
-def compare(repeat: int, tmp: Path) -> dict:
+def compare(repeat: int, tmp: Path) -> dict[str, Any]:
     """The three ways side by side, alternating, ``repeat`` times each."""
     from playwright.sync_api import sync_playwright
 
@@ -304,15 +305,15 @@ def compare(repeat: int, tmp: Path) -> dict:
         "voila": f"http://127.0.0.1:{ports['voila']}/?token={token}",
     }
     expose = {"lite": f"http://127.0.0.1:{ports['lite']}/jupyter-lite.json", "lab": None, "voila": None}
-    runs: dict[str, list[dict]] = {way: [] for way in urls}
+    runs: dict[str, list[dict[str, Any]]] = {way: [] for way in urls}
     try:
         for server in servers.values():
             server.wait_listening()
         with sync_playwright() as p:
             for _ in range(repeat):
                 for way, url in urls.items():
-                    server = servers[way] if way != "lite" else None
-                    runs[way].append(one_learner(p, tmp, way, url, server, expose[way]))
+                    serving = servers[way] if way != "lite" else None
+                    runs[way].append(one_learner(p, tmp, way, url, serving, expose[way]))
                     if way == "lab":  # a learner's JupyterLab kernel stays until shut down: end it for the next run
                         shutdown_kernels(f"http://127.0.0.1:{ports['lab']}", token)
     finally:
@@ -324,14 +325,14 @@ def compare(repeat: int, tmp: Path) -> dict:
     return {"runs": runs, "site_bytes": built["bytes"], "first_visit_bytes": first_visit}
 
 
-def print_compare(result: dict) -> None:
+def print_compare(result: dict[str, Any]) -> None:
     runs = result["runs"]
     names = {"lite": "JupyterLite site", "lab": "JupyterLab server", "voila": "Voilà server"}
     print("one learner opens the classroom page, each way side by side (median of runs; min–max)")
     print(f"{'':20}{'kernel ready':>16}{'first chart':>16}{'browser +RSS':>16}{'server kernel':>16}{'server proc':>14}")
     for way, rs in runs.items():
 
-        def cell(key: str, unit: str, rs: list[dict] = rs) -> str:
+        def cell(key: str, unit: str, rs: list[dict[str, Any]] = rs) -> str:
             v = sorted(r[key] for r in rs)
             return (
                 f"{statistics.median(v):.1f} {unit} ({v[0]:.0f}–{v[-1]:.0f})"

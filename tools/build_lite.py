@@ -152,7 +152,12 @@ def pyodide_runtime(cache: Path, version: str) -> Path:
     if all((folder / name).is_file() for name in (*RUNTIME, "pyodide-lock.json")):
         return folder
     with tempfile.TemporaryDirectory() as tmp:
-        run(["npm", "pack", f"pyodide@{version}", "--silent"], "npm pack pyodide", cwd=Path(tmp), error=DownloadError)
+        run(
+            ["npm", "pack", f"pyodide@{version}", "--loglevel=error"],
+            "npm pack pyodide",
+            cwd=Path(tmp),
+            error=DownloadError,
+        )
         (tgz,) = Path(tmp).glob("*.tgz")
         with tarfile.open(tgz) as tar:
             tar.extractall(tmp, filter="data")
