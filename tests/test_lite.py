@@ -48,7 +48,9 @@ import liuren
 
 from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_JS, WITHIN_JS, drive_explorer, explorers
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
+"""The build (with its first downloads) and the ten notebooks' run happen in the first test's fixtures:
+2–4 minutes on a busy machine (pyproject's 300 s per test is for one step)."""
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = importlib.util.spec_from_file_location("build_lite", ROOT / "tools" / "build_lite.py")
 assert SPEC and SPEC.loader

@@ -32,7 +32,9 @@ from playwright.sync_api import sync_playwright
 
 from .test_jupyterlab import our, readme_command
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
+"""Ten pages, two culling waits and ten reloads: over 2 minutes on a busy machine (pyproject's 300 s per
+test is for one step)."""
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "notebooks" / "voila.json"
 TIMEOUT, INTERVAL = 30, 5
