@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from .lessons import Ke
     from .patterns import Detected
     from .reading import Reading
+    from .show.picture import PlateSVG
     from .show.steps import Lines, Steps
 
 
@@ -343,15 +344,17 @@ class Chart:
 
         return chart_html(self)
 
-    def plot(self, style: str = "round", **options: Any) -> Figure:
+    def plot(self, style: str = "round", **options: Any) -> Figure | PlateSVG:
         """The 天地盤 drawn as a new matplotlib Figure (object-oriented API, no pyplot state).
 
         ``style`` is "round" (earth ring fixed, heaven turned over it, generals on a third ring)
         or "square" (the book's 4×4 ring); ``options`` go to :func:`liuren.show.drawing.draw_plate`.
+        Where matplotlib is not installed (Pyodide, a JupyterLite site), the round plate comes back as
+        a :class:`liuren.show.picture.PlateSVG`, which Jupyter shows as the image.
         """
-        from .show.drawing import plate_figure
+        from .show.picture import plot
 
-        return plate_figure(self, style, **options)
+        return plot(self, style, **options)
 
     # ------------------------------------------------------------ derived views
     @property

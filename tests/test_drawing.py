@@ -123,11 +123,12 @@ def test_no_missing_glyph_or_other_warning():
 def test_plot_returns_an_object_oriented_figure():
     code = (
         "import sys, liuren; fig = liuren.chart('丙申', '午', '亥').plot();"
-        "print(type(fig).__module__, type(fig).__name__, 'matplotlib.pyplot' in sys.modules, sep='|', end='|');"
+        "from matplotlib.figure import Figure;"
+        "print(isinstance(fig, Figure), type(fig).__name__, 'matplotlib.pyplot' in sys.modules, sep='|', end='|');"
         "print(fig.get_axes()[0].texts[0].get_fontname())"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert out.split("|") == ["matplotlib.figure", "Figure", "False", FAMILY]
+    assert out.split("|") == ["True", "PlateFigure", "False", FAMILY]
 
 
 def test_import_liuren_leaves_matplotlib_unimported():

@@ -129,7 +129,7 @@ def test_imports_only_go_downward():
 
 def test_layering_test_sees_imports_inside_functions():
     hooks = {(t, f) for t, f in _imports(ROOT / "liuren" / "chart.py") if f}
-    assert ("show.html", "_repr_html_") in hooks and ("show.drawing", "plot") in hooks
+    assert ("show.html", "_repr_html_") in hooks and ("show.picture", "plot") in hooks
 
 
 def test_layering_test_resolves_relative_imports_in_a_package_init():
@@ -308,6 +308,8 @@ def test_readme_commands_install_what_they_run():
                 assert re.search(r'pip install -e "\.\[(test|all)\]"', before), block
             if re.search(r"bin/(voila|jupyter nbconvert)", block):
                 assert re.search(r'pip install -e "\.\[(classroom|all)\]"', before), block
+            if "tools/build_lite.py" in block:
+                assert re.search(r'pip install -e "\.\[(lite|all)\]"', before), block
 
 
 def test_environment_yml_mirrors_pyproject():
@@ -333,8 +335,11 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_pyproject_extras():
     extras = PYPROJECT["project"]["optional-dependencies"]
-    assert {"plot", "jupyter", "test", "classroom", "all"} <= set(extras)
-    assert extras["all"] == ["liuren[plot,jupyter,test,classroom]"]
+    assert {"plot", "jupyter", "test", "classroom", "lite", "all"} <= set(extras)
+    assert extras["all"] == ["liuren[plot,jupyter,test,classroom,lite]"]
+    # the JupyterLite build tool, at the one version tools/lite-pins.toml pins with the rest of the site
+    pins = tomllib.loads((ROOT / "tools" / "lite-pins.toml").read_text(encoding="utf-8"))
+    assert extras["lite"] == [f"jupyterlite-core=={pins['site']['jupyterlite-core']}"]
     assert any(r.startswith("voila") for r in extras["classroom"])
     # Voilà and nbconvert --execute start a kernel, and neither depends on one: `.[classroom]` alone must serve the page
     assert "ipykernel>=6" in extras["classroom"]

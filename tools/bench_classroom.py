@@ -1,10 +1,22 @@
-"""What one machine serves: N learners open the Voilà classroom page at once and drive it.
+"""What one machine serves: the three ways side by side for one learner, then N learners on Voilà.
 
-    .venv/bin/python tools/bench_classroom.py              # 10 pages
+    .venv/bin/python tools/bench_classroom.py              # side by side, then 10 Voilà pages
     .venv/bin/python tools/bench_classroom.py --pages 20 --rounds 8
+    .venv/bin/python tools/bench_classroom.py --only compare --repeat 3
+
+Side by side (``--only compare``), in one run and alternating, ``--repeat`` times each: one learner
+opens the classroom page (1) in the JupyterLite site (tools/build_lite.py's build, served by a static
+server), (2) in JupyterLab (the page opened, Run All as soon as its kernel is ready) and (3) in Voilà,
+each in a fresh chromium, and is timed from the page's first request to the explorer's first 課盤;
+memory is the resident set (RSS) added on the server (the kernel; the server process itself) and in
+the browser (the sum over chromium's processes, after minus before: for JupyterLite this is where
+Python runs, in a web worker). The site's size is its folder's and what one learner downloads on a
+first visit (the distinct files requested).
+
+Then (``--only voila``) the load of a class on one Voilà server:
 
 Starts Voilà on notebooks/classroom.ipynb (127.0.0.1, a free port, a token, as README's "Teaching with
-it" says), opens N pages in Debian's chromium (Playwright) at the same moment and measures:
+it" says, with its notebooks/voila.json), opens N pages in Debian's chromium (Playwright) at the same moment and measures:
 
 * time to the first chart: from the moment all N pages start loading until each explorer shows its 課盤
   (Voilà starts one kernel per page and runs the notebook in it);
@@ -20,19 +32,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import json
 import os
 import secrets
+import shutil
 import statistics
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.chromium import ARGS, CHROMIUM, MISSING  # noqa: E402
-from tests.servers import Server, free_port, jupyter_env  # noqa: E402
+from tests.chromium import ARGS, CHROMIUM, MISSING, launch  # noqa: E402
+from tests.servers import Server, as_root, children, free_port, jupyter_env  # noqa: E402
 
 CARD = 'div[lang="zh-Hant"]'
 DAYS = ("甲子", "丁卯", "庚午", "癸酉", "丙子", "己卯", "壬午", "乙酉", "戊子", "辛卯", "甲午", "丁酉")
@@ -66,7 +83,7 @@ def summary(values: list[float], unit: str = "s") -> str:
     return f"median {statistics.median(values):.2f} {unit}, p90 {p90:.2f} {unit}, max {values[-1]:.2f} {unit} (n={len(values)})"
 
 
-async def drive(page, index: int, rounds: int) -> list[float]:
+async def drive(page: Any, index: int, rounds: int) -> list[float]:
     """Change the day, then the hour, ``rounds`` times; each change timed until its 課盤 is drawn."""
     times, hour = [], "午"  # the classroom page starts at 丙申日 午時
     controls = [page.locator(f".liuren-explorer .{marker} select").first for marker in ("liuren-day", "liuren-hour")]
@@ -81,7 +98,7 @@ async def drive(page, index: int, rounds: int) -> list[float]:
     return times
 
 
-async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
+async def bench(pages: int, rounds: int, url: str, server: Server) -> dict[str, Any]:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -90,7 +107,7 @@ async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
         tabs = [await c.new_page() for c in contexts]
         start = time.perf_counter()
 
-        async def first_chart(page) -> tuple[float, float]:
+        async def first_chart(page: Any) -> tuple[float, float]:
             await page.goto(url, timeout=300_000, wait_until="commit")
             served = time.perf_counter() - start  # the server answered (its kernel has run the page)
             await page.wait_for_selector(f".liuren-explorer {CARD}", timeout=300_000)
@@ -124,6 +141,215 @@ async def bench(pages: int, rounds: int, url: str, server: Server) -> dict:
     }
 
 
+# ------------------------------------------------------------------ one learner, three ways
+OPEN_NOTEBOOK_JS = """
+async ms => {
+  const app = window.jupyterapp, end = Date.now() + ms;
+  await app.restored;
+  let w;
+  while (!(w = app.shell.currentWidget) || !w.sessionContext || !w.context) {
+    if (Date.now() > end) throw new Error('no notebook opened');
+    await new Promise(r => setTimeout(r, 50));
+  }
+  await w.context.ready;
+  await w.sessionContext.ready;
+  await w.sessionContext.session.kernel.info;
+  app.commands.execute('notebook:run-all-cells');
+}
+"""
+"""Wait for the page's notebook and its kernel, then Run All (what a learner clicks), without waiting for it."""
+
+
+def descendants(pid: int) -> list[int]:
+    found, todo = [], [pid]
+    while todo:
+        kids = children(todo.pop())
+        found += kids
+        todo += kids
+    return found
+
+
+def browser_rss_mb() -> float:
+    """The summed RSS of every chromium process this process started (through Playwright's driver)."""
+    total = 0.0
+    for pid in descendants(os.getpid()):
+        with contextlib.suppress(OSError):
+            if b"chrom" in (Path("/proc") / str(pid) / "cmdline").read_bytes()[:200]:
+                total += rss_mb(pid)
+    return total
+
+
+def one_learner(p: Any, tmp: Path, way: str, url: str, server: Server | None, expose: str | None) -> dict[str, Any]:
+    """Open ``url`` as one learner in a fresh chromium: seconds to the first chart, memory added."""
+    context = launch(p, tmp / f"profile-{way}-{secrets.token_hex(4)}", viewport={"width": 1100, "height": 900})
+    files: set[str] = set()
+
+    def route(r: Any) -> Any:
+        path = r.request.url.split("?")[0]
+        files.add(path)
+        if expose and path == expose:  # the site's settings as served to this browser: the app exposed
+            reply = r.fetch()
+            settings = reply.json()
+            settings["jupyter-config-data"]["exposeAppInBrowser"] = True
+            return r.fulfill(response=reply, json=settings)
+        return r.continue_()
+
+    try:
+        context.route("**/*", route)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto("about:blank")
+        time.sleep(1)
+        before, kernels_before = browser_rss_mb(), set(server.kernels()) if server else set()
+        start = time.perf_counter()
+        page.goto(url, timeout=300_000)
+        if way != "voila":
+            page.wait_for_function("window.jupyterapp", timeout=300_000)
+            page.evaluate(OPEN_NOTEBOOK_JS, 300_000)
+            ready = time.perf_counter() - start
+        page.wait_for_selector(f".liuren-explorer {CARD}", timeout=300_000)
+        first = time.perf_counter() - start
+        if way == "voila":
+            ready = first
+        time.sleep(2)  # let the page settle (the plate drawing, the worker's memory)
+        kernels = [k for k in (server.kernels() if server else []) if k not in kernels_before]
+        return {
+            "first": first,
+            "ready": ready,
+            "browser": browser_rss_mb() - before,
+            "kernel": sum(rss_mb(k) for k in kernels),
+            "server": rss_mb(server.proc.pid) if server else 0.0,
+            "files": files,
+        }
+    finally:
+        context.close()
+
+
+def shutdown_kernels(base: str, token: str) -> None:
+    """Shut down every kernel of a Jupyter server through its REST API (as JupyterLab's Shut Down does)."""
+    headers = {"Authorization": f"token {token}"}
+    with urllib.request.urlopen(urllib.request.Request(f"{base}/api/kernels", headers=headers), timeout=30) as reply:
+        ids = [k["id"] for k in json.load(reply)]
+    for kernel in ids:
+        request = urllib.request.Request(f"{base}/api/kernels/{kernel}", headers=headers, method="DELETE")
+        urllib.request.urlopen(request, timeout=60).close()
+
+
+def compare(repeat: int, tmp: Path) -> dict[str, Any]:
+    """The three ways side by side, alternating, ``repeat`` times each."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_lite
+
+    from tests.test_jupyterlab import lab_env
+
+    site = tmp / "lite-site"
+    built = build_lite.build(site, build_lite.default_cache(), log=lambda *a: None)
+    token = secrets.token_hex(16)
+    copy = tmp / "copy"
+    shutil.copytree(ROOT / "notebooks", copy / "notebooks")
+    ports = {way: free_port() for way in ("lite", "lab", "voila")}
+    python = sys.executable
+    servers = {
+        "lite": Server(
+            "http.server",
+            [python, "-m", "http.server", "-d", str(site), "--bind", "127.0.0.1", str(ports["lite"])],
+            tmp,
+            dict(os.environ),
+            ports["lite"],
+            tmp / "http.log",
+        ),
+        "lab": Server(
+            "jupyter lab",
+            [
+                python,
+                "-m",
+                "jupyter",
+                "lab",
+                "notebooks/",
+                "--no-browser",
+                "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={ports['lab']}",
+                "--ServerApp.port_retries=0",
+                f"--IdentityProvider.token={token}",
+                "--LabApp.expose_app_in_browser=True",
+                *as_root(),
+            ],
+            copy,
+            lab_env(tmp / "lab-home"),
+            ports["lab"],
+            tmp / "lab.log",
+        ),
+        "voila": Server(
+            "voila",
+            [
+                python,
+                "-m",
+                "voila",
+                "notebooks/classroom.ipynb",
+                "--Voila.config_file_paths=notebooks",
+                "--no-browser",
+                "--Voila.ip=127.0.0.1",
+                f"--port={ports['voila']}",
+                f"--token={token}",
+            ],
+            copy,
+            jupyter_env(tmp / "voila-home"),
+            ports["voila"],
+            tmp / "voila.log",
+        ),
+    }
+    urls = {
+        "lite": f"http://127.0.0.1:{ports['lite']}/notebooks/index.html?path=classroom.ipynb",
+        "lab": f"http://127.0.0.1:{ports['lab']}/lab/tree/classroom.ipynb?reset&token={token}",
+        "voila": f"http://127.0.0.1:{ports['voila']}/?token={token}",
+    }
+    expose = {"lite": f"http://127.0.0.1:{ports['lite']}/jupyter-lite.json", "lab": None, "voila": None}
+    runs: dict[str, list[dict[str, Any]]] = {way: [] for way in urls}
+    try:
+        for server in servers.values():
+            server.wait_listening()
+        with sync_playwright() as p:
+            for _ in range(repeat):
+                for way, url in urls.items():
+                    serving = servers[way] if way != "lite" else None
+                    runs[way].append(one_learner(p, tmp, way, url, serving, expose[way]))
+                    if way == "lab":  # a learner's JupyterLab kernel stays until shut down: end it for the next run
+                        shutdown_kernels(f"http://127.0.0.1:{ports['lab']}", token)
+    finally:
+        for server in servers.values():
+            server.stop()
+    prefix = f"http://127.0.0.1:{ports['lite']}/"
+    fetched = {u[len(prefix) :] for r in runs["lite"] for u in r["files"] if u.startswith(prefix)}
+    first_visit = sum((site / f).stat().st_size for f in fetched if (site / f).is_file())
+    return {"runs": runs, "site_bytes": built["bytes"], "first_visit_bytes": first_visit}
+
+
+def print_compare(result: dict[str, Any]) -> None:
+    runs = result["runs"]
+    names = {"lite": "JupyterLite site", "lab": "JupyterLab server", "voila": "Voilà server"}
+    print("one learner opens the classroom page, each way side by side (median of runs; min–max)")
+    print(f"{'':20}{'kernel ready':>16}{'first chart':>16}{'browser +RSS':>16}{'server kernel':>16}{'server proc':>14}")
+    for way, rs in runs.items():
+
+        def cell(key: str, unit: str, rs: list[dict[str, Any]] = rs) -> str:
+            v = sorted(r[key] for r in rs)
+            return (
+                f"{statistics.median(v):.1f} {unit} ({v[0]:.0f}–{v[-1]:.0f})"
+                if unit == "s"
+                else f"{statistics.median(v):.0f} {unit}"
+            )
+
+        print(
+            f"{names[way]:20}{cell('ready', 's'):>16}{cell('first', 's'):>16}{cell('browser', 'MB'):>16}"
+            f"{cell('kernel', 'MB') if way != 'lite' else '—':>16}{cell('server', 'MB') if way != 'lite' else '—':>14}"
+        )
+    print(
+        f"JupyterLite site: {result['site_bytes'] / 1e6:.1f} MB on disk; a learner's first visit downloads "
+        f"{result['first_visit_bytes'] / 1e6:.1f} MB of it (then the browser's cache)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=10)
@@ -135,11 +361,19 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="Voilà's pool of N pre-started kernels that have already run the page (0: off)",
     )
+    parser.add_argument("--only", choices=("compare", "voila"), help="run one part only")
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each way side by side")
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(MISSING, file=sys.stderr)
         return 2
     print(machine())
+    if args.only != "voila":
+        with tempfile.TemporaryDirectory(prefix="liuren-bench-") as tmp:
+            print_compare(compare(args.repeat, Path(tmp)))
+        if args.only == "compare":
+            return 0
+        print()
     token = secrets.token_hex(16)
     with tempfile.TemporaryDirectory(prefix="liuren-bench-") as tmp:
         home, port = Path(tmp), free_port()
@@ -150,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
                 "-m",
                 "voila",
                 "notebooks/classroom.ipynb",
+                "--Voila.config_file_paths=notebooks",
                 "--no-browser",
                 "--Voila.ip=127.0.0.1",
                 f"--port={port}",

@@ -109,10 +109,22 @@ def _check_drawable(pal: Mapping[str, str]) -> None:
             )
 
 
+class PlateFigure(Figure):
+    """A matplotlib Figure that Jupyter shows as its PNG by itself: a Figure made with the
+    object-oriented API is shown as an image only once ``%matplotlib inline`` has run (which fails
+    where matplotlib is absent, as in a JupyterLite site); where the inline backend is on, it is
+    drawn as any Figure."""
+
+    def _repr_png_(self) -> bytes:
+        buf = BytesIO()
+        self.savefig(buf, format="png", metadata={"Software": None})
+        return buf.getvalue()
+
+
 def _new_axes(ax: Axes | None, width: float, height: float | None = None) -> Axes:
     if ax is not None:
         return ax
-    fig = Figure(figsize=(width, height or width), dpi=100, facecolor="white")
+    fig = PlateFigure(figsize=(width, height or width), dpi=100, facecolor="white")
     return fig.add_axes((0, 0, 1, 1))
 
 

@@ -1,0 +1,291 @@
+"""The course as an offline JupyterLite site (tools/build_lite.py), run in chromium with no network.
+
+The site is built with README's command (the downloads cached in ``$LIURENLITE_CACHE`` or
+~/.cache/liuren-lite), served by README's one-line static server on 127.0.0.1, and opened in Debian's
+chromium with every request to another host refused and counted. In one JupyterLab page of the site,
+every course notebook and the classroom page is opened, GROUP at a time (each starts its own Pyodide
+kernel in a web worker), run, and its kernel shut down; then:
+
+- no cell gives an error, and every code cell's outputs equal the committed ones as compared by
+  :func:`comparable`: the text of each output (stdout, the text/plain and text/html of each result with
+  white space squeezed, the presence of a widget view), except the plate drawing's format: the
+  committed notebooks hold matplotlib's PNG, the site (no matplotlib in Pyodide) gives the same plate
+  as SVG, so an output holding an image is compared as "an image" only;
+- the classroom page's explorer redraws the 課盤 of the day and hour set in it;
+- README's ``chart_at`` example with a ``ZoneInfo`` gives the same chart in the browser as here;
+- no request leaves 127.0.0.1.
+
+Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
+cannot be reached): the reason says which. The whole module took 100–150 s on a shared 2-core machine: the
+site built from the cache in 6 s (about 50 s with its first downloads), the ten notebooks run four
+at a time in 90–130 s (243 code cells, 234 outputs compared).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+import shlex
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from .chromium import CHROMIUM, MISSING, launch
+from .servers import Server, free_port
+
+if not CHROMIUM.exists():
+    pytest.skip(MISSING, allow_module_level=True)
+
+from playwright.sync_api import sync_playwright
+
+import liuren
+
+from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_JS, WITHIN_JS, drive_explorer, explorers
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
+"""The build (with its first downloads) and the ten notebooks' run happen in the first test's fixtures:
+2–4 minutes on a busy machine (pyproject's 300 s per test is for one step)."""
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = importlib.util.spec_from_file_location("build_lite", ROOT / "tools" / "build_lite.py")
+assert SPEC and SPEC.loader
+build_lite = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(build_lite)
+
+NOTEBOOKS = [p.name for p in build_lite.course_notebooks()]
+CLASSROOM = "classroom.ipynb"
+GROUP = 4
+"""Notebooks opened and run side by side in the one page: each runs its own Pyodide kernel (a web
+worker of about 200 MB), so a few at a time keeps the browser's memory bounded."""
+TIMEOUT = 120_000  # ms, for a notebook to open or its kernel to start on a busy machine
+RUN_TIMEOUT = 300_000  # ms, for a group's cells to have run
+WHEN = datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))
+CHART_AT = (
+    "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"
+    "repr(liuren.chart_at(datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo('Asia/Seoul'))))"
+)
+
+
+def readme_command(section: str, start: str) -> str:
+    """The command in README's ``section`` that contains ``start``, from ``start`` on."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    block = next(b.strip() for b in re.findall(r"```bash\n(.*?)```", text, re.S) if start in b)
+    line = next(line for line in block.splitlines() if start in line)
+    return line[line.index(start) :]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """README's build command's work (tools/build_lite.py's build()), into a temporary folder."""
+    out = tmp_path_factory.mktemp("lite") / "site"
+    started = time.perf_counter()
+    try:
+        build_lite.build(out, build_lite.default_cache(), log=print)
+    except build_lite.DownloadError as err:
+        pytest.skip(f"the package registries (PyPI, npm) could not be reached: {err}")
+    print(f"site built in {time.perf_counter() - started:.0f} s")
+    return out
+
+
+@pytest.fixture(scope="module")
+def server(site, tmp_path_factory):
+    """README's command that serves the site, on a free port and from this Python."""
+    command = readme_command("Teaching with it", "python3 -m http.server")
+    port = free_port()
+    for old, new in (
+        ("python3", shlex.quote(sys.executable)),
+        ("lite-site", shlex.quote(str(site))),
+        ("8000", str(port)),
+    ):
+        assert command.count(old) == 1, (old, command)
+        command = command.replace(old, new)
+    srv = Server(
+        "http.server",
+        ["bash", "-c", "exec " + command],
+        site,
+        dict(os.environ),
+        port,
+        tmp_path_factory.mktemp("http") / "http.log",
+    )
+    try:
+        srv.wait_listening()
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory, server):
+    """A chromium context that lets through only requests to the site's server (the others are
+    refused and counted), and that exposes the app to the test (``exposeAppInBrowser``, set in the
+    settings as served to this browser only: the site's files are not changed)."""
+    refused: list[str] = []
+    served: list[str] = []
+
+    def route(r):
+        url = r.request.url
+        if not url.startswith(server + "/"):
+            refused.append(url)
+            return r.abort()
+        served.append(url)
+        if url.split("?")[0] == f"{server}/jupyter-lite.json":
+            reply = r.fetch()
+            settings = reply.json()
+            settings["jupyter-config-data"]["exposeAppInBrowser"] = True
+            return r.fulfill(response=reply, json=settings)
+        return r.continue_()
+
+    with sync_playwright() as p:
+        context = launch(p, tmp_path_factory.mktemp("profile"), viewport={"width": 1280, "height": 1000})
+        context.set_default_timeout(TIMEOUT)
+        context.add_init_script(WITHIN_JS)
+        context.route("**/*", route)
+        yield {"context": context, "refused": refused, "served": served}
+        context.close()
+
+
+EXECUTE_JS = """
+async ([path, code, ms]) => {
+  const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const future = w.sessionContext.session.kernel.requestExecute({code, store_history: false});
+  let result = null, error = null;
+  future.onIOPub = msg => {
+    if (msg.header.msg_type === 'execute_result') result = msg.content.data['text/plain'];
+    if (msg.header.msg_type === 'error') error = msg.content.ename + ': ' + msg.content.evalue;
+  };
+  await window.liurenWithin(future.done, ms, `${path}: execute`);
+  return {result, error};
+}
+"""
+"""``[path, code, ms]``: run ``code`` in the kernel of the open notebook ``path``; its result's text/plain or its error."""
+
+OUTPUTS_JS = """
+path => {
+  const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const cells = w.content.model.cells, out = [];
+  for (let i = 0; i < cells.length; i++) if (cells.get(i).type === 'code') out.push(cells.get(i).outputs.toJSON());
+  return out;
+}
+"""
+
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else str(value)
+
+
+def comparable(outputs: list[dict]) -> list[tuple]:
+    """What is compared of one code cell's outputs. Consecutive stream outputs of one name are joined
+    (a kernel may split a print across messages); a result or display is its text/plain and text/html
+    (white space squeezed) and whether it carries a widget view (whose model id is the session's own),
+    or, if it holds an image (image/png from matplotlib, image/svg+xml from the SVG plate), "image"
+    alone: that is the one output whose format differs by design."""
+    shown: list[tuple] = []
+    for o in outputs:
+        kind = o["output_type"]
+        if kind == "stream":
+            if shown and shown[-1][:2] == ("stream", o["name"]):
+                shown[-1] = ("stream", o["name"], shown[-1][2] + _text(o["text"]))
+            else:
+                shown.append(("stream", o["name"], _text(o["text"])))
+        elif kind == "error":
+            shown.append(("error", o["ename"], o["evalue"]))
+        else:
+            data = o.get("data", {})
+            if any(m.startswith("image/") for m in data):
+                shown.append(("image",))
+                continue
+            squeeze = {m: re.sub(r"\s+", " ", _text(data[m])).strip() for m in ("text/plain", "text/html") if m in data}
+            shown.append(
+                (
+                    "result",
+                    squeeze.get("text/plain"),
+                    squeeze.get("text/html"),
+                    "application/vnd.jupyter.widget-view+json" in data,
+                )
+            )
+    return shown
+
+
+def committed(name: str) -> list[list[tuple]]:
+    nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return [comparable(c.get("outputs", [])) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+@pytest.fixture(scope="module")
+def lite(server, browser):
+    """One page of the site's JupyterLab: every notebook opened, GROUP at a time, run, its outputs and
+    (for the classroom page) its explorer and a chart_at read while its kernel runs, then shut down."""
+    page = browser["context"].new_page()
+    found: dict[str, dict] = {"results": {}, "outputs": {}, "driven": [], "chart_at": None, "seconds": {}}
+    started = time.perf_counter()
+    page.goto(f"{server}/lab/index.html")
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
+    page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLite restored')", TIMEOUT)
+    for start in range(0, len(NOTEBOOKS), GROUP):
+        group = NOTEBOOKS[start : start + GROUP]
+        t0 = time.perf_counter()
+        opened = {o["path"]: o for o in page.evaluate(OPEN_JS, [group, TIMEOUT])}
+        for name in group:
+            assert page.evaluate(ACTIVATE_JS, name), f"{name} did not become the current notebook"
+            page.evaluate(RUN_JS, name)
+        found["results"] |= {name: page.evaluate(RESULT_JS, [name, RUN_TIMEOUT]) for name in group}
+        found["outputs"] |= {name: page.evaluate(OUTPUTS_JS, name) for name in group}
+        if CLASSROOM in group:
+            assert page.evaluate(ACTIVATE_JS, CLASSROOM)
+            box = explorers(page.locator(f'[data-liuren-test="{opened[CLASSROOM]["id"]}"]')).first
+            box.scroll_into_view_if_needed()
+            found["driven"].append(drive_explorer(box))
+            found["chart_at"] = page.evaluate(EXECUTE_JS, [CLASSROOM, CHART_AT, TIMEOUT])
+        page.evaluate(SHUTDOWN_JS, [group, TIMEOUT])
+        found["seconds"][" ".join(group)] = round(time.perf_counter() - t0, 1)
+    found["seconds"]["all"] = round(time.perf_counter() - started, 1)
+    print(f"\nJupyterLite run times (s): {found['seconds']}")
+    yield found
+    page.close()
+
+
+def test_the_site_serves_every_course_notebook(site):
+    served = {p.name for p in (site / "files").glob("*.ipynb")}
+    assert served == set(NOTEBOOKS)
+    assert len(NOTEBOOKS) >= 10 and CLASSROOM in NOTEBOOKS
+
+
+def test_every_notebook_runs_all_cells_without_an_error(lite):
+    bad = {name: r for name, r in lite["results"].items() if r["ran"] != "done" or r["errors"] or r["unrun"]}
+    assert bad == {}
+    assert sorted(lite["results"]) == sorted(NOTEBOOKS)
+
+
+def test_every_output_is_the_committed_one_but_the_plate_format(lite):
+    differ = {}
+    for name in NOTEBOOKS:
+        got = [comparable(o) for o in lite["outputs"][name]]
+        want = committed(name)
+        assert len(got) == len(want), name
+        differ |= {(name, i): (w, g) for i, (w, g) in enumerate(zip(want, got, strict=True)) if w != g}
+    assert differ == {}
+
+
+def test_the_plot_cell_shows_the_svg_plate(lite):
+    images = [
+        o for cell in lite["outputs"]["00-reading-a-chart.ipynb"] for o in cell if "image/svg+xml" in o.get("data", {})
+    ]
+    assert len(images) == 1 and "<svg" in _text(images[0]["data"]["image/svg+xml"])
+
+
+def test_the_classroom_explorer_redraws_its_chart(lite):
+    assert len(lite["driven"]) == 1 and lite["driven"][0][0] in ("甲戌", "丁酉")
+
+
+def test_chart_at_with_a_zoneinfo_runs_in_the_browser(lite):
+    assert lite["chart_at"] == {"result": repr(repr(liuren.chart_at(WHEN))), "error": None}
+
+
+def test_no_request_leaves_127_0_0_1(lite, browser):
+    assert browser["served"], "nothing was served"
+    assert browser["refused"] == []
