@@ -28,11 +28,10 @@ from liuren.reading.conditions import (
     CHART_LEVEL,
     STEM_ATTRS,
     Condition,
-    Ctx,
     parse_condition,
     parse_conditions,
-    relation,
 )
+from liuren.reading.readers import Ctx, relation
 from liuren.reading.statements import MATTERS, VERDICTS, read_statements, statements
 from liuren.transmissions import LESSON_TYPES, Method
 

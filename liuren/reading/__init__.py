@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 
 from ..cycle import normalize
 from ..errors import ParseError, quote
-from .conditions import ANY_TARGETS, Ctx, Fact, evaluate_together
+from .conditions import ANY_TARGETS, Fact, evaluate_together
+from .readers import Ctx
 from .statements import MATTERS, QUERENTS, Statement, statements
 from .timing import Period, periods
 

@@ -26,41 +26,20 @@ Fact(condition='init.strength in 旺,相', holds=True, found=('旺',), needs=Non
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..cycle import (
-    BAIHU,
     BRANCH_CHARS,
-    BRANCH_ELEMENT,
-    CHEN,
     ELEMENT_CHARS,
-    GENERAL_ELEMENT,
     GENERAL_NAMES,
-    GUIREN,
-    JIGONG,
     KIN,
-    LIUHE,
-    OPPOSITE,
-    QINGLONG,
-    SANHE_STEP,
     STEM_CHARS,
-    STEM_ELEMENT,
-    STEM_LU,
-    TIANKONG,
-    conquers,
-    kin_of,
-    post_horse,
-    produces,
-    xun_branch,
 )
 from ..errors import ParseError, quote
-from ..generals import general_index
 from ..patterns import PATTERNS
 from ..patterns import shensha as ss
-from ..patterns.view import GOOD_GENERALS
-from ..school import NOBLE_LABEL
+from .readers import CHART_READERS, READERS, STEM_READERS, Ctx, Lacking, places, sha_lacking
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -195,70 +174,8 @@ CHART_LEVEL: dict[str, tuple[str, tuple[str, ...]]] = {
 """Conditions on the chart as a whole: (meaning, accepted values; empty when any name is accepted)."""
 
 OPS = ("=", "!=", "in")
-_SEASONS = ("春", "夏", "秋", "冬")
+SEASONS = ("春", "夏", "秋", "冬")
 _FORM = re.compile(r"^\s*([a-z_]+)(?:\.([a-z_]+))?\s*(!=|=|\bin\b)\s*(.*?)\s*$")
-
-
-class Lacking(Exception):
-    """The chart lacks what would decide a condition: ``what`` is "month", "year", "nianming" or "moon"."""
-
-    def __init__(self, what: str) -> None:
-        super().__init__(what)
-        self.what = what
-
-
-class Ctx:
-    """A chart as the conditions read it: integers, computed once per chart (a reading evaluates a few
-    hundred conditions on one chart)."""
-
-    __slots__ = (
-        "chart",
-        "d",
-        "day",
-        "fate",
-        "fate_upper",
-        "gen",
-        "lessons_kind",
-        "month",
-        "noble",
-        "patterns",
-        "school",
-        "stem",
-        "stem_el",
-        "trans",
-        "unjudged",
-        "uppers",
-        "void",
-        "year",
-        "year_branch",
-        "year_upper",
-        "z",
-    )
-
-    def __init__(self, chart: Chart) -> None:
-        self.chart = chart
-        self.school = chart.school
-        self.d = chart.offset
-        self.stem = chart.stem.ordinal
-        self.stem_el = STEM_ELEMENT[self.stem]
-        self.z = chart.branch.ordinal
-        self.day = chart.day.ordinal
-        self.uppers = tuple(lesson.upper.ordinal for lesson in chart.lessons)
-        self.lessons_kind = tuple(lesson.kind for lesson in chart.lessons)
-        self.trans = tuple(x.branch.ordinal for x in chart.transmissions)
-        self.noble = chart.noble_branch.ordinal
-        forward = chart.generals_forward
-        self.gen = tuple(general_index(b, self.noble, forward) for b in range(12))
-        self.void = frozenset(b.ordinal for b in chart.void)
-        self.month = None if chart.month is None else chart.month.ordinal
-        self.year_branch = None if chart.year is None else chart.year.ordinal
-        nm = chart.nianming
-        self.year = None if nm is None else nm.xingnian.ordinal
-        self.fate = None if nm is None else nm.benming.ordinal
-        self.year_upper = None if nm is None else nm.xingnian_upper.ordinal
-        self.fate_upper = None if nm is None else nm.benming_upper.ordinal
-        self.patterns = tuple(p.name for p in chart.patterns)
-        self.unjudged = frozenset(chart.unjudged_patterns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,14 +226,14 @@ class Condition:
                 if lacking and self.op != "!=":
                     return (ctx.patterns,), "nianming" if any(p.needs_nianming for p in lacking) else "month"
                 return (ctx.patterns,), None
-            return (_CHART_READERS[self.attr](ctx),), None
+            return (CHART_READERS[self.attr](ctx),), None
         if self.target == "day_stem":
-            return ((_STEM_READERS[self.attr](ctx),),), None
-        places, partial = _places(self.target, ctx)
-        read = _READERS[self.attr]
+            return ((STEM_READERS[self.attr](ctx),),), None
+        at, partial = places(self.target, ctx)
+        read = READERS[self.attr]
         if self.attr == "sha" and partial is None:
-            partial = _sha_lacking(self.values, ctx)
-        return tuple(read(ctx, branch) for branch in places), partial
+            partial = sha_lacking(self.values, ctx)
+        return tuple(read(ctx, branch) for branch in at), partial
 
     def _test(self, found: tuple[str, ...]) -> bool:
         inside = any(v in self.values for v in found)
@@ -394,335 +311,3 @@ def parse_condition(text: object) -> Condition:
 def parse_conditions(text: str) -> tuple[Condition, ...]:
     """Read the conditions of one statement, joined by ``&`` (an empty text is no condition)."""
     return tuple(parse_condition(part) for part in text.split("&") if part.strip())
-
-
-# ---------------------------------------------------------------- where a target is
-
-
-def relation(a: int, b: int) -> str:
-    """How element ``a`` stands to element ``b``, said from ``b``'s side (我 = ``b``): 生我 (``a``
-    produces ``b``), 我生, 克我 (``a`` 克s ``b``), 我克, 比和.
-
-    >>> relation(0, 1), relation(1, 0), relation(3, 0), relation(0, 3), relation(2, 2)
-    ('生我', '我生', '克我', '我克', '比和')
-    """
-    if a == b:
-        return "比和"
-    if produces(a, b):
-        return "生我"
-    if produces(b, a):
-        return "我生"
-    return "克我" if conquers(a, b) else "我克"
-
-
-def _need(value: int | None, what: str) -> int:
-    if value is None:
-        raise Lacking(what)
-    return value
-
-
-_SINGLE: dict[str, Callable[[Ctx], int]] = {
-    "init": lambda x: x.trans[0],
-    "middle": lambda x: x.trans[1],
-    "final": lambda x: x.trans[2],
-    "gan_upper": lambda x: x.uppers[0],
-    "gan_yin": lambda x: x.uppers[1],
-    "zhi_upper": lambda x: x.uppers[2],
-    "year_upper": lambda x: _need(x.year_upper, "nianming"),
-    "fate_upper": lambda x: _need(x.fate_upper, "nianming"),
-    "gang": lambda x: CHEN,
-    "sun_qi": lambda x: x.chart.general.ordinal,
-    "tiger": lambda x: x.gen.index(BAIHU),
-    "noble": lambda x: x.noble,
-    "hour": lambda x: x.chart.hour.ordinal,
-    "day_tomb": lambda x: ss.tomb_of_stem(x.stem, x.school),
-}
-
-
-def _places(target: str, x: Ctx) -> tuple[tuple[int, ...], str | None]:
-    """The branches (ordinals) at a target, and what the chart lacks for the rest of an "any" target.
-    Raises :class:`Lacking` when the whole target is out of reach."""
-    single = _SINGLE.get(target)
-    if single is not None:
-        return (single(x),), None
-    if target in ("any_trans", "all_trans"):
-        return x.trans, None
-    if target == "any_lesson_upper":
-        return x.uppers, None
-    if target == "any_place":
-        if x.year_upper is None or x.fate_upper is None:
-            return (*x.trans, *x.uppers), "nianming"
-        return (*x.trans, *x.uppers, x.year_upper, x.fate_upper), None
-    if target == "dark_qi":  # 星 (天罡) is on the chart; 月 needs the moon's lodge
-        return (CHEN,), "moon"
-    if target == "any_qi":
-        return (CHEN, x.chart.general.ordinal), "moon"
-    raise Lacking("moon")  # moon_qi: the chart does not hold the moon's lodge
-
-
-# ---------------------------------------------------------------- what a branch shows
-
-
-def _earth(x: Ctx, b: int) -> int:
-    return (b - x.d) % 12
-
-
-def _over(x: Ctx, b: int) -> tuple[str, ...]:
-    square = _earth(x, b)
-    places = (
-        ("干", JIGONG[x.stem]),
-        ("支", x.z),
-        ("歲", x.year_branch),
-        ("月", x.month),
-        ("行年", x.year),
-        ("本命", x.fate),
-    )
-    return tuple(name for name, place in places if place == square)
-
-
-def _to(place: int, b: int, *, combine: bool = False, clash: bool = False) -> tuple[str, ...]:
-    found = [relation(BRANCH_ELEMENT[b], BRANCH_ELEMENT[place])]
-    if combine and LIUHE[b] == place:
-        found.append("合")
-    if clash and (b + OPPOSITE) % 12 == place:
-        found.append("沖")
-    return tuple(found)
-
-
-def _lessons_with(x: Ctx, b: int) -> tuple[int, ...]:
-    return tuple(i for i, u in enumerate(x.uppers) if u == b)
-
-
-def _daily_sha(x: Ctx) -> dict[str, int]:
-    return {
-        "驛馬": post_horse(x.z),
-        "日祿": STEM_LU[x.stem],
-        "日德": ss.DAY_VIRTUE[x.stem],
-        "丁神": ss.ding_spirit(x.day),
-        "日墓": ss.tomb_of_stem(x.stem, x.school),
-        "劫煞": ss.robbery(x.z),
-        "災煞": ss.calamity(x.z),
-        "亡神": ss.lost_spirit(x.z),
-        "天羅": ss.sky_net_of_stem(x.stem),
-        "地網": ss.earth_net(ss.sky_net_of_stem(x.stem)),
-        "旬首": xun_branch(x.day),
-        "日支": x.z,
-    }
-
-
-def _monthly_sha(m: int) -> dict[str, int]:
-    return {
-        "月建": m,
-        "死神": ss.death_spirit(m),
-        "死氣": ss.death_qi(m),
-        "月厭": ss.month_loathing(m),
-        "天網煞": ss.sky_net_sha(m),
-        "天刑": ss.sky_punishment(m),
-    }
-
-
-def _sha(x: Ctx, b: int) -> tuple[str, ...]:
-    found = [name for name, place in _daily_sha(x).items() if place == b]
-    if x.year_branch == b:
-        found.append("太歲")
-    if x.month is not None:
-        found += [name for name, place in _monthly_sha(x.month).items() if place == b]
-    return tuple(found)
-
-
-MONTHLY_SHA = frozenset(("月建", "死神", "死氣", "月厭", "天網煞", "天刑"))
-"""The 神煞 a month decides; 太歲 needs the year."""
-
-
-def _sha_lacking(wanted: tuple[str, ...], x: Ctx) -> str | None:
-    """What the chart lacks to say whether a wanted 神煞 stands there: a monthly one without the month,
-    太歲 without the year (the condition is then open, not false, where no daily one holds)."""
-    if x.month is None and MONTHLY_SHA.intersection(wanted):
-        return "month"
-    if x.year_branch is None and "太歲" in wanted:
-        return "year"
-    return None
-
-
-def _side(x: Ctx, b: int) -> tuple[str, ...]:
-    return tuple(dict.fromkeys("陽" if i in (0, 2) else "陰" for i in _lessons_with(x, b)))
-
-
-def _ke(x: Ctx, b: int) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(x.lessons_kind[i] for i in _lessons_with(x, b) if x.lessons_kind[i]))
-
-
-def _chonged(x: Ctx, b: int) -> tuple[str, ...]:
-    places = [x.uppers[0], x.uppers[2], x.trans[1], x.trans[2]]
-    if x.year_upper is not None and x.fate_upper is not None:
-        places += [x.year_upper, x.fate_upper]
-    hit = (b + OPPOSITE) % 12 in places
-    if not hit and x.year_upper is None:
-        raise Lacking("nianming")
-    return ("true" if hit else "false",)
-
-
-def _combine_stem(x: Ctx, b: int) -> tuple[str, ...]:
-    jig = JIGONG[x.stem]
-    found = []
-    if (b - jig) % SANHE_STEP == 0 and b != jig:
-        found.append("三合")
-    if LIUHE[b] == jig:
-        found.append("六合")
-    return tuple(found)
-
-
-def _war(x: Ctx, b: int) -> str:
-    ge, be = GENERAL_ELEMENT[x.gen[b]], BRANCH_ELEMENT[b]
-    return "內戰" if conquers(be, ge) else "外戰" if conquers(ge, be) else "比和"
-
-
-def _one(f: Callable[[Ctx, int], str]) -> Callable[[Ctx, int], tuple[str, ...]]:
-    return lambda x, b: (f(x, b),)
-
-
-def _rel(a: int, b: int) -> str:
-    return relation(BRANCH_ELEMENT[a], BRANCH_ELEMENT[b])
-
-
-_READERS: dict[str, Callable[[Ctx, int], tuple[str, ...]]] = {
-    "branch": _one(lambda x, b: BRANCH_CHARS[b]),
-    "general": _one(lambda x, b: GENERAL_NAMES[x.gen[b]]),
-    "general_kind": _one(lambda x, b: "吉將" if x.gen[b] in GOOD_GENERALS else "凶將"),
-    "general_element": _one(lambda x, b: ELEMENT_CHARS[GENERAL_ELEMENT[x.gen[b]]]),
-    "general_to_stem": _one(lambda x, b: relation(GENERAL_ELEMENT[x.gen[b]], x.stem_el)),
-    "war": _one(_war),
-    "kin": _one(lambda x, b: kin_of(x.stem, b)),
-    "strength": _one(lambda x, b: ss.season_state(b, _need(x.month, "month"), x.school)),
-    "void": _one(lambda x, b: "true" if b in x.void else "false"),
-    "element": _one(lambda x, b: ELEMENT_CHARS[BRANCH_ELEMENT[b]]),
-    "to_stem": _one(lambda x, b: relation(BRANCH_ELEMENT[b], x.stem_el)),
-    "to_branch": _one(lambda x, b: _rel(b, x.z)),
-    "to_init": _one(lambda x, b: _rel(b, x.trans[0])),
-    "to_final": _one(lambda x, b: _rel(b, x.trans[2])),
-    "to_taisui": lambda x, b: _to(_need(x.year_branch, "year"), b, clash=True),
-    "to_xingnian": lambda x, b: _to(_need(x.year, "nianming"), b, combine=True),
-    "to_benming": lambda x, b: _to(_need(x.fate, "nianming"), b, combine=True),
-    "combine_stem": _combine_stem,
-    "stage": _one(lambda x, b: ss.stage(x.stem, b, x.school)),
-    "tomb": lambda x, b: ("用",) if ss.element_tomb(BRANCH_ELEMENT[x.trans[0]], x.school) == b else (),
-    "earth": _one(lambda x, b: BRANCH_CHARS[_earth(x, b)]),
-    "earth_strength": _one(lambda x, b: ss.season_state(_earth(x, b), _need(x.month, "month"), x.school)),
-    "earth_stage": _one(lambda x, b: ss.stage(x.stem, _earth(x, b), x.school)),
-    "earth_to_stem": _one(lambda x, b: relation(BRANCH_ELEMENT[_earth(x, b)], x.stem_el)),
-    "under": _one(lambda x, b: _rel(_earth(x, b), b)),
-    "earth_rel": _one(lambda x, b: _rel(_earth(x, b), b)),
-    "over": _over,
-    "side": _side,
-    "lesson_of": lambda x, b: tuple(dict.fromkeys("干" if i < 2 else "支" for i in _lessons_with(x, b))),
-    "ke": _ke,
-    "chonged": _chonged,
-    "lesson": lambda x, b: tuple(str(i + 1) for i in _lessons_with(x, b)),
-    "sha": _sha,
-}
-
-_STEM_READERS: dict[str, Callable[[Ctx], str]] = {
-    "strength": lambda x: ss.stem_state(x.stem, _need(x.month, "month"), x.school),
-    "element": lambda x: ELEMENT_CHARS[x.stem_el],
-    "yinyang": lambda x: "陽" if x.stem % 2 == 0 else "陰",
-    "stem": lambda x: STEM_CHARS[x.stem],
-}
-
-
-# ---------------------------------------------------------------- the chart as a whole
-
-SANHE_ELEMENT = {0: 4, 3: 0, 2: 1, 1: 3}
-"""三合 frames by their members' place mod 4: 申子辰 水, 亥卯未 木, 寅午戌 火, 巳酉丑 金."""
-
-
-def _sanhe(branches: tuple[int, ...]) -> int | None:
-    """The element of the 三合 frame the three branches make, or None."""
-    if len(set(branches)) == 3 and len({b % SANHE_STEP for b in branches}) == 1:
-        return SANHE_ELEMENT[branches[0] % SANHE_STEP]
-    return None
-
-
-def _sequence(x: Ctx) -> tuple[str, ...]:
-    """What the 三傳 do in a row: 遞生 (初 生 中 生 末), 遞克, 同類 (one element, or a 三合 frame), and
-    whether the 末 生s or 克s the day stem."""
-    e = [BRANCH_ELEMENT[b] for b in x.trans]
-    found = []
-    if produces(e[0], e[1]) and produces(e[1], e[2]):
-        found.append("遞生")
-    if (conquers(e[0], e[1]) and conquers(e[1], e[2])) or (conquers(e[2], e[1]) and conquers(e[1], e[0])):
-        found.append("遞克")  # either way round: 殃咎課 l. 147 calls 子未寅 (末克中，中克初) 遞克 too
-    if len(set(e)) == 1 or _sanhe(x.trans) is not None:
-        found.append("同類")
-    if produces(e[2], x.stem_el):
-        found.append("生日")
-    if conquers(e[2], x.stem_el):
-        found.append("克日")
-    return tuple(found)
-
-
-def _noble_side(x: Ctx, lessons: tuple[int, int]) -> tuple[str, ...]:
-    """前 when both uppers stand in front of the 貴人 (蛇雀合勾青), 後 when both behind (天空 counts behind
-    unless the school says neither), nothing when they are split (指南 前五後六)."""
-    sides = set()
-    for i in lessons:
-        g = x.gen[x.uppers[i]]
-        if g == TIANKONG and x.school.tiankong == "neither":
-            return ()
-        sides.add("" if g == GUIREN else ("前" if g <= QINGLONG else "後"))
-    return (sides.pop(),) if len(sides) == 1 and "" not in sides else ()
-
-
-def _bubei_side(x: Ctx) -> tuple[str, ...]:
-    """陽不備 when the lessons kept are one 陽 (1, 3) and two 陰, 陰不備 when two 陽 and one 陰 (無淫課)."""
-    keys = x.chart.lesson_identities
-    if len(set(keys)) != 3:
-        return ()
-    kept: list[int] = []
-    for i in (0, 1, 2, 3) if x.stem % 2 == 0 else (2, 3, 0, 1):
-        if all(keys[j] != keys[i] for j in kept):
-            kept.append(i)
-    return ("陰",) if sum(1 for i in kept if i in (0, 2)) == 2 else ("陽",)
-
-
-def _gan_zhi(x: Ctx) -> tuple[str, ...]:
-    r = relation(x.stem_el, BRANCH_ELEMENT[x.z])
-    return ({"生我": "干生支", "我生": "支生干", "克我": "干克支", "我克": "支克干"}.get(r, "比和"),)
-
-
-def _jiaohu(x: Ctx) -> tuple[str, ...]:
-    hit = conquers(BRANCH_ELEMENT[x.uppers[0]], BRANCH_ELEMENT[x.z]) and conquers(
-        BRANCH_ELEMENT[x.uppers[2]], x.stem_el
-    )
-    return ("true" if hit else "false",)
-
-
-def _kinds(x: Ctx) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(k for k in x.lessons_kind if k))
-
-
-_CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
-    "time": lambda x: (NOBLE_LABEL[x.chart.noble],),
-    "noble_dir": lambda x: ("順" if x.chart.generals_forward else "逆",),
-    "season": lambda x: (_SEASONS[ss.season(_need(x.month, "month"))],),
-    "month": lambda x: (BRANCH_CHARS[_need(x.month, "month")],),
-    "month_general": lambda x: (str(x.chart.general),),
-    "chart": lambda x: (f"{x.chart.day}{x.chart.hour}時{x.chart.general}將{NOBLE_LABEL[x.chart.noble]}",),
-    "day": lambda x: (str(x.chart.day),),
-    "day_pillar": lambda x: (str(x.chart.day),),
-    "day_stem": lambda x: (STEM_CHARS[x.stem],),
-    "day_kind": lambda x: ("剛" if x.stem % 2 == 0 else "柔",),
-    "gan_zhi": _gan_zhi,
-    "plate": lambda x: ({0: "伏吟", OPPOSITE: "返吟"}.get(x.d, ""),),
-    "trans_seq": _sequence,
-    "trans_yinyang": lambda x: ("陽多" if sum(b % 2 == 0 for b in x.trans) >= 2 else "陰多",),
-    "sanhe": lambda x: tuple(ELEMENT_CHARS[e] for e in [_sanhe(x.trans)] if e is not None),
-    "ke_kind": lambda x: ("下賊上",) if "下賊上" in x.lessons_kind else _kinds(x)[:1],
-    "lesson_ke": _kinds,
-    "jiaohu_ke": _jiaohu,
-    "bubei_side": _bubei_side,
-    "yang_vs_noble": lambda x: _noble_side(x, (0, 2)),
-    "yin_vs_noble": lambda x: _noble_side(x, (1, 3)),
-    "amnesty": lambda x: ("true" if ss.is_amnesty_day(x.day, _need(x.month, "month")) else "false",),
-    "lesson_type": lambda x: (str(x.chart.lesson_type),),
-    "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.trans),
-}

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
 from . import APPLIES, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
-from .conditions import Ctx, Fact
+from .conditions import Fact
+from .readers import Ctx
 from .statements import Statement, statements
 
 if TYPE_CHECKING:
