@@ -38,7 +38,6 @@ from ..cycle import (
     parse_year,
 )
 from ..errors import LiurenError, ParseError, quote
-from ..identification import Identification, identify
 from ..printed import PrintedChart, parse_printed
 from ..reading import MATTERS, QUERENTS, parse_matter, parse_querent
 from ..school import CUSTOM, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
@@ -56,6 +55,7 @@ from .words.widgets import WIDGETS
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from ..identification import Identification
     from ..reading import Reading
 
 
@@ -560,7 +560,12 @@ class Explorer:
 
     # ------------------------------------------------------------ a printed chart
     def _read_printed(self, text: str) -> None:
-        """Read ``text`` as a printed 課盤, identify it and set the controls it fixes (all or none)."""
+        """Read ``text`` as a printed 課盤, identify it and set the controls it fixes (all or none).
+
+        :mod:`liuren.identification` sits above the display layer (it words its rules with it), so it
+        is imported here, when the box is used."""
+        from ..identification import identify
+
         try:
             sheet = parse_printed(text)
             found = identify(printed=sheet)
