@@ -35,7 +35,8 @@ GENERAL_ABBREVIATIONS = {
 空 虎/白 常 玄/元 陰 后)."""
 KIN_ABBREVIATIONS = {"父": "父", "兄": "兄", "子": "子", "財": "財", "才": "財", "官": "官", "殺": "官", "鬼": "官"}
 """六親 abbreviations → the first character of the engine's name (父母 兄弟 子孫 妻財 官鬼)."""
-_BLANKS = re.compile(r"[\s\u3000·]+")
+_BLANKS = re.compile(r"[\s\u3000·◎]+")
+"""What lies between cells: blanks, the 中點, and the ◎ that ``str(chart)`` prints after a void transmission."""
 _HEADER = re.compile(r"^(?P<day>\S{2})日\s+(?P<hour>\S)時\s+(?P<general>\S)將(?:\s+(?P<noble>[晝夜])貴)?(?P<rest>.*)$")
 _RING = (5, 6, 7, 8, 4, 9, 3, 10, 2, 1, 0, 11)
 """The earth square of each plate cell in reading order: 巳午未申 / 辰 酉 / 卯 戌 / 寅丑子亥."""

@@ -694,3 +694,77 @@ def test_a_forged_step_stays_a_step_in_the_stepper():
     with pytest.raises(ParseError):
         s.set(step=FORGED)
     assert "<img" not in s.board.value and s.board.value == s.step.html()
+
+
+# ---------------------------------------------------------------- the printed-chart box
+YUANSHOU_PRINTED = "父卯常 才申六 子丑陰 龍 陰 常 蛇 午 丑 卯 戌 丑 申 戌 丙 戌亥子丑 酉 寅 申 卯 未午巳辰"
+"""《大六壬靈覺經》 元首課's 「假如正月丙申日亥將午時占」 as the chapter prints it (no hour, no general)."""
+
+
+def test_a_chapters_printed_line_fills_the_controls_and_names_the_preset():
+    ex = explorer("甲子", "卯", "子", labels="ko")
+    assert ex.printed_panel.layout.display == "none" and ex.show_printed.description == "인쇄본"
+    ex.show_printed.value = True
+    assert ex.printed_panel.layout.display == ""
+    ex.printed_text.value = YUANSHOU_PRINTED
+    ex.identify_button.click()
+    # the print fixes the day and the plate (d = 5); the hour 卯 is kept, so the general is 申
+    assert (ex.day.value, ex.hour.value, ex.general.value, ex.noble.value) == ("丙申", "卯", "申", "auto")
+    assert ex.chart is not None and ex.chart.offset == 5 and branches(ex.chart) == "卯申丑"
+    assert shorts(ex.chart) == "常合陰" and ex.printed_error is None
+    assert ex.identification == liuren.identify(printed=YUANSHOU_PRINTED)
+    assert ex.identification.presets == ("default", "tanyuan", "daquan")
+    view = ex.printed_view.value
+    assert "인쇄본은 점시를 정하지 않는다: 卯時로 둔다(申將, 천반 칸 5)." in view
+    assert "presets: default, tanyuan, daquan" in view and "the default reproduces it" in view
+    ex.labels.value = "en"  # the account follows the label language
+    assert "The print fixes no hour: 卯時 is taken (申將, offset 5)." in ex.printed_view.value
+
+
+def test_a_tanyuan_only_print_sets_the_school_and_names_the_option():
+    printed = str(liuren.chart("辛卯", "戌", "戌", school="tanyuan"))  # 卯子午: 子刑卯, the 末 its 衝
+    ex = explorer(labels="zh")
+    ex.set(printed=printed)
+    assert ex.show_printed.value and ex.printed_text.value == printed
+    assert (ex.day.value, ex.hour.value, ex.general.value, ex.noble.value) == ("辛卯", "戌", "戌", "night")
+    assert ex.school.value == "tanyuan" and branches(ex.chart) == "卯子午"
+    assert ex.identification.presets == ("tanyuan",)
+    assert (("fuyin_return", "chong") in ex.identification.option_sets[0]) and len(ex.identification.option_sets) == 1
+    view = ex.printed_view.value
+    assert "學派設為探原。" in view and "fuyin_return=chong: 子刑卯" in view and "《六壬指南》 卷三" in view
+    assert "印本未定占時" not in view  # the header gave the hour
+
+
+def test_a_print_the_day_fixes_picks_the_noble_its_generals_show():
+    night = str(liuren.chart("丙申", "午", "亥", noble="night")).split("\n", 1)[1]  # the cells, no header
+    ex = explorer()
+    ex.set(printed=night)
+    assert ex.noble.value == "night" and shorts(ex.chart) == shorts(liuren.chart("丙申", "午", "亥", noble="night"))
+
+
+def test_a_malformed_print_shows_its_error_and_changes_nothing():
+    ex = explorer("甲戌", "未", "亥", labels="en")
+    controls = lambda: {name: getattr(ex, name).value for name in Explorer.CONTROLS if name != "show_printed"}  # noqa: E731
+    before, chart = controls(), ex.chart
+    ex.set(printed="父卯常 才申X 子丑陰")
+    assert controls() == before and ex.chart == chart and ex.identification is None
+    assert ex.printed_error is not None and "expected a general abbreviation" in ex.printed_error
+    assert "expected a general abbreviation" in ex.printed_view.value and "Traceback" not in ex.printed_view.value
+    ex.set(printed=YUANSHOU_PRINTED)  # a good one clears the error
+    assert ex.printed_error is None and ex.day.value == "丙申"
+    with pytest.raises(ParseError, match="a printed chart is a str"):
+        ex.set(printed=42)
+    with pytest.raises(TypeError, match="takes no other control"):
+        ex.set(printed=YUANSHOU_PRINTED, hour="午")
+
+
+def test_a_forged_print_shows_as_text():
+    ex = explorer(labels="en")
+    before = ex.chart
+    ex.printed_text.set_state({"value": FORGED})  # the learner's paste, as the page sends it
+    ex.identify_button.click()
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in ex.printed_view.value
+    header = f"丙申日 午時 亥將 晝貴 · 賊克 {FORGED}\n父卯常 才申六 子丑陰 龍 陰 常 蛇 午 丑 卯 戌 丑 申 戌 丙"
+    ex.set(printed=header)
+    assert ex.printed_error is not None and "&lt;img" in ex.printed_view.value
+    assert ex.chart == before and "<img" not in ex.printed_view.value

@@ -38,6 +38,7 @@ from ..cycle import (
     parse_year,
 )
 from ..errors import LiurenError, ParseError, quote
+from ..printed import PrintedChart, parse_printed
 from ..reading import MATTERS, QUERENTS, parse_matter, parse_querent
 from ..school import CUSTOM, PRESET_NAMES, PRESETS, School, parse_noble, resolve_school
 from .exercise import QUESTIONS, Exercise, deal_pool
@@ -54,6 +55,7 @@ from .words.widgets import WIDGETS
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
+    from ..identification import Identification
     from ..reading import Reading
 
 
@@ -73,6 +75,8 @@ COMPARE_OPTIONS = {
     "en": (("—", "none"), ("two schools", "school"), ("day/night", "noble")),
 }
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
+PRINTED_HEIGHT = "300px"
+"""The printed-chart box's result at most (it scrolls within); the box sits last, under the reading."""
 READING_HEIGHT = "340px"
 """The reading's height at most (it scrolls within). The panel sits under the 課盤 and the plate, so
 opening it moves neither: at 1280×720 the controls and the plate stay in view."""
@@ -137,6 +141,12 @@ class Explorer:
     redrawn with every control, in a box of bounded height that scrolls on its own
     (:attr:`reading` is the reading shown, None while the panel is closed).
 
+    The 印本 checkbox opens a box for a printed 課盤 (the chapters' one line, or what ``str(chart)``
+    prints): its button (or :meth:`set` with ``printed=``) reads it with :func:`liuren.parse_printed`,
+    sets the day, hour, general, noble and school the print gives (an hour it does not fix is chosen and
+    said) and shows :func:`liuren.identify`'s account under the box (:attr:`identification`; a paste
+    that cannot be read shows its error there and changes no control, :attr:`printed_error`).
+
     When a combination cannot be charted (e.g. a school that decides day and night by sunrise,
     with the noble left on "auto"), :attr:`chart` is None, :attr:`error` holds the message and the
     view shows it; fixing any control brings the chart back.
@@ -160,6 +170,7 @@ class Explorer:
         "show_reading",
         "matter",
         "querent",
+        "show_printed",
     )
 
     def __init__(
@@ -189,11 +200,15 @@ class Explorer:
         self.drawing = bool(drawing)
         self.chart: Chart | None = first
         self.reading: Reading | None = None
+        self.identification: Identification | None = None
+        self.printed_error: str | None = None
+        self._printed_notes: tuple[tuple[str, dict[str, object]], ...] = ()
         self.other: Chart | None = None
         self.error: str | None = None
         self._holding = False
         for name in self.CONTROLS:
             getattr(self, name).observe(self._on_change, names="value")
+        self.identify_button.on_click(lambda _: self._read_printed(self.printed_text.value))
         self.widget = self._layout()
         self._update()
 
@@ -249,6 +264,12 @@ class Explorer:
         self.show_reading = widgets.Checkbox(value=False, description=words["reading"], indent=False)
         self.matter = widgets.Dropdown(options=matter_options(lang), value="none", description=words["matter"])
         self.querent = widgets.Dropdown(options=querent_options(lang), value="none", description=words["querent"])
+        self.show_printed = widgets.Checkbox(value=False, description=words["printed"], indent=False)
+        self.printed_text = widgets.Textarea(
+            placeholder=words["printed-placeholder"], rows=3, layout=widgets.Layout(width="640px")
+        )
+        self.identify_button = widgets.Button(description=words["identify"])
+        self.printed_view = widgets.HTML(layout=widgets.Layout(max_height=PRINTED_HEIGHT, overflow="auto"))
 
     def _layout(self) -> widgets.VBox:
         """The controls four to a row, then the 課盤 beside the round plate, then the notes and the
@@ -259,17 +280,23 @@ class Explorer:
         )
         self.reading_panel.add_class("liuren-reading-panel")
         self.reading_view.add_class("liuren-reading-view")
+        self.printed_panel = widgets.VBox(
+            [widgets.HBox([self.printed_text, self.identify_button]), self.printed_view],
+            layout=widgets.Layout(display="none"),
+        )
+        self.printed_panel.add_class("liuren-printed-panel")
         widget = widgets.VBox(
             [
                 widgets.HBox([self.day, self.hour, self.general, self.noble]),
                 widgets.HBox([self.school, self.month, self.year, self.show_explain, self.show_reading]),
                 widgets.HBox([self.benming, self.xingnian, self.compare, self.against]),
-                widgets.HBox([self.play, self.turn, self.labels]),
+                widgets.HBox([self.play, self.turn, self.labels, self.show_printed]),
                 widgets.HBox(
                     [self.board, self.plate], layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap")
                 ),
                 self.notes,
                 self.reading_panel,
+                self.printed_panel,
             ],
             layout=widgets.Layout(max_width="1260px"),
         )
@@ -283,7 +310,7 @@ class Explorer:
         for control in (self.matter, self.querent):  # their labels are longer ("失 · 잃은 물건·도적")
             control.layout.width = "300px"
             control.style.description_width = "64px"
-        self.show_explain.layout.width = self.show_reading.layout.width = "auto"
+        self.show_explain.layout.width = self.show_reading.layout.width = self.show_printed.layout.width = "auto"
         self.turn.layout.width = "300px"
         # its label beside its three buttons (ToggleButtons is a block: the label would sit above them)
         self.labels.layout.display, self.labels.layout.align_items, self.labels.layout.flex = (
@@ -306,7 +333,20 @@ class Explorer:
         "none", "auto" for the noble) leaves an optional control empty; ``turn`` is an hour index 0–11.
         Every value is read before any control changes, so a bad one is a :class:`ParseError` (or
         :class:`~liuren.errors.SchoolError`) and changes nothing.
+
+        ``printed="…"`` (alone) does what the 印本 box's button does with that text: the box opens and
+        shows the identification, or the paste's error (no control changes then).
         """
+        if "printed" in values:
+            if len(values) > 1:
+                raise TypeError("Explorer.set(printed=...) takes no other control: the print decides them")
+            text = values["printed"]
+            if not isinstance(text, str):
+                raise ParseError(f"Explorer.set(printed={quote(text)}): a printed chart is a str")
+            with self._hold():
+                self.printed_text.value, self.show_printed.value = text, True
+            self._read_printed(text)
+            return
         unknown = set(values) - set(self.CONTROLS)
         if unknown:
             raise TypeError(f"Explorer.set() got unknown control(s) {sorted(map(quote, unknown))}")
@@ -401,6 +441,8 @@ class Explorer:
         self.show_explain.description = words["explain"]
         self.show_reading.description = words["reading"]
         self.matter.description, self.querent.description = words["matter"], words["querent"]
+        self.show_printed.description, self.identify_button.description = words["printed"], words["identify"]
+        self.printed_text.placeholder = words["printed-placeholder"]
         self.play.description = words["turn"]
         lang = self.labels.value
         with self._hold():
@@ -482,6 +524,7 @@ class Explorer:
     def _render(self) -> None:
         lang = self.labels.value
         self._render_reading()
+        self._render_printed()
         if self.chart is None:
             self.board.value = error_html(self.error or "")
             self.plate.value = ""
@@ -514,6 +557,76 @@ class Explorer:
         querent = None if self.querent.value == "none" else self.querent.value
         self.reading = self.chart.reading(matter, querent, lang=self.labels.value)
         self.reading_view.value = self.reading._repr_html_()  # built from escaped values (liuren.show.reading)
+
+    # ------------------------------------------------------------ a printed chart
+    def _read_printed(self, text: str) -> None:
+        """Read ``text`` as a printed 課盤, identify it and set the controls it fixes (all or none).
+
+        :mod:`liuren.identification` sits above the display layer (it words its rules with it), so it
+        is imported here, when the box is used."""
+        from ..identification import identify
+
+        try:
+            sheet = parse_printed(text)
+            found = identify(printed=sheet)
+            values, notes = self._printed_values(sheet, found)
+            chosen = {name: self._option(name, value) for name, value in values.items()}
+        except LiurenError as exc:
+            self.identification, self.printed_error, self._printed_notes = None, str(exc), ()
+            self._render_printed()
+            return
+        self.identification, self.printed_error, self._printed_notes = found, None, notes
+        with self._hold():
+            for name, value in chosen.items():
+                getattr(self, name).value = value
+        self._update()
+
+    def _printed_values(
+        self, sheet: PrintedChart, found: Identification
+    ) -> tuple[dict[str, object], tuple[tuple[str, dict[str, object]], ...]]:
+        """The controls a print fixes, and the notes on what was chosen for it (word key, fields).
+
+        The hour and general are the header's, or else the current hour with the general the plate's
+        offset gives; the school is the current one if it gives the print, or the first preset that
+        does; the noble is the header's, or the one the print's generals show ("auto" when the hour's
+        rule gives it)."""
+        notes: list[tuple[str, dict[str, object]]] = []
+        hour = sheet.hour or self.hour.value
+        general = sheet.general or str(BRANCHES[(BRANCHES.index(hour) + sheet.offset) % 12])
+        if not sheet.hour:
+            notes.append(("printed-hour", {"hour": hour, "general": general, "offset": sheet.offset}))
+        school = self.school.value
+        if found.presets and school not in found.presets:
+            school = found.presets[0]
+            notes.append(("printed-school", {"school": PRESET_NAMES[school]}))
+        noble: str = sheet.noble or "auto"
+        if not sheet.noble and (sheet.transmission_generals or sheet.lesson_generals):
+            school_ = self._custom_school if school == CUSTOM and self._custom_school else resolve_school(school)
+            for flag in ("auto", "day", "night"):
+                chart = Chart(sheet.day, hour, general, noble=None if flag == "auto" else flag, school=school_)
+                shown = "".join(t.general.short for t in chart.transmissions)
+                lessons = "".join(lesson.general.short for lesson in chart.lessons)
+                if (shown, lessons) == (sheet.transmission_generals, sheet.lesson_generals):
+                    noble = flag
+                    break
+        return {"day": sheet.day, "hour": hour, "general": general, "noble": noble, "school": school}, tuple(notes)
+
+    def _render_printed(self) -> None:
+        """The printed-chart box: shown while 印本 is ticked; under it the identification (or the error)."""
+        self.printed_panel.layout.display = "" if self.show_printed.value else "none"
+        lang = self.labels.value
+        if self.printed_error is not None:
+            self.printed_view.value = error_html(self.printed_error)
+        elif self.identification is None:
+            self.printed_view.value = ""
+        else:
+            words = WIDGETS[lang]
+            said = "".join(f"{words[key].format(**fields)}\n" for key, fields in self._printed_notes)
+            self.printed_view.value = (
+                '<pre class="liuren-identification" style="white-space:pre-wrap;font-size:13px;margin:4px 0">'
+                + escape(said + self.identification.text(lang))
+                + "</pre>"
+            )
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         lang = self.labels.value

@@ -1,6 +1,6 @@
 """The words of :mod:`liuren.show.widgets`: the controls' labels (the Hanzi ones are the terms learners
 know; ``reading``, ``matter`` and ``querent`` are the explorer's reading panel, ``reading-step`` the
-stepper's last step), ``run-line`` (the line a widget's fallback shows where widgets cannot run) and ``all-right``
+stepper's last step; ``printed`` … ``printed-school`` the explorer's box for a printed chart), ``run-line`` (the line a widget's fallback shows where widgets cannot run) and ``all-right``
 (an exercise answered in full)."""
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ WIDGETS: Table = {
         "reading": "占斷",
         "matter": "所占",
         "querent": "占者",
+        "printed": "印本",
+        "identify": "辨認",
+        "printed-placeholder": "貼上印本課盤（一行，或 str(chart) 之形）",
+        "printed-hour": "印本未定占時：取{hour}時（{general}將，天盤數 {offset}）。",
+        "printed-school": "學派設為{school}。",
         "reading-step": "占斷",
         "step": "步",
         "prev": "上一步",
@@ -57,6 +62,11 @@ WIDGETS: Table = {
         "reading": "점단",
         "matter": "점칠 일",
         "querent": "묻는 이",
+        "printed": "인쇄본",
+        "identify": "식별",
+        "printed-placeholder": "인쇄된 과반을 붙여 넣는다(한 줄, 또는 str(chart)의 꼴)",
+        "printed-hour": "인쇄본은 점시를 정하지 않는다: {hour}時로 둔다({general}將, 천반 칸 {offset}).",
+        "printed-school": "학파를 {school}(으)로 둔다.",
         "reading-step": "점단(占斷)",
         "step": "단계",
         "prev": "이전",
@@ -88,6 +98,11 @@ WIDGETS: Table = {
         "reading": "reading",
         "matter": "matter",
         "querent": "querent",
+        "printed": "printed",
+        "identify": "Identify",
+        "printed-placeholder": "Paste a printed 課盤 (one line, or what str(chart) prints)",
+        "printed-hour": "The print fixes no hour: {hour}時 is taken ({general}將, offset {offset}).",
+        "printed-school": "School set to {school}.",
         "reading-step": "Reading (占斷)",
         "step": "step",
         "prev": "Prev",
