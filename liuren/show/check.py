@@ -4,8 +4,9 @@
 right; when it is not, ``first_error`` is the key of the first step of :meth:`liuren.Chart.steps`
 the answer gets wrong, ``cell`` the stable key of the first wrong cell, and ``message`` names the
 rule missed (in Chinese, Korean or English) without giving the answer away — ``reveal=True`` adds
-it. When the answer is right under another school (a preset, or one School option changed), the
-result says so and ``other_school`` names it, so a practice session can give it half credit.
+it. When the answer is right under another school (a preset, or one School option changed),
+``other_school`` names it and ``note`` says so ("This answer is right under 探原 (shehai='depth')."),
+so a practice session can give it half credit; ``str(result)`` is the message and the note.
 
 The cells and their keys (the order in which they are judged: by the step of
 :meth:`liuren.Chart.steps` each belongs to, then in this order within a step):
@@ -359,6 +360,8 @@ def parse_transmission_cells(value: object) -> tuple[TransmissionAnswer, ...]:
             return tuple(_transmission(whole, i) for i in range(3))
         if all(c in BRANCH_CHARS or c in UNKNOWN for c in chars):
             raise ParseError(f"{what} has {len(chars)} transmissions; {TRANSMISSIONS_ACCEPTED}")
+        if len(parts) > 1 and all(ONE_TRANSMISSION.fullmatch("".join(_chars(x))) for x in parts):
+            raise ParseError(f"{what} has {len(parts)} transmissions; {TRANSMISSIONS_ACCEPTED}")
         raise ParseError(f"{what} is not three transmissions; {TRANSMISSIONS_ACCEPTED}")
     if isinstance(value, Sequence) or (isinstance(value, Iterable) and not isinstance(value, (bytes, dict))):
         items = list(value)
@@ -442,7 +445,7 @@ def parse_plate(value: object) -> dict[int, int | None]:
         raise ParseError(f"{what} has {len(value)} squares, more than the twelve; {PLATE_ACCEPTED}")
     out: dict[int, int | None] = {}
     for earth, heaven in value.items():
-        text = normalize(earth) if isinstance(earth, str) and len(earth) <= 4 else ""
+        text = normalize(earth).strip() if isinstance(earth, str) and len(earth) <= 4 else ""
         square = BRANCH_INDEX.get(text)
         if square is None:
             raise ParseError(f"plate: {quote(earth)} is not an earth square (a branch 子 … 亥); {PLATE_ACCEPTED}")
@@ -583,7 +586,9 @@ class CheckResult:
     every place answered is right; an answer left wholly open ("???") is no answer, so it is not ok.
     ``cell`` is the stable key of the first wrong cell (see :mod:`liuren.show.check`), and
     ``other_school`` the school under which the whole answer is right, when it is wrong under the
-    chart's own but right under a preset or one School option changed (else None)."""
+    chart's own but right under a preset or one School option changed (else None); ``note`` says so
+    in the language asked for. ``message`` is the verdict alone (its words are those of the checker
+    before it judged other schools); ``str()`` and the HTML give the verdict and the note."""
 
     ok: bool
     first_error: str | None
@@ -591,12 +596,15 @@ class CheckResult:
     checked: tuple[str, ...]
     cell: str | None = None
     other_school: OtherSchool | None = None
+    note: str = ""
 
     def __bool__(self) -> bool:
         return self.ok
 
     def __str__(self) -> str:
-        return self.message
+        if not self.note:
+            return self.message
+        return f"{self.message}{'' if self.message.endswith('。') else ' '}{self.note}"
 
     def _repr_html_(self) -> str:
         from .html import COLORS, paper_box
@@ -608,7 +616,7 @@ class CheckResult:
         else:
             color, mark = COLORS["mark"], "✘"
         return paper_box(
-            f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(self.message)}',
+            f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(str(self))}',
             f"border-left:4px solid {color};font-family:sans-serif;font-size:14px",
         )
 
@@ -729,11 +737,10 @@ def _square_cells(chart: Chart, plate: dict[int, int | None]) -> list[Wrong]:
 def _lesson_cells(chart: Chart, lessons: tuple[LessonAnswer, ...]) -> list[Wrong]:
     out = []
     for i, (given, lesson) in enumerate(zip(lessons, chart.lessons, strict=True)):
-        right = f"{lesson.upper}/{lesson.lower}"
         if given.upper is not None and given.upper != lesson.upper.ordinal:
-            out.append(Wrong(f"lesson-{i + 1}.upper", f"wrong.lessons|{i}", right))
+            out.append(Wrong(f"lesson-{i + 1}.upper", f"wrong.lessons|{i}", f"{lesson.upper}/{lesson.lower}"))
         elif given.lower is not None and given.lower != lesson.lower:
-            out.append(Wrong(f"lesson-{i + 1}.lower", f"wrong.lessons|{i}", right))
+            out.append(Wrong(f"lesson-{i + 1}.lower", f"wrong.lessons|{i}", f"{lesson.upper}/{lesson.lower}"))
         if given.general is not None and given.general != lesson.general:
             out.append(Wrong(f"lesson-{i + 1}.general", f"wrong.lesson-general|{i}", str(lesson.general)))
     return out
@@ -752,24 +759,26 @@ def _noble_cells(chart: Chart, noble: NobleAnswer) -> list[Wrong]:
 
 
 def _transmission_cells(chart: Chart, answer: tuple[TransmissionAnswer, ...]) -> list[Wrong]:
-    out = []
-    t = chart.transmissions
-    branches = "".join(x.branch for x in t)
-    generals = " ".join(f"{x.branch}{x.general.short}" for x in t)
-    for i, (given, right) in enumerate(zip(answer, t, strict=True)):
-        which = WHICH[i]
+    found: list[tuple[int, str, str]] = []  # (which 傳, cell, heading)
+    for i, (given, right) in enumerate(zip(answer, chart.transmissions, strict=True)):
         if given.branch is not None and given.branch != right.branch.ordinal:
-            out.append(Wrong(f"{which}.branch", f"wrong.transmissions|{i}", branches))
+            found.append((i, "branch", f"wrong.transmissions|{i}"))
         if given.general is not None and given.general != right.general:
-            out.append(Wrong(f"{which}.general", "wrong.generals", generals))
-        shown = printed(right)
+            found.append((i, "general", "wrong.generals"))
         if given.kin is not None and given.kin != right.relation:
-            out.append(Wrong(f"{which}.kin", f"wrong.kin|{i}", shown))
-        if given.void is not None and given.void != right.void:
-            out.append(Wrong(f"{which}.void", f"wrong.void|{i}", shown))
-        if given.stem is not None and given.stem != (str(right.stem) if right.stem else ""):
-            out.append(Wrong(f"{which}.hidden-stem", f"wrong.hidden-stem|{i}", shown))
-    return out
+            found.append((i, "kin", f"wrong.kin|{i}"))
+        if given.void is not None and given.void != right.void:  # a stem where none is, or a mark where one is
+            found.append((i, "void", f"wrong.void|{i}"))
+        elif given.stem is not None and given.stem != (str(right.stem) if right.stem else ""):
+            found.append((i, "hidden-stem", f"wrong.hidden-stem|{i}"))
+    if not found:
+        return []
+    t = chart.transmissions
+    shown = {
+        "branch": "".join(x.branch for x in t),
+        "general": " ".join(f"{x.branch}{x.general.short}" for x in t),
+    }
+    return [Wrong(f"{WHICH[i]}.{cell}", head, shown.get(cell) or printed(t[i])) for i, cell, head in found]
 
 
 def _method_cells(chart: Chart, name: str, sub: str | None) -> list[Wrong]:
@@ -789,16 +798,21 @@ def _method_cells(chart: Chart, name: str, sub: str | None) -> list[Wrong]:
 def _pattern_cells(chart: Chart, given: frozenset[str]) -> list[Wrong]:
     from ..patterns import PATTERNS
 
-    held = {p.name for p in chart.patterns}
-    unjudged = set(chart.unjudged_patterns)
+    held = frozenset(p.name for p in chart.patterns)
+    wrong = (held - given) | (given - held - frozenset(chart.unjudged_patterns))
+    if not wrong:
+        return []
     right = " ".join(p.name for p in chart.patterns) or "—"
-    out = []
-    for p in PATTERNS:
-        if p.name in held and p.name not in given:
-            out.append(Wrong(f"pattern.{p.name}", "wrong.pattern-missing", right, (("name", term(p.name)),)))
-        elif p.name in given and p.name not in held and p.name not in unjudged:
-            out.append(Wrong(f"pattern.{p.name}", "wrong.pattern-extra", right, (("name", term(p.name)),)))
-    return out
+    return [
+        Wrong(
+            f"pattern.{p.name}",
+            "wrong.pattern-missing" if p.name in held else "wrong.pattern-extra",
+            right,
+            (("name", term(p.name)),),
+        )
+        for p in PATTERNS
+        if p.name in wrong
+    ]
 
 
 def step_of(chart: Chart, wrong: Wrong, answer: Answer, records: tuple[Record, ...]) -> str:
@@ -898,21 +912,28 @@ def other_school(chart: Chart, answer: Answer, wrong: list[Wrong]) -> OtherSchoo
     if any(c.startswith(SCHOOL_FREE) or c.endswith(SCHOOL_FREE) for c in cells):
         return None
     options = relevant_options(cells)
+    cheap = answer._replace(patterns=None)  # the named patterns cost the most: judged last
     for school, preset in _alternatives_of(chart.school, options):
-        if wrong_cells(_under(chart, school), answer):
+        other = _under(chart, school)
+        if wrong_cells(other, cheap) or (answer.patterns is not None and _pattern_cells(other, answer.patterns)):
             continue
         differ = [o for o in OPTION_NAMES if o in options and getattr(school, o) != getattr(chart.school, o)]
-        if preset is not None:  # name the options that matter to this answer
-            changed = set(cells)
-            mattering = [
-                o
-                for o in differ
-                if {w.cell for w in wrong_cells(_under(chart, chart.school.replace(**{o: getattr(school, o)})), answer)}
-                != changed
-            ]
+        if preset is not None and len(differ) > 1:  # name the options that matter to this answer
+            mattering = [o for o in differ if _moves(chart, chart.school.replace(**{o: getattr(school, o)}), answer)]
             differ = mattering or differ
         return OtherSchool(school, tuple(differ), preset)
     return None
+
+
+def _moves(chart: Chart, school: School, answer: Answer) -> bool:
+    """Whether casting ``chart`` under ``school`` changes which cells of ``answer`` are wrong."""
+    other = _under(chart, school)
+    cheap = answer._replace(patterns=None)
+    if wrong_cells(other, cheap) != wrong_cells(chart, cheap):
+        return True
+    if answer.patterns is None:
+        return False
+    return _pattern_cells(other, answer.patterns) != _pattern_cells(chart, answer.patterns)
 
 
 # ---------------------------------------------------------------- check
@@ -1011,11 +1032,10 @@ def _verdict(
     hint = _cell_hint(chart, first, key, lang)
     found = other_school(chart, answer, wrong)
     text = f"{head}{'' if lang == 'zh' else ' '}{hint}"
-    if found is not None:
-        text += _fmt(w["other"], school=str(found))
     if reveal:
         text += _fmt(w["answer"], answer=first.right)
-    return CheckResult(False, key, render(text, lang), tuple(given), first.cell, found)
+    note = "" if found is None else render(_fmt(w["other"], school=str(found)), lang)
+    return CheckResult(False, key, render(text, lang), tuple(given), first.cell, found, note)
 
 
 def _fmt(template: str, **values: Any) -> str:
