@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import liuren
 from liuren.cycle import BRANCH_CHARS, BRANCHES, GENERAL_SHORT, KIN, PILLARS, STEM_CHARS
@@ -328,7 +330,9 @@ def test_malformed_answers_of_the_new_cells_are_parse_errors(kwargs, message):
 
 
 def test_an_unknown_part_is_refused():
-    with pytest.raises(TypeError, match="generals"):
+    with pytest.raises(
+        TypeError, match=r"an answer for 'generals', which is no part .* accepted: offset, plate, lessons"
+    ):
         liuren.check(liuren.chart("丙申", "午", "亥"), generals="蛇")
 
 
@@ -411,3 +415,34 @@ def test_no_school_is_named_for_a_cell_no_school_changes():
     c = liuren.chart("丙申", "午", "亥")
     for kwargs in ({"offset": 4}, {"lessons": "戌卯子午"}, {"plate": {"子": "午"}}):
         assert liuren.check(c, **kwargs).other_school is None
+
+
+ODD = st.one_of(
+    st.text(max_size=60),
+    st.integers(),
+    st.none(),
+    st.lists(st.text(max_size=5), max_size=5),
+    st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=4),
+    st.binary(max_size=8),
+)
+PARTS = ("plate", "lessons", "transmissions", "noble", "method", "patterns")
+
+
+@pytest.mark.parametrize("part", PARTS)
+@settings(max_examples=60, deadline=None)
+@given(value=ODD)
+def test_odd_input_of_every_part_is_answered_or_refused_with_a_short_parse_error(part, value):
+    try:
+        result = liuren.check(liuren.chart("丙申", "午", "亥"), **{part: value})
+    except ParseError as error:
+        assert len(str(error)) < 500 and "accepted" in str(error)
+    else:
+        assert isinstance(result.ok, bool)
+
+
+@pytest.mark.parametrize("part", PARTS)
+def test_a_million_characters_of_any_part_give_a_short_message(part):
+    for value in ("子" * 10**6, {"子" * 10**6: "巳"}, ["子" * 10**6] * 3):
+        with pytest.raises(ParseError) as caught:
+            liuren.check(liuren.chart("丙申", "午", "亥"), **{part: value})
+        assert len(str(caught.value)) < 500

@@ -937,6 +937,10 @@ def _moves(chart: Chart, school: School, answer: Answer) -> bool:
 
 
 # ---------------------------------------------------------------- check
+PARTS = ("offset", "plate", "lessons", "transmissions", "noble", "method", "patterns")
+"""The parts of an answer :func:`check` takes, in the order a chart is built."""
+
+
 def check(
     chart: Chart,
     *,
@@ -949,6 +953,7 @@ def check(
     patterns: object = None,
     lang: str = "ko",
     reveal: bool = False,
+    **unknown: object,
 ) -> CheckResult:
     """Check a learner's answer for ``chart``; each part is optional.
 
@@ -966,6 +971,11 @@ def check(
     """
     from .html import check_chart
 
+    if unknown:
+        raise TypeError(
+            f"check() got an answer for {', '.join(map(quote, sorted(unknown)))}, which is no part of a chart it "
+            f"checks; accepted: {', '.join(PARTS)} (with lang= and reveal=)"
+        )
     check_chart(chart)
     lang = check_lang(lang)
     if not isinstance(reveal, bool):
