@@ -8,31 +8,23 @@ it. When the answer is right under another school (a preset, or one School optio
 ``other_school`` names it and ``note`` says so ("This answer is right under 探原 (shehai='depth')."),
 so a practice session can give it half credit; ``str(result)`` is the message and the note.
 
-The cells and their keys (the order in which they are judged: by the step of
-:meth:`liuren.Chart.steps` each belongs to, then in this order within a step):
+The cells and their keys, in the order they are judged (by the step of :meth:`liuren.Chart.steps`
+each belongs to, named after the arrow, then in this order within a step):
 
-========================  ==================================  ================
-key                       the cell                            step
-========================  ==================================  ================
-``offset``                the plate offset d                  ``plate``
-``plate.子`` … ``plate.亥``  the heaven branch over that earth    ``plate``
-``lesson-N.upper``        lesson N's upper (N = 1 … 4)        ``lesson-N``
-``lesson-N.lower``        lesson N's lower                    ``lesson-N``
-``noble.day-night``       晝貴 or 夜貴                         ``generals``
-``noble.branch``          the 貴人's heaven branch             ``generals``
-``noble.direction``       順 or 逆                             ``generals``
-``lesson-N.general``      the general over lesson N           ``generals``
-``T.branch``              the 傳's branch (T = ``initial``,    a ``gate-…`` step
-                          ``middle``, ``final``)              or ``initial``,
-                                                              ``middle``, ``final``
-``T.general``             the general the 傳 rides             ``generals``
-``T.kin``                 its 六親                             ``relations``
-``T.void``                its 旬空 mark                        ``relations``
-``T.hidden-stem``         its 遁干                             ``relations``
-``method``                the method (九宗門)                  a ``gate-…`` step
-``subname``               the lesson type (課體) in it         ``method``
-``pattern.NAME``          a named pattern missed or added     ``patterns``
-========================  ==================================  ================
+- ``offset`` — the plate offset d → ``plate``
+- ``plate.子`` … ``plate.亥`` — the heaven branch over that earth square → ``plate``
+- ``lesson-N.upper``, ``lesson-N.lower`` — lesson N's upper and lower (N = 1 … 4) → ``lesson-N``
+- ``noble.day-night``, ``noble.branch``, ``noble.direction`` — 晝貴 or 夜貴, the 貴人's heaven
+  branch, 順 or 逆 → ``generals``
+- ``lesson-N.general`` — the general over lesson N → ``generals``
+- ``initial.branch``, ``middle.branch``, ``final.branch`` — each 傳's branch → the ``gate-…`` step
+  where a wrong 初傳 drops out of the candidates (else ``initial``), ``middle``, ``final``
+- ``initial.general`` … — the general each 傳 rides → ``generals``
+- ``initial.kin``, ``initial.void``, ``initial.hidden-stem`` … — each 傳's 六親, 旬空 mark and 遁干
+  → ``relations``
+- ``method`` — the method (九宗門) → the ``gate-…`` step the wrong method goes wrong at
+- ``subname`` — the lesson type (課體) within the right method → ``method``
+- ``pattern.NAME`` — a named pattern that holds and is missing, or is named and does not hold → ``patterns``
 
 >>> from liuren import Chart
 >>> c = Chart("丙申", "午", "亥")
@@ -348,7 +340,12 @@ def parse_transmission_cells(value: object) -> tuple[TransmissionAnswer, ...]:
             return tuple(_one_transmission(x, what) for x in parts)
         chars = _chars(value)
         if len(chars) == 3:
-            return tuple(_one_transmission(x, what) for x in chars)
+            return tuple(
+                TransmissionAnswer(_branch_or_open(x, what, TRANSMISSIONS_ACCEPTED), None)
+                if x in BRANCH_INDEX or x in UNKNOWN
+                else _one_transmission(x, what)
+                for x in chars
+            )
         whole = THREE_TRANSMISSIONS.fullmatch("".join(chars))
         if len(chars) == 6:
             try:
@@ -1031,8 +1028,9 @@ def _verdict(
         parts = ", ".join(w[f"part.{p}"] for p in given) if lang != "zh" else "、".join(w[f"part.{p}"] for p in given)
         note = _fmt(w["open"], n=open_places) if open_places else ""
         return CheckResult(True, None, render(_fmt(w["ok"], parts=parts) + note, lang), tuple(given))
-    records = gate_records(chart)
-    order = {key: n for n, key in enumerate(s.key for s in chart.steps(lang))}
+    steps = chart.steps(lang)
+    records = steps[0].records  # the rule records the steps were told from
+    order = {step.key: n for n, step in enumerate(steps)}
     last = len(CELL_ORDER)
     keyed = [(step_of(chart, x, answer, records), x) for x in wrong]
     key, first = min(keyed, key=lambda e: (order.get(e[0], len(order)), CELL_ORDER.get(e[1].cell, last)))
