@@ -32,6 +32,7 @@ from liuren.show.check import (
     printed,
     wrong_cells,
 )
+from liuren.show.text import KIN_SHORT
 from liuren.transmissions import Method
 
 from .test_steps import korean_readings_ok
@@ -86,8 +87,8 @@ def mutations(chart, right):
     wrong[0] = wrong[0][:2] + shift(STEM_CHARS, wrong[0][2]) + wrong[0][3:]
     out.append(("lessons", wrong, "lesson-1.lower"))
     for i, t in enumerate(chart.transmissions):
-        text = printed(t)
-        kin, stem, branch, general = text
+        kin, stem, branch, general = KIN_SHORT[t.relation], str(t.stem or ""), str(t.branch), t.general.short
+        mark = "◎" if t.void else ""
 
         def put(new, i=i):
             items = list(right["transmissions"])
@@ -95,15 +96,18 @@ def mutations(chart, right):
             return items
 
         which = WHICH[i]
-        out.append(("transmissions", put(kin + stem + shift(BRANCH_CHARS, branch) + general), f"{which}.branch"))
-        other_kin = shift(KIN, t.relation)[0]
-        out.append(("transmissions", put(other_kin + stem + branch + general), f"{which}.kin"))
-        out.append(("transmissions", put(kin + stem + branch + shift(GENERAL_SHORT, general)), f"{which}.general"))
-        if t.void:
+        wrong_branch = kin + stem + shift(BRANCH_CHARS, branch) + general + mark
+        out.append(("transmissions", put(wrong_branch), f"{which}.branch"))
+        other_kin = KIN_SHORT[shift(KIN, t.relation)]
+        out.append(("transmissions", put(other_kin + stem + branch + general + mark), f"{which}.kin"))
+        wrong_general = kin + stem + branch + shift(GENERAL_SHORT, general) + mark
+        out.append(("transmissions", put(wrong_general), f"{which}.general"))
+        if t.void:  # a 遁干 written where the 旬 has none
             out.append(("transmissions", put(kin + "甲" + branch + general), f"{which}.void"))
         else:
             out.append(("transmissions", put(kin + shift(STEM_CHARS, stem) + branch + general), f"{which}.hidden-stem"))
             out.append(("transmissions", put(kin + "○" + branch + general), f"{which}.void"))
+            out.append(("transmissions", put(kin + stem + branch + general + "◎"), f"{which}.void"))
     day, forward = chart.noble == "day", chart.generals_forward
     nb = str(chart.noble_branch)
     out.append(("noble", noble_text(shift(BRANCH_CHARS, nb), day, forward), "noble.branch"))
@@ -259,6 +263,8 @@ def test_answer_forms_of_the_new_cells():
     void = liuren.chart("甲子", "子", "卯")  # 官壬申蛇 父○亥勾 兄丙寅虎 (旬 甲子: 戌亥 空)
     t = void.transmissions
     assert any(x.void for x in t)
+    assert liuren.check(void, transmissions=str(void).split("\n\n")[1]).ok  # as str(chart) prints them: 父　亥勾◎
+    assert liuren.check(void, transmissions=[str(x) for x in t]).ok  # Transmission's own str: no void mark, left open
     for mark in ("○", "空", "〇"):
         answer = [f"{x.relation[0]}{x.stem if x.stem else mark}{x.branch}{x.general.short}" for x in t]
         assert liuren.check(void, transmissions=answer).ok, answer

@@ -69,6 +69,7 @@ from ..school import CHOICES, OPTION_NAMES, PRESET_NAMES, PRESETS, SWITCHES, Sch
 from ..transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 from .gates import chain_rule, gate_records
 from .i18n import branch_term, check_lang, element_term, render, stem_term, term, zh_number
+from .text import KIN_SHORT
 from .words.check import CHECK
 
 if TYPE_CHECKING:
@@ -84,7 +85,8 @@ LESSONS_ACCEPTED = (
 TRANSMISSIONS_ACCEPTED = (
     "accepted: the three branches 初中末 such as '卯申丑' ('?' for one you leave open), each optionally "
     "followed by its general ('卯常申合丑陰'), or each 傳 as the book prints it, 六親 遁干 branch general "
-    "('父癸卯常 財丙申合 子辛丑陰', with 空 or ○ in the 遁干's place when void), as a string or a sequence of three"
+    "('父癸卯常 財丙申合 子辛丑陰'; a void one with 空 or ○ in the 遁干's place, or ◎ after it), as a string or a "
+    "sequence of three"
 )
 METHOD_ACCEPTED = (
     "accepted: a method (" + " ".join(m.value for m in Method) + ") or a lesson type (" + " ".join(LESSON_TYPES) + "), "
@@ -276,8 +278,8 @@ KIN_WORDS = {
     "鬼": "官鬼",
 }
 """How a learner writes each 六親: its name (父母) or one character of it as the book prints it (父)."""
-VOID_MARKS = "空○〇◯"
-"""Marks of a void (旬空) 傳: 空 or a circle, in the 遁干's place or after the 傳."""
+VOID_MARKS = "空○〇◯◎"
+"""Marks of a void (旬空) 傳: 空 or a circle, in the 遁干's place or after the 傳 (``str(chart)`` prints ◎ after it)."""
 
 
 def _alternatives(words: Iterable[str]) -> str:
@@ -335,7 +337,8 @@ def parse_transmission_cells(value: object) -> tuple[TransmissionAnswer, ...]:
     what = f"transmissions={quote(value)}"
     if isinstance(value, str):
         _text(value, what, TRANSMISSIONS_ACCEPTED)
-        parts = _items(value)
+        lines = [x for x in value.splitlines() if x.strip()]  # as str(chart) prints them, 　 for a void 遁干
+        parts = lines if len(lines) == 3 else _items(value)
         if len(parts) == 3:  # one item per 傳: 父癸卯常 財丙申合 子辛丑陰
             return tuple(_one_transmission(x, what) for x in parts)
         chars = _chars(value)
@@ -697,8 +700,8 @@ CELL_ORDER = _cell_order()
 
 
 def printed(t: Any) -> str:
-    """A 傳 as the book prints it, a void one with ○ in the 遁干's place: 父癸卯常, 官○辰空."""
-    return f"{t.relation[0]}{t.stem or '○'}{t.branch}{t.general.short}"
+    """A 傳 as the book prints it (and ``str(chart)``), a void one marked ◎: 父癸卯常, 父亥勾◎."""
+    return f"{KIN_SHORT[t.relation]}{t.stem or ''}{t.branch}{t.general.short}{'◎' if t.void else ''}"
 
 
 def wrong_cells(chart: Chart, answer: Answer) -> list[Wrong]:
