@@ -848,7 +848,7 @@ NOBLE_OPTIONS = frozenset(("noble_table", "day_night"))
 """Options that move the noble, and so the generals."""
 PATTERN_ONLY = frozenset(("tomb", "changsheng", "wangxiang", "tiankong", "luowang", "yangjiu_war"))
 """Options read only by the named patterns (a test checks they change no other cell)."""
-SCHOOL_FREE = ("offset", "plate.", ".upper", ".lower")
+SCHOOL_FREE = re.compile(r"offset|plate\..|lesson-\d\.(upper|lower)")
 """Cells no school changes: with one of them wrong no school makes the answer right."""
 
 
@@ -909,7 +909,7 @@ def _alternatives_of(school: School, options: frozenset[str]) -> Iterable[tuple[
 def other_school(chart: Chart, answer: Answer, wrong: list[Wrong]) -> OtherSchool | None:
     """The first school (the presets, then one option changed) under which the whole answer is right."""
     cells = [w.cell for w in wrong]
-    if any(c.startswith(SCHOOL_FREE) or c.endswith(SCHOOL_FREE) for c in cells):
+    if any(SCHOOL_FREE.fullmatch(c) for c in cells):
         return None
     options = relevant_options(cells)
     cheap = answer._replace(patterns=None)  # the named patterns cost the most: judged last
@@ -961,9 +961,10 @@ def check(
     ({"子": "巳"}); ``lessons`` the four uppers in lesson order 1→4 ("戌卯丑午" for 丙申 午時 亥將),
     four (upper, lower) pairs, each optionally with its general ("戌/丙蛇 卯/戌常 丑/申陰 午/丑龍"), or
     the book's three rows read right to left; ``transmissions`` the three branches ("卯申丑"),
-    optionally each with its general ("卯常申合丑陰"), or each 傳 as the book prints it ("父癸卯常",
-    空 or ○ in the 遁干's place when void), as one string or a sequence; ``noble`` the noble's
-    branch, 晝/夜 and 順/逆 ("酉晝逆", any of them); ``method`` a method ("賊克"), a lesson type
+    optionally each with its general ("卯常申合丑陰"), or each 傳 as the book prints it ("父癸卯常";
+    a void one with 空 or ○ in the 遁干's place, or ◎ after it as ``str(chart)`` prints it), as one
+    string, three lines or a sequence; ``noble`` the noble's branch, 晝/夜 and 順/逆 ("亥晝逆", any
+    of them, or a mapping of "branch", "day_night", "direction"); ``method`` a method ("賊克"), a lesson type
     ("元首") or both ("賊克 元首"); ``patterns`` the named patterns that hold (["殃咎", "內戰"], []
     for none; one the chart cannot judge without its month or 年命 is left open). "?" leaves a place
     open. ``lang`` is "ko", "zh" or "en"; ``reveal`` adds the right value to the message. Malformed
