@@ -20,7 +20,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from . import __version__
 from .chart import Chart
@@ -66,7 +66,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="liuren", description="大六壬 charts exact to the classical rules.")
     parser.add_argument("--version", action="version", version=f"liuren {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for add in (_add_chart, _add_now, _add_identify, _add_when):
+        add(sub)
+    return parser
 
+
+def _add_chart(sub: Any) -> None:
+    """The ``chart`` command: one chart from a day, an hour and a general, or from a moment (``--at``)."""
     chart = sub.add_parser("chart", help="build one chart from a day pillar, an hour branch and a month general")
     chart.add_argument("day", nargs="?", help="day pillar, e.g. 丙申")
     chart.add_argument("hour", nargs="?", help="hour branch, e.g. 午")
@@ -103,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_calendar_options(chart)
     chart.set_defaults(func=_cmd_chart)
 
+
+def _add_now(sub: Any) -> None:
+    """The ``now`` command: the chart of the present moment."""
     now = sub.add_parser("now", help="the chart for the present moment")
     now.add_argument("--noble", help="day or night (default: the school's rule)")
     now.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
@@ -112,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_calendar_options(now)
     now.set_defaults(func=_cmd_now)
 
+
+def _add_identify(sub: Any) -> None:
+    """The ``identify`` command: which presets and options reproduce a printed chart."""
     found = sub.add_parser("identify", help="which presets and School options reproduce a chart from a book")
     found.add_argument("day", nargs="?", help="day pillar, e.g. 辛卯")
     found.add_argument("hour", nargs="?", help="hour branch, e.g. 戌")
@@ -128,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     found.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of the rules (default en)")
     found.set_defaults(func=_cmd_identify)
 
+
+def _add_when(sub: Any) -> None:
+    """The ``when`` command: the times in a range at which a chart or a 課 holds."""
     holds = sub.add_parser("when", help="the times in a range at which a chart or a 課 holds")
     holds.add_argument(
         "spec", nargs="+", help="a chart (丙申 午 亥) or a 課: day and plate offset, maybe day/night (丙申 5 day)"
@@ -140,8 +155,6 @@ def build_parser() -> argparse.ArgumentParser:
     holds.add_argument("--location", help="LAT,LON in degrees, for true solar time or day_night=sun")
     holds.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a School option")
     holds.set_defaults(func=_cmd_when)
-
-    return parser
 
 
 def _cmd_identify(args: argparse.Namespace) -> int:
