@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -48,14 +48,14 @@ class CourseError(LiurenError):
 
 @dataclass(frozen=True)
 class CopyReport:
-    """What :func:`copy_course` did, each list of paths relative to ``folder`` (POSIX form)."""
+    """What :func:`copy_course` did, each path relative to ``folder`` (POSIX form)."""
 
     folder: Path
     version: str
-    copied: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    current: list[str] = field(default_factory=list)
-    kept: list[tuple[str, str]] = field(default_factory=list)
+    copied: tuple[str, ...] = ()
+    updated: tuple[str, ...] = ()
+    current: tuple[str, ...] = ()
+    kept: tuple[tuple[str, str], ...] = ()
     """(the learner's edited file, the shipped version written beside it)"""
 
     def text(self) -> str:
@@ -184,7 +184,10 @@ def copy_course(
             f"path={quote(str(root), PATH_LIMIT)} is a read-only folder; give liuren course a folder you can write"
         )
     recorded = read_manifest(root)
-    report = CopyReport(folder=root, version=version)
+    copied: list[str] = []
+    updated: list[str] = []
+    current: list[str] = []
+    kept: list[tuple[str, str]] = []
     hashes = dict(recorded)
     for name, data in course.items():
         target = root / name
@@ -203,23 +206,23 @@ def copy_course(
         if mine is None:
             _make_folder(target.parent)
             _write(target, data)
-            report.copied.append(name)
+            copied.append(name)
             hashes[name] = new
         elif digest(mine) == new:
-            report.current.append(name)
+            current.append(name)
             hashes[name] = new
         elif recorded.get(name) == digest(mine):  # as liuren copied it: the learner did not touch it
             _write(target, data)
-            report.updated.append(name)
+            updated.append(name)
             hashes[name] = new
         else:  # the learner's own: kept; the manifest keeps what was copied, so it stays "edited"
             newer = _beside(root, name, version, data)
             if not (root / newer).exists():
                 _write(root / newer, data)
-            report.kept.append((name, newer))
+            kept.append((name, newer))
     manifest = {"liuren": version, "files": dict(sorted(hashes.items()))}
     _write(root / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
-    return report
+    return CopyReport(root, version, tuple(copied), tuple(updated), tuple(current), tuple(kept))
 
 
 __all__ = ["DEFAULT_FOLDER", "MANIFEST", "CopyReport", "CourseError", "copy_course", "course_files", "shipped"]

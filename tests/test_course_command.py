@@ -70,7 +70,7 @@ def test_pyproject_lists_every_package_and_maps_the_course():
 def test_copy_into_an_empty_folder(tmp_path, untouched):
     folder = tmp_path / "mine"
     report = copy_course(folder)
-    assert report.copied == EXPECTED and report.updated == report.current == report.kept == []
+    assert report.copied == tuple(EXPECTED) and report.updated == report.current == report.kept == ()
     assert listed(folder) == sorted([*EXPECTED, MANIFEST])
     for name in EXPECTED:
         assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes(), name
@@ -83,7 +83,7 @@ def test_again_unchanged_copies_nothing(tmp_path, untouched):
     copy_course(tmp_path)
     before = hashes(tmp_path)
     report = copy_course(tmp_path)
-    assert report.current == EXPECTED and report.copied == report.updated == report.kept == []
+    assert report.current == tuple(EXPECTED) and report.copied == report.updated == report.kept == ()
     assert hashes(tmp_path) == before
 
 
@@ -98,10 +98,10 @@ def test_an_edited_notebook_is_kept_and_the_newer_one_set_beside_it(tmp_path, un
     mine.write_bytes(edited)
     source.write_text("my own source\n", encoding="utf-8")
     report = copy_course(tmp_path, version="0.3.0")
-    assert report.kept == [
+    assert report.kept == (
         ("08-reading.ipynb", "08-reading.v0.3.0.ipynb"),
         ("src/08-reading.md", "src/08-reading.v0.3.0.md"),
-    ]
+    )
     assert mine.read_bytes() == edited and source.read_text(encoding="utf-8") == "my own source\n"
     assert (tmp_path / "08-reading.v0.3.0.ipynb").read_bytes() == (NOTEBOOKS / "08-reading.ipynb").read_bytes()
     assert (tmp_path / "src" / "08-reading.v0.3.0.md").read_bytes() == (
@@ -120,7 +120,7 @@ def test_a_beside_name_already_taken_by_another_file_is_not_replaced(tmp_path, u
     (tmp_path / "classroom.ipynb").write_text("{}", encoding="utf-8")
     (tmp_path / "classroom.v9.ipynb").write_text("the learner's own file", encoding="utf-8")
     report = copy_course(tmp_path, version="9")
-    assert report.kept == [("classroom.ipynb", "classroom.v9-2.ipynb")]
+    assert report.kept == (("classroom.ipynb", "classroom.v9-2.ipynb"),)
     assert (tmp_path / "classroom.v9.ipynb").read_text(encoding="utf-8") == "the learner's own file"
     assert (tmp_path / "classroom.v9-2.ipynb").read_bytes() == (NOTEBOOKS / "classroom.ipynb").read_bytes()
 
@@ -135,7 +135,7 @@ def test_an_unedited_notebook_is_updated_when_the_shipped_one_changed(tmp_path, 
     copy_course(folder, source=older, version="0.1.0")
     assert (folder / "06-biezhe.ipynb").read_bytes() != (NOTEBOOKS / "06-biezhe.ipynb").read_bytes()
     report = copy_course(folder)
-    assert report.updated == ["06-biezhe.ipynb"] and report.kept == [] and report.copied == []
+    assert report.updated == ("06-biezhe.ipynb",) and report.kept == report.copied == ()
     assert (folder / "06-biezhe.ipynb").read_bytes() == (NOTEBOOKS / "06-biezhe.ipynb").read_bytes()
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["liuren"] == liuren.__version__
@@ -146,7 +146,7 @@ def test_an_unedited_notebook_is_updated_when_the_shipped_one_changed(tmp_path, 
 def test_a_file_the_manifest_does_not_know_counts_as_edited(tmp_path, untouched):
     (tmp_path / "contents.ipynb").write_text("a notebook of the learner's own", encoding="utf-8")
     report = copy_course(tmp_path)
-    assert report.kept == [("contents.ipynb", f"contents.v{liuren.__version__}.ipynb")]
+    assert report.kept == (("contents.ipynb", f"contents.v{liuren.__version__}.ipynb"),)
     assert (tmp_path / "contents.ipynb").read_text(encoding="utf-8") == "a notebook of the learner's own"
     assert len(report.copied) == len(EXPECTED) - 1
 
@@ -154,7 +154,7 @@ def test_a_file_the_manifest_does_not_know_counts_as_edited(tmp_path, untouched)
 def test_a_deleted_file_is_copied_again(tmp_path, untouched):
     copy_course(tmp_path)
     (tmp_path / "voila.json").unlink()
-    assert copy_course(tmp_path).copied == ["voila.json"]
+    assert copy_course(tmp_path).copied == ("voila.json",)
     assert (tmp_path / "voila.json").read_bytes() == (NOTEBOOKS / "voila.json").read_bytes()
 
 
