@@ -1,7 +1,8 @@
 """Command-line interface: ``liuren chart 丙申 午 亥 [--noble day|night] [--school NAME] [--json]``,
 ``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul``, ``liuren now [--tz NAME]``,
 ``liuren identify 辛卯 戌 戌 --transmissions 卯子午`` (or ``--printed "…"``) and
-``liuren when 丙申 5 day --from 2026-01-01 --to 2027-01-01 --tz Asia/Seoul``.
+``liuren when 丙申 5 day --from 2026-01-01 --to 2027-01-01 --tz Asia/Seoul`` and
+``liuren course [DIR] [--no-lab]`` (copy the course into DIR and open JupyterLab there).
 
 Every bad input prints one line on stderr and exits with status 2. When the output cannot be
 written (standard output closed or full, a reader that went away, an encoding such as
@@ -62,11 +63,11 @@ class _UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (subcommands: chart, now, identify, when)."""
+    """The argument parser (subcommands: chart, now, identify, when, course)."""
     parser = _Parser(prog="liuren", description="大六壬 charts exact to the classical rules.")
     parser.add_argument("--version", action="version", version=f"liuren {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for add in (_add_chart, _add_now, _add_identify, _add_when):
+    for add in (_add_chart, _add_now, _add_identify, _add_when, _add_course):
         add(sub)
     return parser
 
@@ -155,6 +156,49 @@ def _add_when(sub: Any) -> None:
     holds.add_argument("--location", help="LAT,LON in degrees, for true solar time or day_night=sun")
     holds.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a School option")
     holds.set_defaults(func=_cmd_when)
+
+
+def _add_course(sub: Any) -> None:
+    """The ``course`` command: the shipped course copied into a folder of the learner's, opened in JupyterLab."""
+    course = sub.add_parser(
+        "course",
+        help="copy the course notebooks into a folder of your own and open JupyterLab there",
+        description="Copy the course into DIR and start JupyterLab there. Run it again after an upgrade: a "
+        "notebook you edited is kept, and the new version is set beside it (NN-topic.vVERSION.ipynb).",
+    )
+    course.add_argument("folder", nargs="?", metavar="DIR", help="where the course goes (default: ./liuren-course)")
+    course.add_argument("--no-lab", action="store_true", help="only copy the course; do not start JupyterLab")
+    course.set_defaults(func=_cmd_course)
+
+
+def _cmd_course(args: argparse.Namespace) -> int:
+    import importlib.util
+
+    from .course import DEFAULT_FOLDER, copy_course
+
+    report = copy_course(DEFAULT_FOLDER if args.folder is None else args.folder)
+    if args.no_lab:
+        print(report.text())
+        return 0
+    if importlib.util.find_spec("jupyterlab") is None:
+        print(report.text())
+        _say("liuren: JupyterLab is not installed here; install it with: pip install 'liuren[jupyter]'")
+        return 1
+    command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={report.folder.resolve()}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # JupyterLab refuses root (a container, a classroom server) without it
+    # main() holds the output until a command ends: the report goes out now, before JupyterLab's own
+    for stream, text in ((sys.__stdout__, report.text() + "\n"), (sys.__stderr__, "")):
+        if stream is not None:
+            with contextlib.suppress(OSError, ValueError, UnicodeEncodeError):
+                stream.write(text)
+                stream.flush()
+    if os.name == "posix":
+        # this process becomes JupyterLab: Ctrl-C, signals and its kernels are its own, as when started by hand
+        os.execv(sys.executable, command)
+    import subprocess
+
+    return subprocess.call(command)
 
 
 def _cmd_identify(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@ group with their own runtime/config folders, stopped by id, with any kernel they
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -95,6 +96,20 @@ class Server:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGKILL)
         self._log.close()
+
+
+def lab_config(home: Path, port: int, token: str) -> None:
+    """Serve on 127.0.0.1:``port`` with ``token``, no browser opened, through the config folder of
+    ``jupyter_env(home)``: README's Quick start command (``liuren course``) then runs unchanged."""
+    config = {
+        "ServerApp": {"open_browser": False, "ip": "127.0.0.1", "port": port, "port_retries": 0},
+        "IdentityProvider": {"token": token},
+        "LabApp": {"expose_app_in_browser": True},
+    }
+    folder = home / "config"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("jupyter_server_config.json", "jupyter_lab_config.json"):
+        (folder / name).write_text(json.dumps(config), encoding="utf-8")
 
 
 def jupyter_env(home: Path) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """End to end in a real JupyterLab and a real Voilà, as a learner and a teacher open them.
 
 A JupyterLab server (127.0.0.1, a free port, a token, its own runtime/config/settings folders) serves
-a copy of ``notebooks/`` exactly as README's Quick start does, and Debian's chromium (Playwright)
+the course exactly as README's Quick start does (``liuren course``, which copies it into a folder of
+its own and starts JupyterLab there), and Debian's chromium (Playwright)
 opens every ``notebooks/*.ipynb``: each must open unmodified, run all its cells without an error
 output, and its explorer must redraw the 課盤 of the chart its day and hour dropdowns name; a contents
 link must scroll to its heading; every text of every 課盤, and every text beside one on its paper (a
@@ -31,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from .chromium import CHROMIUM, MISSING, TOFU_JS, launch
-from .servers import Server, free_port, jupyter_env
+from .servers import Server, free_port, jupyter_env, lab_config
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -84,8 +85,9 @@ def lab_env(home: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
-    """A copy of the repository's notebooks (with their jupytext pairing, notebooks/jupytext.toml) to
-    serve: running them writes nothing here."""
+    """The working folder of the servers: a copy of the repository's notebooks for Voilà and the handout
+    (running them writes nothing here); the Quick start's ``liuren course`` copies the course into
+    ``liuren-course/`` in it and serves that."""
     site = tmp_path_factory.mktemp("site")
     shutil.copytree(ROOT / "notebooks", site / "notebooks")
     for name in ("pyproject.toml", "tools/handout_config.py"):
@@ -107,30 +109,28 @@ def readme_command(section: str, start: str) -> str:
     return block[block.index(start) :]
 
 
-def our(command: str, replace: dict[str, str], extra: str = "") -> str:
+def our(command: str, replace: dict[str, str]) -> str:
     """A README command run from this Python, each ``replace`` key (which must be there) swapped."""
     for old, new in replace.items():
         assert command.count(old) == 1, (old, command)
         command = command.replace(old, new)
-    return "exec " + command + extra
+    return "exec " + command
 
 
 @pytest.fixture(scope="module")
 def servers(site, token, tmp_path_factory):
-    """README's own commands, side by side: the Quick start's JupyterLab on the notebooks (as root too:
-    the command adds --allow-root itself), "Teaching with it"'s Voilà on the classroom page and its
+    """README's own commands, side by side: the Quick start's ``liuren course`` (it copies the course
+    into ./liuren-course and starts JupyterLab there, as root too: it adds --allow-root itself), "Teaching with it"'s Voilà on the classroom page and its
     handout (nbconvert), each with a free port and our token instead of the published ones."""
     python = shlex.quote(sys.executable)
     started: list[Server] = []
     try:
         home, port = tmp_path_factory.mktemp("lab"), free_port()
-        lab = our(
-            readme_command("Quick start", ".venv/bin/jupyter lab notebooks/"),
-            {".venv/bin/jupyter": f"{python} -m jupyter"},
-            f" --ServerApp.open_browser=False --ServerApp.ip=127.0.0.1 --ServerApp.port={port} --ServerApp.port_retries=0"
-            f" --IdentityProvider.token={token} --LabApp.expose_app_in_browser=True",
-        )
-        started.append(Server("jupyter lab", ["bash", "-c", lab], site, lab_env(home), port, home / "lab.log"))
+        # port, token, no browser: in the server's config folder, so the command runs as README has it
+        lab = our(readme_command("Quick start", ".venv/bin/liuren course"), {".venv/bin/liuren": f"{python} -m liuren"})
+        env = lab_env(home)
+        lab_config(home, port, token)
+        started.append(Server("jupyter lab", ["bash", "-c", lab], site, env, port, home / "lab.log"))
         vhome, vport = tmp_path_factory.mktemp("voila"), free_port()
         voila = our(
             readme_command("Teaching with it", ".venv/bin/voila"),
@@ -589,8 +589,8 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
     assert sorted(n for n, *_ in followed if n in course) == course, followed
 
 
-def test_every_link_to_a_file_finds_it_in_the_notebooks_folder(lab, site, servers):
-    """The Quick start serves notebooks/ as the root: a link such as ../README.md is dead there (404).
+def test_every_link_to_a_file_finds_it_in_the_course_folder(lab, site, servers):
+    """The Quick start serves the course's copy as the root: a link such as ../README.md is dead there (404).
     JupyterLab rewrites a relative link to its /files/ (or /lab/tree/) URL; each must name a file that is served."""
     dead, seen = [], 0
     for name in NOTEBOOKS:
@@ -603,7 +603,7 @@ def test_every_link_to_a_file_finds_it_in_the_notebooks_folder(lab, site, server
             if not served:
                 continue  # an in-page anchor (#…) resolves to the page itself
             seen += 1
-            if not (site / "notebooks" / served[1]).is_file():
+            if not (site / "liuren-course" / served[1]).is_file():
                 dead.append((name, served[1]))
     assert dead == []
     assert seen, "no link between the notebooks was found"
@@ -651,7 +651,7 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
 
 def test_quick_start_command_serves_the_notebooks_for_this_user(servers, token):
     """The lab server IS README's Quick start command (JupyterLab refuses root without --allow-root,
-    which the command adds itself when run as root): it serves notebooks/ as its root."""
+    which the command adds itself when run as root): it serves its copy of the course as its root."""
     with urllib.request.urlopen(f"{servers['lab']}/api/contents?token={token}", timeout=30) as reply:
         names = {item["name"] for item in json.load(reply)["content"]}
     assert set(NOTEBOOKS) <= names

@@ -6,11 +6,12 @@
    then the wheel built from the sdist (so a file the sdist misses is missing from the wheel too);
 2. ``twine check --strict`` on both (the long description renders, the metadata is complete);
 3. the wheel holds exactly the package: every module of ``liuren/``, ``py.typed``, ``data/*.csv`` and
-   ``fonts/*``, under the version ``liuren.__version__`` says;
+   ``fonts/*``, and the course of ``notebooks/`` (``*.ipynb``, ``src/*.md``, ``jupytext.toml``,
+   ``voila.json``) as ``liuren/notebooks/``, under the version ``liuren.__version__`` says;
 4. a throwaway venv with no pip of its own (this Python's pip installs into it, with the dependencies)
    gets the wheel; there, run isolated from this tree, ``import liuren; print(liuren.chart(...))`` must
-   load liuren from the venv and print what this tree prints, and the ``liuren`` command must give
-   its version.
+   load liuren from the venv and print what this tree prints, the ``liuren`` command must give
+   its version, and ``liuren course DIR --no-lab`` must copy every notebook of the course.
 
 Needs ``build`` and ``twine`` (the ``test`` extra) and PyPI for the build's setuptools and the
 dependencies (pip's cache serves a second run). Each step prints its time; exit status 1 on the first
@@ -31,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_DATA = ("py.typed", "data/*.csv", "fonts/*")
 """What pyproject's package-data ships besides the modules."""
+COURSE_DATA = ("*.ipynb", "src/*.md", "jupytext.toml", "voila.json")
+"""What pyproject's package-data ships of notebooks/, as liuren/notebooks/ (the course)."""
 SMOKE = "import liuren; print(liuren.__file__); print(liuren.chart('丙申', '午', '亥'))"
 
 
@@ -56,7 +59,14 @@ def expected_files() -> set[str]:
         if not matched:
             raise DistError(f"liuren/{pattern} matches no file in the source tree")
         files.update(matched)
-    return {p.relative_to(ROOT).as_posix() for p in files}
+    shipped = {p.relative_to(ROOT).as_posix() for p in files}
+    course = ROOT / "notebooks"
+    for pattern in COURSE_DATA:
+        matched = [p for p in course.glob(pattern) if p.is_file()]
+        if not matched:
+            raise DistError(f"notebooks/{pattern} matches no file in the source tree")
+        shipped.update(f"liuren/notebooks/{p.relative_to(course).as_posix()}" for p in matched)
+    return shipped
 
 
 def build(source: Path, dist: Path) -> None:
@@ -94,6 +104,11 @@ def smoke(wheel: Path, work: Path, version: str, chart: str) -> None:
     said = run(venv / "bin" / "liuren", "--version", cwd=work).strip()
     if said != f"liuren {version}":
         raise DistError(f"the installed `liuren --version` says {said!r}, not 'liuren {version}'")
+    run(venv / "bin" / "liuren", "course", work / "course", "--no-lab", cwd=work)
+    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
+    copied = sorted(p.name for p in (work / "course").glob("*.ipynb"))
+    if copied != notebooks:
+        raise DistError(f"the installed `liuren course` copied {copied}, not the course's {notebooks}")
 
 
 def checks(work: Path) -> None:
