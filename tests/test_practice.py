@@ -22,13 +22,12 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 import liuren
 from liuren import store
 from liuren.casebook import Casebook
-from liuren.cycle import BRANCH_CHARS, BRANCHES
+from liuren.cycle import BRANCHES
 from liuren.errors import ParseError
-from liuren.practice import LEVELS, Grade, Item, Practice, answer, cell_kind, class_set, deal, get_level
+from liuren.practice import LEVELS, Grade, Item, Practice, answer, cell_kind, class_set, deal, get_level, solution
 from liuren.practice.levels import MOMENT_LEVELS, _charts_by_type, deal_type
 from liuren.practice.progress import GATE, RATING, SCHEDULER
-from liuren.show.check import GATE_OF, printed
-from liuren.show.text import KIN_SHORT
+from liuren.show.check import GATE_OF
 from liuren.transmissions import LESSON_TYPES, Method
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,27 +40,6 @@ def fresh_process(monkeypatch):
     monkeypatch.delenv(store.ENV, raising=False)
     yield
     store.close_all()
-
-
-def right_answer(item: Item) -> dict[str, object]:
-    """Every part the item's level asks, answered right, in only the cells the level asks."""
-    c, cells = item.chart, set(item.cells)
-    every: dict[str, object] = {
-        "offset": c.offset,
-        "plate": {b: BRANCH_CHARS[(i + c.offset) % 12] for i, b in enumerate(BRANCH_CHARS)},
-        "noble": f"{c.noble_branch}{'晝' if c.noble == 'day' else '夜'}{'順' if c.generals_forward else '逆'}",
-        "method": f"{c.method} {c.lesson_type}" if "method" in cells else str(c.lesson_type),
-        "patterns": [p.name for p in c.patterns],
-    }
-    general = "general" in cells
-    every["lessons"] = " ".join(f"{x.upper}/{x.lower}{x.general.short if general else ''}" for x in c.lessons)
-    if "kin" in cells and general:
-        every["transmissions"] = [printed(t) for t in c.transmissions]
-    elif "kin" in cells:
-        every["transmissions"] = [f"{KIN_SHORT[t.relation]}{t.stem or '空'}{t.branch}" for t in c.transmissions]
-    else:
-        every["transmissions"] = "".join(f"{t.branch}{t.general.short if general else ''}" for t in c.transmissions)
-    return {part: every[part] for part in item.level.parts}
 
 
 # ------------------------------------------------------------------------------------------- dealing
@@ -112,7 +90,7 @@ def test_a_right_answer_at_every_level_is_right(level):
     rng = random.Random(level)
     for _ in range(30):
         item = deal(level, rng)
-        assert answer(item, right_answer(item)) == Grade("right"), item.chart
+        assert answer(item, solution(item)) == Grade("right"), item.chart
 
 
 def test_a_wrong_cell_is_named_by_its_key_and_kind():
@@ -217,7 +195,7 @@ def test_a_missed_step_comes_back_sooner_and_right_answers_open_the_next_level(t
     at = NOW + timedelta(hours=1)
     for n in range(GATE[1]):
         item = p.next_item(4, at)
-        p.record(item, answer(item, right_answer(item)), at)
+        p.record(item, answer(item, solution(item)), at)
         at += timedelta(minutes=3)
         assert p.level_state(5).open == (n + 1 >= GATE[0])
     assert p.level_state(5).how == "passed" and p.level_state(4).passed
@@ -320,7 +298,7 @@ def test_a_version_1_casebook_store_migrates_and_keeps_its_cases(tmp_path, monke
     assert Casebook(path).get(case.id) == case
     p = Practice(path, seed=2)
     item = p.next_item(1, NOW)
-    p.record(item, answer(item, right_answer(item)), NOW)
+    p.record(item, answer(item, solution(item)), NOW)
     assert p.reviews() == 1 and [c.id for c in Casebook(path).cases()] == [case.id]
 
 

@@ -10,7 +10,7 @@ the store. ``pip install liuren[practice]`` installs the scheduler (the ``fsrs``
 
 from __future__ import annotations
 
-from .answers import Grade, answer, cell_kind
+from .answers import Grade, answer, cell_kind, solution
 from .levels import LEVELS, Item, Level, class_set, deal, get_level
 from .progress import Due, LevelState, Practice
 
@@ -27,4 +27,5 @@ __all__ = [
     "class_set",
     "deal",
     "get_level",
+    "solution",
 ]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..chart import Chart
-from ..cycle import BRANCHES, parse_pillar
+from ..cycle import BRANCH_CHARS, BRANCHES, parse_pillar
 from ..errors import ParseError, quote
 from ..show.check import (
     METHODS,
@@ -35,6 +35,7 @@ from ..show.check import (
     parse_patterns,
     parse_transmission_cells,
 )
+from ..show.text import KIN_SHORT
 from ..transmissions import LESSON_TYPES
 from .levels import Item, Level
 
@@ -158,6 +159,34 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en") -> Grade:
     return Grade("wrong", result.cell, kind, result.message)
 
 
+def solution(item: Item) -> dict[str, object]:
+    """The right answer to ``item``, part by part, in the forms :func:`answer` reads and only in the
+    cells its level asks (what a "show me" button shows; for the reverse drill, the item's own day and
+    offset, one of the answers that hold)."""
+    if not isinstance(item, Item):
+        raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
+    c, cells = item.chart, set(item.cells)
+    general = "general" in cells
+    if "kin" in cells:
+        trans: object = [
+            f"{KIN_SHORT[t.relation]}{t.stem or '空'}{t.branch}{t.general.short if general else ''}"
+            for t in c.transmissions
+        ]
+    else:
+        trans = "".join(f"{t.branch}{t.general.short if general else ''}" for t in c.transmissions)
+    every: dict[str, object] = {
+        "day": str(c.day),
+        "offset": c.offset,
+        "plate": {b: BRANCH_CHARS[(i + c.offset) % 12] for i, b in enumerate(BRANCH_CHARS)},
+        "lessons": " ".join(f"{x.upper}/{x.lower}{x.general.short if general else ''}" for x in c.lessons),
+        "transmissions": trans,
+        "noble": f"{c.noble_branch}{'晝' if c.noble == 'day' else '夜'}{'順' if c.generals_forward else '逆'}",
+        "method": f"{c.method} {c.lesson_type}" if "method" in cells else str(c.lesson_type),
+        "patterns": [p.name for p in c.patterns],
+    }
+    return {part: every[part] for part in item.level.parts}
+
+
 def _only_choices(item: Item, parts: dict[str, object]) -> None:
     """Level 11 is multiple choice: every name given is one of the item's choices."""
     named: list[str] = []
@@ -195,4 +224,4 @@ def _reverse(item: Item, parts: dict[str, object]) -> Grade:
     return Grade("right")
 
 
-__all__ = ["VERDICTS", "Grade", "Verdict", "answer", "cell_kind"]
+__all__ = ["VERDICTS", "Grade", "Verdict", "answer", "cell_kind", "solution"]
