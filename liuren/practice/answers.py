@@ -24,6 +24,7 @@ from typing import Literal
 from ..chart import Chart
 from ..cycle import BRANCH_CHARS, BRANCHES, parse_pillar
 from ..errors import ParseError, quote
+from ..school import NOBLE_LABEL
 from ..show.check import (
     METHODS,
     UNKNOWN,
@@ -180,7 +181,7 @@ def solution(item: Item) -> dict[str, object]:
         "plate": {b: BRANCH_CHARS[(i + c.offset) % 12] for i, b in enumerate(BRANCH_CHARS)},
         "lessons": " ".join(f"{x.upper}/{x.lower}{x.general.short if general else ''}" for x in c.lessons),
         "transmissions": trans,
-        "noble": f"{c.noble_branch}{'晝' if c.noble == 'day' else '夜'}{'順' if c.generals_forward else '逆'}",
+        "noble": f"{c.noble_branch}{NOBLE_LABEL[c.noble]}{'順' if c.generals_forward else '逆'}",
         "method": f"{c.method} {c.lesson_type}" if "method" in cells else str(c.lesson_type),
         "patterns": [p.name for p in c.patterns],
     }
