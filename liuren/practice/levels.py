@@ -82,7 +82,7 @@ def _method_level(number: int, title: str, *methods: Method) -> Level:
 LEVELS: tuple[Level, ...] = (
     Level(
         1,
-        "the cycle: 寄宮, 旬空, 遁干, 六親",
+        "the cycle: 旬空, 遁干, 六親 (寄宮 is asked with the first lesson, level 3)",
         ("transmissions",),
         ("transmission.branch", "kin", "hidden-stem", "void"),
     ),
