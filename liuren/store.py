@@ -154,7 +154,44 @@ def _v1_casebook(db: sqlite3.Connection) -> None:
         db.execute(sql)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1_casebook,)
+def _v2_practice(db: sqlite3.Connection) -> None:
+    """Version 2: the practice path. ``practice_reviews`` is the log of every answer graded (append
+    only: each review's uuid, when, level, lesson type, the chart's spec, the verdict, the first wrong
+    cell and the ratings given to the cards, as JSON); ``practice_cards`` the scheduler's state of each
+    card (level, cell kind, lesson type) as the FSRS card's JSON with its due time; ``practice_levels``
+    the levels opened, how (passed or skipped) and when."""
+    for sql in (
+        """CREATE TABLE practice_reviews (
+            id INTEGER PRIMARY KEY,
+            uuid TEXT NOT NULL UNIQUE,
+            reviewed TEXT NOT NULL,
+            level INTEGER NOT NULL,
+            lesson_type TEXT NOT NULL,
+            spec TEXT NOT NULL,
+            verdict TEXT NOT NULL CHECK (verdict IN ('right', 'half', 'wrong')),
+            cell TEXT,
+            ratings TEXT NOT NULL
+        )""",
+        "CREATE INDEX practice_reviews_level ON practice_reviews(level, id)",
+        """CREATE TABLE practice_cards (
+            level INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            lesson_type TEXT NOT NULL,
+            card TEXT NOT NULL,
+            due TEXT NOT NULL,
+            PRIMARY KEY (level, kind, lesson_type)
+        ) WITHOUT ROWID""",
+        "CREATE INDEX practice_cards_due ON practice_cards(due)",
+        """CREATE TABLE practice_levels (
+            level INTEGER PRIMARY KEY,
+            how TEXT NOT NULL CHECK (how IN ('passed', 'skipped')),
+            opened TEXT NOT NULL
+        )""",
+    ):
+        db.execute(sql)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice)
 """The schema's migrations, in order: applying the first N gives version N. Append only: a released
 migration is never edited (a file at version N must mean the same thing to every liuren)."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -240,7 +277,7 @@ class Store:
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
     >>> s.version()
-    1
+    2
     """
 
     path: Path

@@ -25,6 +25,7 @@ LAYERS = [
     {"reading"},
     {"casebook"},
     {"show"},
+    {"practice"},
     {"identification"},
     {"cli", "__main__", "__init__", "course"},
 ]
@@ -337,8 +338,8 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_pyproject_extras():
     extras = PYPROJECT["project"]["optional-dependencies"]
-    assert {"plot", "jupyter", "test", "classroom", "lite", "all"} <= set(extras)
-    assert extras["all"] == ["liuren[plot,jupyter,test,classroom,lite]"]
+    assert {"plot", "jupyter", "test", "classroom", "lite", "practice", "all"} <= set(extras)
+    assert extras["all"] == ["liuren[plot,jupyter,test,classroom,lite,practice]"]
     # the JupyterLite build tool, at the one version tools/lite-pins.toml pins with the rest of the site
     pins = tomllib.loads((ROOT / "tools" / "lite-pins.toml").read_text(encoding="utf-8"))
     assert extras["lite"] == [f"jupyterlite-core=={pins['site']['jupyterlite-core']}"]

@@ -130,7 +130,7 @@ def test_a_migration_is_one_transaction(tmp_path, monkeypatch):
     with pytest.raises(StoreError, match=r"s\.sqlite3.*no such table"):
         Store(path).version()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert "reviews" not in _tables(path) and _rows(path) == 1
     db.close()
 
@@ -138,16 +138,16 @@ def test_a_migration_is_one_transaction(tmp_path, monkeypatch):
 def test_migrations_apply_in_order_from_the_files_version(tmp_path, monkeypatch):
     applied = []
 
-    def v2(db: sqlite3.Connection) -> None:
-        applied.append(2)
+    def later(db: sqlite3.Connection) -> None:
+        applied.append(SCHEMA_VERSION + 1)
         db.execute("CREATE TABLE reviews (id INTEGER PRIMARY KEY, case_id INTEGER REFERENCES cases(id))")
 
     path = tmp_path / "s.sqlite3"
-    assert Store(path).version() == 1
-    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, v2))
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    assert Store(path).version() == 2 and Store(path).version() == 2
-    assert applied == [2] and "reviews" in _tables(path)
+    assert Store(path).version() == SCHEMA_VERSION
+    monkeypatch.setattr(store, "MIGRATIONS", (*store.MIGRATIONS, later))
+    monkeypatch.setattr(store, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    assert Store(path).version() == SCHEMA_VERSION + 1 and Store(path).version() == SCHEMA_VERSION + 1
+    assert applied == [SCHEMA_VERSION + 1] and "reviews" in _tables(path)
 
 
 def test_a_newer_schema_is_refused(tmp_path):
@@ -156,7 +156,10 @@ def test_a_newer_schema_is_refused(tmp_path):
     db = sqlite3.connect(path)
     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     db.close()
-    with pytest.raises(StoreError, match=r"new\.sqlite3' has schema version 2, newer than this liuren knows \(1\)"):
+    with pytest.raises(
+        StoreError,
+        match=rf"new\.sqlite3' has schema version {SCHEMA_VERSION + 1}, newer than this liuren knows \({SCHEMA_VERSION}\)",
+    ):
         Casebook(path).cases()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1  # left as it was

@@ -1,0 +1,247 @@
+"""The practice path's levels, in the course's order, and the dealing of an item at a level.
+
+Each :class:`Level` says which parts of a chart a learner answers (``parts``: the keyword arguments of
+:func:`liuren.show.check.check`, or ``day`` for the reverse drill), which cells those are (``cells``:
+cell kinds, see :func:`cell_kind`) and which methods (九宗門) it deals: a level deals only what the
+course has taught by then, so level 4 deals only 賊克 charts. Levels 1–3 and 9–13 ask nothing of the
+method and deal charts of every lesson type.
+
+:func:`deal` gives an :class:`Item` (the chart, the cells asked, the level, and for some levels a
+moment and place, the choices or the prompt). Dealing is stratified by lesson type: a lesson type of
+the level is drawn first, with equal chances, then a chart of that type from the 720 課 × 晝/夜 (indexed
+once with :func:`liuren.find`), so a rare type (虎視: 8 of 1,440 charts) comes up as often as 重審 (436).
+Only the lesson types that occur under the default school are dealt (始入, 涉害 and 比用格 never do).
+The same ``random.Random(seed)`` deals the same items: a class set.
+
+>>> import random
+>>> item = deal(4, random.Random(1))
+>>> item.level.number, str(item.chart.method), item.cells
+(4, '賊克', ('lesson.upper', 'lesson.lower', 'transmission.branch', 'method', 'subname'))
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta, timezone
+from functools import cache
+
+from ..chart import Chart
+from ..errors import ParseError, quote
+from ..find import find
+from ..school import School
+from ..show.check import GATE_OF
+from ..transmissions import LESSON_TYPES, Method
+
+ALL_METHODS = tuple(Method)
+"""Every method, for the levels that ask nothing of it."""
+WHOLE_CHART = (
+    "offset",
+    "plate",
+    "lesson.upper",
+    "lesson.lower",
+    "transmission.branch",
+    "noble",
+    "general",
+    "kin",
+    "hidden-stem",
+    "void",
+    "method",
+    "subname",
+)
+"""The cells of a whole chart cast by hand (everything but the named patterns)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level of the practice path: its ``number`` (1–13), ``title``, the ``parts`` a learner
+    answers, the ``cells`` (kinds) those parts hold, and the ``methods`` whose charts it deals."""
+
+    number: int
+    title: str
+    parts: tuple[str, ...]
+    cells: tuple[str, ...]
+    methods: tuple[Method, ...] = ALL_METHODS
+
+    @property
+    def lesson_types(self) -> tuple[str, ...]:
+        """The lesson types this level deals: those of its methods that occur under the default school."""
+        return tuple(t for t in LESSON_TYPES if GATE_OF[t] in self.methods and t in _charts_by_type())
+
+
+def _method_level(number: int, title: str, *methods: Method) -> Level:
+    return Level(
+        number,
+        title,
+        ("lessons", "transmissions", "method"),
+        ("lesson.upper", "lesson.lower", "transmission.branch", "method", "subname"),
+        methods,
+    )
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(
+        1,
+        "the cycle: 旬空, 遁干, 六親 (寄宮 is asked with the first lesson, level 3)",
+        ("transmissions",),
+        ("transmission.branch", "kin", "hidden-stem", "void"),
+    ),
+    Level(2, "the plate from 月將 and 占時, and the 月將 from a date", ("offset", "plate"), ("offset", "plate")),
+    Level(3, "the four lessons", ("offset", "plate", "lessons"), ("offset", "plate", "lesson.upper", "lesson.lower")),
+    _method_level(4, "賊克", Method.ZEIKE),
+    _method_level(5, "比用·涉害", Method.BIYONG, Method.SHEHAI),
+    _method_level(6, "遙克·昴星·八專", Method.YAOKE, Method.MAOXING, Method.BAZHUAN),
+    _method_level(7, "別責", Method.BIEZHE),
+    _method_level(8, "伏吟·返吟", Method.FUYIN, Method.FANYIN),
+    Level(
+        9,
+        "the noble and the generals",
+        ("lessons", "transmissions", "noble"),
+        ("lesson.upper", "lesson.lower", "transmission.branch", "noble", "general"),
+    ),
+    Level(10, "a whole chart", ("offset", "plate", "lessons", "transmissions", "noble", "method"), WHOLE_CHART),
+    Level(11, "naming the lesson type and the patterns that hold", ("method", "patterns"), ("subname", "pattern")),
+    Level(12, "the reverse drill: a day and 局 that give a lesson type and 三傳", ("day", "offset"), ("reverse",)),
+    Level(
+        13,
+        "real time: the chart of a date, time and place",
+        ("offset", "plate", "lessons", "transmissions", "noble", "method"),
+        WHOLE_CHART,
+    ),
+)
+"""The levels in the course's order (``LEVELS[n - 1]`` is level n)."""
+MOMENT_LEVELS = frozenset((2, 13))
+"""The levels whose item is a moment and a place (the learner finds the 月將 from the date)."""
+CHOICES = 4
+"""How many wrong options level 11 offers beside the right ones (lesson types and patterns)."""
+PLACES = (
+    ("서울", 37.57, 126.98, 9),
+    ("부산", 35.18, 129.08, 9),
+    ("北京", 39.90, 116.40, 8),
+    ("臺北", 25.03, 121.57, 8),
+    ("東京", 35.68, 139.69, 9),
+    ("London", 51.51, -0.13, 0),
+)
+"""The places a real-time item is cast for (name, latitude, longitude, standard UTC offset in hours):
+the default school reads the hour off the place's standard clock, so the place says which clock."""
+MOMENT_TRIES = 24
+"""How many dates 60 days apart a real-time item tries for its 課 (a year's 月將 give every hour)."""
+EPOCH = datetime(2000, 1, 1, tzinfo=UTC)
+"""The first day a real-time item may fall on."""
+YEARS = 40
+"""A real-time item's moment is drawn from the 40 years after :data:`EPOCH`."""
+
+
+def get_level(value: object) -> Level:
+    """Level ``value`` (1–13, or a :class:`Level`)."""
+    if isinstance(value, Level):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= len(LEVELS):
+        raise ParseError(f"level={quote(value)} is not a level; accepted: a whole number 1–{len(LEVELS)}")
+    return LEVELS[value - 1]
+
+
+@cache
+def _charts_by_type() -> dict[str, tuple[Chart, ...]]:
+    """The 720 課 × 晝/夜 of the default school by lesson type (built once)."""
+    found: dict[str, list[Chart]] = {}
+    for c in find(school=School()):
+        found.setdefault(str(c.lesson_type), []).append(c)
+    return {t: tuple(found[t]) for t in LESSON_TYPES if t in found}
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One exercise: the ``chart`` to cast (or to name, or to find), the ``cells`` asked, the ``level``;
+    ``moment`` and ``place`` (name, latitude, longitude) when the learner starts from a date and a
+    place; ``choices`` for the multiple choice of level 11 (lesson types and pattern names, the right
+    ones among wrong ones, each wrong one checked not to hold); ``prompt`` for the reverse drill."""
+
+    chart: Chart
+    cells: tuple[str, ...]
+    level: Level
+    moment: datetime | None = None
+    place: tuple[str, float, float] | None = None
+    choices: tuple[str, ...] = ()
+    prompt: str = ""
+    lesson_type: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lesson_type", str(self.chart.lesson_type))
+
+
+def deal(level: object, rng: random.Random) -> Item:
+    """An item of ``level``, drawn with ``rng``: a lesson type of the level first, then a chart of it."""
+    lv = get_level(level)
+    if not isinstance(rng, random.Random):
+        raise ParseError(f"rng={quote(rng)} is not a random.Random; accepted: random.Random(seed)")
+    kind = rng.choice(lv.lesson_types)
+    return deal_type(lv, kind, rng)
+
+
+def deal_type(level: Level, lesson_type: str, rng: random.Random) -> Item:
+    """An item of ``level`` whose chart has ``lesson_type`` (the scheduler's due card)."""
+    target = rng.choice(_charts_by_type()[lesson_type])
+    if level.number in MOMENT_LEVELS:
+        return _at_moment(level, target, rng)
+    if level.number == 11:
+        return Item(target, level.cells, level, choices=_choices(target, rng))
+    if level.number == 12:
+        shown = "".join(str(t.branch) for t in target.transmissions)
+        return Item(target, level.cells, level, prompt=f"{target.lesson_type} {shown}")
+    return Item(target, level.cells, level)
+
+
+def _choices(chart: Chart, rng: random.Random) -> tuple[str, ...]:
+    """The lesson type and the patterns that hold, with :data:`CHOICES` wrong lesson types and patterns;
+    a wrong pattern is one the chart judges (it needs nothing the chart lacks) and does not show."""
+    from ..patterns import BY_NAME
+
+    held = {p.name for p in chart.patterns}
+    open_ = set(chart.unjudged_patterns)
+    # a lesson type named like a method (比用) is right for every chart of that method (知一 too)
+    wrong_types = [t for t in _charts_by_type() if t not in (chart.lesson_type, chart.method)]
+    wrong_patterns = [n for n in BY_NAME if n not in held and n not in open_]
+    options = [str(chart.lesson_type), *sorted(held)]
+    options += rng.sample(wrong_types, CHOICES // 2) + rng.sample(wrong_patterns, CHOICES - CHOICES // 2)
+    rng.shuffle(options)
+    return tuple(options)
+
+
+def _at_moment(level: Level, target: Chart, rng: random.Random) -> Item:
+    """An item cast for a moment and a place whose chart is the 課 of ``target`` (same day, offset and
+    noble): a date with that day pillar is drawn, then the hour that gives the offset under that date's
+    月將, at a minute within the hour branch, on the place's standard clock, until the calendar agrees
+    (the 月將 moves one branch a month, so within a few tries the 晝/夜 half agrees too)."""
+    from ..almanac import pillars
+
+    place = rng.choice(PLACES)
+    zone = timezone(timedelta(hours=place[3]), place[0])
+    day = (EPOCH + timedelta(days=rng.randrange(YEARS * 365))).astimezone(zone).replace(hour=12)
+    day += timedelta(days=(target.day.ordinal - pillars(day).day.ordinal) % 60)
+    for _ in range(MOMENT_TRIES):
+        hour = (pillars(day).general.ordinal - target.offset) % 12
+        clock = day.replace(hour=0, minute=0) + timedelta(hours=2 * hour, minutes=rng.randrange(-55, 55))
+        c = _chart_at(clock)
+        if (c.day, c.offset, c.noble) == (target.day, target.offset, target.noble):
+            return Item(c, level.cells, level, moment=clock, place=place[:3])
+        day += timedelta(days=60)
+    raise AssertionError(f"no moment gives {target.spec()} within {MOMENT_TRIES} tries")  # pragma: no cover
+
+
+def _chart_at(when: datetime) -> Chart:
+    from ..almanac import pillars
+
+    p = pillars(when)
+    return Chart(
+        p.day, p.hour.branch, p.general, noble=p.noble, school=p.school, month=p.month.branch, year=p.year.branch
+    )
+
+
+def class_set(level: object, seed: int, count: int) -> tuple[Item, ...]:
+    """``count`` items of ``level`` dealt from ``seed``: the same for everyone given the seed."""
+    rng = random.Random(seed)
+    return tuple(deal(level, rng) for _ in range(count))
+
+
+__all__ = ["LEVELS", "Item", "Level", "class_set", "deal", "deal_type", "get_level"]

@@ -1,0 +1,338 @@
+"""The practice path: levels deal only what the course has taught, answers are graded cell by cell, FSRS
+schedules the missed steps, and the progress survives in the store (migrated from a casebook store)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import fsrs
+import pytest
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+import liuren
+from liuren import store
+from liuren.casebook import Casebook
+from liuren.cycle import BRANCHES
+from liuren.errors import ParseError
+from liuren.practice import LEVELS, Grade, Item, Practice, answer, cell_kind, class_set, deal, get_level, solution
+from liuren.practice.levels import MOMENT_LEVELS, _charts_by_type, deal_type
+from liuren.practice.progress import GATE, RATING, SCHEDULER
+from liuren.show.check import GATE_OF
+from liuren.transmissions import LESSON_TYPES, Method
+
+ROOT = Path(__file__).resolve().parents[1]
+NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
+
+
+@pytest.fixture(autouse=True)
+def fresh_process(monkeypatch):
+    store.close_all()
+    monkeypatch.delenv(store.ENV, raising=False)
+    yield
+    store.close_all()
+
+
+# ------------------------------------------------------------------------------------------- dealing
+def test_ten_thousand_deals_use_only_what_each_level_has_taught():
+    per_level = 10_000 // len(LEVELS) + 1
+    rng = random.Random(20261201)
+    for level in LEVELS:
+        seen: Counter[str] = Counter()
+        for _ in range(per_level):
+            item = deal(level.number, rng)
+            assert item.level is level and item.cells == level.cells
+            assert GATE_OF[str(item.chart.method)] in level.methods and item.lesson_type in level.lesson_types
+            seen[item.lesson_type] += 1
+            if level.number in MOMENT_LEVELS:
+                again = liuren.chart_at(item.moment, location=item.place[1:])
+                assert again.spec() == item.chart.spec(), item
+            if level.number == 11:
+                held = {p.name for p in item.chart.patterns}
+                assert str(item.chart.lesson_type) in item.choices and held <= set(item.choices)
+                types = set(item.choices) & set(LESSON_TYPES)
+                assert len(types) == 3
+                for wrong in types - {item.lesson_type}:
+                    assert not liuren.check(item.chart, method=wrong).ok, (item.chart, wrong)
+                for wrong in set(item.choices) - held - types:
+                    assert wrong not in item.chart.unjudged_patterns
+                    assert not liuren.check(item.chart, patterns=[*held, wrong]).ok, (item.chart, wrong)
+        assert set(seen) == set(level.lesson_types), level
+        # stratified: the rarest type comes up about as often as the commonest
+        assert min(seen.values()) > per_level / len(seen) / 3, (level.number, seen)
+    assert LEVELS[3].lesson_types == ("元首", "重審")
+    assert set(LEVELS[4].lesson_types) == {"比用", "知一", "見機", "察微", "綴瑕"}
+    assert LEVELS[6].lesson_types == ("別責",)
+    assert {GATE_OF[t] for t in LEVELS[7].lesson_types} == {Method.FUYIN, Method.FANYIN}
+
+
+def test_a_class_set_deals_the_same_items_to_everyone():
+    for level in (4, 11, 13):
+        first, second = class_set(level, 7, 12), class_set(level, 7, 12)
+        assert [(i.chart.spec(), i.moment, i.choices) for i in first] == [
+            (i.chart.spec(), i.moment, i.choices) for i in second
+        ]
+    assert [i.chart.spec() for i in class_set(10, 7, 12)] != [i.chart.spec() for i in class_set(10, 8, 12)]
+
+
+# ------------------------------------------------------------------------------------------- answers
+@pytest.mark.parametrize("level", [lv.number for lv in LEVELS if lv.number != 12])
+def test_a_right_answer_at_every_level_is_right(level):
+    rng = random.Random(level)
+    for _ in range(30):
+        item = deal(level, rng)
+        assert answer(item, solution(item)) == Grade("right"), item.chart
+
+
+def test_a_wrong_cell_is_named_by_its_key_and_kind():
+    c = liuren.chart("丙申", "午", "亥")
+    item = Item(c, get_level(4).cells, get_level(4))
+    grade = answer(item, {"transmissions": "申卯丑"})
+    assert (grade.verdict, grade.cell, grade.kind) == ("wrong", "initial.branch", "transmission.branch")
+    assert grade.rule and "卯申丑" not in grade.rule  # the rule missed, not the answer
+    one = Item(c, get_level(1).cells, get_level(1))
+    grade = answer(one, {"transmissions": "父癸卯 財丙申 子○丑"})
+    assert (grade.cell, grade.kind) == ("final.void", "void")
+
+
+def test_another_schools_answer_counts_half():
+    c = liuren.chart("丙申", "午", "亥")
+    item = Item(c, get_level(9).cells, get_level(9))
+    grade = answer(item, {"noble": "酉晝順"})
+    assert grade.verdict == "half" and grade.cell is not None and grade.kind == "noble"
+    assert "探原" in grade.other_school and "探原" in grade.rule
+
+
+def test_the_reverse_drill_accepts_any_day_and_offset_that_give_the_lesson_type_and_transmissions():
+    rng = random.Random(12)
+    for _ in range(20):
+        item = deal(12, rng)
+        wanted = "".join(str(t.branch) for t in item.chart.transmissions)
+        assert item.prompt == f"{item.lesson_type} {wanted}"
+        same = liuren.find(transmissions=wanted, lesson_type=item.lesson_type)
+        for other in same[:5]:
+            assert answer(item, {"day": str(other.day), "offset": other.offset}).verdict == "right"
+        wrong = next(
+            d
+            for d in range(12)
+            if [t.branch for t in liuren.chart(item.chart.day, "子", BRANCHES[d]).transmissions]
+            != [t.branch for t in item.chart.transmissions]
+        )
+        grade = answer(item, {"day": str(item.chart.day), "offset": wrong})
+        assert (grade.verdict, grade.cell) == ("wrong", "reverse")
+
+
+@pytest.mark.parametrize(
+    ("level", "given", "message"),
+    [
+        (
+            4,
+            {"noble": "亥晝逆"},
+            r"an answer for 'noble', which level 4 \(賊克\) does not ask; accepted: lessons, transmissions, method",
+        ),
+        (1, {"transmissions": "父癸卯常 財丙申合 子辛丑陰"}, r"an answer for general, which level 1 .* does not ask"),
+        (4, {"lessons": "戌/丙蛇 卯/戌常 丑/申陰 午/丑龍"}, r"an answer for general, which level 4"),
+        (2, {"offset": "1" * 5000}, r"offset=.* is out of range; accepted: a whole number 0–11"),
+        (12, {"day": "丙申", "offset": "9" * 100}, r"out of range"),
+        (12, {"day": "丙申"}, r"needs both day"),
+        (4, {}, r"nothing was answered"),
+        (3, {"lessons": "????"}, r"every place was left open"),
+    ],
+)
+def test_bad_answers_are_parse_errors(level, given, message):
+    lv = get_level(level)
+    item = Item(liuren.chart("丙申", "午", "亥"), lv.cells, lv)
+    with pytest.raises(ParseError, match=message) as raised:
+        answer(item, given)
+    assert len(str(raised.value)) < 400
+
+
+def test_a_multiple_choice_answer_names_only_the_choices():
+    item = deal(11, random.Random(3))
+    with pytest.raises(ParseError, match="is not one of the choices"):
+        answer(item, {"method": next(t for t in _charts_by_type() if t not in item.choices)})
+
+
+def test_cell_kinds():
+    assert [cell_kind(k) for k in ("plate.子", "lesson-2.upper", "lesson-3.general", "initial.general")] == [
+        "plate",
+        "lesson.upper",
+        "general",
+        "general",
+    ]
+    assert [cell_kind(k) for k in ("middle.branch", "final.hidden-stem", "noble.day-night", "pattern.殃咎")] == [
+        "transmission.branch",
+        "hidden-stem",
+        "noble",
+        "pattern",
+    ]
+
+
+# ------------------------------------------------------------------------------------------- scheduling
+def test_a_missed_step_comes_back_sooner_and_right_answers_open_the_next_level(tmp_path):
+    p = Practice(tmp_path / "p.sqlite3", seed=1)
+    assert not p.level_state(5).open and p.level_state(1).open
+    item = p.next_item(4, NOW)  # skipping ahead opens level 4
+    assert p.level_state(4).how == "skipped"
+    miss = answer(item, {"transmissions": "".join(str(t.branch) for t in item.chart.transmissions[::-1])})
+    if miss.verdict == "right":  # a 三傳 that reads the same both ways
+        miss = Grade("wrong", "initial.branch", "transmission.branch", "")
+    p.record(item, miss, NOW)
+    missed = p.card(4, "transmission.branch", item.lesson_type)
+    assert missed is not None and missed.due <= NOW + timedelta(minutes=10)
+    assert [d.lesson_type for d in p.due(NOW + timedelta(hours=1))] == [item.lesson_type]
+    again = p.next_item(4, NOW + timedelta(hours=1))
+    assert again.lesson_type == item.lesson_type  # the missed step comes back
+    at = NOW + timedelta(hours=1)
+    for n in range(GATE[1]):
+        item = p.next_item(4, at)
+        p.record(item, answer(item, solution(item)), at)
+        at += timedelta(minutes=3)
+        assert p.level_state(5).open == (n + 1 >= GATE[0])
+    assert p.level_state(5).how == "passed" and p.level_state(4).passed
+    assert p.reviews() == GATE[1] + 1
+
+
+class Reviews(RuleBasedStateMachine):
+    """Any sequence of graded reviews: none is lost, and each card's due time follows its rating."""
+
+    @initialize(seed=st.integers(0, 10**6))
+    def start(self, seed):
+        import tempfile
+
+        self.folder = tempfile.TemporaryDirectory()
+        self.practice = Practice(Path(self.folder.name) / "p.sqlite3", seed=seed)
+        self.now = NOW
+        self.count = 0
+
+    @rule(
+        level=st.sampled_from([1, 4, 8, 10]),
+        verdict=st.sampled_from(["right", "half", "wrong"]),
+        minutes=st.integers(0, 60 * 24 * 30),
+    )
+    def review(self, level, verdict, minutes):
+        self.now += timedelta(minutes=minutes)
+        item = self.practice.next_item(level, self.now)
+        kind = item.cells[-1]
+        before = self.practice.card(level, kind, item.lesson_type)
+        grade = Grade("right") if verdict == "right" else Grade(verdict, "x", kind, "rule")
+        self.practice.record(item, grade, self.now)
+        self.count += 1
+        after = self.practice.card(level, kind, item.lesson_type)
+        assert after is not None and after.last_review == self.now
+        prior = before or fsrs.Card(card_id=after.card_id, due=self.now)
+        good, _ = SCHEDULER.review_card(prior, fsrs.Rating.Good, self.now)
+        expected, _ = SCHEDULER.review_card(prior, RATING[verdict], self.now)
+        assert after.due == expected.due and after.due <= good.due
+
+    @invariant()
+    def no_review_is_lost(self):
+        if hasattr(self, "practice"):
+            assert self.practice.reviews() == self.count
+
+    def teardown(self):
+        if hasattr(self, "folder"):
+            store.close_all()
+            self.folder.cleanup()
+
+
+TestReviews = Reviews.TestCase
+TestReviews.settings = settings(max_examples=12, stateful_step_count=10, deadline=None)
+
+
+# ------------------------------------------------------------------------------------------- the store
+REVIEWER = textwrap.dedent(
+    """
+    import random, sys
+    from datetime import UTC, datetime, timedelta
+    from liuren.practice import Practice, Grade, deal
+    p = Practice(sys.argv[1])
+    rng = random.Random(sys.argv[3])
+    now = datetime(2026, 12, 1, tzinfo=UTC)
+    for n in range(int(sys.argv[2])):
+        item = deal(4, rng)
+        p.record(item, Grade("right"), now + timedelta(seconds=n))
+    """
+)
+
+
+def test_two_processes_writing_1000_reviews_each_leave_2000(tmp_path):
+    path = tmp_path / "shared.sqlite3"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))}
+    children = [
+        subprocess.Popen(
+            [sys.executable, "-c", REVIEWER, str(path), "1000", name],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for name in ("a", "b")
+    ]
+    outputs = [child.communicate(timeout=240) for child in children]
+    assert [child.returncode for child in children] == [0, 0], [err[-2000:] for _, err in outputs]
+    p = Practice(path)
+    assert p.reviews() == 2000 == p.level_state(4).answered
+    with p.store.read() as db:
+        assert db.execute("SELECT count(DISTINCT uuid) FROM practice_reviews").fetchone()[0] == 2000
+
+
+def test_a_version_1_casebook_store_migrates_and_keeps_its_cases(tmp_path, monkeypatch):
+    path = tmp_path / "old.sqlite3"
+    monkeypatch.setattr(store, "MIGRATIONS", store.MIGRATIONS[:1])
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 1)
+    case = Casebook(path).save(liuren.chart("丙申", "午", "亥", month="寅"), "Will it rain?")
+    assert store.Store(path).version() == 1
+    store.close_all()
+    monkeypatch.undo()
+    assert store.Store(path).version() == store.SCHEMA_VERSION == 2
+    assert Casebook(path).get(case.id) == case
+    p = Practice(path, seed=2)
+    item = p.next_item(1, NOW)
+    p.record(item, answer(item, solution(item)), NOW)
+    assert p.reviews() == 1 and [c.id for c in Casebook(path).cases()] == [case.id]
+
+
+def test_export_and_import_round_trip(tmp_path):
+    p = Practice(tmp_path / "a.sqlite3", seed=3)
+    at = NOW
+    for level, verdict in [(1, "right"), (4, "wrong"), (4, "right"), (8, "half")]:
+        item = p.next_item(level, at)
+        grade = Grade("right") if verdict == "right" else Grade(verdict, "x", item.cells[0], "r")
+        p.record(item, grade, at)
+        at += timedelta(hours=5)
+    assert p.export(tmp_path / "out.json") == 4
+    data = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    assert data["format"] == "liuren-practice" and len(data["reviews"]) == 4
+    q = Practice(tmp_path / "b.sqlite3")
+    assert q.import_(tmp_path / "out.json") == 4 and q.import_(tmp_path / "out.json") == 0
+    assert q.due(at + timedelta(days=400)) == p.due(at + timedelta(days=400))
+    assert [q.level_state(n) for n in range(1, 14)] == [p.level_state(n) for n in range(1, 14)]
+    data["reviews"][0]["verdict"] = "maybe"
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ParseError, match="malformed record"):
+        Practice(tmp_path / "c.sqlite3").import_(tmp_path / "bad.json")
+    assert Practice(tmp_path / "c.sqlite3").reviews() == 0
+    (tmp_path / "other.json").write_text('{"format": "liuren-casebook"}', encoding="utf-8")
+    with pytest.raises(ParseError, match="not a practice export"):
+        q.import_(tmp_path / "other.json")
+
+
+def test_bad_moments_and_levels_are_refused(tmp_path):
+    p = Practice(tmp_path / "p.sqlite3")
+    with pytest.raises(liuren.NaiveDatetimeError):
+        p.due(datetime(2026, 1, 1))
+    with pytest.raises(ParseError, match="not a level; accepted: a whole number 1–13"):
+        p.next_item(14, NOW)
+    with pytest.raises(ParseError, match="not a level"):
+        deal("1" * 5000, random.Random(1))
+    assert deal_type(get_level(7), "別責", random.Random(1)).lesson_type == "別責"
