@@ -36,7 +36,7 @@ from ..generals import FORWARD_SQUARES, noble_branch
 from ..patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
 from ..school import DAY_NIGHT_RULES, School, resolve_school
 from .html import COLORS, paper_box
-from .labels import LANGUAGES
+from .labels import LANGUAGES, label
 from .words.cards import CARDS
 
 MONTHS = tuple(BRANCHES[(2 + k) % 12] for k in range(12))
@@ -182,7 +182,7 @@ MONTHLY: tuple[tuple[str, Callable[[int], int]], ...] = (("死神", death_spirit
 
 
 def _monthly(lang: str, school: School) -> Card:
-    header = (_words(lang, "monthly.month"), *(name for name, _ in MONTHLY))
+    header = (_words(lang, "monthly.month"), *(label(name, lang) for name, _ in MONTHLY))
     rows = tuple((str(m), *(str(BRANCHES[f(m.ordinal)]) for _, f in MONTHLY)) for m in MONTHS)
     return Card("monthly", lang, _words(lang, "monthly.title"), header, rows, (_words(lang, "monthly.note"),))
 
