@@ -17,8 +17,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from liuren.patterns import PATTERNS
 from liuren.show import examples as ex
 from liuren.show.labels import CHAR_KO, reading
+from liuren.transmissions import LESSON_TYPES, Method
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -400,13 +402,14 @@ def test_generator_rejects_a_heading_without_an_ascii_anchor():
 
 def test_the_glossary_reads_each_term_as_the_labels_do_and_links_where_it_is_taught():
     text = (SOURCES / "glossary.md").read_text(encoding="utf-8")
-    rows = re.findall(r"^\| (\S+) \| (\S+) \| [^|]+ \| \[노트북 (\d\d)\]\((\d\d)-[^)]+\) \|$", text, re.M)
-    assert len(rows) > 40
+    rows = re.findall(r"^\| (\S+) \| (\S+) \| [^|]+ \| (?:\[노트북 (\d\d)\]\((\d\d)-[^)]+\)|과정 밖) \|$", text, re.M)
+    assert len(rows) > 100
     for hanzi, hangul, shown, linked in rows:
         assert shown == linked
         assert reading(hanzi) in (hangul, ""), f"{hanzi}: {hangul} — labels reads {reading(hanzi)}"
     terms = {r[0] for r in rows}
     assert {"發用", "干上神", "支上神", "旬空", "遁干", "六親", "月將", "應期"} <= terms
+    assert set(LESSON_TYPES) | {p.name for p in PATTERNS} | {str(m) for m in Method} <= terms
     code = "\n".join(c.source for c in BOOKS["glossary"].cells if c.cell_type == "code")
     from liuren.show.cards import CARD_NAMES
 
