@@ -17,8 +17,10 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from liuren.patterns import PATTERNS
 from liuren.show import examples as ex
 from liuren.show.labels import CHAR_KO, reading
+from liuren.transmissions import LESSON_TYPES, Method
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -40,6 +42,8 @@ TOOL = _tool()
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 BOOKS = {path.stem: nbformat.read(path, as_version=4) for path in PATHS}
 COURSE = {stem: nb for stem, nb in BOOKS.items() if re.match(r"\d\d-", stem)}
+SOURCED = (*COURSE, "glossary")
+"""The notebooks with a markdown source: the course and the glossary beside it (not numbered)."""
 
 
 def number(stem: str) -> str:
@@ -78,7 +82,7 @@ def test_saved_notebooks_are_in_step_with_their_sources(capsys):
 
 def test_every_course_notebook_has_its_markdown_source_and_nothing_else():
     stems = {p.stem for p in SOURCES.glob("*.md")}
-    assert stems == set(COURSE), "notebooks/src holds exactly one NN-topic.md per notebooks/NN-topic.ipynb"
+    assert stems == set(SOURCED), "notebooks/src holds one .md per course notebook and the glossary"
     assert not list(SOURCES.glob("*.txt")), "the old plain-text format is gone"
     assert (NOTEBOOKS / "jupytext.toml").exists() and not (ROOT / "jupytext.toml").exists()
 
@@ -98,7 +102,7 @@ def test_jupyterlab_serving_notebooks_pairs_each_notebook_with_its_source():
         config = manager.get_config(name)
         assert isinstance(config, JupytextConfiguration), f"{name}: jupytext finds no configuration under notebooks/"
         paired = [path for path, _ in paired_paths(name, "ipynb", notebook_formats(nb, config, name))]
-        assert paired == ([name, f"src/{stem}.md"] if stem in COURSE else [name]), stem
+        assert paired == ([name, f"src/{stem}.md"] if stem in SOURCED else [name]), stem
         assert all((NOTEBOOKS / path).is_file() for path in paired)
 
 
@@ -121,9 +125,9 @@ def test_saving_in_jupyterlab_writes_the_markdown_source_and_only_for_the_course
     cell.source += "\n\nA teacher's new line."
     manager.save({"type": "notebook", "content": nb}, f"{stem}.ipynb")
     assert "A teacher's new line." in (root / "src" / f"{stem}.md").read_text(encoding="utf-8")
-    for other in set(BOOKS) - set(COURSE):
+    for other in set(BOOKS) - set(SOURCED):
         manager.save({"type": "notebook", "content": manager.get(f"{other}.ipynb")["content"]}, f"{other}.ipynb")
-    assert sorted(p.name for p in (root / "src").iterdir()) == sorted(f"{s}.md" for s in COURSE)
+    assert sorted(p.name for p in (root / "src").iterdir()) == sorted(f"{s}.md" for s in SOURCED)
 
 
 def test_nbval_markers_are_tags_not_comment_lines():
@@ -281,7 +285,8 @@ def test_korean_readings_in_the_notebooks_match_labels():
     labels.py can read, must be labels.py's reading (涉害 is 섭해, 贅婿 췌서). A pair with a character
     labels.py does not know is not judged here; the notebooks write glosses (申(일지)) at other lengths."""
     checked, wrong = 0, []
-    for stem, n, cell in cells():
+    glossary = [("glossary", n, cell) for n, cell in enumerate(BOOKS["glossary"].cells)]
+    for stem, n, cell in [*cells(), *glossary]:
         text = cell.source + "\n" + output_text(cell)
         for m in PAIR.finditer(text):
             hangul, hanzi = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
@@ -393,3 +398,19 @@ def test_generator_rejects_a_heading_without_an_ascii_anchor():
     book = TOOL.Book("99-demo", nb)
     with pytest.raises(TOOL.SourceError, match="anchor"):
         TOOL.validate(book)
+
+
+def test_the_glossary_reads_each_term_as_the_labels_do_and_links_where_it_is_taught():
+    text = (SOURCES / "glossary.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (\S+) \| (\S+) \| [^|]+ \| (?:\[노트북 (\d\d)\]\((\d\d)-[^)]+\)|과정 밖) \|$", text, re.M)
+    assert len(rows) > 100
+    for hanzi, hangul, shown, linked in rows:
+        assert shown == linked
+        assert reading(hanzi) in (hangul, ""), f"{hanzi}: {hangul} — labels reads {reading(hanzi)}"
+    terms = {r[0] for r in rows}
+    assert {"發用", "干上神", "支上神", "旬空", "遁干", "六親", "月將", "應期"} <= terms
+    assert set(LESSON_TYPES) | {p.name for p in PATTERNS} | {str(m) for m in Method} <= terms
+    code = "\n".join(c.source for c in BOOKS["glossary"].cells if c.cell_type == "code")
+    from liuren.show.cards import CARD_NAMES
+
+    assert all(f'card("{name}")' in code for name in CARD_NAMES)

@@ -363,3 +363,13 @@ def test_a_reading_sets_every_colour_and_reaches_aa_on_the_paper():
             assert colour is not None and background is not None, text
             assert contrast(colour, background) >= AA, (text, colour, background)
     assert seen > 300
+
+
+def test_every_reference_card_sets_its_colours_on_the_paper_and_reaches_aa():
+    from liuren.show.cards import CARD_NAMES, card
+
+    pages = [card(name, lang, school)._repr_html_() for name in CARD_NAMES for lang in ("zh", "ko", "en")
+             for school in (None, "tanyuan")]  # fmt: skip
+    count, faint = _faint(pages)
+    assert count > len(pages) * 20
+    assert faint == {}

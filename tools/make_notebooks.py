@@ -61,6 +61,8 @@ OUT = ROOT / "notebooks"
 SOURCES = OUT / "src"
 FORMAT = "md:myst"
 CONTENTS = "contents"
+GLOSSARY = "glossary"
+"""The glossary beside the course: a sourced notebook without a number, linked from the contents only."""
 MAX_CODE_LINES = 6
 
 GENERATED = "generated"
@@ -93,7 +95,7 @@ the pairing of notebooks/jupytext.toml, so saving the notebook in JupyterLab wri
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
 ANCHOR = re.compile(r'<a id="([^"]*)"></a>')
-ANCHOR_NAME = re.compile(r"^n(\d\d|c)-[a-z0-9]+(?:-[a-z0-9]+)*$")
+ANCHOR_NAME = re.compile(r"^n(\d\d|c|gl)-[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class SourceError(Exception):
@@ -177,8 +179,10 @@ def link_title(book: Book) -> str:
 
 def navigation(index: int, books: list[Book]) -> str:
     """Links to the previous notebook, the contents notebook and the next one (the contents notebook,
-    last in ``books``, links to the first)."""
-    course = books[:-1]
+    after the course in ``books``, links to the first; the glossary beside the course links to the contents)."""
+    course = [book for book in books if book.number.isdigit()]
+    if books[index].stem == GLOSSARY:
+        return f"[과정 차례]({CONTENTS}.ipynb)"
     if books[index].stem == CONTENTS:
         return f"[{link_title(course[0])} →]({course[0].filename})" if course else ""
     parts = []
@@ -270,6 +274,8 @@ def contents_book(books: list[Book]) -> Book:
             "",
             "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 (Voilà로 열면 코드 없이 보인다).",
         ]
+    if (SOURCES / f"{GLOSSARY}.md").exists():
+        lines += ["", f"곁에 둘 것: [용어집과 참고표]({GLOSSARY}.ipynb) — 과정의 용어, 읽기, 손으로 세울 때 보는 표."]
     cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
     for book in books:
         items = [f"### [{book.number}. {book.title}]({book.filename})", ""]
@@ -463,7 +469,8 @@ def saved_language_info() -> dict | None:
 
 def load_books() -> list[Book]:
     books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.md"))]
-    return [*books, contents_book(books)]
+    glossary = [read_source(path) for path in (SOURCES / f"{GLOSSARY}.md",) if path.exists()]
+    return [*books, contents_book(books), *glossary]
 
 
 CLASSROOM = OUT / "classroom.ipynb"
@@ -540,7 +547,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(problem)
                 status = 1
             continue
-        if args.only and book.number not in args.only and book.stem != CONTENTS:
+        if args.only and book.number not in args.only and book.stem not in (*args.only, CONTENTS):
             continue
         if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
             problems = execute(nb)

@@ -1,0 +1,217 @@
+"""Reference cards: the small tables a learner keeps beside a chart cast by hand.
+
+Every value on a card is read from the engine's own tables and functions (:mod:`liuren.cycle`,
+:mod:`liuren.generals`, :mod:`liuren.school`, :mod:`liuren.patterns.shensha`, :mod:`liuren.almanac`),
+never typed again here, so a card says exactly what the charts use; the cards that depend on a
+convention (the noble table, 長生/墓, 旺相休囚死, the 月將 switch) follow the school given and name it.
+
+:func:`card` returns a :class:`Card`, which shows itself as HTML on the card's paper (every text run
+sets its ink) and as text. The names (:data:`CARD_NAMES`):
+
+- ``"noble"``: 天乙貴人, tables A and B (晝 and 夜 branch for each stem), the verses, 順/逆;
+- ``"yuejiang"``: the twelve 月將 with their spirit names and the 中氣 (or 節) that starts each;
+- ``"jigong"``: 寄宮, the square each stem lodges in;
+- ``"void"``: 旬空, the six 旬 and their two void branches;
+- ``"changsheng"``: 十二長生 and the 日墓 of each stem;
+- ``"wangxiang"``: 旺相休囚死 of the five elements in each month;
+- ``"monthly"``: 死神, 死氣 and 生氣 by month.
+
+>>> c = card("void", lang="zh")
+>>> c.rows[0]
+('甲子', '戌亥')
+>>> print(card("jigong", lang="en").text().splitlines()[0])
+Lodging squares (寄宮)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape
+
+from ..almanac import TERM_NAMES, general_of_term
+from ..cycle import BRANCHES, ELEMENT_CHARS, PILLARS, SPIRIT_NAMES, STEMS, pillar_index
+from ..errors import ParseError, quote
+from ..generals import FORWARD_SQUARES, noble_branch
+from ..patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
+from ..school import DAY_NIGHT_RULES, School, resolve_school
+from .html import COLORS, paper_box
+from .labels import LANGUAGES, label
+from .words.cards import CARDS
+
+MONTHS = tuple(BRANCHES[(2 + k) % 12] for k in range(12))
+"""The month branches (月建) from the first month: 寅 (正月) … 丑 (十二月)."""
+XUN_HEADS = tuple(PILLARS[pillar_index(0, b)] for b in (0, 10, 8, 6, 4, 2))
+"""The six 旬首 in the order of the sixty: 甲子 甲戌 甲申 甲午 甲辰 甲寅."""
+NOBLE_CARD_TABLES = ("A", "B")
+"""The noble tables the card sets side by side (the school's own is named in its note)."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """One reference card: a title, column heads, rows of values (str) and notes, in one language."""
+
+    name: str
+    lang: str
+    title: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    notes: tuple[str, ...]
+
+    def text(self) -> str:
+        """The card as plain text: title, the table in columns separated by two spaces, the notes."""
+        lines = [self.title, "  ".join(self.header)]
+        lines += ["  ".join(row) for row in self.rows]
+        lines += list(self.notes)
+        return "\n".join(lines)
+
+    def html(self) -> str:
+        """The card as HTML on its paper, every element that holds text setting its own ink."""
+        ink, muted, line = COLORS["ink"], COLORS["muted"], COLORS["line"]
+        cell = f"border:1px solid {line};padding:2px 8px;text-align:center"
+        head = "".join(f'<th style="{cell};color:{muted};font-weight:normal">{escape(h)}</th>' for h in self.header)
+        body = "".join(
+            "<tr>" + "".join(f'<td style="{cell};color:{ink}">{escape(v)}</td>' for v in row) + "</tr>"
+            for row in self.rows
+        )
+        notes = "".join(f'<p style="color:{muted};margin:4px 0;font-size:13px">{escape(n)}</p>' for n in self.notes)
+        return paper_box(
+            f'<p style="color:{ink};font-weight:bold;margin:4px 0">{escape(self.title)}</p>'
+            f'<table style="border-collapse:collapse;color:{ink}"><tr>{head}</tr>{body}</table>{notes}'
+        )
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_pretty_(self, p: object, cycle: bool) -> None:
+        p.text(self.text())  # type: ignore[attr-defined]
+
+
+def _words(lang: str, key: str, **values: object) -> str:
+    return CARDS[lang][key].format(**values)
+
+
+def _noble(lang: str, school: School) -> Card:
+    when = ("晝", "夜")
+    header = (
+        _words(lang, "noble.stem"),
+        *(_words(lang, "noble.head", table=t, when=w) for t in NOBLE_CARD_TABLES for w in when),
+    )
+    rows = tuple(
+        (
+            str(s),
+            *(
+                str(BRANCHES[noble_branch(s.ordinal, day, school.replace(noble_table=t))])
+                for t in NOBLE_CARD_TABLES
+                for day in (True, False)
+            ),
+        )
+        for s in STEMS
+    )
+    hours = DAY_NIGHT_RULES[school.day_night]
+    rule = (
+        _words(lang, "noble.sun")
+        if hours is None
+        else _words(lang, "noble.day", hours="".join(str(b) for b in BRANCHES if b.ordinal in hours))
+    )
+    forward = "".join(str(BRANCHES[(11 + k) % 12]) for k in range(12) if (11 + k) % 12 in FORWARD_SQUARES)
+    backward = "".join(str(b) for b in BRANCHES if b.ordinal not in FORWARD_SQUARES)
+    notes = (
+        _words(lang, "noble.verse"),
+        _words(lang, "noble.school", table=school.noble_table, rule=rule),
+        _words(lang, "noble.direction", forward=forward, backward=backward),
+    )
+    return Card("noble", lang, _words(lang, "noble.title"), header, rows, notes)
+
+
+def _yuejiang(lang: str, school: School) -> Card:
+    switch = school.yuejiang_switch
+    # zhongqi: the even term numbers from 雨水 (4); jie: the odd ones from 立春 (3)
+    first = 4 if switch == "zhongqi" else 3
+    terms = tuple((first + 2 * k) % 24 for k in range(12))
+    header = (_words(lang, f"yuejiang.{switch}"), _words(lang, "yuejiang.general"), _words(lang, "yuejiang.spirit"))
+    rows = tuple(
+        (TERM_NAMES[t], str(general_of_term(t, switch)), SPIRIT_NAMES[general_of_term(t, switch).ordinal])
+        for t in terms
+    )
+    notes = (_words(lang, "yuejiang.note", term=_words(lang, f"yuejiang.{switch}")),)
+    return Card("yuejiang", lang, _words(lang, "yuejiang.title"), header, rows, notes)
+
+
+def _jigong(lang: str, school: School) -> Card:
+    header = (_words(lang, "jigong.stem"), _words(lang, "jigong.lodging"))
+    rows = tuple((str(s), str(s.lodging)) for s in STEMS)
+    return Card("jigong", lang, _words(lang, "jigong.title"), header, rows, (_words(lang, "jigong.note"),))
+
+
+def _void(lang: str, school: School) -> Card:
+    header = (_words(lang, "void.xun"), _words(lang, "void.void"))
+    rows = tuple((str(x), "".join(x.void)) for x in XUN_HEADS)
+    return Card("void", lang, _words(lang, "void.title"), header, rows, (_words(lang, "void.note"),))
+
+
+def _changsheng(lang: str, school: School) -> Card:
+    header = (_words(lang, "changsheng.stem"), *STAGES, _words(lang, "changsheng.tomb"))
+    rows = tuple(
+        (
+            str(s),
+            *(next(str(b) for b in BRANCHES if stage(s.ordinal, b.ordinal, school) == name) for name in STAGES),
+            str(BRANCHES[tomb_of_stem(s.ordinal, school)]),
+        )
+        for s in STEMS
+    )
+    rule = _words(lang, "changsheng.element" if school.changsheng == "element" else "changsheng.stem_rule")
+    notes = (_words(lang, "changsheng.note", changsheng=rule, tomb=_words(lang, f"tomb.{school.tomb}")),)
+    return Card("changsheng", lang, _words(lang, "changsheng.title"), header, rows, notes)
+
+
+def _wangxiang(lang: str, school: School) -> Card:
+    header = (_words(lang, "wangxiang.month"), *ELEMENT_CHARS)
+    rows = tuple((str(m), *(element_state(e, m.ordinal, school) for e in range(5))) for m in MONTHS)
+    rule = _words(lang, "wangxiang.by_month" if school.wangxiang == "month" else "wangxiang.by_season")
+    return Card(
+        "wangxiang", lang, _words(lang, "wangxiang.title"), header, rows, (_words(lang, "wangxiang.note", rule=rule),)
+    )
+
+
+MONTHLY: tuple[tuple[str, Callable[[int], int]], ...] = (("死神", death_spirit), ("死氣", death_qi), ("生氣", life_qi))
+"""The monthly 神煞 of the card, each with the function that gives its branch for a month branch."""
+
+
+def _monthly(lang: str, school: School) -> Card:
+    header = (_words(lang, "monthly.month"), *(label(name, lang) for name, _ in MONTHLY))
+    rows = tuple((str(m), *(str(BRANCHES[f(m.ordinal)]) for _, f in MONTHLY)) for m in MONTHS)
+    return Card("monthly", lang, _words(lang, "monthly.title"), header, rows, (_words(lang, "monthly.note"),))
+
+
+BUILDERS: dict[str, Callable[[str, School], Card]] = {
+    "noble": _noble,
+    "yuejiang": _yuejiang,
+    "jigong": _jigong,
+    "void": _void,
+    "changsheng": _changsheng,
+    "wangxiang": _wangxiang,
+    "monthly": _monthly,
+}
+CARD_NAMES = tuple(BUILDERS)
+"""The names :func:`card` accepts, in the order a learner meets them."""
+
+
+def card(name: str, lang: str = "ko", school: School | str | None = None) -> Card:
+    """The reference card ``name`` (one of :data:`CARD_NAMES`) in ``lang`` ("zh", "ko", "en"), its
+    convention-dependent values by ``school`` (a School, a preset name, or None for the default).
+
+    >>> card("monthly", "zh").rows[0]
+    ('寅', '巳', '午', '子')
+    """
+    if name not in BUILDERS:
+        raise ParseError(f"card {quote(name)} is not known; accepted: {', '.join(CARD_NAMES)}")
+    if lang not in LANGUAGES:
+        raise ParseError(f"lang={quote(lang)} is not known; accepted: {', '.join(LANGUAGES)}")
+    return BUILDERS[name](lang, resolve_school(school))
+
+
+__all__ = ["CARD_NAMES", "Card", "card"]

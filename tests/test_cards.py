@@ -1,0 +1,105 @@
+"""The reference cards: every value is the engine's own for that input, in every language."""
+
+from __future__ import annotations
+
+import pytest
+
+from liuren import ParseError, School
+from liuren.almanac import TERM_NAMES, general_of_term
+from liuren.cycle import BRANCHES, JIGONG, PILLARS, SPIRIT_NAMES, STEMS, VOID_PAIRS
+from liuren.generals import noble_branch
+from liuren.patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
+from liuren.school import NOBLE_TABLES
+from liuren.show.cards import CARD_NAMES, card
+from liuren.show.labels import LANGUAGES
+
+SCHOOLS = (School(), School.preset("tanyuan"), School.preset("daquan"), School(tomb="water", changsheng="stem"))
+
+
+def test_the_noble_card_is_both_tables_by_day_and_night():
+    c = card("noble", "zh")
+    assert len(c.rows) == 10
+    for s, row in zip(STEMS, c.rows, strict=True):
+        assert row[0] == s
+        expected = [BRANCHES[NOBLE_TABLES[t][s.ordinal][n]] for t in ("A", "B") for n in (0, 1)]
+        assert list(row[1:]) == expected
+        assert row[1] == BRANCHES[noble_branch(s.ordinal, True, School())]
+    assert c.rows[0] == ("甲", "丑", "未", "未", "丑")  # 甲戊庚牛羊 (A) and 甲羊戊庚牛 (B)
+    assert "「甲戊庚牛羊」" in c.notes[0] and "《六壬粹言》" in c.notes[0]
+    assert "亥子丑寅卯辰" in c.notes[2] and "巳午未申酉戌" in c.notes[2]
+
+
+def test_the_month_general_card_follows_the_terms():
+    for school in (School(), School(yuejiang_switch="jie")):
+        rows = card("yuejiang", "zh", school).rows
+        switch = school.yuejiang_switch
+        assert len(rows) == 12 and len({r[1] for r in rows}) == 12
+        for term, general, spirit in rows:
+            number = TERM_NAMES.index(term)
+            assert number % 2 == (0 if switch == "zhongqi" else 1)
+            assert general == general_of_term(number, switch)
+            assert spirit == SPIRIT_NAMES[BRANCHES.index(general)]
+    assert card("yuejiang", "zh").rows[0] == ("雨水", "亥", "登明")
+    assert card("yuejiang", "zh").rows[-1] == ("大寒", "子", "神後")
+
+
+def test_the_lodging_and_void_cards_are_the_cycle_tables():
+    assert [r[1] for r in card("jigong", "zh").rows] == [BRANCHES[j] for j in JIGONG]
+    assert [r[0] for r in card("jigong", "zh").rows] == list(STEMS)
+    rows = card("void", "zh").rows
+    assert [r[0] for r in rows] == ["甲子", "甲戌", "甲申", "甲午", "甲辰", "甲寅"]
+    for head, void in rows:
+        pillar = PILLARS[[str(p) for p in PILLARS].index(head)]
+        assert void == "".join(VOID_PAIRS[pillar.branch.ordinal]) == "".join(pillar.void)
+    assert rows[0] == ("甲子", "戌亥")
+
+
+@pytest.mark.parametrize("school", SCHOOLS, ids=lambda s: s.name + str(s.option_tokens()))
+def test_the_stage_card_is_the_school_stage_and_tomb(school):
+    c = card("changsheng", "zh", school)
+    assert c.header[1:13] == STAGES
+    for s, row in zip(STEMS, c.rows, strict=True):
+        for name, branch in zip(STAGES, row[1:13], strict=True):
+            assert stage(s.ordinal, BRANCHES.index(branch), school) == name
+        assert row[13] == BRANCHES[tomb_of_stem(s.ordinal, school)]
+
+
+@pytest.mark.parametrize("school", (School(), School(wangxiang="season")), ids=("month", "season"))
+def test_the_seasonal_card_is_element_state(school):
+    rows = card("wangxiang", "zh", school).rows
+    assert [r[0] for r in rows] == [BRANCHES[(2 + k) % 12] for k in range(12)]
+    for row in rows:
+        m = BRANCHES.index(row[0])
+        assert list(row[1:]) == [element_state(e, m, school) for e in range(5)]
+    earth_rules = {r[0] for r in rows if r[3] == "旺"}
+    assert earth_rules == ({"辰", "未", "戌", "丑"} if school.wangxiang == "month" else set())
+
+
+def test_the_monthly_card_is_the_shensha_functions():
+    rows = card("monthly", "zh").rows
+    assert card("monthly", "zh").header[1:] == ("死神", "死氣", "生氣")
+    for row in rows:
+        m = BRANCHES.index(row[0])
+        assert row[1:] == (BRANCHES[death_spirit(m)], BRANCHES[death_qi(m)], BRANCHES[life_qi(m)])
+    assert rows[0] == ("寅", "巳", "午", "子")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_renders_in_every_language(lang):
+    for name in CARD_NAMES:
+        c = card(name, lang)
+        html, text = c._repr_html_(), c.text()
+        assert html.startswith('<div class="liuren-paper"') and c.title in html
+        assert text.splitlines()[0] == c.title and str(c) == text
+        assert all(len(row) == len(c.header) for row in c.rows)
+        for row in c.rows:
+            assert "  ".join(row) in text
+    assert card("void", lang).rows == card("void", "zh").rows
+
+
+def test_a_card_takes_a_preset_name_and_refuses_a_bad_name():
+    assert card("changsheng", "zh", "tanyuan") == card("changsheng", "zh", School.preset("tanyuan"))
+    with pytest.raises(ParseError, match="accepted: noble, yuejiang, jigong, void, changsheng, wangxiang, monthly"):
+        card("nobel")
+    with pytest.raises(ParseError, match="accepted: zh, ko, en"):
+        card("void", lang="fr")
