@@ -40,9 +40,10 @@ solution and gives nothing away) and every line below it is commented out (``# `
 Why commented out rather than guarded by a flag or wrapped in a ``reveal(...)`` call:
 
 - Run All (which the contents notebook recommends) runs a comment and prints nothing, so no answer
-  appears; and with no output there is nothing for JupyterLab's autosave to write back unhidden (it
-  drops ``outputs_hidden`` from a cell that has no outputs only in memory; jupytext keeps the cell's
-  ``jupyter`` metadata in the source, ``cell_metadata_filter`` in notebooks/jupytext.toml).
+  appears. JupyterLab unhides the output area of every cell it runs (``outputs_hidden`` is gone from
+  what autosave writes), so only a solution that prints nothing stays hidden after a save; its
+  ``source_hidden`` stays, and jupytext keeps the cell's ``jupyter`` metadata in the markdown source
+  (``cell_metadata_filter`` in notebooks/jupytext.toml). This build sets both flags again.
 - No state and no API: a flag cell would have to be run before, and a guarded cell displays nothing
   of its last expression (``if``-blocks do not echo), so every solution would need a ``display``; a
   ``reveal`` helper would be library code for a notebook convention. The commented cell is the
