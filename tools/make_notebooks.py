@@ -8,7 +8,8 @@
 ``--check`` also runs every notebook afresh (``--no-rerun`` skips that) and compares what it prints with what is saved, so a saved
 output the library no longer gives (a changed sentence, a renamed label) is caught, not only a changed
 source. Images are compared by presence (their bytes depend on the machine's matplotlib and freetype),
-and the kernel's language_info is taken as saved.
+and the kernel's language_info is taken as saved. It then runs each notebook with its solutions revealed
+(below), so a solution the library no longer answers is caught too.
 
 Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``notebooks/jupytext.toml``, inside
 the folder README's Quick start serves as JupyterLab's root, where jupytext's contents manager finds it)
@@ -522,6 +523,19 @@ def outputs_out_of_step(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
     ]
 
 
+def solutions_out_of_step(executed: nbformat.NotebookNode, book: Book) -> list[str]:
+    """Run ``executed`` (the notebook as saved, already run) once more with its solutions revealed and
+    say what is wrong with them (``solution_problems``)."""
+    if not any(c.cell_type == "code" and SOLUTION in tags(c) for c in executed.cells):
+        return []
+    shown = revealed(executed)
+    for cell in shown.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    problems = execute(shown) or solution_problems(shown, executed)
+    return [f"notebooks/{book.filename}: with the solutions revealed: {p}" for p in problems]
+
+
 def examples_text() -> str:
     """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
     tests/data/seed_examples.csv and tests/data/chapter_notes_ko.csv (a Korean note per row, and a
@@ -637,7 +651,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             problems = out_of_step(nb, book)
             if not problems and not args.no_rerun and any(c.cell_type == "code" for c in nb.cells):
-                problems = outputs_out_of_step(nb, OUT / book.filename)
+                problems = outputs_out_of_step(nb, OUT / book.filename) or solutions_out_of_step(nb, book)
             for problem in problems:
                 print(problem)
                 status = 1
