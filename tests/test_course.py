@@ -324,6 +324,136 @@ def test_solutions_are_hidden_until_asked_for():
         assert exercises >= 3 and solutions >= exercises, f"{stem}: {exercises} exercises, {solutions} solution cells"
 
 
+HAN = re.compile(r"[\u3400-\u9fff]")
+QUOTED = re.compile(r"\"([^\"]*)\"|'([^']*)'")
+
+
+def answer_tokens(code: str) -> set[str]:
+    """The quoted 漢字 strings of a solution's code: a branch, a stem, an answer to check against."""
+    return {a or b for a, b in QUOTED.findall(code) if HAN.search(a or b)}
+
+
+def solution_cells():
+    for stem, n, cell in cells("code"):
+        if "solution" in tags(cell):
+            yield stem, n, cell
+
+
+def test_a_collapsed_solution_shows_a_first_line_that_gives_nothing_away():
+    """JupyterLab shows the first line of a collapsed cell: it is the header comment, with none of the
+    solution's answer tokens; every line below it is commented out (the cell is inert)."""
+    found = 0
+    for stem, n, cell in solution_cells():
+        first, *rest = cell.source.splitlines()
+        code = TOOL.reveal_source(cell.source)
+        tokens = answer_tokens(code)
+        assert first == TOOL.SOLUTION_HEADER and first.startswith("#"), (stem, n, first)
+        assert not HAN.search(first) and not any(t in first for t in tokens), (stem, n, first, tokens)
+        assert rest and all(line == "#" or line.startswith("# ") for line in rest), (stem, n)
+        found += bool(tokens)
+    assert found >= 20, "most solutions name their answer in quoted 漢字; the check above must see them"
+    for stem, n, cell in cells("markdown"):
+        if "solution" in tags(cell):
+            summary = cell.source.strip().split("\n", 1)[0]
+            assert re.fullmatch(r"<details><summary>풀이 \d 보기</summary>", summary), (stem, n, summary)
+
+
+def test_run_all_leaves_every_solution_cell_without_output():
+    """A solution cell is comments only (Python runs nothing of it), and the saved notebooks (each
+    saved from a Run All, which ``make_notebooks.py --check`` and nbval rerun) show no output for any."""
+    import ast
+
+    count = 0
+    for stem, n, cell in solution_cells():
+        assert ast.parse(cell.source).body == [], (stem, n)
+        assert cell.outputs == [] and cell.metadata.get("jupyter") == {"source_hidden": True, "outputs_hidden": True}
+        count += 1
+    assert count >= 25
+
+
+def test_toggling_a_solutions_comments_gives_its_code():
+    """What JupyterLab's toggle-comment (Ctrl+/ on the whole cell) leaves is what the build tests:
+    one ``#`` and its space off each line, so the header stays a comment and the code compiles."""
+    import ast
+
+    for stem, n, cell in solution_cells():
+        toggled = [line.removeprefix("#").removeprefix(" ") for line in cell.source.splitlines()]
+        assert toggled[0].startswith("# "), (stem, n)
+        code = TOOL.reveal_source(cell.source)
+        assert "\n".join(toggled[1:]) == code, (stem, n)
+        assert ast.parse(code).body, (stem, n)
+
+
+def test_a_notebooks_solutions_run_and_check_ok_yet_run_all_prints_none():
+    """One notebook, as the build does it for every one: executed with its solutions revealed (each
+    runs, prints, and a ``check(...)`` is ok) and as saved (its solution cells print nothing, and no
+    other cell prints differently)."""
+    books = TOOL.load_books()
+    nb = TOOL.normalise(next(i for i, b in enumerate(books) if b.stem == "06-biezhe"), books)
+    shown = TOOL.revealed(nb)
+    assert TOOL.execute(shown) == [] and TOOL.execute(nb) == []
+    assert TOOL.solution_problems(shown, nb) == []
+    revealed_outputs = [c.outputs for c in shown.cells if "solution" in tags(c) and c.cell_type == "code"]
+    assert revealed_outputs and all(revealed_outputs)
+    checks = [c for c in shown.cells if "solution" in tags(c) and c.source.startswith("liuren.check(")]
+    assert checks and all(output_text(c).startswith("CheckResult(ok=True") for c in checks)
+    assert all(not c.outputs for c in nb.cells if "solution" in tags(c) and c.cell_type == "code")
+
+
+def test_the_build_refuses_a_wrong_solution_and_a_cell_that_leans_on_one():
+    def book(*cells):
+        return nbformat.v4.new_notebook(cells=list(cells), metadata={"kernelspec": dict(TOOL.KERNELSPEC)})
+
+    def solution(code: str):
+        source = TOOL.SOLUTION_HEADER + "\n" + "\n".join("# " + line for line in code.splitlines())
+        assert TOOL.inert(source)
+        return nbformat.v4.new_code_cell(source, metadata={"tags": ["solution"]})
+
+    cases = {
+        "check is not ok": book(
+            nbformat.v4.new_code_cell("import liuren\nk = liuren.chart('甲子', '子', '子')"),
+            solution('liuren.check(k, transmissions="子子子")'),
+        ),
+        "uses their variables": book(
+            solution("x = 1\nprint(x)"), nbformat.v4.new_code_cell("print(globals().get('x'))")
+        ),
+        "prints nothing": book(solution("y = 2")),
+    }
+    for why, nb in cases.items():
+        shown = TOOL.revealed(nb)
+        TOOL.execute(shown)
+        TOOL.execute(nb)
+        problems = TOOL.solution_problems(shown, nb)
+        assert any(why in p for p in problems), (why, problems)
+    with pytest.raises(TOOL.SourceError, match="commented out"):
+        TOOL.validate(TOOL.Book("99-demo", book(nbformat.v4.new_code_cell("# x\n1", metadata={"tags": ["solution"]}))))
+
+
+def test_a_handout_leaves_the_solutions_out_unless_asked(tmp_path):
+    """The two commands of tools/handout_config.py's docstring (and README's), on one notebook (not
+    executed here: its saved outputs are what the handout would show)."""
+    import shlex
+    import subprocess
+
+    doc = (ROOT / "tools" / "handout_config.py").read_text(encoding="utf-8")
+    commands = re.findall(r"\.venv/bin/jupyter nbconvert [^\n]*", doc.replace("\\\n", " "))
+    commands = [" ".join(c.split()) for c in commands if "06-biezhe" in c]
+    assert len(commands) == 2 and all(c in (ROOT / "README.md").read_text(encoding="utf-8") for c in commands)
+    pages = []
+    for command in commands:
+        argv = shlex.split(command.replace("--output-dir handout", f"--output-dir {shlex.quote(str(tmp_path))}"))
+        argv = [sys.executable, "-m", "jupyter", *argv[1:], "--ExecutePreprocessor.enabled=False"]
+        done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True, timeout=240)
+        assert done.returncode == 0, done.stderr[-2000:]
+        pages.append(max(tmp_path.glob("*.html"), key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8"))
+    learner, teacher = pages
+    summaries = re.findall(r"풀이 \d 보기", teacher)
+    assert len(summaries) == 3 and "풀이 1 보기" not in learner
+    header = TOOL.SOLUTION_HEADER.removeprefix("## ")
+    assert teacher.count(header) == 3 and header not in learner  # the solutions' code cells
+    assert "연습 1." in learner and "연습 1." in teacher
+
+
 LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
 
 

@@ -8,7 +8,8 @@
 ``--check`` also runs every notebook afresh (``--no-rerun`` skips that) and compares what it prints with what is saved, so a saved
 output the library no longer gives (a changed sentence, a renamed label) is caught, not only a changed
 source. Images are compared by presence (their bytes depend on the machine's matplotlib and freetype),
-and the kernel's language_info is taken as saved.
+and the kernel's language_info is taken as saved. It then runs each notebook with its solutions revealed
+(below), so a solution the library no longer answers is caught too.
 
 Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``notebooks/jupytext.toml``, inside
 the folder README's Quick start serves as JupyterLab's root, where jupytext's contents manager finds it)
@@ -25,9 +26,35 @@ writes no markdown. This script is what makes the saved files the course's: it
   cells have at most six lines; a cell tagged ``solution`` is a collapsed code cell or a markdown
   ``<details>`` block;
 - sets the collapsed state of solution code cells (``jupyter.source_hidden``/``outputs_hidden``);
+- keeps every solution code cell inert (below), executes the notebook once with the solutions revealed
+  to test them, and refuses to save it if a solution raised, printed nothing, or is a ``check(...)``
+  whose result is not ok, or if a cell outside the solutions prints differently with them run (it
+  would depend on a solution's variables, which a learner's Run All does not define);
 - executes the notebook with nbclient in the current environment, refuses to save it if a cell raised
   (unless tagged ``raises-exception``), and saves it deterministically: fixed cell ids, no timings,
   widget model ids renumbered in a fixed order, so a rerun gives byte-identical files.
+
+Solutions stay hidden. An exercise's solution is a markdown ``<details>`` block (collapsed whatever
+is run) and a collapsed code cell, both tagged ``solution``. The code cell is inert: its first line is
+the comment ``SOLUTION_HEADER`` (what JupyterLab shows of a collapsed cell: it says how to open the
+solution and gives nothing away) and every line below it is commented out (``# `` before each line).
+Why commented out rather than guarded by a flag or wrapped in a ``reveal(...)`` call:
+
+- Run All (which the contents notebook recommends) runs a comment and prints nothing, so no answer
+  appears. JupyterLab unhides the output area of every cell it runs (``outputs_hidden`` is gone from
+  what autosave writes), so only a solution that prints nothing stays hidden after a save; its
+  ``source_hidden`` stays, and jupytext keeps the cell's ``jupyter`` metadata in the markdown source
+  (``cell_metadata_filter`` in notebooks/jupytext.toml). This build sets both flags again.
+- No state and no API: a flag cell would have to be run before, and a guarded cell displays nothing
+  of its last expression (``if``-blocks do not echo), so every solution would need a ``display``; a
+  ``reveal`` helper would be library code for a notebook convention. The commented cell is the
+  solution exactly as the learner will run it.
+- A learner opens the cell, selects it all (Ctrl+A) and toggles the comments (Ctrl+/): JupyterLab
+  strips one ``#`` and a space from each line, so the code lines run and the header (``## ``) stays a
+  comment. ``reveal_source`` does the same for the build's test run.
+
+An exported handout leaves the solutions out or keeps them with nbconvert's TagRemovePreprocessor on
+the ``solution`` tag (tools/handout_config.py).
 
 nbval reads the cell tags: ``nbval-check-output`` (outputs compared; the suite runs ``--nbval-lax``,
 so untagged cells are run but not compared), ``nbval-ignore-output``, ``nbval-skip``,
@@ -43,6 +70,7 @@ import io
 import json
 import re
 import sys
+from copy import deepcopy
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -78,6 +106,12 @@ KNOWN_TAGS = {
     "nbval-raises-exception",
 }
 HIDDEN = {"source_hidden": True, "outputs_hidden": True}
+SOLUTION_HEADER = "## 풀이: 펼친 칸에서 Ctrl+A, Ctrl+/ 로 주석을 풀고 실행한다"
+"""The first line of every solution code cell: JupyterLab shows it on the collapsed cell. Two ``#`` so
+that toggling the comments of the whole cell (Ctrl+A, Ctrl+/) leaves it a comment."""
+CHECK_OK = "CheckResult(ok=True"
+CHECK_CALL = re.compile(r"(liuren\.)?check\(")
+"""A solution whose last line is a ``check(...)`` call: its result must be ok."""
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 JUPYTEXT_META = {
     "default_lexer": "ipython3",
@@ -206,6 +240,70 @@ def generated_cell(text: str) -> nbformat.NotebookNode:
     return nbformat.v4.new_markdown_cell(text, metadata={"tags": [GENERATED]})
 
 
+def inert(source: str) -> bool:
+    """Whether a solution cell's source is the header and its code commented out, line by line."""
+    lines = source.splitlines()
+    return (
+        len(lines) > 1
+        and lines[0] == SOLUTION_HEADER
+        and all(line == "#" or line.startswith("# ") for line in lines[1:])
+    )
+
+
+def reveal_source(source: str) -> str:
+    """The code of an inert solution cell, as a learner gets it by toggling its comments (Ctrl+/)."""
+    lines = source.splitlines()[1:]
+    return "\n".join(line[2:] if line.startswith("# ") else line[1:] for line in lines)
+
+
+def revealed(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A copy of ``nb`` with every solution code cell's code uncommented (for the test run)."""
+    copy = deepcopy(nb)
+    for cell in copy.cells:
+        if cell.cell_type == "code" and SOLUTION in tags(cell):
+            cell.source = reveal_source(cell.source)
+    return copy
+
+
+def _printed(cell: nbformat.NotebookNode) -> list[str]:
+    """What a cell prints, as text: streams and the plain text of its results (widget ids masked)."""
+    texts = []
+    for out in cell.get("outputs", []):
+        if out.output_type == "stream":
+            texts.append(out.name + ":" + out.text)
+        elif out.output_type in ("execute_result", "display_data"):
+            texts.append(MODEL_ID.sub("<id>", out.get("data", {}).get("text/plain", "")))
+        elif out.output_type == "error":
+            texts.append(f"error:{out.get('ename')}: {out.get('evalue')}")
+    return texts
+
+
+def solution_problems(shown: nbformat.NotebookNode, hidden: nbformat.NotebookNode) -> list[str]:
+    """What is wrong with the solutions, given the notebook executed with them revealed (``shown``) and
+    as saved (``hidden``): a solution that raised, printed nothing or checked wrong; a solution cell
+    that printed something when inert; a cell that prints differently when the solutions are run."""
+    problems = []
+    for n, (a, b) in enumerate(zip(shown.cells, hidden.cells, strict=True)):
+        if a.cell_type != "code":
+            continue
+        if SOLUTION not in tags(a):
+            if _printed(a) != _printed(b):
+                problems.append(
+                    f"cell {n}: prints differently when the solutions above it are run (it uses their variables)"
+                )
+            continue
+        printed = _printed(a)
+        if b.get("outputs"):
+            problems.append(f"cell {n}: an inert solution printed something")
+        if not printed:
+            problems.append(f"cell {n}: the solution prints nothing")
+        elif any(t.startswith("error:") for t in printed):
+            problems.append(f"cell {n}: the solution raised {next(t for t in printed if t.startswith('error:'))[6:]}")
+        elif CHECK_CALL.match(a.source.splitlines()[-1]) and not printed[-1].startswith(CHECK_OK):
+            problems.append(f"cell {n}: the solution's check is not ok: {printed[-1][:160]}")
+    return problems
+
+
 def validate(book: Book) -> None:
     """Raise SourceError where the source breaks the conventions of the module docstring."""
     anchors = []
@@ -220,6 +318,11 @@ def validate(book: Book) -> None:
                 raise SourceError(f"{where}: a code cell has {len(lines)} lines (at most {MAX_CODE_LINES})")
             if any(line.lstrip().startswith("# NBVAL") for line in lines):
                 raise SourceError(f"{where}: nbval markers are cell tags, not comment lines")
+            if SOLUTION in tags(cell) and not inert(cell.source):
+                raise SourceError(
+                    f"{where}: a solution code cell starts with the line {SOLUTION_HEADER!r} and has every "
+                    "line below it commented out ('# ' before each)"
+                )
         elif SOLUTION in tags(cell):
             text = cell.source.strip()
             if not (text.startswith("<details>") and text.endswith("</details>")):
@@ -426,6 +529,19 @@ def outputs_out_of_step(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
     ]
 
 
+def solutions_out_of_step(executed: nbformat.NotebookNode, book: Book) -> list[str]:
+    """Run ``executed`` (the notebook as saved, already run) once more with its solutions revealed and
+    say what is wrong with them (``solution_problems``)."""
+    if not any(c.cell_type == "code" and SOLUTION in tags(c) for c in executed.cells):
+        return []
+    shown = revealed(executed)
+    for cell in shown.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    problems = execute(shown) or solution_problems(shown, executed)
+    return [f"notebooks/{book.filename}: with the solutions revealed: {p}" for p in problems]
+
+
 def examples_text() -> str:
     """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
     tests/data/seed_examples.csv and tests/data/chapter_notes_ko.csv (a Korean note per row, and a
@@ -542,7 +658,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.check:
             problems = out_of_step(nb, book)
             if not problems and not args.no_rerun and any(c.cell_type == "code" for c in nb.cells):
-                problems = outputs_out_of_step(nb, OUT / book.filename)
+                problems = outputs_out_of_step(nb, OUT / book.filename) or solutions_out_of_step(nb, book)
             for problem in problems:
                 print(problem)
                 status = 1
@@ -550,7 +666,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.only and book.number not in args.only and book.stem not in (*args.only, CONTENTS):
             continue
         if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
-            problems = execute(nb)
+            shown = revealed(nb)
+            problems = ["with the solutions revealed: " + p for p in execute(shown)] + execute(nb)
+            if not problems:
+                problems = solution_problems(shown, nb)
             if problems:
                 print(f"{book.filename}: not written, errors:\n  " + "\n  ".join(problems))
                 status = 1
