@@ -10,8 +10,8 @@ The server, its kernel and the browser are this module's own; the test is bounde
 from __future__ import annotations
 
 import json
+import os
 import re
-import shlex
 import shutil
 import sys
 from pathlib import Path
@@ -25,7 +25,7 @@ if not CHROMIUM.exists():
 
 import nbformat
 
-from .servers import Server, free_port
+from .servers import Server, free_port, lab_config
 from .test_course import HAN, answer_tokens
 from .test_jupyterlab import (
     ACTIVATE_JS,
@@ -35,8 +35,6 @@ from .test_jupyterlab import (
     TIMEOUT,
     browser,  # noqa: F401 (a fixture)
     lab_env,
-    our,
-    readme_command,
 )
 
 pytestmark = pytest.mark.browser
@@ -81,13 +79,14 @@ def course(tmp_path_factory):
     shutil.copy(ROOT / "notebooks" / f"{NAME}.ipynb", folder)
     shutil.copy(ROOT / "notebooks" / "src" / f"{NAME}.md", folder / "src")
     home, port, token = tmp_path_factory.mktemp("lab"), free_port(), "liuren-solutions-test"
-    command = our(
-        readme_command("Quick start", ".venv/bin/jupyter lab notebooks/"),
-        {".venv/bin/jupyter": f"{shlex.quote(sys.executable)} -m jupyter"},
-        f" --ServerApp.open_browser=False --ServerApp.ip=127.0.0.1 --ServerApp.port={port} --ServerApp.port_retries=0"
-        f" --IdentityProvider.token={token} --LabApp.expose_app_in_browser=True",
-    )
-    server = Server("jupyter lab", ["bash", "-c", command], site, lab_env(home), port, home / "lab.log")
+    # served the way README's Quick start serves a learner's course: JupyterLab with its root on the folder
+    # (``liuren course`` starts ``python -m jupyter lab --ServerApp.root_dir=DIR``); port and token come
+    # through the server's config folder, as in test_jupyterlab
+    lab_config(home, port, token)
+    command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}"]
+    if os.geteuid() == 0:  # as liuren course does: JupyterLab refuses root without being told
+        command.append("--allow-root")
+    server = Server("jupyter lab", command, site, lab_env(home), port, home / "lab.log")
     try:
         server.wait_listening()
         yield {

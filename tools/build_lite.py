@@ -180,6 +180,10 @@ def liuren_wheel(into: Path) -> Path:
     shutil.copytree(ROOT / "liuren", source / "liuren", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
+    # the course ships in the wheel too (pyproject maps liuren.notebooks to notebooks/)
+    shutil.copytree(
+        ROOT / "notebooks", source / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    )
     run(pip("wheel", "--no-deps", "-w", str(into), str(source)), "building liuren's wheel")
     (found,) = into.glob("liuren-*.whl")
     return found

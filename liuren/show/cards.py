@@ -67,17 +67,22 @@ class Card:
 
     def html(self) -> str:
         """The card as HTML on its paper, every element that holds text setting its own ink."""
-        ink, muted, line = COLORS["ink"], COLORS["muted"], COLORS["line"]
-        cell = f"border:1px solid {line};padding:2px 8px;text-align:center"
+        ink, muted, line, paper = COLORS["ink"], COLORS["muted"], COLORS["line"], COLORS["paper"]
+        # every cell sets its own paper: JupyterLab stripes table rows with the theme's colours (near-black in
+        # the dark theme), which would otherwise show through under the card's ink
+        cell = f"border:1px solid {line};padding:2px 8px;text-align:center;background:{paper}"
         head = "".join(f'<th style="{cell};color:{muted};font-weight:normal">{escape(h)}</th>' for h in self.header)
         body = "".join(
-            "<tr>" + "".join(f'<td style="{cell};color:{ink}">{escape(v)}</td>' for v in row) + "</tr>"
+            f'<tr style="background:{paper}">'
+            + "".join(f'<td style="{cell};color:{ink}">{escape(v)}</td>' for v in row)
+            + "</tr>"
             for row in self.rows
         )
         notes = "".join(f'<p style="color:{muted};margin:4px 0;font-size:13px">{escape(n)}</p>' for n in self.notes)
         return paper_box(
             f'<p style="color:{ink};font-weight:bold;margin:4px 0">{escape(self.title)}</p>'
-            f'<table style="border-collapse:collapse;color:{ink}"><tr>{head}</tr>{body}</table>{notes}'
+            f'<table style="border-collapse:collapse;color:{ink};background:{paper}">'
+            f'<tr style="background:{paper}">{head}</tr>{body}</table>{notes}'
         )
 
     def _repr_html_(self) -> str:
