@@ -147,7 +147,7 @@ CHART_LEVEL: dict[str, tuple[str, tuple[str, ...]]] = {
     "season": ("the season of the month (月建)", ("春", "夏", "秋", "冬")),
     "month": ("the month branch (月建)", tuple(BRANCH_CHARS)),
     "month_general": ("the month general (月將)", tuple(BRANCH_CHARS)),
-    "chart": ("a worked example's chart: day, hour, general and noble (丙申午時亥將晝)", ()),
+    "chart": ("a worked example's chart: day, hour, general and noble (丙申 午時 亥將 晝)", ()),
     "day": ("the day pillar", ()),
     "day_pillar": ("the day pillar", ()),
     "day_stem": ("the day stem", tuple(STEM_CHARS)),

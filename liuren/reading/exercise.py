@@ -22,10 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
-from ..school import NOBLE_LABEL
 from . import APPLIES, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
 from .conditions import Fact
-from .readers import Ctx
+from .readers import Ctx, chart_key
 from .statements import Statement, statements
 
 if TYPE_CHECKING:
@@ -87,7 +86,7 @@ def candidates(chart: Chart, matter: object, querent: object = None) -> tuple[Ca
     who = parse_querent(querent)
     shown, unjudged = shown_subjects(chart)
     ctx = Ctx(chart)
-    ctx_chart = f"{chart.day}{chart.hour}時{chart.general}將{NOBLE_LABEL[chart.noble]}"
+    ctx_chart = chart_key(chart)
     memo: dict[str, Fact] = {}
     found: list[Candidate] = []
     for subject in (*shown, *(unjudged - shown)):

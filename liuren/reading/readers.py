@@ -46,6 +46,11 @@ if TYPE_CHECKING:
 SEASONS = ("春", "夏", "秋", "冬")
 
 
+def chart_key(chart: Chart) -> str:
+    """A worked example's chart as the data names it: day, hour, general and noble, ``丙申 午時 亥將 晝``."""
+    return f"{chart.day} {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}"
+
+
 class Lacking(Exception):
     """The chart lacks what would decide a condition: ``what`` is "month", "year", "nianming" or "moon"."""
 
@@ -418,7 +423,7 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "season": lambda x: (SEASONS[ss.season(_need(x.month, "month"))],),
     "month": lambda x: (BRANCH_CHARS[_need(x.month, "month")],),
     "month_general": lambda x: (str(x.chart.general),),
-    "chart": lambda x: (f"{x.chart.day}{x.chart.hour}時{x.chart.general}將{NOBLE_LABEL[x.chart.noble]}",),
+    "chart": lambda x: (chart_key(x.chart),),
     "day": lambda x: (str(x.chart.day),),
     "day_pillar": lambda x: (str(x.chart.day),),
     "day_stem": lambda x: (STEM_CHARS[x.stem],),

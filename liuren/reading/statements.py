@@ -107,9 +107,9 @@ class Statement:
     gloss_en: str
     note: str
     example_chart: str = ""
-    """For the chapter's reading of its own worked example: the chart as ``<day><hour>時<general>將`` and
-    the noble the example takes, 晝 or 夜 (``丙申午時亥將晝``); ``example_month`` is the month the text
-    gives (or "")."""
+    """For the chapter's reading of its own worked example: the chart as ``<day> <hour>時 <general>將`` and
+    the noble the example takes, 晝 or 夜 (``丙申 午時 亥將 晝``, :func:`~liuren.reading.readers.chart_key`);
+    ``example_month`` is the month the text gives (or "")."""
     example_month: str = ""
 
     @property
@@ -167,8 +167,8 @@ OPEN_KEYS = ("querent", "asked", "text")
 
 
 _FLAG = re.compile(r";\s*(?=example\b|slip:|contradicts:)")
-_CHART = re.compile(r"(..)(.)時(.)將([晝夜])")
-_EXAMPLE = re.compile(r"^\s*(chart|month)\s*=\s*(\S+?)\s*$")
+_CHART = re.compile(r"(..) (.)時 (.)將 ([晝夜])")
+_EXAMPLE = re.compile(r"^\s*(chart|month)\s*=\s*(.+?)\s*$")
 
 
 def _example(conditions: str) -> tuple[str, str]:
@@ -180,7 +180,9 @@ def _example(conditions: str) -> tuple[str, str]:
         if found and found.group(1) == "chart":
             chart = found.group(2)
             if _CHART.fullmatch(chart) is None:
-                raise ParseError(f"chart={quote(chart)} is not of the form 丙申午時亥將晝 (day, hour, general, noble)")
+                raise ParseError(
+                    f"chart={quote(chart)} is not of the form '丙申 午時 亥將 晝' (day, hour, general, noble)"
+                )
         elif found and found.group(1) == "month":
             month = found.group(2)
     return chart, month if chart else ""
