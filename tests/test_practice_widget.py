@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("fsrs")
 
 from liuren.practice import answer, solution
-from liuren.show.html import chart_html
+from liuren.show.html import chart_html, paper_box
 from liuren.show.practice_widget import Practice, plate_answer, question_html
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
@@ -188,3 +189,6 @@ def test_english_and_chinese(tmp_path: Path) -> None:
     assert "Practice(" in repr(zh)
     data = zh._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data and "練習" in data["text/plain"]
+    assert data["text/html"].startswith(paper_box(escape(data["text/plain"]), "font-family:sans-serif"))
+    again = Practice(str(tmp_path / "z2.sqlite3"), seed=9, level=4, lang="zh", clock=clock)
+    assert again._repr_mimebundle_()["text/html"] == data["text/html"]  # not the dealt item

@@ -237,10 +237,11 @@ class Practice:
         return paper_box(f"{head}{cell}{rule}", "font-family:sans-serif")
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        # the fallback names the level, not the dealt item: a question cannot be answered where widgets
+        # cannot run, and a saved notebook's output stays the same from run to run
         text = f"{self.words['title']} · {self.item.level.number}. {self.item.level.title}"
-        return bundle(
-            self.widget, text, fallback_html(question_html(self.item, self.lang), self.lang), include, exclude
-        )
+        html = paper_box(escape(text), "font-family:sans-serif")
+        return bundle(self.widget, text, fallback_html(html, self.lang), include, exclude)
 
     def __repr__(self) -> str:
         return f"Practice({str(self.progress.store.path)!r}, level={self.level})"
