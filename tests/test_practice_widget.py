@@ -192,3 +192,10 @@ def test_english_and_chinese(tmp_path: Path) -> None:
     assert data["text/html"].startswith(paper_box(escape(data["text/plain"]), "font-family:sans-serif"))
     again = Practice(str(tmp_path / "z2.sqlite3"), seed=9, level=4, lang="zh", clock=clock)
     assert again._repr_mimebundle_()["text/html"] == data["text/html"]  # not the dealt item
+
+
+def test_the_question_carries_the_shown_inputs_only(tmp_path: Path) -> None:
+    p = session(tmp_path)
+    assert f'data-liuren-spec="{p.item.chart.spec()}"' in p.question.value
+    moment = Practice(str(tmp_path / "m.sqlite3"), seed=5, level=2, clock=clock)
+    assert "data-liuren-spec" not in moment.question.value  # the 月將 is what level 2 asks

@@ -262,7 +262,12 @@ def question_html(item: Item, lang: str) -> str:
         body = "<br>".join(lines) + caption_html(item.chart, lang, parts=())
     if item.choices:
         body += "<br>" + escape(f"{words['choices']}: {' · '.join(item.choices)}")
-    return paper_box(body, "font-family:sans-serif")
+    if item.level.number in MOMENT_LEVELS or item.level.number == 12:
+        return paper_box(body, "font-family:sans-serif")
+    # the spec of the inputs shown (day, hour, general, noble: no answer) for the page's tests; not where
+    # the general or the day is the question
+    spec = escape(item.chart.spec(), quote=True)
+    return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
 
 
 __all__ = ["Practice", "plate_answer", "question_html"]
