@@ -199,3 +199,13 @@ def test_the_question_carries_the_shown_inputs_only(tmp_path: Path) -> None:
     assert f'data-liuren-spec="{p.item.chart.spec()}"' in p.question.value
     moment = Practice(str(tmp_path / "m.sqlite3"), seed=5, level=2, clock=clock)
     assert "data-liuren-spec" not in moment.question.value  # the 月將 is what level 2 asks
+
+
+def test_unseeded_sessions_deal_by_the_store(tmp_path: Path) -> None:
+    first = Practice(str(tmp_path / "a.sqlite3"), level=4, clock=clock)
+    fresh = Practice(str(tmp_path / "b.sqlite3"), level=4, clock=clock)
+    assert first.item.chart == fresh.item.chart  # a fresh store: the same first item
+    first.answer(transmissions=right_transmissions(first))
+    assert first.progress.reviews() == 1
+    later = [Practice(str(tmp_path / "a.sqlite3"), level=4, clock=clock).item.chart for _ in range(2)]
+    assert later[0] == later[1]  # seeded by the store's reviews (1 now, not 0)

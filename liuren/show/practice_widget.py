@@ -47,7 +47,8 @@ class Practice:
     """One learner's practice session in a notebook.
 
     ``path``: the store (None: ``$LIUREN_STORE``, else the learner's data folder); ``lang``: "ko"
-    (default), "zh" or "en"; ``seed`` seeds the dealing; ``clock`` gives the time (for tests)."""
+    (default), "zh" or "en"; ``seed`` seeds the dealing (None: the number of reviews in the store, so a
+    fresh store deals the same first item); ``clock`` gives the time (for tests)."""
 
     def __init__(
         self,
@@ -61,6 +62,10 @@ class Practice:
         self.lang = check_lang(lang)
         self.words = PRACTICE[self.lang]
         self.progress = Progress(path, seed=seed)
+        if seed is None:
+            # seeded by how far the learner has come: each session after new answers deals new items,
+            # and a fresh store deals the same first item (a saved page's output stays the same)
+            self.progress.rng.seed(self.progress.reviews())
         self.clock = clock
         self.level = get_level(level).number
         self.item: Item
