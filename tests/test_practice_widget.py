@@ -12,8 +12,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("fsrs")
 
 from liuren.practice import answer, solution
+from liuren.practice.widget import Practice, plate_answer, question_html
 from liuren.show.html import chart_html, paper_box
-from liuren.show.practice_widget import Practice, plate_answer, question_html
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
 

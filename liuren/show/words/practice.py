@@ -1,4 +1,4 @@
-"""The words of the practice widget (:mod:`liuren.show.practice_widget`): its controls, the part each
+"""The words of the practice widget (:mod:`liuren.practice.widget`): its controls, the part each
 answer box asks (``part-…``) and says while empty (``ph-…``: what goes in, never an answer), the verdicts and the due line."""
 
 from __future__ import annotations

@@ -20,13 +20,13 @@ import ipywidgets as widgets
 
 from ..cycle import BRANCH_CHARS
 from ..errors import ParseError, quote
-from ..practice import LEVELS, Grade, Item, answer, get_level
-from ..practice import Practice as Progress
-from ..practice.levels import MOMENT_LEVELS
-from .html import COLORS, caption_html, chart_html, paper_box
-from .i18n import check_lang
-from .widget_parts import bundle, fallback_html
-from .words.practice import PRACTICE
+from ..show.html import COLORS, caption_html, chart_html, paper_box
+from ..show.i18n import check_lang
+from ..show.widget_parts import bundle, fallback_html
+from ..show.words.practice import PRACTICE
+from .answers import Grade, answer
+from .levels import LEVELS, MOMENT_LEVELS, Item, get_level
+from .progress import Practice as Progress
 
 
 def _now() -> datetime:
