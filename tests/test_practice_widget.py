@@ -209,3 +209,17 @@ def test_unseeded_sessions_deal_by_the_store(tmp_path: Path) -> None:
     assert first.progress.reviews() == 1
     later = [Practice(str(tmp_path / "a.sqlite3"), level=4, clock=clock).item.chart for _ in range(2)]
     assert later[0] == later[1]  # seeded by the store's reviews (1 now, not 0)
+
+
+def test_a_returning_learner_starts_at_the_highest_open_level(tmp_path: Path) -> None:
+    path = str(tmp_path / "r.sqlite3")
+    first = Practice(path, seed=1, clock=clock)
+    assert first.level == 1 and first.selector.value == 1
+    first.selector.value = 6
+    first.skip_button.click()
+    again = Practice(path, seed=1, clock=clock)
+    assert again.level == 6 and again.item.level.number == 6
+    labels = dict((v, k) for k, v in again.selector.options)
+    assert labels[6] == "6. 遙克·昴星·八專" and labels[1].startswith("1. 육십갑자")
+    en = Practice(path, seed=1, lang="en", clock=clock)
+    assert dict((v, k) for k, v in en.selector.options)[9] == "9. the noble and the generals (locked)"

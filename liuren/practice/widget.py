@@ -48,7 +48,8 @@ class Practice:
 
     ``path``: the store (None: ``$LIUREN_STORE``, else the learner's data folder); ``lang``: "ko"
     (default), "zh" or "en"; ``seed`` seeds the dealing (None: the number of reviews in the store, so a
-    fresh store deals the same first item); ``clock`` gives the time (for tests)."""
+    fresh store deals the same first item); ``level``: where to start (None: the highest open level);
+    ``clock`` gives the time (for tests)."""
 
     def __init__(
         self,
@@ -56,7 +57,7 @@ class Practice:
         *,
         lang: str = "ko",
         seed: int | None = None,
-        level: int = 1,
+        level: int | None = None,
         clock: Callable[[], datetime] = _now,
     ) -> None:
         self.lang = check_lang(lang)
@@ -67,7 +68,7 @@ class Practice:
             # and a fresh store deals the same first item (a saved page's output stays the same)
             self.progress.rng.seed(self.progress.reviews())
         self.clock = clock
-        self.level = get_level(level).number
+        self.level = get_level(level).number if level is not None else self._furthest()
         self.item: Item
         self.grade: Grade | None = None
         self.recorded = False
@@ -101,12 +102,16 @@ class Practice:
         self.next()
 
     # ------------------------------------------------------------------------------ levels
+    def _furthest(self) -> int:
+        """The highest open level: where a returning learner picks up."""
+        return max(lv.number for lv in LEVELS if self.progress.level_state(lv.number).open)
+
     def _level_options(self) -> list[tuple[str, int]]:
         out = []
         for lv in LEVELS:
             state = self.progress.level_state(lv.number)
             mark = "" if state.open else f" ({self.words['locked']})"
-            out.append((f"{lv.number}. {lv.title}{mark}", lv.number))
+            out.append((f"{lv.number}. {level_title(lv.number, self.lang)}{mark}", lv.number))
         return out
 
     def _sync_levels(self) -> None:
@@ -244,7 +249,7 @@ class Practice:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         # the fallback names the level, not the dealt item: a question cannot be answered where widgets
         # cannot run, and a saved notebook's output stays the same from run to run
-        text = f"{self.words['title']} · {self.item.level.number}. {self.item.level.title}"
+        text = f"{self.words['title']} · {self.item.level.number}. {level_title(self.item.level.number, self.lang)}"
         html = paper_box(escape(text), "font-family:sans-serif")
         return bundle(self.widget, text, fallback_html(html, self.lang), include, exclude)
 
@@ -252,11 +257,16 @@ class Practice:
         return f"Practice({str(self.progress.store.path)!r}, level={self.level})"
 
 
+def level_title(number: int, lang: str) -> str:
+    """Level ``number``'s title in ``lang`` (the level's own English title for "en")."""
+    return PRACTICE[lang].get(f"level-{number}", LEVELS[number - 1].title)
+
+
 def question_html(item: Item, lang: str) -> str:
     """What the item gives: the chart's inputs, or the moment and place (levels 2 and 13), the prompt
     of the reverse drill, the choices of level 11; every value escaped."""
     words = PRACTICE[lang]
-    lines = [escape(f"{item.level.number}. {item.level.title}")]
+    lines = [escape(f"{item.level.number}. {level_title(item.level.number, lang)}")]
     if item.level.number in MOMENT_LEVELS and item.moment is not None and item.place is not None:
         lines.append(escape(f"{item.moment:%Y-%m-%d %H:%M} (UTC{item.moment:%z}) · {item.place[0]}"))
         body = "<br>".join(lines)
@@ -275,4 +285,4 @@ def question_html(item: Item, lang: str) -> str:
     return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
 
 
-__all__ = ["Practice", "plate_answer", "question_html"]
+__all__ = ["Practice", "level_title", "plate_answer", "question_html"]

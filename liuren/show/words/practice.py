@@ -1,5 +1,6 @@
 """The words of the practice widget (:mod:`liuren.practice.widget`): its controls, the part each
-answer box asks (``part-…``) and says while empty (``ph-…``: what goes in, never an answer), the verdicts and the due line."""
+answer box asks (``part-…``) and says while empty (``ph-…``: what goes in, never an answer), the verdicts, the due line and the levels' titles (``level-N``; English uses
+:data:`liuren.practice.LEVELS`' own)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,19 @@ from . import Table
 PRACTICE: Table = {
     "ko": {
         "title": "연습",
+        "level-1": "육십갑자: 旬空·遁干·六親",
+        "level-2": "月將과 占時로 天盤 세우기, 날짜에서 月將 찾기",
+        "level-3": "四課",
+        "level-4": "賊克",
+        "level-5": "比用·涉害",
+        "level-6": "遙克·昴星·八專",
+        "level-7": "別責",
+        "level-8": "伏吟·返吟",
+        "level-9": "貴人과 天將",
+        "level-10": "과반 전체",
+        "level-11": "課體와 格局 이름 대기",
+        "level-12": "거꾸로: 課體와 三傳이 나오는 日과 局 찾기",
+        "level-13": "실시간: 날짜·시각·장소의 과반",
         "skip": "건너뛰기",
         "locked": "잠김",
         "closed": "아직 열리지 않은 단계입니다. '건너뛰기'로 열 수 있습니다.",
@@ -39,6 +53,19 @@ PRACTICE: Table = {
     },
     "zh": {
         "title": "練習",
+        "level-1": "六十甲子：旬空、遁干、六親",
+        "level-2": "月將加占時布天盤，由日期求月將",
+        "level-3": "四課",
+        "level-4": "賊克",
+        "level-5": "比用·涉害",
+        "level-6": "遙克·昴星·八專",
+        "level-7": "別責",
+        "level-8": "伏吟·返吟",
+        "level-9": "貴人與天將",
+        "level-10": "全課",
+        "level-11": "辨課體與格局",
+        "level-12": "逆推：求得某課體與三傳之日與局",
+        "level-13": "即時：某日某時某地之課",
         "skip": "跳級",
         "locked": "未開",
         "closed": "此級尚未開啟；按「跳級」可開。",
