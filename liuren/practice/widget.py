@@ -30,7 +30,8 @@ from .progress import Practice as Progress
 
 
 def _now() -> datetime:
-    return datetime.now(UTC)
+    """The time on the learner's own clock (its zone says where "today" ends for the due count)."""
+    return datetime.now(UTC).astimezone()
 
 
 def plate_answer(text: str) -> dict[str, str]:
