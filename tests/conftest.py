@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,10 @@ from hypothesis import strategies as st
 import liuren
 from liuren import LiurenError, School
 from liuren.cycle import BRANCH_CHARS, JIGONG, STEM_CHARS
+
+# The practice store of the whole session (and of the kernels nbval starts, which inherit it) is a
+# throwaway file: no test and no notebook writes into the learner's own store.
+os.environ["LIUREN_STORE"] = os.path.join(tempfile.mkdtemp(prefix="liuren-test-"), "practice.sqlite3")
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "reference"

@@ -42,8 +42,8 @@ TOOL = _tool()
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 BOOKS = {path.stem: nbformat.read(path, as_version=4) for path in PATHS}
 COURSE = {stem: nb for stem, nb in BOOKS.items() if re.match(r"\d\d-", stem)}
-SOURCED = (*COURSE, "glossary")
-"""The notebooks with a markdown source: the course and the glossary beside it (not numbered)."""
+SOURCED = (*COURSE, "glossary", "practice")
+"""The notebooks with a markdown source: the course and the glossary and practice page beside it (not numbered)."""
 
 
 def number(stem: str) -> str:
@@ -82,7 +82,7 @@ def test_saved_notebooks_are_in_step_with_their_sources(capsys):
 
 def test_every_course_notebook_has_its_markdown_source_and_nothing_else():
     stems = {p.stem for p in SOURCES.glob("*.md")}
-    assert stems == set(SOURCED), "notebooks/src holds one .md per course notebook and the glossary"
+    assert stems == set(SOURCED), "notebooks/src holds one .md per course notebook, the glossary and the practice page"
     assert not list(SOURCES.glob("*.txt")), "the old plain-text format is gone"
     assert (NOTEBOOKS / "jupytext.toml").exists() and not (ROOT / "jupytext.toml").exists()
 

@@ -68,8 +68,10 @@ import csv
 import hashlib
 import io
 import json
+import os
 import re
 import sys
+import tempfile
 from copy import deepcopy
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,6 +93,12 @@ FORMAT = "md:myst"
 CONTENTS = "contents"
 GLOSSARY = "glossary"
 """The glossary beside the course: a sourced notebook without a number, linked from the contents only."""
+PRACTICE = "practice"
+"""The practice page beside the course, built like the glossary (no number, linked from the contents)."""
+BESIDE = (GLOSSARY, PRACTICE)
+"""The sourced notebooks beside the course, in the order the contents lists them."""
+STORE_ENV = "LIUREN_STORE"
+"""The practice store's path variable: the build's kernel gets a throwaway store, never the learner's."""
 MAX_CODE_LINES = 6
 
 GENERATED = "generated"
@@ -129,7 +137,7 @@ the pairing of notebooks/jupytext.toml, so saving the notebook in JupyterLab wri
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
 ANCHOR = re.compile(r'<a id="([^"]*)"></a>')
-ANCHOR_NAME = re.compile(r"^n(\d\d|c|gl)-[a-z0-9]+(?:-[a-z0-9]+)*$")
+ANCHOR_NAME = re.compile(r"^n(\d\d|c|gl|pr)-[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class SourceError(Exception):
@@ -215,7 +223,7 @@ def navigation(index: int, books: list[Book]) -> str:
     """Links to the previous notebook, the contents notebook and the next one (the contents notebook,
     after the course in ``books``, links to the first; the glossary beside the course links to the contents)."""
     course = [book for book in books if book.number.isdigit()]
-    if books[index].stem == GLOSSARY:
+    if books[index].stem in BESIDE:
         return f"[과정 차례]({CONTENTS}.ipynb)"
     if books[index].stem == CONTENTS:
         return f"[{link_title(course[0])} →]({course[0].filename})" if course else ""
@@ -379,6 +387,8 @@ def contents_book(books: list[Book]) -> Book:
         ]
     if (SOURCES / f"{GLOSSARY}.md").exists():
         lines += ["", f"곁에 둘 것: [용어집과 참고표]({GLOSSARY}.ipynb) — 과정의 용어, 읽기, 손으로 세울 때 보는 표."]
+    if (SOURCES / f"{PRACTICE}.md").exists():
+        lines += ["", f"매일 연습: [연습]({PRACTICE}.ipynb) — 단계별 문제, 틀린 단계는 복습으로 다시 나온다."]
     cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
     for book in books:
         items = [f"### [{book.number}. {book.title}]({book.filename})", ""]
@@ -392,10 +402,18 @@ def execute(nb: nbformat.NotebookNode) -> list[str]:
     client = NotebookClient(
         nb, timeout=300, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(OUT)}}
     )
-    try:
-        client.execute()
-    except CellExecutionError as exc:
-        return [ANSI.sub("", str(exc)).strip().splitlines()[-1]]
+    saved = os.environ.get(STORE_ENV)
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ[STORE_ENV] = str(Path(scratch) / "practice.sqlite3")  # the kernel inherits it
+        try:
+            client.execute()
+        except CellExecutionError as exc:
+            return [ANSI.sub("", str(exc)).strip().splitlines()[-1]]
+        finally:
+            if saved is None:
+                os.environ.pop(STORE_ENV, None)
+            else:
+                os.environ[STORE_ENV] = saved
     # The kernel's full language_info stays: JupyterLab writes the kernel's into the model when the
     # kernel starts, and marks the notebook modified unless it is already equal.
     problems = []
@@ -585,8 +603,8 @@ def saved_language_info() -> dict | None:
 
 def load_books() -> list[Book]:
     books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.md"))]
-    glossary = [read_source(path) for path in (SOURCES / f"{GLOSSARY}.md",) if path.exists()]
-    return [*books, contents_book(books), *glossary]
+    beside = [read_source(path) for path in (SOURCES / f"{stem}.md" for stem in BESIDE) if path.exists()]
+    return [*books, contents_book(books), *beside]
 
 
 CLASSROOM = OUT / "classroom.ipynb"

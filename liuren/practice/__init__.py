@@ -6,6 +6,8 @@ the store. ``pip install liuren[practice]`` installs the scheduler (the ``fsrs``
 * :mod:`liuren.practice.answers` — :func:`answer` and its :class:`Grade`;
 * :mod:`liuren.practice.progress` — :class:`Practice`: what is due, the next item, the reviews and the
   level gates in the store.
+* :mod:`liuren.practice.widget` — the notebook's practice session (an ipywidget, imported only from
+  there: ``from liuren.practice.widget import Practice``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,289 @@
+"""The practice page's widget: one learner's session on the practice path (:mod:`liuren.practice`),
+an ipywidget imported lazily.
+
+A level selector (closed levels marked, a skip-ahead button), the count of reviews due today, the
+current item's inputs, one text box per part the level asks, and Check (or Enter in a box): the answer
+is graded (:func:`liuren.practice.answer`), its first grading recorded in the store
+(:meth:`liuren.practice.Practice.record`), the feedback shown and the due count updated; Next deals the
+next item (a due card's lesson type first). Progress is kept in the store at ``path`` (or
+``$LIUREN_STORE``, else the learner's data folder), so it survives a reopened notebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from html import escape
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..cycle import BRANCH_CHARS
+from ..errors import ParseError, quote
+from ..show.html import COLORS, caption_html, chart_html, paper_box
+from ..show.i18n import check_lang
+from ..show.widget_parts import bundle, fallback_html
+from ..show.words.practice import PRACTICE
+from .answers import Grade, answer
+from .levels import LEVELS, MOMENT_LEVELS, Item, get_level
+from .progress import Practice as Progress
+
+
+def _now() -> datetime:
+    """The time on the learner's own clock (its zone says where "today" ends for the due count)."""
+    return datetime.now(UTC).astimezone()
+
+
+def plate_answer(text: str) -> dict[str, str]:
+    """A plate typed as the twelve heaven branches over 子 … 亥 in order ("?" for one left open)."""
+    chars = [c for c in text if not c.isspace() and c not in ",、"]
+    if len(chars) != len(BRANCH_CHARS):
+        raise ParseError(
+            f"plate={quote(text)} has {len(chars)} signs; accepted: the twelve heaven branches over 子 … 亥 in order"
+        )
+    return dict(zip(BRANCH_CHARS, chars, strict=True))
+
+
+class Practice:
+    """One learner's practice session in a notebook.
+
+    ``path``: the store (None: ``$LIUREN_STORE``, else the learner's data folder); ``lang``: "ko"
+    (default), "zh" or "en"; ``seed`` seeds the dealing (None: the number of reviews in the store, so a
+    fresh store deals the same first item); ``level``: where to start (None: the highest open level);
+    ``clock`` gives the time (for tests)."""
+
+    def __init__(
+        self,
+        path: str | None = None,
+        *,
+        lang: str = "ko",
+        seed: int | None = None,
+        level: int | None = None,
+        clock: Callable[[], datetime] = _now,
+    ) -> None:
+        self.lang = check_lang(lang)
+        self.words = PRACTICE[self.lang]
+        self.progress = Progress(path, seed=seed)
+        if seed is None:
+            # seeded by how far the learner has come: each session after new answers deals new items,
+            # and a fresh store deals the same first item (a saved page's output stays the same)
+            self.progress.rng.seed(self.progress.reviews())
+        self.clock = clock
+        self.level = get_level(level).number if level is not None else self._furthest()
+        self.item: Item
+        self.grade: Grade | None = None
+        self.recorded = False
+        self.message = ""
+        self._typing = False
+        self._syncing = False
+        self.selector = widgets.Dropdown(options=self._level_options(), value=self.level)
+        self.skip_button = widgets.Button(description=self.words["skip"])
+        self.due_label = widgets.HTML()
+        self.question = widgets.HTML()
+        self.fields: dict[str, widgets.Text] = {}
+        self.boxes = widgets.VBox()
+        self.check_button = widgets.Button(description=self.words["check"], button_style="primary")
+        self.next_button = widgets.Button(description=self.words["next"])
+        self.feedback = widgets.HTML()
+        self.selector.observe(self._on_level, names="value")
+        self.skip_button.on_click(lambda _: self.skip())
+        self.check_button.on_click(lambda _: self.submit())
+        self.next_button.on_click(lambda _: self.next())
+        self.widget = widgets.VBox(
+            [
+                widgets.HBox([self.selector, self.skip_button]),
+                self.due_label,
+                self.question,
+                self.boxes,
+                widgets.HBox([self.check_button, self.next_button]),
+                self.feedback,
+            ]
+        )
+        self.widget.add_class("liuren-practice")
+        self.next()
+
+    # ------------------------------------------------------------------------------ levels
+    def _furthest(self) -> int:
+        """The highest open level: where a returning learner picks up."""
+        return max(lv.number for lv in LEVELS if self.progress.level_state(lv.number).open)
+
+    def _level_options(self) -> list[tuple[str, int]]:
+        out = []
+        for lv in LEVELS:
+            state = self.progress.level_state(lv.number)
+            mark = "" if state.open else f" ({self.words['locked']})"
+            out.append((f"{lv.number}. {level_title(lv.number, self.lang)}{mark}", lv.number))
+        return out
+
+    def _sync_levels(self) -> None:
+        """Redraw the selector's options (a level opened or passed) keeping the current level."""
+        self._syncing = True
+        try:
+            self.selector.options = self._level_options()
+            self.selector.value = self.level
+        finally:
+            self._syncing = False
+
+    def _on_level(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.choose(int(change["new"]))
+
+    def choose(self, level: int) -> None:
+        """Practise at ``level`` (a closed one is shown closed until the learner skips ahead)."""
+        self.level = get_level(level).number
+        if self.selector.value != self.level:
+            self.selector.value = self.level
+            return
+        if self.progress.level_state(self.level).open:
+            self.next()
+        else:
+            self.message = self.words["closed"]
+            self.fields = {}
+            self.boxes.children = ()
+            self.check_button.disabled = True
+            self._render()
+
+    def skip(self) -> None:
+        """Open the selected level without passing the ones before it, and deal its first item."""
+        self.progress.skip_to(self.level, self.clock())
+        self._sync_levels()
+        self.next()
+
+    # ------------------------------------------------------------------------------ items
+    def next(self) -> Item:
+        """Deal the next item at the current level (a due card's lesson type first)."""
+        self.item = self.progress.next_item(self.level, self.clock())
+        self.grade = None
+        self.recorded = False
+        self.message = ""
+        self.fields = {}
+        for part in self.item.level.parts:
+            field = widgets.Text(
+                description=self.words[f"part-{part}"],
+                placeholder=self.words[f"ph-{part}"],
+                continuous_update=False,
+            )
+            field.observe(self._on_commit, names="value")
+            self.fields[part] = field
+        self.boxes.children = tuple(self.fields.values())
+        self.check_button.disabled = False
+        self._sync_levels()
+        self._render()
+        return self.item
+
+    def _on_commit(self, change: dict[str, Any]) -> None:
+        """Enter (or leaving a box) commits its value: the answer is checked once every box is filled
+        (a half-typed answer is not graded on the way from one box to the next)."""
+        if not self._typing and all(f.value.strip() for f in self.fields.values()):
+            self.submit()
+
+    def answer(self, **parts: str) -> Grade | None:
+        """Type ``parts`` into the boxes and check (what Enter does)."""
+        for name in parts:
+            if name not in self.fields:
+                raise ParseError(
+                    f"{quote(name, 40)} is not asked at level {self.level}; accepted: {', '.join(self.fields)}"
+                )
+        self._typing = True
+        try:
+            for name, value in parts.items():
+                self.fields[name].value = value
+        finally:
+            self._typing = False
+        return self.submit()
+
+    def submit(self) -> Grade | None:
+        """Grade what is in the boxes; the item's first grade is recorded. A malformed answer is shown
+        as its message (nothing is recorded) and None returned."""
+        given: dict[str, object] = {}
+        try:
+            for part, field in self.fields.items():
+                text = field.value.strip()
+                if text:
+                    given[part] = plate_answer(text) if part == "plate" else text
+            grade = answer(self.item, given, lang=self.lang)
+        except ParseError as error:
+            self.message = str(error)
+            self.grade = None
+            self._render()
+            return None
+        self.message = ""
+        self.grade = grade
+        if not self.recorded:
+            self.progress.record(self.item, grade, self.clock())
+            self.recorded = True
+            self._sync_levels()
+        self._render()
+        return grade
+
+    @property
+    def due_count(self) -> int:
+        """How many cards fall due by the end of today (on the clock's own day)."""
+        now = self.clock()
+        return len(self.progress.due(now.replace(hour=23, minute=59, second=59, microsecond=999999)))
+
+    # ------------------------------------------------------------------------------ drawing
+    def _render(self) -> None:
+        state = self.progress.level_state(self.level)
+        self.due_label.value = paper_box(
+            escape(self.words["due"].format(due=self.due_count, right=state.right, answered=state.answered)),
+            "font-family:sans-serif",
+        )
+        self.question.value = question_html(self.item, self.lang)
+        self.feedback.value = self._feedback_html()
+
+    def _feedback_html(self) -> str:
+        w = self.words
+        if self.message:
+            line = f'<span style="color:{COLORS["mark"]}">{escape(self.message)}</span>'
+            return paper_box(line, "font-family:sans-serif")
+        if self.grade is None:
+            return ""
+        g = self.grade
+        head = escape(w[g.verdict])
+        if g.verdict == "right":
+            return paper_box(head, "font-family:sans-serif") + chart_html(self.item.chart, labels=self.lang)
+        cell = "" if g.cell is None else f" · {escape(w['cell'])}: <b>{escape(g.cell)}</b>"
+        rule = f"<br>{escape(g.rule)}" if g.rule else ""
+        return paper_box(f"{head}{cell}{rule}", "font-family:sans-serif")
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        # the fallback names the level, not the dealt item: a question cannot be answered where widgets
+        # cannot run, and a saved notebook's output stays the same from run to run
+        text = f"{self.words['title']} · {self.item.level.number}. {level_title(self.item.level.number, self.lang)}"
+        html = paper_box(escape(text), "font-family:sans-serif")
+        return bundle(self.widget, text, fallback_html(html, self.lang), include, exclude)
+
+    def __repr__(self) -> str:
+        return f"Practice({str(self.progress.store.path)!r}, level={self.level})"
+
+
+def level_title(number: int, lang: str) -> str:
+    """Level ``number``'s title in ``lang`` (the level's own English title for "en")."""
+    return PRACTICE[lang].get(f"level-{number}", LEVELS[number - 1].title)
+
+
+def question_html(item: Item, lang: str) -> str:
+    """What the item gives: the chart's inputs, or the moment and place (levels 2 and 13), the prompt
+    of the reverse drill, the choices of level 11; every value escaped."""
+    words = PRACTICE[lang]
+    lines = [escape(f"{item.level.number}. {level_title(item.level.number, lang)}")]
+    if item.level.number in MOMENT_LEVELS and item.moment is not None and item.place is not None:
+        lines.append(escape(f"{item.moment:%Y-%m-%d %H:%M} (UTC{item.moment:%z}) · {item.place[0]}"))
+        body = "<br>".join(lines)
+    elif item.level.number == 12:
+        lines.append(escape(f"{words['find']}: {item.prompt}"))
+        body = "<br>".join(lines)
+    else:
+        body = "<br>".join(lines) + caption_html(item.chart, lang, parts=())
+    if item.choices:
+        body += "<br>" + escape(f"{words['choices']}: {' · '.join(item.choices)}")
+    if item.level.number in MOMENT_LEVELS or item.level.number == 12:
+        return paper_box(body, "font-family:sans-serif")
+    # the spec of the inputs shown (day, hour, general, noble: no answer) for the page's tests; not where
+    # the general or the day is the question
+    spec = escape(item.chart.spec(), quote=True)
+    return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
+
+
+__all__ = ["Practice", "level_title", "plate_answer", "question_html"]
