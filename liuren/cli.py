@@ -174,7 +174,7 @@ def _add_course(sub: Any) -> None:
 def _cmd_course(args: argparse.Namespace) -> int:
     import importlib.util
 
-    from .course import DEFAULT_FOLDER, copy_course
+    from .course import DEFAULT_FOLDER, copy_course, lab_settings
 
     report = copy_course(DEFAULT_FOLDER if args.folder is None else args.folder)
     if args.no_lab:
@@ -184,7 +184,18 @@ def _cmd_course(args: argparse.Namespace) -> int:
         print(report.text())
         _say("liuren: JupyterLab is not installed here; install it with: pip install 'liuren[jupyter]'")
         return 1
-    command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={report.folder.resolve()}"]
+    from jupyterlab.commands import get_app_dir  # type: ignore[import-untyped]
+
+    # every cell drawn, so links to headings land (liuren/course.py); the learner's settings untouched
+    settings = lab_settings(report.folder, os.path.join(get_app_dir(), "settings"))
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        f"--ServerApp.root_dir={report.folder.resolve()}",
+        f"--LabApp.app_settings_dir={settings.resolve()}",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root (a container, a classroom server) without it
     # main() holds the output until a command ends: the report goes out now, before JupyterLab's own

@@ -16,6 +16,16 @@ Copying again (after an upgrade) never loses a learner's work. A manifest in the
   ``-2``, ``-3`` … are added rather than replace a file already there).
 
 Nothing is ever deleted, and every file is written with :func:`liuren.files.write_atomic`.
+
+JupyterLab 4 draws a notebook's cells lazily (its ``windowingMode`` setting, default
+``"contentVisibility"``): a link to a heading (``[…](#n08-void)``, or from ``contents.ipynb`` to
+``08-reading.ipynb#n08-void``) can land at the wrong place, because the cells above the heading have not
+been measured yet. ``liuren course`` therefore starts JupyterLab with ``--LabApp.app_settings_dir`` set
+to a folder of the course's own (:data:`LAB_SETTINGS`), whose ``overrides.json``
+(:func:`lab_settings`) turns that off (:data:`LAB_OVERRIDES`, every cell drawn) for this JupyterLab
+only: the learner's own settings and other JupyterLab sessions are untouched, and a setting the
+learner changes in JupyterLab still wins. The ``overrides.json`` and ``page_config.json`` of the
+application settings folder that would otherwise be used are carried over (ours on top).
 """
 
 from __future__ import annotations
@@ -38,6 +48,12 @@ MANIFEST = ".liuren-course.json"
 """The manifest's file name, in the course folder: ``{"liuren": version, "files": {path: sha256}}``."""
 PATTERNS = ("*.ipynb", "src/*.md", "jupytext.toml", "voila.json")
 """The course's files, relative to the notebooks folder (what pyproject's package-data ships)."""
+LAB_SETTINGS = ".liuren-lab"
+"""The folder, in the course folder, that ``liuren course`` gives JupyterLab as its application
+settings folder (hidden, so the file browser does not show it; not in the manifest)."""
+LAB_OVERRIDES: dict[str, dict[str, object]] = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+"""JupyterLab setting defaults for the course: every cell drawn, so every heading a link names exists
+at its real place (the notebooks are small; ``"defer"`` would leave a link clicked early missing)."""
 PATH_LIMIT = 200
 """How many characters of a path an error quotes: enough to name a course folder's file in full."""
 
@@ -153,6 +169,34 @@ def _write(path: Path, data: bytes | str) -> None:
         write_atomic(path, data)
     except WriteError as error:
         raise WriteError(f"liuren course cannot write {quote(str(path), PATH_LIMIT)}: {error}") from None
+
+
+def lab_settings(folder: str | os.PathLike[str], base: str | os.PathLike[str] | None = None) -> Path:
+    """Write ``folder``/:data:`LAB_SETTINGS`/``overrides.json`` (:data:`LAB_OVERRIDES` over the
+    ``overrides.json`` of ``base``, the application settings folder JupyterLab would use, if it has
+    one) and a copy of ``base``'s ``page_config.json``; return that folder, for
+    ``--LabApp.app_settings_dir``. A ``base`` file that is not a JSON object is left out."""
+    target = Path(folder) / LAB_SETTINGS
+    _make_folder(target)
+    overrides: dict[str, object] = {}
+    if base is not None:
+        for name in ("overrides.json", "page_config.json"):
+            try:
+                text = (Path(base) / name).read_text(encoding="utf-8")
+                data = json.loads(text)
+            except (OSError, ValueError):
+                continue
+            if not isinstance(data, dict):
+                continue
+            if name == "page_config.json":
+                _write(target / name, text)
+            else:
+                overrides.update(data)
+    for plugin, values in LAB_OVERRIDES.items():
+        mine = overrides.get(plugin)
+        overrides[plugin] = {**(mine if isinstance(mine, dict) else {}), **values}
+    _write(target / "overrides.json", json.dumps(overrides, indent=2, ensure_ascii=False) + "\n")
+    return target
 
 
 def _make_folder(path: Path) -> None:

@@ -15,7 +15,16 @@ import pytest
 import liuren
 from liuren import course
 from liuren.cli import main
-from liuren.course import MANIFEST, CourseError, copy_course, course_files, shipped
+from liuren.course import (
+    LAB_OVERRIDES,
+    LAB_SETTINGS,
+    MANIFEST,
+    CourseError,
+    copy_course,
+    course_files,
+    lab_settings,
+    shipped,
+)
 from liuren.errors import WriteError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -251,6 +260,7 @@ def test_command_starts_jupyterlab_in_the_folder_with_this_python(tmp_path, monk
                 "jupyter",
                 "lab",
                 f"--ServerApp.root_dir={(tmp_path / 'c').resolve()}",
+                f"--LabApp.app_settings_dir={(tmp_path / 'c' / LAB_SETTINGS).resolve()}",
                 "--allow-root",
             ],
         )
@@ -259,6 +269,28 @@ def test_command_starts_jupyterlab_in_the_folder_with_this_python(tmp_path, monk
     started.clear()
     assert main(["course", str(tmp_path / "c")]) == 0
     assert "--allow-root" not in started[0][1]
+
+
+def test_lab_settings_put_the_course_overrides_over_the_installed_ones(tmp_path):
+    """The course's JupyterLab settings folder: the installed overrides.json kept, windowing turned off
+    on top of the installed tracker settings, page_config.json carried over, a broken file left out."""
+    base = tmp_path / "app-settings"
+    base.mkdir()
+    tracker = "@jupyterlab/notebook-extension:tracker"
+    installed = {tracker: {"windowingMode": "full", "kernelShutdown": True}, "other:plugin": {"x": 1}}
+    (base / "overrides.json").write_text(json.dumps(installed), encoding="utf-8")
+    (base / "page_config.json").write_text('{"disabledExtensions": ["a"]}', encoding="utf-8")
+    folder = lab_settings(tmp_path / "c", base)
+    assert folder == tmp_path / "c" / LAB_SETTINGS
+    written = json.loads((folder / "overrides.json").read_text(encoding="utf-8"))
+    assert written == {tracker: {"windowingMode": "none", "kernelShutdown": True}, "other:plugin": {"x": 1}}
+    assert (folder / "page_config.json").read_text(encoding="utf-8") == '{"disabledExtensions": ["a"]}'
+    (base / "overrides.json").write_text("[1, 2", encoding="utf-8")
+    (base / "page_config.json").unlink()
+    again = lab_settings(tmp_path / "d", base)
+    assert json.loads((again / "overrides.json").read_text(encoding="utf-8")) == LAB_OVERRIDES
+    assert not (again / "page_config.json").exists()
+    assert json.loads((lab_settings(tmp_path / "e") / "overrides.json").read_text(encoding="utf-8")) == LAB_OVERRIDES
 
 
 def test_command_without_jupyterlab_says_how_to_install_it(tmp_path, monkeypatch, capsys):
