@@ -72,10 +72,17 @@ def default_cache() -> Path:
     return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "liuren-lite")
 
 
+NOT_IN_THE_BROWSER = frozenset({"practice.ipynb"})
+"""Pages the site does not serve yet: the practice page keeps the learner's progress in SQLite and
+schedules with the ``fsrs`` package, and the site's Pyodide carries neither ``sqlite3`` (an unvendored
+module of Pyodide's own distribution, not in its npm runtime) nor ``fsrs``."""
+
+
 def course_notebooks() -> list[Path]:
     """The notebooks the site serves: every notebook of notebooks/ (the course NN-*.ipynb, its contents,
-    the classroom page, and any page added there later), as they are committed."""
-    return sorted(NOTEBOOKS.glob("*.ipynb"))
+    the classroom page, the glossary, and any page added there later), as they are committed, but those
+    of :data:`NOT_IN_THE_BROWSER`."""
+    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.name not in NOT_IN_THE_BROWSER)
 
 
 def norm(name: str) -> str:
