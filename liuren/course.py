@@ -12,7 +12,7 @@ Copying again (after an upgrade) never loses a learner's work. A manifest in the
 * a file that is missing is copied;
 * a file whose content is still what was copied (or already the shipped one) is brought up to date;
 * a file the learner changed is kept as it is, and the shipped version is written beside it, with the
-  version in its name: ``03-lide-zhuixu-wuyin.v0.3.0.ipynb`` (``src/03-….v0.3.0.md`` beside its source;
+  version in its name: ``06-lide-zhuixu-wuyin.v0.3.0.ipynb`` (``src/03-….v0.3.0.md`` beside its source;
   ``-2``, ``-3`` … are added rather than replace a file already there).
 
 Nothing is ever deleted, and every file is written with :func:`liuren.files.write_atomic`.

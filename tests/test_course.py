@@ -25,7 +25,7 @@ from liuren.transmissions import LESSON_TYPES, Method
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
-CHAPTER_NOTEBOOK = {"九宗門": "01", "遙克·昴星·八專": "02", "勵德·贅婿·無淫": "03", "天獄·殃咎": "04"}
+CHAPTER_NOTEBOOK = {"九宗門": "01", "遙克·昴星·八專": "03", "勵德·贅婿·無淫": "06", "天獄·殃咎": "07"}
 """Which notebook teaches each source chapter (its 원문 대조 table and every one of its examples)."""
 
 
@@ -389,7 +389,7 @@ def test_a_notebooks_solutions_run_and_check_ok_yet_run_all_prints_none():
     runs, prints, and a ``check(...)`` is ok) and as saved (its solution cells print nothing, and no
     other cell prints differently)."""
     books = TOOL.load_books()
-    nb = TOOL.normalise(next(i for i, b in enumerate(books) if b.stem == "06-biezhe"), books)
+    nb = TOOL.normalise(next(i for i, b in enumerate(books) if b.stem == "04-biezhe"), books)
     shown = TOOL.revealed(nb)
     assert TOOL.execute(shown) == [] and TOOL.execute(nb) == []
     assert TOOL.solution_problems(shown, nb) == []
@@ -437,7 +437,7 @@ def test_a_handout_leaves_the_solutions_out_unless_asked(tmp_path):
 
     doc = (ROOT / "tools" / "handout_config.py").read_text(encoding="utf-8")
     commands = re.findall(r"\.venv/bin/jupyter nbconvert [^\n]*", doc.replace("\\\n", " "))
-    commands = [" ".join(c.split()) for c in commands if "06-biezhe" in c]
+    commands = [" ".join(c.split()) for c in commands if "04-biezhe" in c]
     assert len(commands) == 2 and all(c in (ROOT / "README.md").read_text(encoding="utf-8") for c in commands)
     pages = []
     for command in commands:

@@ -40,7 +40,7 @@ from .test_jupyterlab import (
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-NAME = "06-biezhe"
+NAME = "04-biezhe"
 
 SOLUTIONS_JS = """
 async path => {

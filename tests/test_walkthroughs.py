@@ -25,7 +25,7 @@ from .conftest import REFERENCE
 from .test_transmissions import TS_DEPTH_STYLE
 
 SOURCES = Path(__file__).resolve().parent.parent / "notebooks" / "src"
-WALKTHROUGHS = ("05-biyong-shehai", "06-biezhe", "07-fuyin-fanyin")
+WALKTHROUGHS = ("02-biyong-shehai", "04-biezhe", "05-fuyin-fanyin")
 """The notebooks of the lesson types the chapters only name (九宗門 overview): each says its
 examples come from the 720 課."""
 

@@ -10,14 +10,14 @@ widget script (which nbconvert would fetch from a CDN). Code cells are left out;
 The cells tagged ``solution`` (each exercise's ``<details>`` answer and its inert, commented-out code
 cell; tools/make_notebooks.py) are left out, so a handout for learners gives no answer away:
 
-    .venv/bin/jupyter nbconvert --config tools/handout_config.py notebooks/06-biezhe.ipynb \
+    .venv/bin/jupyter nbconvert --config tools/handout_config.py notebooks/04-biezhe.ipynb \
         --TemplateExporter.exclude_input=False --output-dir handout
 
 A teacher's copy keeps them (``--TagRemovePreprocessor.enabled=False``):
 
-    .venv/bin/jupyter nbconvert --config tools/handout_config.py notebooks/06-biezhe.ipynb \
+    .venv/bin/jupyter nbconvert --config tools/handout_config.py notebooks/04-biezhe.ipynb \
         --TemplateExporter.exclude_input=False --TagRemovePreprocessor.enabled=False \
-        --output-dir handout --output 06-biezhe-teacher
+        --output-dir handout --output 04-biezhe-teacher
 """
 
 c = get_config()  # noqa: F821 (nbconvert's config loader provides it)

@@ -43,7 +43,7 @@ from liuren.show.drawing import EARTH_FILL, GENERAL_FILL, draw_plate, register_f
 from liuren.show.html import COLORS  # noqa: E402
 from liuren.transmissions import Method  # noqa: E402
 
-SEED_NOTEBOOK = {"004": "01", "000": "02", "002": "03", "003": "04"}
+SEED_NOTEBOOK = {"004": "01", "000": "03", "002": "06", "003": "07"}
 """Which notebook teaches each seed chapter."""
 NINE = (
     Method.ZEIKE,
