@@ -448,9 +448,9 @@ def test_a_handout_leaves_the_solutions_out_unless_asked(tmp_path):
         pages.append(max(tmp_path.glob("*.html"), key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8"))
     learner, teacher = pages
     summaries = re.findall(r"풀이 \d 보기", teacher)
-    assert len(summaries) == 3 and "풀이 1 보기" not in learner
+    assert len(summaries) >= 5 and "풀이 1 보기" not in learner
     header = TOOL.SOLUTION_HEADER.removeprefix("## ")
-    assert teacher.count(header) == 3 and header not in learner  # the solutions' code cells
+    assert teacher.count(header) == len(summaries) and header not in learner  # the solutions' code cells
     assert "연습 1." in learner and "연습 1." in teacher
 
 
