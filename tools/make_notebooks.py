@@ -64,6 +64,7 @@ so untagged cells are run but not compared), ``nbval-ignore-output``, ``nbval-sk
 from __future__ import annotations
 
 import argparse
+import ast
 import csv
 import hashlib
 import io
@@ -118,8 +119,9 @@ SOLUTION_HEADER = "## 풀이: 펼친 칸에서 Ctrl+A, Ctrl+/ 로 주석을 풀�
 """The first line of every solution code cell: JupyterLab shows it on the collapsed cell. Two ``#`` so
 that toggling the comments of the whole cell (Ctrl+A, Ctrl+/) leaves it a comment."""
 CHECK_OK = "CheckResult(ok=True"
-CHECK_CALL = re.compile(r"(liuren\.)?check\(")
-"""A solution whose last line is a ``check(...)`` call: its result must be ok."""
+CHECK_NAMES = {"check"}
+"""A solution whose last statement is a call of ``check`` (``check(...)``, ``liuren.check(...)``, even
+split over several lines): its result must be ok."""
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 JUPYTEXT_META = {
     "default_lexer": "ipython3",
@@ -307,9 +309,22 @@ def solution_problems(shown: nbformat.NotebookNode, hidden: nbformat.NotebookNod
             problems.append(f"cell {n}: the solution prints nothing")
         elif any(t.startswith("error:") for t in printed):
             problems.append(f"cell {n}: the solution raised {next(t for t in printed if t.startswith('error:'))[6:]}")
-        elif CHECK_CALL.match(a.source.splitlines()[-1]) and not printed[-1].startswith(CHECK_OK):
+        elif _ends_in_check(a.source) and not printed[-1].startswith(CHECK_OK):
             problems.append(f"cell {n}: the solution's check is not ok: {printed[-1][:160]}")
     return problems
+
+
+def _ends_in_check(source: str) -> bool:
+    """Whether the (revealed) code's last statement is an expression calling ``check``."""
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return False
+    if not body or not isinstance(body[-1], ast.Expr) or not isinstance(body[-1].value, ast.Call):
+        return False
+    func = body[-1].value.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    return name in CHECK_NAMES
 
 
 def validate(book: Book) -> None:
