@@ -92,3 +92,15 @@ def test_row_is_well_formed(row):
 def test_example_ids_are_unique():
     ids = [row["example"] for row in ROWS]
     assert len(ids) == len(set(ids)), [i for i, n in Counter(ids).items() if n > 1]
+
+
+def test_an_example_takes_the_year_and_nianming_its_row_does_not_record():
+    from liuren.show.examples import example
+
+    plain = example("贅婿-2").chart()
+    assert plain.nianming is None and "贅婿當權" not in {p.name for p in plain.patterns}
+    man = example("贅婿-2").chart(nianming=("午", "寅"))
+    assert (str(man.day), str(man.hour), str(man.general)) == (str(plain.day), str(plain.hour), str(plain.general))
+    assert man.spec() == plain.spec() + " benming=午 xingnian=寅"
+    assert "贅婿當權" in {p.name for p in man.patterns}
+    assert "贅婿當權" not in {p.name for p in example("贅婿-2").chart(nianming=("午", "申")).patterns}

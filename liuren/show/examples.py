@@ -110,11 +110,23 @@ class Example:
     printed: str
     note: str
 
-    def chart(self, school: School | str | None = None) -> Chart:
-        """The chart the example describes, built from its row (with ``school``, under that school)."""
+    def chart(self, school: School | str | None = None, *, year: object = None, nianming: object = None) -> Chart:
+        """The chart the example describes, built from its row (with ``school``, under that school).
+
+        ``year`` (太歲) and ``nianming`` (a querent's 本命/行年, as :class:`~liuren.Chart` takes them) add
+        what the row does not record, for the clauses that need them (贅婿當權, …)."""
         from ..chart import Chart
 
-        return Chart(self.day, self.hour, self.general, noble=self.noble, school=school, month=self.month or None)
+        return Chart(
+            self.day,
+            self.hour,
+            self.general,
+            noble=self.noble,
+            school=school,
+            month=self.month or None,
+            year=year,
+            nianming=nianming,
+        )
 
     def computed(self) -> dict[str, str]:
         """The compared fields of :meth:`chart`, in the row's abbreviations."""
