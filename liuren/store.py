@@ -33,6 +33,19 @@ How it is kept:
   a newer liuren (a higher version) is refused, not misread. ``PRAGMA application_id`` marks the file as
   liuren's, so another program's SQLite file is refused too.
 
+**In the browser** (Pyodide, e.g. the course's JupyterLite site: :data:`IN_BROWSER`) none of that
+holds: the folder JupyterLite keeps (its drive, ``/drive``, which it stores in the browser's IndexedDB)
+hands a file's writes on only when the file is closed and reports its size as last closed, so SQLite
+cannot work on it (WAL fails for want of shared memory, a rollback journal with "database disk image is
+malformed"), and the home folder is in memory, gone on a reload. There the store is an in-memory SQLite
+database, loaded from the file (``Connection.deserialize``) when the file is not as this process last
+read or wrote it, and written whole to the file after every operation that changed it
+(``Connection.serialize``, then :func:`liuren.files.write_atomic`: a temporary file renamed over it,
+so a reload in the middle leaves the file before or after the commit). Its default place is
+``liuren.sqlite3`` on the drive (:data:`BROWSER_FOLDER`). Two notebooks open at once write turn about
+(each operation reads the file anew when another has changed it), but they take no lock: of two
+answers given in the same few milliseconds in two tabs, the second kernel's write wins.
+
 Every failure is a :class:`~liuren.errors.StoreError` that names the file and says what to do: a file
 that is not a database (or not liuren's), a damaged one, a newer schema, a read-only file or folder, a
 path that is a folder, a store locked by another process for longer than the timeout.
@@ -45,6 +58,7 @@ import contextlib
 import os
 import sqlite3
 import stat
+import sys
 import threading
 import time
 from collections import OrderedDict
@@ -52,7 +66,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ParseError, StoreError, quote
+from .errors import ParseError, StoreError, WriteError, quote
 
 ENV = "LIUREN_STORE"
 """The environment variable that says where the store is (the ``path=`` argument wins over it)."""
@@ -65,11 +79,18 @@ APPLICATION_ID = 0x6C697572  # "liur"
 PATH_QUOTE = 200
 """How many characters of a path an error message quotes."""
 ACCEPTED = "accepted: a file name as a str or pathlib.Path, e.g. 'casebook.sqlite3', or None for the default"
+IN_BROWSER = sys.platform == "emscripten"
+"""Whether liuren runs in a browser (Pyodide: the JupyterLite site), where the store is an in-memory
+database written whole to its file after each change (see the module's docstring)."""
+BROWSER_FOLDER = Path("/drive")
+"""The store's default folder in the browser: JupyterLite's drive, the files it keeps in the browser's
+IndexedDB (the Pyodide kernel's working folder); the home folder there is in memory only."""
 
 
 def store_path(path: str | os.PathLike[str] | None = None) -> Path:
     """Where the store is: ``path`` if given, else ``$LIUREN_STORE`` if set (and not empty), else
-    ``liuren.sqlite3`` in ``platformdirs.user_data_dir("liuren")``. Nothing is created or opened.
+    ``liuren.sqlite3`` in ``platformdirs.user_data_dir("liuren")`` (in the browser: in
+    :data:`BROWSER_FOLDER`, where it outlives a reload). Nothing is created or opened.
 
     >>> store_path("/tmp/mine.sqlite3")
     PosixPath('/tmp/mine.sqlite3')
@@ -77,6 +98,8 @@ def store_path(path: str | os.PathLike[str] | None = None) -> Path:
     if path is None:
         path = os.environ.get(ENV) or None
         if path is None:
+            if IN_BROWSER and BROWSER_FOLDER.is_dir():
+                return BROWSER_FOLDER / FILE_NAME
             from platformdirs import user_data_dir
 
             return Path(user_data_dir("liuren", appauthor=False)) / FILE_NAME
@@ -254,15 +277,50 @@ def _forget(key: tuple[int, str], db: sqlite3.Connection) -> None:
             del _kept[key]
 
 
+@dataclass(slots=True)
+class _Image:
+    """In the browser: a store's in-memory database, and its file's ``signature`` (size and time of last
+    change) and bytes as this process last read or wrote them."""
+
+    db: sqlite3.Connection
+    signature: tuple[int, int] | None
+    data: bytes
+
+
+_images: dict[str, _Image] = {}
+
+
+def _signature(info: os.stat_result | None) -> tuple[int, int] | None:
+    return None if info is None else (info.st_size, info.st_mtime_ns)
+
+
+WAL_FORMAT = b"\x02\x02"
+"""Bytes 18 and 19 of the header of an SQLite file in WAL mode (the file format versions SQLite writes
+and reads); a rollback-journal file has 1 and 1 there."""
+
+
+def _rollback_format(data: bytes) -> bytes:
+    """An SQLite file's bytes with its header marked as a rollback-journal file: a store written
+    natively (WAL) and brought into the browser, where an in-memory database cannot open a WAL file.
+    Its content is complete: the native store checkpoints the WAL into it when its last connection
+    closes (a file copied while a WAL beside it holds commits lacks them, as it would natively)."""
+    return data[:18] + b"\x01\x01" + data[20:] if data[18:20] == WAL_FORMAT else data
+
+
 def close_all() -> None:
     """Close every connection this process keeps open (each store operation opens one again)."""
     with _lock:
         kept = list(_kept.values())
         _kept.clear()
+        images = list(_images.values())
+        _images.clear()
     for old in kept:
         if old.pid == os.getpid():
             with contextlib.suppress(sqlite3.Error):
                 old.db.close()
+    for image in images:
+        with contextlib.suppress(sqlite3.Error):
+            image.db.close()
 
 
 atexit.register(close_all)
@@ -312,7 +370,7 @@ class Store:
         power cut. ``durable=False`` (``synchronous=NORMAL``) leaves the flush to the next checkpoint:
         the commit survives the process being killed, and the file is never damaged, but a power cut
         soon after may undo it. For frequent small writes where that is acceptable."""
-        with self._connect() as db, self.errors():
+        with self._connect(writing=True) as db, self.errors():
             db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
             db.execute("BEGIN IMMEDIATE")
             try:
@@ -323,9 +381,14 @@ class Store:
             db.execute("COMMIT")
 
     @contextlib.contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
+    def _connect(self, writing: bool = False) -> Iterator[sqlite3.Connection]:
         """This thread's open connection to the file, or a new one (kept for the next operation, see
-        :data:`OPEN_LIMIT`). A connection that fails is closed and forgotten."""
+        :data:`OPEN_LIMIT`). A connection that fails is closed and forgotten. In the browser, the
+        store's in-memory database (:meth:`_connect_image`; ``writing``: for a write)."""
+        if IN_BROWSER:
+            with self._connect_image(writing) as db:
+                yield db
+            return
         info = self._check_place()
         key = (threading.get_ident(), str(self.path))
         kept = _take(key, info)
@@ -355,6 +418,97 @@ class Store:
                     db.close()
             elif db is not kept:
                 _keep(key, db, now)
+
+    @contextlib.contextmanager
+    def _connect_image(self, writing: bool) -> Iterator[sqlite3.Connection]:
+        """In the browser: the store's in-memory database, loaded from the file when the file is not as
+        this process last read or wrote it; once the operation is done, written whole to the file if it
+        changed (see the module's docstring). A database that fails, or could not be written, is dropped:
+        the next operation loads the file again. An operation inside another one reads the store as last
+        written (as a second connection would natively); a write there is refused, as natively it would
+        wait for the first to finish."""
+        info = self._check_place()
+        key = str(self.path)
+        with _lock:
+            image = _images.get(key)
+        if image is not None and image.db.in_transaction:
+            if writing:
+                raise StoreError(
+                    f"the liuren store {quote(key, PATH_QUOTE)} is busy: a write inside another operation on "
+                    f"it waits for that one to end; finish the first operation, then write"
+                )
+            with self.errors():
+                snapshot = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            try:
+                with self.errors():
+                    snapshot.deserialize(image.data)
+                yield snapshot
+            finally:
+                snapshot.close()
+            return
+        if image is None or image.signature != _signature(info):
+            if image is not None:
+                self._drop(image)
+            image = self._load(info)
+        failed = True
+        try:
+            with self.errors():
+                image.db.execute(f"PRAGMA busy_timeout = {round(BUSY_SECONDS * 1000)}")
+            yield image.db
+            failed = image.db.in_transaction
+        finally:
+            if failed:
+                self._drop(image)
+        if not image.db.in_transaction:
+            self._save(image)
+
+    def _load(self, info: os.stat_result | None) -> _Image:
+        """A new in-memory database holding the file's store (an empty one for a new or empty file),
+        migrated and checked like a file opened natively."""
+        with self.errors():
+            data = self.path.read_bytes() if info is not None else b""
+            db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            with self.errors():
+                if data:
+                    db.deserialize(_rollback_format(data))
+                db.execute("PRAGMA foreign_keys = ON")
+                self._migrate(db)
+                self._check(db)
+        except BaseException:
+            db.close()
+            raise
+        image = _Image(db, _signature(info), data)
+        with _lock:
+            _images[str(self.path)] = image
+        self._save(image)  # a new store, or one just migrated, is written at once
+        return image
+
+    def _save(self, image: _Image) -> None:
+        """Write the in-memory database to the file if it differs from what the file holds."""
+        with self.errors():
+            data = image.db.serialize()
+        if data == image.data:
+            return
+        from .files import write_atomic
+
+        try:
+            write_atomic(self.path, data)
+            info = os.stat(self.path)
+        except (WriteError, OSError) as error:
+            self._drop(image)
+            raise StoreError(
+                f"the liuren store {quote(str(self.path), PATH_QUOTE)} could not be written "
+                f"({getattr(error, 'strerror', None) or error}); the last change is not kept: try again"
+            ) from None
+        image.data, image.signature = data, _signature(info)
+
+    def _drop(self, image: _Image) -> None:
+        with _lock:
+            if _images.get(str(self.path)) is image:
+                del _images[str(self.path)]
+        with contextlib.suppress(sqlite3.Error):
+            image.db.close()
 
     def _open(self) -> sqlite3.Connection:
         with self.errors():
@@ -534,4 +688,15 @@ def _writable(folder: Path) -> bool:
     return bool(os.stat(folder).st_mode & 0o222) and os.access(folder, os.W_OK | os.X_OK)
 
 
-__all__ = ["BUSY_SECONDS", "ENV", "MIGRATIONS", "OPEN_LIMIT", "SCHEMA_VERSION", "Store", "close_all", "store_path"]
+__all__ = [
+    "BROWSER_FOLDER",
+    "BUSY_SECONDS",
+    "ENV",
+    "IN_BROWSER",
+    "MIGRATIONS",
+    "OPEN_LIMIT",
+    "SCHEMA_VERSION",
+    "Store",
+    "close_all",
+    "store_path",
+]

@@ -3,8 +3,9 @@
 The site is built with README's command (the downloads cached in ``$LIURENLITE_CACHE`` or
 ~/.cache/liuren-lite), served by README's one-line static server on 127.0.0.1, and opened in Debian's
 chromium with every request to another host refused and counted. In one JupyterLab page of the site,
-every course notebook and the classroom page is opened, GROUP at a time (each starts its own Pyodide
-kernel in a web worker), run, and its kernel shut down; then:
+every notebook of notebooks/ (the course, the contents, the glossary, the classroom and the practice
+page) is opened, GROUP at a time (each starts its own Pyodide kernel in a web worker), run, and its
+kernel shut down; then:
 
 - no cell gives an error, and every code cell's outputs equal the committed ones as compared by
   :func:`comparable`: the text of each output (stdout, the text/plain and text/html of each result with
@@ -13,16 +14,22 @@ kernel in a web worker), run, and its kernel shut down; then:
   as SVG, so an output holding an image is compared as "an image" only;
 - the classroom page's explorer redraws the 課盤 of the day and hour set in it;
 - README's ``chart_at`` example with a ``ZoneInfo`` gives the same chart in the browser as here;
+- the practice page records an answer, and once the page is loaded again (a new kernel) and the practice
+  page run anew, it shows the same progress: the store is ``liuren.sqlite3`` on JupyterLite's drive,
+  kept in the browser's storage (``liuren.store`` in the browser);
+- every link from one notebook to another names a notebook the site serves;
 - no request leaves 127.0.0.1.
 
 Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
-cannot be reached): the reason says which. The whole module took 100–150 s on a shared 2-core machine: the
-site built from the cache in 6 s (about 50 s with its first downloads), the ten notebooks run four
-at a time in 90–130 s (243 code cells, 234 outputs compared).
+cannot be reached): the reason says which. The whole module took 200 s on a shared 2-core machine (load
+5–7): the site built from the cache in 10 s (about 50 s with its first downloads), the 13 notebooks run
+four at a time (five in the last group) in 165 s (321 code cells), the practice page after the reload in
+19 s.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
@@ -45,8 +52,10 @@ if not CHROMIUM.exists():
 from playwright.sync_api import sync_playwright
 
 import liuren
+from liuren.practice import solution
 
 from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_JS, WITHIN_JS, drive_explorer, explorers
+from .test_practice_browser import answer, due_line, shown_item
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
 """The build (with its first downloads) and the ten notebooks' run happen in the first test's fixtures:
@@ -59,9 +68,22 @@ SPEC.loader.exec_module(build_lite)
 
 NOTEBOOKS = [p.name for p in build_lite.course_notebooks()]
 CLASSROOM = "classroom.ipynb"
+PRACTICE = "practice.ipynb"
 GROUP = 4
 """Notebooks opened and run side by side in the one page: each runs its own Pyodide kernel (a web
 worker of about 200 MB), so a few at a time keeps the browser's memory bounded."""
+
+
+def groups(names: list[str]) -> list[list[str]]:
+    """``names`` GROUP at a time, a lone last one joined to the group before (one kernel start less).
+
+    >>> groups(list("abcdefghi"))
+    [['a', 'b', 'c', 'd'], ['e', 'f', 'g', 'h', 'i']]
+    """
+    cut = [names[i : i + GROUP] for i in range(0, len(names), GROUP)]
+    return [*cut[:-2], cut[-2] + cut[-1]] if len(cut) > 1 and len(cut[-1]) == 1 else cut
+
+
 TIMEOUT = 120_000  # ms, for a notebook to open or its kernel to start on a busy machine
 RUN_TIMEOUT = 300_000  # ms, for a group's cells to have run
 WHEN = datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))
@@ -69,6 +91,10 @@ CHART_AT = (
     "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"
     "repr(liuren.chart_at(datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo('Asia/Seoul'))))"
 )
+
+
+STORE_PY = "from liuren.practice import Practice\nimport os\np = Practice()\nrepr((str(p.store.path), p.reviews(), os.path.getsize(p.store.path)))"
+"""Where the practice page's store is in the browser, how many reviews it holds and its size."""
 
 
 def readme_command(section: str, start: str) -> str:
@@ -216,18 +242,45 @@ def committed(name: str) -> list[list[tuple]]:
     return [comparable(c.get("outputs", [])) for c in nb["cells"] if c["cell_type"] == "code"]
 
 
+def open_lab(page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
+    page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLite restored')", TIMEOUT)
+
+
+def practice_widget(page, panel_id: str):
+    assert page.evaluate(ACTIVATE_JS, PRACTICE)
+    widget = page.locator(f'[data-liuren-test="{panel_id}"] .liuren-practice')
+    widget.wait_for()
+    return widget
+
+
+def answer_right(page, widget) -> dict:
+    """Answer the practice page's first item right, as a learner does; the due line before and after."""
+    before = due_line(widget)
+    item = shown_item(widget)
+    answer(widget, " ".join(solution(item)["transmissions"]), "맞았습니다.")  # type: ignore[arg-type]
+    page.wait_for_function(
+        "el => !/오늘 복습할 것: 0 /.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT
+    )
+    return {"before": before, "after": due_line(widget), "cells": len(item.cells)}
+
+
+STORE_JS = "async () => (await window.jupyterapp.serviceManager.contents.get('liuren.sqlite3', {content: false})).size"
+"""The size of the practice store as JupyterLite's contents (its drive, kept in the browser's IndexedDB) hold it."""
+
+
 @pytest.fixture(scope="module")
 def lite(server, browser):
     """One page of the site's JupyterLab: every notebook opened, GROUP at a time, run, its outputs and
-    (for the classroom page) its explorer and a chart_at read while its kernel runs, then shut down."""
+    (for the classroom page) its explorer and a chart_at read while its kernel runs, (for the practice
+    page) an item answered, then shut down; then the page loaded again (``?reset``: without reopening
+    the notebooks of the run) and the practice page opened and run anew, to read the progress kept."""
     page = browser["context"].new_page()
     found: dict[str, dict] = {"results": {}, "outputs": {}, "driven": [], "chart_at": None, "seconds": {}}
     started = time.perf_counter()
-    page.goto(f"{server}/lab/index.html")
-    page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
-    page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLite restored')", TIMEOUT)
-    for start in range(0, len(NOTEBOOKS), GROUP):
-        group = NOTEBOOKS[start : start + GROUP]
+    open_lab(page, f"{server}/lab/index.html")
+    for group in groups(NOTEBOOKS):
         t0 = time.perf_counter()
         opened = {o["path"]: o for o in page.evaluate(OPEN_JS, [group, TIMEOUT])}
         for name in group:
@@ -241,8 +294,23 @@ def lite(server, browser):
             box.scroll_into_view_if_needed()
             found["driven"].append(drive_explorer(box))
             found["chart_at"] = page.evaluate(EXECUTE_JS, [CLASSROOM, CHART_AT, TIMEOUT])
+        if PRACTICE in group:
+            found["answered"] = answer_right(page, practice_widget(page, opened[PRACTICE]["id"]))
         page.evaluate(SHUTDOWN_JS, [group, TIMEOUT])
         found["seconds"][" ".join(group)] = round(time.perf_counter() - t0, 1)
+    t0 = time.perf_counter()
+    open_lab(page, f"{server}/lab/index.html?reset")
+    (opened,) = page.evaluate(OPEN_JS, [[PRACTICE], TIMEOUT])
+    assert page.evaluate(ACTIVATE_JS, PRACTICE)
+    page.evaluate(RUN_JS, PRACTICE)
+    found["reloaded"] = {
+        "result": page.evaluate(RESULT_JS, [PRACTICE, RUN_TIMEOUT]),
+        "due": due_line(practice_widget(page, opened["id"])),
+        "store": page.evaluate(EXECUTE_JS, [PRACTICE, STORE_PY, TIMEOUT]),
+        "drive": page.evaluate(STORE_JS),
+    }
+    page.evaluate(SHUTDOWN_JS, [[PRACTICE], TIMEOUT])
+    found["seconds"]["reloaded practice"] = round(time.perf_counter() - t0, 1)
     found["seconds"]["all"] = round(time.perf_counter() - started, 1)
     print(f"\nJupyterLite run times (s): {found['seconds']}")
     yield found
@@ -252,7 +320,19 @@ def lite(server, browser):
 def test_the_site_serves_every_course_notebook(site):
     served = {p.name for p in (site / "files").glob("*.ipynb")}
     assert served == set(NOTEBOOKS)
-    assert len(NOTEBOOKS) >= 10 and CLASSROOM in NOTEBOOKS
+    assert len(NOTEBOOKS) >= 10 and {CLASSROOM, PRACTICE, "contents.ipynb"} <= served
+
+
+def test_every_link_to_a_notebook_finds_it_in_the_site(site):
+    """Each notebook's links to another notebook (the contents page's to every page, the practice page's
+    back to the contents) name a notebook the site serves."""
+    linked = {}
+    for path in (site / "files").glob("*.ipynb"):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "".join(_text(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        linked[path.name] = set(re.findall(r"\]\(([^)#/]+\.ipynb)", text))
+    assert PRACTICE in linked["contents.ipynb"]
+    assert {name: sorted(links - set(NOTEBOOKS)) for name, links in linked.items() if links - set(NOTEBOOKS)} == {}
 
 
 def test_every_notebook_runs_all_cells_without_an_error(lite):
@@ -284,6 +364,21 @@ def test_the_classroom_explorer_redraws_its_chart(lite):
 
 def test_chart_at_with_a_zoneinfo_runs_in_the_browser(lite):
     assert lite["chart_at"] == {"result": repr(repr(liuren.chart_at(WHEN))), "error": None}
+
+
+def test_the_practice_page_records_an_answer(lite):
+    answered = lite["answered"]
+    assert answered["before"] == (0, 0, 0)  # a new learner: nothing due, nothing answered
+    assert answered["after"] == (answered["cells"], 1, 1)  # each card of the item due again today, 1 of 1 right
+
+
+def test_the_practice_progress_survives_a_reload(lite):
+    reloaded = lite["reloaded"]
+    assert reloaded["result"] == {"ran": "done", "errors": [], "unrun": []}
+    assert reloaded["due"] == lite["answered"]["after"]
+    path, reviews, size = ast.literal_eval(ast.literal_eval(reloaded["store"]["result"]))
+    assert (path, reviews) == ("/drive/liuren.sqlite3", 1)  # on JupyterLite's drive, not in memory
+    assert reloaded["drive"] == size > 0  # the file JupyterLite keeps in the browser's storage
 
 
 def test_no_request_leaves_127_0_0_1(lite, browser):

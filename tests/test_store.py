@@ -398,3 +398,137 @@ def test_threads_each_use_their_own_connection(tmp_path):
     with ThreadPoolExecutor(max_workers=4) as pool:
         saved = list(pool.map(save, range(40)))
     assert sorted(c.id for c in book.cases()) == sorted(saved) and len(set(saved)) == 40
+
+
+# ---------------------------------------------------------------------------------------- in the browser
+# The browser's way of keeping the store (store.IN_BROWSER: an in-memory database written whole to the
+# file after each change), run here on a real folder; tests/test_lite.py runs it in JupyterLite itself.
+@pytest.fixture
+def browser(monkeypatch, tmp_path):
+    monkeypatch.setattr(store, "IN_BROWSER", True)
+    monkeypatch.setattr(store, "BROWSER_FOLDER", tmp_path)
+    return tmp_path
+
+
+def _save_case(book: Casebook, question: str = "q") -> str:
+    return book.save(liuren.chart("丙申", "午", "亥", month="寅"), question).id
+
+
+def test_in_the_browser_the_default_store_is_on_the_drive(browser):
+    assert store_path() == browser / store.FILE_NAME
+
+
+def test_in_the_browser_each_change_is_written_whole_to_a_plain_sqlite_file(browser):
+    path = browser / "s.sqlite3"
+    book = Casebook(path)
+    assert book.cases() == () and [p.name for p in browser.iterdir()] == ["s.sqlite3"]  # a new store is written at once
+    first = path.stat().st_ino
+    saved = [_save_case(book, f"question {n}") for n in range(3)]
+    assert [p.name for p in browser.iterdir()] == ["s.sqlite3"]  # no journal, no WAL, no temporary file left
+    assert path.stat().st_ino != first  # replaced by a rename, never written in place
+    assert _rows(path) == 3  # what native SQLite reads
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # not WAL: no -shm to need
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
+    store.close_all()  # the page is reloaded: a new kernel loads the file
+    assert sorted(c.id for c in Casebook(path).cases()) == sorted(saved)
+
+
+def test_in_the_browser_a_read_writes_nothing_and_a_write_that_raises_leaves_the_file(browser):
+    path = browser / "s.sqlite3"
+    _save_case(Casebook(path))
+    before = (path.read_bytes(), path.stat().st_ino)
+    Casebook(path).cases()
+    s = Store(path)
+    with pytest.raises(KeyError), s.write() as db:
+        db.execute(
+            "INSERT INTO cases (uuid, spec, question, created, lesson_type, method) VALUES ('u', 's', 'q', 'c', 'l', 'm')"
+        )
+        raise KeyError("a failure half-way")
+    assert (path.read_bytes(), path.stat().st_ino) == before
+    assert len(Casebook(path).cases()) == 1
+
+
+def test_in_the_browser_another_kernels_write_is_seen_by_the_next_operation(browser):
+    path = browser / "s.sqlite3"
+    book = Casebook(path)
+    _save_case(book, "mine")
+    mine = dict(store._images)
+    store._images.clear()  # another notebook's kernel (its own memory) writes the file meanwhile
+    _save_case(Casebook(path), "theirs")
+    store.close_all()
+    store._images.update(mine)
+    assert sorted(c.question for c in book.cases()) == ["mine", "theirs"]
+    _save_case(book, "mine again")  # written over the file as it now is: nothing of theirs lost
+    store.close_all()
+    assert _rows(path) == 3
+
+
+def test_in_the_browser_a_store_written_natively_is_read_and_kept(browser, monkeypatch):
+    path = browser / "s.sqlite3"
+    monkeypatch.setattr(store, "IN_BROWSER", False)
+    saved = _save_case(Casebook(path), "native")  # a WAL file, uploaded to the site
+    store.close_all()
+    monkeypatch.setattr(store, "IN_BROWSER", True)
+    book = Casebook(path)
+    assert [c.id for c in book.cases()] == [saved]
+    _save_case(book, "browser")
+    store.close_all()
+    assert _rows(path) == 2 and not Path(f"{path}-wal").exists()
+
+
+def test_in_the_browser_a_nested_read_sees_the_last_write_and_a_nested_write_is_refused(browser):
+    s = Store(browser / "s.sqlite3")
+    with s.write() as outer:
+        outer.execute(
+            "INSERT INTO cases (uuid, spec, question, created, lesson_type, method) VALUES ('u', 's', 'q', 'c', 'l', 'm')"
+        )
+        with s.read() as inner:
+            assert inner is not outer and inner.execute("SELECT count(*) FROM cases").fetchone()[0] == 0
+        with pytest.raises(StoreError, match=r"s\.sqlite3' is busy: a write inside another operation"), s.write():
+            pass
+    assert _rows(s.path) == 1
+
+
+def test_in_the_browser_bad_files_are_store_errors_and_left_untouched(browser):
+    png = browser / "picture.png"
+    data = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8
+    png.write_bytes(data)
+    with pytest.raises(StoreError, match=r"picture\.png' is not a liuren store"):
+        Casebook(png).cases()
+    assert png.read_bytes() == data
+    path = browser / "new.sqlite3"
+    Store(path).version()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    store.close_all()
+    with pytest.raises(StoreError, match=r"newer than this liuren knows"):
+        Casebook(path).cases()
+    cut = browser / "cut.sqlite3"
+    _saved(cut, 20)
+    store.close_all()
+    os.truncate(cut, cut.stat().st_size // 2)
+    half = cut.read_bytes()
+    with pytest.raises(StoreError, match=r"cut\.sqlite3' .*(damaged|not a liuren store)"):
+        Casebook(cut).cases()
+    assert cut.read_bytes() == half  # not written over
+
+
+def test_in_the_browser_a_file_that_cannot_be_written_keeps_nothing_of_the_change(browser, monkeypatch):
+    path = browser / "s.sqlite3"
+    book = Casebook(path)
+    _save_case(book, "kept")
+    before = path.read_bytes()
+
+    def refuse(where, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("liuren.files.write_atomic", refuse)
+    with pytest.raises(StoreError, match=r"s\.sqlite3' could not be written \(No space left on device\)"):
+        _save_case(book, "lost")
+    monkeypatch.undo()
+    monkeypatch.setattr(store, "IN_BROWSER", True)
+    assert path.read_bytes() == before
+    assert [c.question for c in book.cases()] == ["kept"]  # the next operation loads the file again

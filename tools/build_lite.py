@@ -54,6 +54,8 @@ PRELOAD = ("ipywidgets", "tzdata")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CACHE_ENV = "LIURENLITE_CACHE"
+SITE_EXTRAS = ("practice",)
+"""pyproject's extras whose packages the site's liuren loads with it (their wheels are in [added])."""
 
 
 class FetchError(RuntimeError):
@@ -72,17 +74,11 @@ def default_cache() -> Path:
     return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "liuren-lite")
 
 
-NOT_IN_THE_BROWSER = frozenset({"practice.ipynb"})
-"""Pages the site does not serve yet: the practice page keeps the learner's progress in SQLite and
-schedules with the ``fsrs`` package, and the site's Pyodide carries neither ``sqlite3`` (an unvendored
-module of Pyodide's own distribution, not in its npm runtime) nor ``fsrs``."""
-
-
 def course_notebooks() -> list[Path]:
     """The notebooks the site serves: every notebook of notebooks/ (the course NN-*.ipynb, its contents,
-    the classroom page, the glossary, and any page added there later), as they are committed, but those
-    of :data:`NOT_IN_THE_BROWSER`."""
-    return sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.name not in NOT_IN_THE_BROWSER)
+    the classroom page, the glossary, the practice page, and any page added there later), as they are
+    committed."""
+    return sorted(NOTEBOOKS.glob("*.ipynb"))
 
 
 def norm(name: str) -> str:
@@ -173,11 +169,13 @@ def pyodide_runtime(cache: Path, version: str) -> Path:
     return folder
 
 
-def liuren_depends() -> list[str]:
-    """The distributions liuren's wheel needs in the browser: pyproject's dependencies, every one
-    (tzdata included: its marker names emscripten), by name."""
+def liuren_depends(extras: tuple[str, ...] = SITE_EXTRAS) -> list[str]:
+    """The distributions liuren's wheel needs in the browser, by name: pyproject's dependencies, every
+    one (tzdata included: its marker names emscripten), and those of its ``extras`` (the practice page's
+    scheduler: liuren imports it, so no cell names it for the kernel to load)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return [re.split(r"[\s;<>=!~\[]", spec, maxsplit=1)[0] for spec in project["dependencies"]]
+    specs = [*project["dependencies"], *(s for e in extras for s in project["optional-dependencies"][e])]
+    return list(dict.fromkeys(re.split(r"[\s;<>=!~\[]", spec, maxsplit=1)[0] for spec in specs))
 
 
 def liuren_wheel(into: Path) -> Path:
