@@ -184,8 +184,10 @@ def _assignments(cells) -> dict[str, ast.expr]:
             tree = ast.parse(source)
         except SyntaxError:
             continue
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+        # every assignment, nested ones too (in source order): a name a loop rebinds is not taken from an
+        # earlier cell, its chart cannot be named without running the loop
+        for node in sorted((n for n in ast.walk(tree) if isinstance(n, ast.Assign)), key=lambda n: n.lineno):
+            if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
                 names[node.targets[0].id] = node.value
     return names
 
@@ -305,7 +307,8 @@ def exercise_problems(nb) -> list[str]:
         problems.append(f"{len(casting)} exercises cast by hand (a solution with a check call), {MIN_CASTING} wanted")
     for ex in casting:
         check = next(c for c in ex.checks if c.casting)
-        earlier = [c.source for c in nb.cells[: ex.statement] if c.cell_type == "code" and "solution" not in tags(c)]
+        start = min(ex.code, default=ex.end)
+        earlier = [c.source for c in nb.cells[:start] if c.cell_type == "code" and "solution" not in tags(c)]
         solution = "\n".join(reveal(nb.cells[i].source) for i in ex.code)
         try:
             chart = evaluate_chart(check.chart, [*earlier, solution])
@@ -525,3 +528,20 @@ def test_an_output_of_a_cell_that_uses_the_same_lesson_is_found(tmp_path):
         '[str(t) for t in liuren.chart("甲子", "寅", "午").transmissions]', outputs=rows
     )
     assert len(_saved(tmp_path, synthetic(literal))) == 1
+
+
+def test_a_chart_named_in_the_exercises_own_cell_is_the_one_checked(tmp_path):
+    """The solution checks ``k``: the ``k`` of the exercise's own cell under the statement, not one of a
+    section above; a ``k`` a loop rebinds cannot be named, and the test says so."""
+    above = nbformat.v4.new_code_cell('k = liuren.chart("丙申", "午", "亥")')
+    nb = synthetic(above)
+    nb.cells.insert(2, nbformat.v4.new_code_cell('k = liuren.chart("甲子", "寅", "午")'))
+    nb.cells[4].source = f'{HEADER}\n# liuren.check(k, transmissions="辰申子")'
+    assert _saved(tmp_path, nb) == ["연습 1: the statement does not give the day 甲子 it asks to cast"], (
+        "the chart is the 甲子 of the exercise's cell"
+    )
+    nb.cells[
+        4
+    ].source = f'{HEADER}\n# for h in "寅申":\n#     k = liuren.chart("甲子", h, "午")\n# liuren.check(k, transmissions="辰申子")'
+    problems = _saved(tmp_path, nb)
+    assert len(problems) == 1 and "does not evaluate" in problems[0], problems
