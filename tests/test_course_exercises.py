@@ -306,18 +306,21 @@ def exercise_problems(nb) -> list[str]:
     if len(casting) < MIN_CASTING:
         problems.append(f"{len(casting)} exercises cast by hand (a solution with a check call), {MIN_CASTING} wanted")
     for ex in casting:
-        check = next(c for c in ex.checks if c.casting)
         start = min(ex.code, default=ex.end)
         earlier = [c.source for c in nb.cells[:start] if c.cell_type == "code" and "solution" not in tags(c)]
         solution = "\n".join(reveal(nb.cells[i].source) for i in ex.code)
-        try:
-            chart = evaluate_chart(check.chart, [*earlier, solution])
-        except Exception as error:  # reported as the finding it is
-            problems.append(f"연습 {ex.number}: its solution's chart {check.chart} does not evaluate: {error!r}")
-            continue
-        if str(chart.day) not in han(nb.cells[ex.statement].source):
-            problems.append(f"연습 {ex.number}: the statement does not give the day {chart.day} it asks to cast")
-        problems.extend(f"연습 {ex.number} is answered earlier: {leak}" for leak in leaks(nb, ex, chart, check.answers))
+        unique = [c for n, c in enumerate(ex.checks) if c.casting and c not in ex.checks[:n]]
+        for check in unique:  # every chart the solution checks
+            try:
+                chart = evaluate_chart(check.chart, [*earlier, solution])
+            except Exception as error:  # reported as the finding it is
+                problems.append(f"연습 {ex.number}: its solution's chart {check.chart} does not evaluate: {error!r}")
+                continue
+            if str(chart.day) not in han(nb.cells[ex.statement].source):
+                problems.append(f"연습 {ex.number}: the statement does not give the day {chart.day} it asks to cast")
+            problems.extend(
+                f"연습 {ex.number} is answered earlier: {leak}" for leak in leaks(nb, ex, chart, check.answers)
+            )
     return problems
 
 
@@ -545,3 +548,12 @@ def test_a_chart_named_in_the_exercises_own_cell_is_the_one_checked(tmp_path):
     ].source = f'{HEADER}\n# for h in "寅申":\n#     k = liuren.chart("甲子", h, "午")\n# liuren.check(k, transmissions="辰申子")'
     problems = _saved(tmp_path, nb)
     assert len(problems) == 1 and "does not evaluate" in problems[0], problems
+
+
+def test_every_chart_a_solution_checks_is_hidden_above(tmp_path):
+    nb = synthetic(nbformat.v4.new_markdown_cell("甲子日 申時 子將: 辰·申·子"))
+    second = '# liuren.check(liuren.chart("甲子", "寅", "午"), transmissions="辰申子")'
+    nb.cells[3].source += "\n" + second  # 연습 1 checks 丙申 and 甲子; its statement names only 丙申
+    problems = _saved(tmp_path, nb)
+    assert "연습 1: the statement does not give the day 甲子 it asks to cast" in problems
+    assert sum(p.startswith("연습 1 is answered earlier: cell 0") for p in problems) == 1, problems
