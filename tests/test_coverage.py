@@ -11,6 +11,7 @@ chapter gives as a pair or a family, such as 近射/遠射 or 銜尸/魄之/喪,
 - ``reading:ID|ID``: a statement of the chapters (``liuren/data/judgements.csv``) that applies to the
   chart in :meth:`~liuren.Chart.reading`, the one whose condition the chapter names (「蒿矢見金為利簇」).
 
+``witness`` is a chart that shows it (its :meth:`~liuren.Chart.spec`), and
 ``alias`` records the chapter's other spellings and names of the same thing (獨腳 for 獨足, 二女爭男 for
 陽不備). Each course notebook ``NN`` that teaches some of these names has ``tests/data/coverage/NN.csv``
 (header ``name,section,call,holds``): the chart ``call`` builds occurs verbatim in a code cell of the
@@ -94,7 +95,7 @@ def shown(chart: liuren.Chart) -> set[str]:
 # ---------------------------------------------------------------- the table of the 62 names
 def test_the_table_has_the_62_names_each_a_label_the_library_gives():
     rows = list(csv.DictReader(NAMES_CSV.open(encoding="utf-8", newline="")))
-    assert list(rows[0]) == ["entry", "name", "chapter", "kind", "shown", "alias"]
+    assert list(rows[0]) == ["entry", "name", "chapter", "kind", "shown", "witness", "alias"]
     assert len(rows) == len(NAMES), "a name is listed twice"
     assert sorted({int(r["entry"]) for r in rows}) == list(range(1, ENTRIES + 1))
     patterns = {p.name for p in PATTERNS}
@@ -120,6 +121,15 @@ def test_the_table_has_the_62_names_each_a_label_the_library_gives():
             for k in keys:
                 s = by_id[k]
                 assert name in s.quote + "".join(PLACES.get(c.target, "") for c in s.conditions), (r, k)
+
+
+def test_each_name_has_a_witness_chart_that_shows_it():
+    """The library gives every name: ``witness`` is a chart (as :meth:`~liuren.Chart.spec` writes it) that
+    shows it. 始入 needs 探原's option and 真虎視 the 貴人 table C: under the default no chart shows them."""
+    for name, row in NAMES.items():
+        chart = liuren.Chart.parse(row["witness"])
+        assert name in shown(chart), (name, row["witness"])
+    assert NAMES["始入"]["witness"].split()[4] == "tanyuan" and "noble_table=C" in NAMES["真虎視"]["witness"]
 
 
 def test_a_chapter_name_the_library_spells_otherwise_is_recorded_as_an_alias():
