@@ -11,12 +11,12 @@ chapter gives as a pair or a family, such as 近射/遠射 or 銜尸/魄之/喪,
 - ``reading:ID|ID``: a statement of the chapters (``liuren/data/judgements.csv``) that applies to the
   chart in :meth:`~liuren.Chart.reading`, the one whose condition the chapter names (「蒿矢見金為利簇」).
 
-``witness`` is a chart that shows it (its :meth:`~liuren.Chart.spec`), and
-``alias`` records the chapter's other spellings and names of the same thing (獨腳 for 獨足, 二女爭男 for
-陽不備). Each course notebook ``NN`` that teaches some of these names has ``tests/data/coverage/NN.csv``
+``witness`` is a chart that shows it (its :meth:`~liuren.Chart.spec`), ``aliases`` the chapter's other
+spellings and names of the same thing (獨腳 for 獨足, 二女爭男 for 陽不備), ``note`` what else to know. Each course notebook ``NN`` that teaches some of these names has ``tests/data/coverage/NN.csv``
 (header ``name,section,call,holds``): the chart ``call`` builds occurs verbatim in a code cell of the
 ``##`` section with anchor ``section`` of ``notebooks/src/NN-*.md``, and shows the name (``holds``
-``yes``) or, the contrast where the clause fails, does not (``no``).
+``yes``) or, the contrast where the clause fails, does not (``no``). A row may name a label by its alias,
+or a label the chapters do not name (見機, 自任 …): it is checked the same way.
 """
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ def load_names(path: Path = NAMES_CSV) -> dict[str, dict[str, str]]:
 
 
 NAMES = load_names()
+ALIASES = {alias: name for name, row in NAMES.items() for alias in row["aliases"].split()}
+"""The chapter's other names of a label (獨腳 → 獨足, 二女爭男 → 陽不備): a row may use either."""
+LABELS = {str(m) for m in Method} | {str(t) for t in LESSON_TYPES} | {p.name for p in PATTERNS}
+"""Every label the library gives, also those the chapters do not name (見機, 自任, 三陰 …): a notebook may
+show them too, and their rows are checked the same way."""
 
 
 def _spec(row: dict[str, str]) -> tuple[str, tuple[str, ...]]:
@@ -95,7 +100,7 @@ def shown(chart: liuren.Chart) -> set[str]:
 # ---------------------------------------------------------------- the table of the 62 names
 def test_the_table_has_the_62_names_each_a_label_the_library_gives():
     rows = list(csv.DictReader(NAMES_CSV.open(encoding="utf-8", newline="")))
-    assert list(rows[0]) == ["entry", "name", "chapter", "kind", "shown", "witness", "alias"]
+    assert list(rows[0]) == ["entry", "name", "chapter", "kind", "shown", "witness", "aliases", "note"]
     assert len(rows) == len(NAMES), "a name is listed twice"
     assert sorted({int(r["entry"]) for r in rows}) == list(range(1, ENTRIES + 1))
     patterns = {p.name for p in PATTERNS}
@@ -133,11 +138,12 @@ def test_each_name_has_a_witness_chart_that_shows_it():
 
 
 def test_a_chapter_name_the_library_spells_otherwise_is_recorded_as_an_alias():
-    aliases = " ".join(r["alias"] for r in NAMES.values())
-    for spelling in ("獨腳", "雖責", "蕪淫", "魄化魂歸", "二女爭男", "二男爭女", "亡矢", "季矢", "死墓"):
-        assert spelling in aliases and spelling not in NAMES, spelling
+    for spelling in ("獨腳", "雖責", "蕪淫", "魄化魂歸", "二女爭男", "二男爭女", "亡矢", "季矢"):
+        assert spelling in ALIASES and spelling not in NAMES and spelling not in LABELS, spelling
     # 「二陰一陽為陽不備，為二女爭一男」 (無淫課 l. 127): two women and one man is the 陽 side lacking
-    assert "二女爭男" in NAMES["陽不備"]["alias"] and "二男爭女" in NAMES["陰不備"]["alias"]
+    assert ALIASES["二女爭男"] == "陽不備" and ALIASES["二男爭女"] == "陰不備"
+    # 死墓 is a clause of 喪, not another name of it: a note, not an alias
+    assert "死墓" not in ALIASES and "死墓" in NAMES["喪"]["note"]
 
 
 def test_shown_names_the_sub_names_the_library_prints():
@@ -207,14 +213,17 @@ def evaluate(call: str) -> object:
     return eval(call, {"__builtins__": {}, "liuren": liuren, "example": example})
 
 
-def check_rows(rows: list[Row], sources: Path, names: dict[str, dict[str, str]] = NAMES) -> list[str]:
+def check_rows(
+    rows: list[Row], sources: Path, names: dict[str, dict[str, str]] = NAMES, aliases: dict[str, str] = ALIASES
+) -> list[str]:
     """What is wrong with each row: an unknown name, a section or call not in its notebook, a chart that
-    does not show the name (``yes``) or shows it (``no``)."""
+    does not show the name (``yes``) or shows it (``no``). A row may name a label by its alias."""
     problems = []
     cache: dict[str, dict[str, list[str]] | None] = {}
     for row in rows:
-        if row.name not in names:
-            problems.append(f"{row.where}: {row.name!r} is not one of the names of names.csv")
+        label = aliases.get(row.name, row.name)
+        if label not in names and label not in LABELS:
+            problems.append(f"{row.where}: {row.name!r} is neither a name of names.csv, an alias of one, nor a label")
             continue
         if row.holds not in ("yes", "no"):
             problems.append(f"{row.where}: holds is {row.holds!r}, not yes or no")
@@ -240,9 +249,9 @@ def check_rows(rows: list[Row], sources: Path, names: dict[str, dict[str, str]] 
         if not isinstance(chart, liuren.Chart):
             problems.append(f"{row.where}: {row.call} gives a {type(chart).__name__}, not a Chart")
             continue
-        if (row.name in shown(chart)) != (row.holds == "yes"):
+        if (label in shown(chart)) != (row.holds == "yes"):
             verb = "does not show" if row.holds == "yes" else "shows"
-            problems.append(f"{row.where}: {row.call} {verb} {row.name} (it shows {sorted(shown(chart))})")
+            problems.append(f"{row.where}: {row.call} {verb} {label} (it shows {sorted(shown(chart))})")
     return problems
 
 
@@ -259,7 +268,7 @@ def test_each_row_is_in_its_section_and_its_chart_shows_the_name_or_not(row):
 
 
 def test_every_name_has_a_worked_example_that_shows_it():
-    taught = {r.name for r in ROWS if r.holds == "yes"}
+    taught = {ALIASES.get(r.name, r.name) for r in ROWS if r.holds == "yes"}
     missing = [f"{n} ({NAMES[n]['chapter']})" for n in NAMES if n not in taught]
     assert missing == [], f"{len(missing)} of {len(NAMES)} names have no `yes` row: {', '.join(missing)}"
 
@@ -296,6 +305,8 @@ def test_the_collector_passes_good_rows(tmp_path):
     good = [
         '空矢,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes',
         '空矢,n99-other,"liuren.chart(""甲子"", ""卯"", ""午"", noble=""day"")",no',
+        '亡矢,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes',
+        '蒿矢,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes',
     ]
     assert _scratch(tmp_path, good) == []
 
@@ -307,7 +318,9 @@ def test_the_collector_passes_good_rows(tmp_path):
         ('空矢,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",no', "shows 空矢"),
         ('空矢,n99-other,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes', "is not in a code cell"),
         ('空矢,n99-nowhere,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes', "has no section"),
-        ('空箭,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes', "not one of the names"),
+        ('空箭,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes', "neither a name"),
+        ('季矢,n99-other,"liuren.chart(""甲子"", ""卯"", ""午"", noble=""day"")",yes', "does not show 空矢"),
+        ('見機,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",yes', "does not show 見機"),
         ('空矢,n99-kongshi,"liuren.chart(""甲戌"", ""卯"", ""子"", noble=""day"")",maybe', "not yes or no"),
         ("空矢,n99-kongshi,k,yes", "raised NameError"),
         ("空矢,n99-kongshi", "2 fields"),
