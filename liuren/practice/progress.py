@@ -235,11 +235,12 @@ class Practice:
             cards = db.execute("SELECT level, kind, lesson_type, card, due FROM practice_cards").fetchall()
             states = {lv.number: (_how(db, lv.number), _recent_right(db, lv.number)) for lv in LEVELS}
             per_level = Counter(dict(db.execute("SELECT level, count(*) FROM practice_reviews GROUP BY level")))
+        stamp = _stamp(at)
         recall: dict[tuple[int, str, str], float] = {}
         due = 0
         for level, kind, lesson_type, card, when in cards:
             recall[(level, kind, lesson_type)] = SCHEDULER.get_card_retrievability(fsrs.Card.from_json(card), at)
-            due += when <= _stamp(at)
+            due += when <= stamp
         dated = [(_parse_stamp(r[0]).astimezone(zone).date(), r[1]) for r in log]
         today = at.astimezone(zone).date()
         answered_type = Counter(r[2] for r in log)
