@@ -441,3 +441,13 @@ def test_a_summary_prints_its_figures_without_a_date(tmp_path):
         == repr(p.summary(NOW + timedelta(days=9)))
         == ("Summary(reviews=0, due=0, streak=0, open levels=[1])")
     )
+
+
+def test_the_new_words_are_in_every_language():
+    from liuren.show.words.practice import PRACTICE
+
+    new = {k for k in PRACTICE["ko"] if k.startswith(("tab-", "dash-", "n-", "miss", "replay", "report-"))}
+    assert len(new) == 33
+    for lang in ("zh", "en"):
+        assert new <= set(PRACTICE[lang]), sorted(new - set(PRACTICE[lang]))
+        assert PRACTICE[lang]["report-stuck"].format(misses=3, window=5) != PRACTICE["ko"]["report-stuck"]

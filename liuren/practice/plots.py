@@ -269,12 +269,12 @@ def dashboard_html(summary: Summary, lang: str = "ko") -> str:
 
 
 def miss_line(miss: Miss) -> str:
-    """One miss as a line of text: when (UTC), the level, the chart it was dealt under, the first wrong
+    """One miss as a line of text: when (in UTC), the level, the chart it was dealt under, the first wrong
     cell and the rule missed."""
     chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {miss.school}"
     cell = f" · {miss.cell}" if miss.cell else ""
     rule = f" · {miss.rule}" if miss.rule else ""
-    return f"{miss.reviewed:%Y-%m-%d %H:%M} · {miss.level}. {chart}{cell}{rule}"
+    return f"{miss.reviewed:%Y-%m-%d %H:%M} UTC · {miss.level}. {chart}{cell}{rule}"
 
 
 def misses_html(misses: Sequence[Miss], lang: str = "ko") -> str:
@@ -286,7 +286,7 @@ def misses_html(misses: Sequence[Miss], lang: str = "ko") -> str:
         return paper_box(escape(w["misses-none"]), "font-family:sans-serif")
     rows = [
         (
-            f"{m.reviewed:%Y-%m-%d %H:%M}",
+            f"{m.reviewed:%Y-%m-%d %H:%M} UTC",
             f"{m.level}",
             f"{m.day}日 {m.hour}時 {m.general}將 · {m.school}",
             m.cell or "",
