@@ -214,7 +214,21 @@ def _v2_practice(db: sqlite3.Connection) -> None:
         db.execute(sql)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice)
+def _v3_practice_items(db: sqlite3.Connection) -> None:
+    """Version 3: a review keeps what deals its item again and the rule missed, for the wrong-answer
+    book. ``item`` is what the item showed beyond its chart, as JSON (the moment and place of a
+    real-time item, the choices of the multiple choice, the reverse drill's prompt; ``{}`` when
+    nothing), NULL for a review written before (its item is dealt afresh for the same chart);
+    ``rule`` is the checker's message naming the rule missed ('' when right, or written before)."""
+    for sql in (
+        "ALTER TABLE practice_reviews ADD COLUMN item TEXT",
+        "ALTER TABLE practice_reviews ADD COLUMN rule TEXT NOT NULL DEFAULT ''",
+        "CREATE INDEX practice_reviews_verdict ON practice_reviews(verdict, id)",
+    ):
+        db.execute(sql)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice, _v3_practice_items)
 """The schema's migrations, in order: applying the first N gives version N. Append only: a released
 migration is never edited (a file at version N must mean the same thing to every liuren)."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -335,7 +349,7 @@ class Store:
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
     >>> s.version()
-    2
+    3
     """
 
     path: Path

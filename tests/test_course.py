@@ -548,3 +548,46 @@ def test_the_glossary_reads_each_term_as_the_labels_do_and_links_where_it_is_tau
     from liuren.show.cards import CARD_NAMES
 
     assert all(f'card("{name}")' in code for name in CARD_NAMES)
+
+
+# ---------------------------------------------------------------- the pointer to the practice page
+RENUMBERED = (
+    "00-reading-a-chart",
+    "01-yuanshou-chongshen",
+    "02-biyong-shehai",
+    "03-yaoke-maoxing-bazhuan",
+    "04-biezhe",
+    "05-fuyin-fanyin",
+    "06-lide-zhuixu-wuyin",
+    "07-tianyu-tianwang-yangjiu",
+    "08-reading",
+    "09-appendix-schools",
+)
+"""The course notebooks in the order of skills."""
+
+
+def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teaches():
+    from liuren.practice import LEVELS
+
+    named: dict[str, set[int]] = {}
+    for stem in RENUMBERED:
+        pointer = TOOL.practice_pointer(stem)
+        named[stem] = {int(n) for n in re.findall(r"(\d+)단계", pointer)}
+        assert named[stem] == {lv.number for lv in LEVELS if lv.notebook == stem}, stem
+        assert bool(pointer) == bool(named[stem]) and (not pointer or "](practice.ipynb)" in pointer)
+    assert named["00-reading-a-chart"] == {1, 2, 3, 9, 13} and named["01-yuanshou-chongshen"] == {4}
+    assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
+    assert named["07-tianyu-tianwang-yangjiu"] == {11} and named["08-reading"] == set()
+    assert sorted(n for levels in named.values() for n in levels) == list(range(1, 14))  # each level once
+    assert "4단계 「賊克」" in TOOL.practice_pointer("01-yuanshou-chongshen")
+
+
+def test_the_pointer_ends_the_bottom_navigation_of_a_course_notebook_only():
+    def book(stem: str, anchor: str) -> object:
+        title = nbformat.v4.new_markdown_cell(f'# 제목 <a id="{anchor}-top"></a>')
+        return TOOL.Book(stem, nbformat.v4.new_notebook(cells=[title]))
+
+    books = [book("04-biezhe", "n04"), book("08-reading", "n08"), book("practice", "npr")]
+    bottom = [TOOL.normalise(n, books).cells[-1].source for n in range(3)]
+    assert bottom[0].endswith(TOOL.practice_pointer("04-biezhe")) and "7단계" in bottom[0]
+    assert "practice.ipynb" not in bottom[1] and bottom[2] == "[과정 차례](contents.ipynb)"

@@ -27,6 +27,7 @@ from liuren.errors import ParseError
 from liuren.practice import LEVELS, Grade, Item, Practice, answer, cell_kind, class_set, deal, get_level, solution
 from liuren.practice.levels import MOMENT_LEVELS, _charts_by_type, deal_type
 from liuren.practice.progress import GATE, RATING, SCHEDULER
+from liuren.school import PRESETS
 from liuren.show.check import GATE_OF
 from liuren.transmissions import LESSON_TYPES, Method
 
@@ -294,7 +295,7 @@ def test_a_version_1_casebook_store_migrates_and_keeps_its_cases(tmp_path, monke
     assert store.Store(path).version() == 1
     store.close_all()
     monkeypatch.undo()
-    assert store.Store(path).version() == store.SCHEMA_VERSION == 2
+    assert store.Store(path).version() == store.SCHEMA_VERSION == 3
     assert Casebook(path).get(case.id) == case
     p = Practice(path, seed=2)
     item = p.next_item(1, NOW)
@@ -336,3 +337,30 @@ def test_bad_moments_and_levels_are_refused(tmp_path):
     with pytest.raises(ParseError, match="not a level"):
         deal("1" * 5000, random.Random(1))
     assert deal_type(get_level(7), "別責", random.Random(1)).lesson_type == "別責"
+
+
+# ------------------------------------------------------------------------------------------- schools
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_no_level_promises_a_lesson_type_its_school_cannot_deal(name):
+    school = PRESETS[name]
+    given = {str(c.lesson_type) for c in liuren.find(school=school)}
+    never = {"default": {"始入", "涉害", "比用格"}, "tanyuan": {"比用格"}, "daquan": {"始入", "綴瑕"}}[name]
+    assert set(LESSON_TYPES) - given == never  # what the page tells the learner
+    promised = set()
+    for level in LEVELS:
+        types = level.types_under(school)
+        assert set(types) <= given and not set(types) & never
+        assert set(types) == {t for t in given if GATE_OF[t] in level.methods}
+        promised |= set(types)
+        rng = random.Random(name)
+        for _ in range(6):
+            item = deal(level.number, rng, school)
+            assert item.chart.school == school and item.lesson_type in types
+    assert promised == given
+    assert LEVELS[4].types_under(school) == tuple(
+        t for t in ("比用", "知一", "涉害", "見機", "察微", "綴瑕", "比用格") if t in given
+    )
+    for kind in never:
+        level = next(lv for lv in LEVELS[3:8] if GATE_OF[kind] in lv.methods)
+        with pytest.raises(ParseError, match=f"lesson_type='{kind}' never occurs under the school {name}"):
+            deal_type(level, kind, random.Random(1), school)

@@ -223,3 +223,34 @@ def test_a_returning_learner_starts_at_the_highest_open_level(tmp_path: Path) ->
     assert labels[6] == "6. 遙克·昴星·八專" and labels[1].startswith("1. 육십갑자")
     en = Practice(path, seed=1, lang="en", clock=clock)
     assert dict((v, k) for k, v in en.selector.options)[9] == "9. the noble and the generals (locked)"
+
+
+def test_the_dashboard_and_the_wrong_answer_tabs(tmp_path: Path) -> None:
+    p = session(tmp_path)
+    assert p.tabs.titles == ("문제", "진도", "오답 노트") and p.dashboard.value == ""  # drawn when opened
+    missed = p.item
+    p.answer(transmissions=wrong_transmissions(p))
+    p.next()
+    p.answer(transmissions=right_transmissions(p))
+    p.tabs.selected_index = 1
+    assert "모두 2문제" in p.dashboard.value and "<svg" in p.dashboard.value
+    p.tabs.selected_index = 2
+    assert len(p.misses) == 1 and len(p.miss_rows.children) == 1
+    row = p.miss_rows.children[0]
+    button, line = row.children
+    assert button.description == "다시 풀기" and "initial.branch" in line.value
+    assert f"{missed.chart.day}日 {missed.chart.hour}時" in line.value
+    button.click()  # deals the missed item again, on the first tab
+    assert p.tabs.selected_index == 0 and p.item == missed and p.grade is None
+    p.answer(transmissions=right_transmissions(p))  # its answer is a new review
+    assert p.progress.reviews() == 3
+
+
+def test_the_wrong_answer_tab_of_a_fresh_store_says_there_is_none(tmp_path: Path) -> None:
+    p = session(tmp_path, lang="en")
+    p.tabs.selected_index = 2
+    assert "No wrong answers yet." in p.miss_rows.children[0].value
+    p.tabs.selected_index = 1
+    assert "Nothing answered yet." in p.dashboard.value
+    p.answer(transmissions=wrong_transmissions(p))
+    assert "Nothing answered yet." not in p.dashboard.value  # redrawn after an answer while open

@@ -1,5 +1,6 @@
 """Store benchmark: what a write to the learner's store costs (target: at most 5 ms), beside what the
-disk's own flush costs, measured side by side in one run.
+disk's own flush costs, measured side by side in one run. The one place where store writes are timed:
+the casebook's and the practice path's (tools/bench_practice.py times the dealing and grading).
 
     python tools/bench_store.py [--repeat N] [--writes K] [--folder DIR]
 
@@ -10,6 +11,8 @@ Times, per operation (best of N rounds of K, interleaved so a busy machine slows
 * ``write durable``: the rows of one case (its ~90 statements) in one transaction, synchronous=FULL
   (what :meth:`liuren.casebook.Casebook.save` does), on the kept connection;
 * ``write NORMAL``: the same with ``durable=False`` (synchronous=NORMAL: no flush at commit);
+* ``review``: :meth:`liuren.practice.Practice.record` of a graded item (a review row and its cards
+  rated with FSRS, in one ``durable=False`` write, as the practice path writes);
 * ``write reopened``: a durable write with the connection closed after it (what one connection per
   operation would cost: closing the last connection checkpoints the WAL);
 * ``reading``: ``chart.reading()``, which a save computes before it writes;
@@ -25,16 +28,19 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import tempfile
 import time
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import liuren
 from liuren import store
 from liuren.casebook import Case, Casebook, _insert
+from liuren.practice import Grade, Practice, deal
 from liuren.store import Store
 
 TARGET_MS = 5.0
@@ -87,6 +93,14 @@ def main() -> None:
 
         return run
 
+    practice = Practice(folder / "practice.sqlite3", seed=1)
+    graded = deal(4, random.Random(1))
+    clock = [datetime(2026, 12, 1, tzinfo=UTC)]
+
+    def review() -> None:
+        clock[0] += timedelta(minutes=1)
+        practice.record(graded, Grade("right"), clock[0])
+
     def reopened() -> None:
         write(True)()
         store.close_all()
@@ -95,6 +109,7 @@ def main() -> None:
         "fsync": fsync,
         "write durable": write(True),
         "write NORMAL": write(False),
+        "review": review,
         "write reopened": reopened,
         "reading": lambda: chart.reading(),
         "save": lambda: book.save(chart, "q"),
@@ -114,6 +129,8 @@ def main() -> None:
         f"a durable write: {durable:.2f} ms, {verdict} the {TARGET_MS:g} ms target "
         f"({durable - best['fsync']:.2f} ms beyond this disk's fsync; NORMAL: {best['write NORMAL']:.2f} ms)"
     )
+    ms = best["review"]
+    print(f"a practice review: {ms:.2f} ms, {'within' if ms <= TARGET_MS else 'over'} the {TARGET_MS:g} ms target")
     store.close_all()
     assert isinstance(template, Case)
 

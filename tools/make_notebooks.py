@@ -19,7 +19,9 @@ no source and say so in their metadata (``jupytext.formats`` is ``"ipynb"``), so
 writes no markdown. This script is what makes the saved files the course's: it
 
 - regenerates the cells tagged ``generated`` (the top cell with the navigation and the contents built
-  from the ``##`` headings, the bottom navigation) and the contents notebook ``notebooks/contents.ipynb``
+  from the ``##`` headings, the bottom navigation, which in a course notebook ends with a line pointing
+  to the practice page's levels that notebook opens, computed from liuren.practice.levels) and the
+  contents notebook ``notebooks/contents.ipynb``
   (wholly generated from the titles and headings, so it has no source in notebooks/src);
 - checks the conventions (README of notebooks/src): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
   (JupyterLab's own heading ids are the raw text, which a percent-encoded link never matches); code
@@ -240,6 +242,19 @@ def navigation(index: int, books: list[Book]) -> str:
     return " · ".join(parts)
 
 
+def practice_pointer(stem: str) -> str:
+    """The line that points from course notebook ``stem`` to the practice page and the levels whose
+    notebook it is (:func:`liuren.practice.levels.levels_taught_in`), or "" when it opens none."""
+    from liuren.practice.levels import levels_taught_in
+    from liuren.practice.plots import level_title
+
+    levels = levels_taught_in(stem)
+    if not levels:
+        return ""
+    named = ", ".join(f"{lv.number}단계 「{level_title(lv.number, 'ko')}」" for lv in levels)
+    return f"연습: 이 노트북에서 배운 것을 손에 익히는 [연습]({PRACTICE}.ipynb) 단계 — {named}."
+
+
 def contents_list(book: Book) -> str:
     lines = ["**이 노트북의 차례**", ""]
     lines += [f"- [{s.title}](#{s.anchor})" for s in book.sections()]
@@ -369,7 +384,9 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     validate(book)
     nav = navigation(index, books)
     top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
-    cells = [body[0], generated_cell(top), *body[1:], generated_cell(nav)]
+    pointer = practice_pointer(book.stem) if book.number.isdigit() else ""
+    bottom = nav + "\n\n" + pointer if pointer else nav
+    cells = [body[0], generated_cell(top), *body[1:], generated_cell(bottom)]
     nb = nbformat.v4.new_notebook()
     jupytext_meta = {**JUPYTEXT_META, **(UNPAIRED if book.stem == CONTENTS else {})}
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}, "jupytext": jupytext_meta}

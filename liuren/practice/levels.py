@@ -10,8 +10,13 @@ method and deal charts of every lesson type.
 moment and place, the choices or the prompt). Dealing is stratified by lesson type: a lesson type of
 the level is drawn first, with equal chances, then a chart of that type from the 720 課 × 晝/夜 (indexed
 once with :func:`liuren.find`), so a rare type (虎視: 8 of 1,440 charts) comes up as often as 重審 (436).
-Only the lesson types that occur under the default school are dealt (始入, 涉害 and 比用格 never do).
-The same ``random.Random(seed)`` deals the same items: a class set.
+Only the lesson types that occur under the school dealt for are dealt (:meth:`Level.types_under`): under
+the default school 始入, the plain 涉害 (its sub-names 見機·察微·綴瑕 come instead) and 比用格 never
+occur, so level 4 deals 元首 and 重審 only and level 5 no 涉害 by that name; under 探原 only 比用格 never
+occurs, under 大全 始入 and 綴瑕. The same ``random.Random(seed)`` deals the same items: a class set.
+
+Each level names the course notebook that teaches it (``notebook``, its stem): the course's last page
+points from each notebook to the levels it opens (tools/make_notebooks.py, :func:`levels_taught_in`).
 
 >>> import random
 >>> item = deal(4, random.Random(1))
@@ -22,9 +27,11 @@ The same ``random.Random(seed)`` deals the same items: a class set.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone
 from functools import cache
+from typing import Any
 
 from ..chart import Chart
 from ..errors import ParseError, quote
@@ -55,28 +62,41 @@ WHOLE_CHART = (
 @dataclass(frozen=True, slots=True)
 class Level:
     """One level of the practice path: its ``number`` (1–13), ``title``, the ``parts`` a learner
-    answers, the ``cells`` (kinds) those parts hold, and the ``methods`` whose charts it deals."""
+    answers, the ``cells`` (kinds) those parts hold, the ``methods`` whose charts it deals and the
+    ``notebook`` (stem) of the course that teaches it."""
 
     number: int
     title: str
     parts: tuple[str, ...]
     cells: tuple[str, ...]
     methods: tuple[Method, ...] = ALL_METHODS
+    notebook: str = ""
 
     @property
     def lesson_types(self) -> tuple[str, ...]:
-        """The lesson types this level deals: those of its methods that occur under the default school."""
-        return tuple(t for t in LESSON_TYPES if GATE_OF[t] in self.methods and t in _charts_by_type())
+        """The lesson types this level deals under the default school (see :meth:`types_under`)."""
+        return self.types_under(DEFAULT_SCHOOL)
+
+    def types_under(self, school: School) -> tuple[str, ...]:
+        """The lesson types this level deals under ``school``: those of its methods that the school's
+        720 課 × 晝/夜 give at least once (a type the school never gives is never promised)."""
+        found = _charts_by_type(school)
+        return tuple(t for t in LESSON_TYPES if GATE_OF[t] in self.methods and t in found)
 
 
-def _method_level(number: int, title: str, *methods: Method) -> Level:
+def _method_level(number: int, title: str, notebook: str, *methods: Method) -> Level:
     return Level(
         number,
         title,
         ("lessons", "transmissions", "method"),
         ("lesson.upper", "lesson.lower", "transmission.branch", "method", "subname"),
         methods,
+        notebook,
     )
+
+
+READING = "00-reading-a-chart"
+"""The course's first notebook: the cycle, the plate, the lessons, the noble and a chart of a moment."""
 
 
 LEVELS: tuple[Level, ...] = (
@@ -85,28 +105,64 @@ LEVELS: tuple[Level, ...] = (
         "the cycle: 旬空, 遁干, 六親 (寄宮 is asked with the first lesson, level 3)",
         ("transmissions",),
         ("transmission.branch", "kin", "hidden-stem", "void"),
+        notebook=READING,
     ),
-    Level(2, "the plate from 月將 and 占時, and the 月將 from a date", ("offset", "plate"), ("offset", "plate")),
-    Level(3, "the four lessons", ("offset", "plate", "lessons"), ("offset", "plate", "lesson.upper", "lesson.lower")),
-    _method_level(4, "賊克", Method.ZEIKE),
-    _method_level(5, "比用·涉害", Method.BIYONG, Method.SHEHAI),
-    _method_level(6, "遙克·昴星·八專", Method.YAOKE, Method.MAOXING, Method.BAZHUAN),
-    _method_level(7, "別責", Method.BIEZHE),
-    _method_level(8, "伏吟·返吟", Method.FUYIN, Method.FANYIN),
+    Level(
+        2,
+        "the plate from 月將 and 占時, and the 月將 from a date",
+        ("offset", "plate"),
+        ("offset", "plate"),
+        notebook=READING,
+    ),
+    Level(
+        3,
+        "the four lessons",
+        ("offset", "plate", "lessons"),
+        ("offset", "plate", "lesson.upper", "lesson.lower"),
+        notebook=READING,
+    ),
+    _method_level(4, "賊克", "01-yuanshou-chongshen", Method.ZEIKE),
+    _method_level(5, "比用·涉害", "02-biyong-shehai", Method.BIYONG, Method.SHEHAI),
+    _method_level(6, "遙克·昴星·八專", "03-yaoke-maoxing-bazhuan", Method.YAOKE, Method.MAOXING, Method.BAZHUAN),
+    _method_level(7, "別責", "04-biezhe", Method.BIEZHE),
+    _method_level(8, "伏吟·返吟", "05-fuyin-fanyin", Method.FUYIN, Method.FANYIN),
     Level(
         9,
         "the noble and the generals",
         ("lessons", "transmissions", "noble"),
         ("lesson.upper", "lesson.lower", "transmission.branch", "noble", "general"),
+        notebook=READING,
     ),
-    Level(10, "a whole chart", ("offset", "plate", "lessons", "transmissions", "noble", "method"), WHOLE_CHART),
-    Level(11, "naming the lesson type and the patterns that hold", ("method", "patterns"), ("subname", "pattern")),
-    Level(12, "the reverse drill: a day and 局 that give a lesson type and 三傳", ("day", "offset"), ("reverse",)),
+    # a whole chart by hand needs every gate: the last of the nine is taught with 伏吟·返吟
+    Level(
+        10,
+        "a whole chart",
+        ("offset", "plate", "lessons", "transmissions", "noble", "method"),
+        WHOLE_CHART,
+        notebook="05-fuyin-fanyin",
+    ),
+    Level(
+        11,
+        "naming the lesson type and the patterns that hold",
+        ("method", "patterns"),
+        ("subname", "pattern"),
+        notebook="07-tianyu-tianwang-yangjiu",
+    ),
+    # working back from a 課體 to the days and hours that give it is what 勵德·贅婿·無淫 teach (the
+    # chapter's own list of 贅婿 days, found again with liuren.find)
+    Level(
+        12,
+        "the reverse drill: a day and 局 that give a lesson type and 三傳",
+        ("day", "offset"),
+        ("reverse",),
+        notebook="06-lide-zhuixu-wuyin",
+    ),
     Level(
         13,
         "real time: the chart of a date, time and place",
         ("offset", "plate", "lessons", "transmissions", "noble", "method"),
         WHOLE_CHART,
+        notebook=READING,
     ),
 )
 """The levels in the course's order (``LEVELS[n - 1]`` is level n)."""
@@ -132,6 +188,17 @@ YEARS = 40
 """A real-time item's moment is drawn from the 40 years after :data:`EPOCH`."""
 
 
+DEFAULT_SCHOOL = School()
+"""The school the practice path deals for unless told another."""
+
+
+def levels_taught_in(notebook: str) -> tuple[Level, ...]:
+    """The levels whose ``notebook`` is the course notebook ``notebook`` (a stem such as
+    "01-yuanshou-chongshen"): what that notebook opens on the practice path (none for a notebook the
+    path does not drill)."""
+    return tuple(lv for lv in LEVELS if lv.notebook == notebook)
+
+
 def get_level(value: object) -> Level:
     """Level ``value`` (1–13, or a :class:`Level`)."""
     if isinstance(value, Level):
@@ -142,10 +209,10 @@ def get_level(value: object) -> Level:
 
 
 @cache
-def _charts_by_type() -> dict[str, tuple[Chart, ...]]:
-    """The 720 課 × 晝/夜 of the default school by lesson type (built once)."""
+def _charts_by_type(school: School = DEFAULT_SCHOOL) -> dict[str, tuple[Chart, ...]]:
+    """The 720 課 × 晝/夜 of ``school`` by lesson type (built once per school)."""
     found: dict[str, list[Chart]] = {}
-    for c in find(school=School()):
+    for c in find(school=school):
         found.setdefault(str(c.lesson_type), []).append(c)
     return {t: tuple(found[t]) for t in LESSON_TYPES if t in found}
 
@@ -170,18 +237,40 @@ class Item:
         object.__setattr__(self, "lesson_type", str(self.chart.lesson_type))
 
 
-def deal(level: object, rng: random.Random) -> Item:
-    """An item of ``level``, drawn with ``rng``: a lesson type of the level first, then a chart of it."""
+def _school(school: object) -> School:
+    if school is None:
+        return DEFAULT_SCHOOL
+    if isinstance(school, School):
+        return school
+    return School.preset(school)
+
+
+def deal(level: object, rng: random.Random, school: School | str | None = None) -> Item:
+    """An item of ``level``, drawn with ``rng``: a lesson type of the level first (one that ``school``,
+    default the default school, gives), then a chart of it under that school."""
     lv = get_level(level)
     if not isinstance(rng, random.Random):
         raise ParseError(f"rng={quote(rng)} is not a random.Random; accepted: random.Random(seed)")
-    kind = rng.choice(lv.lesson_types)
-    return deal_type(lv, kind, rng)
+    rules = _school(school)
+    kind = rng.choice(lv.types_under(rules))
+    return deal_type(lv, kind, rng, rules)
 
 
-def deal_type(level: Level, lesson_type: str, rng: random.Random) -> Item:
-    """An item of ``level`` whose chart has ``lesson_type`` (the scheduler's due card)."""
-    target = rng.choice(_charts_by_type()[lesson_type])
+def deal_type(level: Level, lesson_type: str, rng: random.Random, school: School = DEFAULT_SCHOOL) -> Item:
+    """An item of ``level`` whose chart has ``lesson_type`` under ``school`` (the scheduler's due card)."""
+    charts = _charts_by_type(school).get(lesson_type)
+    if charts is None:
+        raise ParseError(
+            f"lesson_type={quote(lesson_type)} never occurs under the school {school.name}; accepted: "
+            f"{' '.join(level.types_under(school))}"
+        )
+    target = rng.choice(charts)
+    return _completed(level, target, rng)
+
+
+def _completed(level: Level, target: Chart, rng: random.Random) -> Item:
+    """The item of ``level`` for the chart ``target``: with a moment and place, choices or a prompt as
+    the level has them, drawn with ``rng``."""
     if level.number in MOMENT_LEVELS:
         return _at_moment(level, target, rng)
     if level.number == 11:
@@ -200,7 +289,7 @@ def _choices(chart: Chart, rng: random.Random) -> tuple[str, ...]:
     held = {p.name for p in chart.patterns}
     open_ = set(chart.unjudged_patterns)
     # a lesson type named like a method (比用) is right for every chart of that method (知一 too)
-    wrong_types = [t for t in _charts_by_type() if t not in (chart.lesson_type, chart.method)]
+    wrong_types = [t for t in _charts_by_type(chart.school) if t not in (chart.lesson_type, chart.method)]
     wrong_patterns = [n for n in BY_NAME if n not in held and n not in open_]
     options = [str(chart.lesson_type), *sorted(held)]
     options += rng.sample(wrong_types, CHOICES // 2) + rng.sample(wrong_patterns, CHOICES - CHOICES // 2)
@@ -218,24 +307,66 @@ def _at_moment(level: Level, target: Chart, rng: random.Random) -> Item:
     place = rng.choice(PLACES)
     zone = timezone(timedelta(hours=place[3]), place[0])
     day = (EPOCH + timedelta(days=rng.randrange(YEARS * 365))).astimezone(zone).replace(hour=12)
-    day += timedelta(days=(target.day.ordinal - pillars(day).day.ordinal) % 60)
+    day += timedelta(days=(target.day.ordinal - pillars(day, school=target.school).day.ordinal) % 60)
     for _ in range(MOMENT_TRIES):
-        hour = (pillars(day).general.ordinal - target.offset) % 12
+        hour = (pillars(day, school=target.school).general.ordinal - target.offset) % 12
         clock = day.replace(hour=0, minute=0) + timedelta(hours=2 * hour, minutes=rng.randrange(-55, 55))
-        c = _chart_at(clock)
+        c = _chart_at(clock, target.school, place[1:3])
         if (c.day, c.offset, c.noble) == (target.day, target.offset, target.noble):
             return Item(c, level.cells, level, moment=clock, place=place[:3])
         day += timedelta(days=60)
     raise AssertionError(f"no moment gives {target.spec()} within {MOMENT_TRIES} tries")  # pragma: no cover
 
 
-def _chart_at(when: datetime) -> Chart:
+def _chart_at(when: datetime, school: School, location: tuple[float, float]) -> Chart:
     from ..almanac import pillars
 
-    p = pillars(when)
+    p = pillars(when, school=school, location=location)
     return Chart(
         p.day, p.hour.branch, p.general, noble=p.noble, school=p.school, month=p.month.branch, year=p.year.branch
     )
+
+
+def shown(item: Item) -> dict[str, object]:
+    """What ``item`` shows beyond its chart and level, as JSON values (the store keeps it with the
+    review, so :func:`restore` deals the same item again): the moment (ISO text with its UTC offset)
+    and place of levels 2 and 13, the choices of level 11, the prompt of level 12."""
+    out: dict[str, object] = {}
+    if item.moment is not None:
+        out["moment"] = item.moment.isoformat()
+    if item.place is not None:
+        out["place"] = list(item.place)
+    if item.choices:
+        out["choices"] = list(item.choices)
+    if item.prompt:
+        out["prompt"] = item.prompt
+    return out
+
+
+def restore(level: object, chart: Chart, given: Mapping[str, object] | None, rng: random.Random) -> Item:
+    """The item of ``level`` for ``chart`` with what :func:`shown` kept (``given``): the same item.
+    Without it (a review stored before the store kept it), the level's moment, place or choices are
+    drawn afresh with ``rng`` for the same chart (a moment level gets the same 課 at another moment)."""
+    lv = get_level(level)
+    if given is None:
+        return _completed(lv, chart, rng)
+    try:
+        moment = None if given.get("moment") is None else datetime.fromisoformat(str(given["moment"]))
+        raw_place: Any = given.get("place")
+        place = None
+        if raw_place is not None:
+            name, lat, lon = raw_place
+            place = (str(name), float(lat), float(lon))
+        raw_choices: Any = given.get("choices") or ()
+        choices = tuple(str(c) for c in raw_choices)
+        prompt = str(given.get("prompt") or "")
+    except (TypeError, ValueError) as error:
+        raise ParseError(
+            f"the stored item {quote(dict(given), 120)} is malformed ({error}); accepted: shown()"
+        ) from None
+    if moment is not None and moment.utcoffset() is None:
+        raise ParseError(f"the stored moment {quote(given['moment'])} has no UTC offset; accepted: shown()")
+    return Item(chart, lv.cells, lv, moment=moment, place=place, choices=choices, prompt=prompt)
 
 
 def class_set(level: object, seed: int, count: int) -> tuple[Item, ...]:
@@ -244,4 +375,16 @@ def class_set(level: object, seed: int, count: int) -> tuple[Item, ...]:
     return tuple(deal(level, rng) for _ in range(count))
 
 
-__all__ = ["LEVELS", "Item", "Level", "class_set", "deal", "deal_type", "get_level"]
+__all__ = [
+    "DEFAULT_SCHOOL",
+    "LEVELS",
+    "Item",
+    "Level",
+    "class_set",
+    "deal",
+    "deal_type",
+    "get_level",
+    "levels_taught_in",
+    "restore",
+    "shown",
+]

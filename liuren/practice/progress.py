@@ -1,4 +1,4 @@
-"""A learner's progress on the practice path, kept in the store (:mod:`liuren.store`, schema version 2).
+"""A learner's progress on the practice path, kept in the store (:mod:`liuren.store`, schema version 3).
 
 A card is one step of the course: (level, cell kind, lesson type), e.g. (4, "transmission.branch",
 "重審"). Each graded answer is a review (an append-only log in the store) that rates the cards of its
@@ -9,6 +9,10 @@ The scheduler, not this module, says when a card is due again, so a missed step 
 A level is open when it is level 1, when the level before it has passed its gate (:data:`GATE`: 11
 right of the last 12 answers), or when the learner skipped ahead to it (:meth:`Practice.next_item`
 on a closed level opens it as skipped).
+
+Each review keeps its chart's spec, what else the item showed (:func:`liuren.practice.levels.shown`),
+the first wrong cell and the rule missed, so the wrong-answer book (:meth:`Practice.misses`) deals a
+missed item again exactly (:meth:`Practice.replay`); :meth:`Practice.summary` is the dashboard's data.
 
 >>> import os, tempfile
 >>> from liuren.practice import answer
@@ -31,8 +35,10 @@ import random
 import sqlite3
 import uuid
 import zlib
+from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from ..chart import Chart
@@ -40,7 +46,8 @@ from ..errors import NaiveDatetimeError, ParseError, quote
 from ..files import write_atomic
 from ..store import Store
 from .answers import VERDICTS, Grade
-from .levels import LEVELS, Item, deal, deal_type, get_level
+from .dashboard import HISTORY_DAYS, LevelMastery, Miss, MissBook, Summary, TypeMastery, history, streak
+from .levels import LEVELS, Item, deal, deal_type, get_level, restore, shown
 
 try:
     import fsrs
@@ -50,7 +57,9 @@ except ImportError as error:  # pragma: no cover - the practice extra installs i
 GATE = (11, 12)
 """A level passes when this many of its last answers (11 of the last 12) were right."""
 EXPORT_FORMAT = "liuren-practice"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
+"""Version 2 adds each review's ``item`` (what it showed beyond its chart) and ``rule`` (the rule
+missed); a version 1 export is read with neither (None and '')."""
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest file :meth:`Practice.import_` reads."""
 SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
@@ -170,8 +179,7 @@ class Practice:
         ratings = {kind: int(RATING[verdict]) for kind, verdict in rated.items()}
         with self.store.write(durable=False) as db:
             db.execute(
-                "INSERT INTO practice_reviews (uuid, reviewed, level, lesson_type, spec, verdict, cell, ratings)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO practice_reviews ({', '.join(REVIEW_COLUMNS)}) VALUES ({', '.join('?' * len(REVIEW_COLUMNS))})",
                 (
                     str(uuid.uuid4()),
                     _stamp(at),
@@ -181,6 +189,8 @@ class Practice:
                     grade.verdict,
                     grade.cell,
                     json.dumps(ratings, ensure_ascii=False, sort_keys=True),
+                    json.dumps(shown(item), ensure_ascii=False, sort_keys=True),
+                    "" if grade.verdict == "right" else grade.rule,
                 ),
             )
             for kind, rating in ratings.items():
@@ -212,6 +222,119 @@ class Practice:
         with self.store.read() as db:
             return int(db.execute("SELECT count(*) FROM practice_reviews").fetchone()[0])
 
+    # ------------------------------------------------------------------------------------- dashboard
+    def summary(self, now: datetime, days: int = HISTORY_DAYS) -> Summary:
+        """The dashboard's data at ``now`` (an aware datetime: its zone says where the learner's days
+        end): mastery per level and per lesson type, the cards due, the streak and the last ``days``
+        days of reviews (see :mod:`liuren.practice.dashboard`)."""
+        at = _utc(now)
+        if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 3660:
+            raise ParseError(f"days={quote(days)} is not a number of days; accepted: a whole number 1–3660")
+        zone = now.tzinfo
+        with self.store.read() as db:
+            log = db.execute("SELECT reviewed, verdict, lesson_type FROM practice_reviews ORDER BY id").fetchall()
+            cards = db.execute("SELECT level, kind, lesson_type, card, due FROM practice_cards").fetchall()
+            states = {lv.number: (_how(db, lv.number), _recent_right(db, lv.number)) for lv in LEVELS}
+            per_level = Counter(dict(db.execute("SELECT level, count(*) FROM practice_reviews GROUP BY level")))
+        stamp = _stamp(at)
+        recall: dict[tuple[int, str, str], float] = {}
+        due = 0
+        for level, kind, lesson_type, card, when in cards:
+            recall[(level, kind, lesson_type)] = SCHEDULER.get_card_retrievability(fsrs.Card.from_json(card), at)
+            due += when <= stamp
+        dated = [(_parse_stamp(r[0]).astimezone(zone).date(), r[1]) for r in log]
+        today = at.astimezone(zone).date()
+        answered_type = Counter(r[2] for r in log)
+        right_type = Counter(r[2] for r in log if r[1] == "right")
+        levels = []
+        for lv in LEVELS:
+            keys = [(lv.number, kind, t) for kind in lv.cells for t in lv.lesson_types]
+            how, right = states[lv.number]
+            levels.append(
+                LevelMastery(
+                    lv.number,
+                    bool(how),
+                    per_level[lv.number],
+                    right,
+                    right >= GATE[0],
+                    len(keys),
+                    sum(k in recall for k in keys),
+                    sum(recall.get(k, 0.0) for k in keys) / len(keys),
+                )
+            )
+        types = []
+        for t in dict.fromkeys(t for lv in LEVELS for t in lv.lesson_types):
+            keys = [(lv.number, kind, t) for lv in LEVELS if t in lv.lesson_types for kind in lv.cells]
+            types.append(
+                TypeMastery(
+                    t,
+                    answered_type[t],
+                    right_type[t],
+                    len(keys),
+                    sum(k in recall for k in keys),
+                    sum(recall.get(k, 0.0) for k in keys) / len(keys),
+                )
+            )
+        return Summary(
+            at.astimezone(zone),
+            len(log),
+            due,
+            streak((d for d, _ in dated), today),
+            tuple(levels),
+            tuple(types),
+            history(dated, today, days),
+        )
+
+    # ------------------------------------------------------------------------------------- wrong answers
+    def misses(self, limit: int | None = None) -> MissBook:
+        """The wrong-answer book: every review not right, the latest first (at most ``limit``); a
+        sequence of :class:`~liuren.practice.dashboard.Miss` that Jupyter shows as a table."""
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 0):
+            raise ParseError(f"limit={quote(limit)} is not a count; accepted: None or a whole number ≥ 0")
+        with self.store.read() as db:
+            rows = db.execute(
+                "SELECT uuid, reviewed, level, lesson_type, spec, verdict, cell, rule, item FROM practice_reviews"
+                " WHERE verdict != 'right' ORDER BY id DESC LIMIT ?",
+                (-1 if limit is None else limit,),
+            ).fetchall()
+        out = []
+        for uid, reviewed, level, lesson_type, spec, verdict, cell, rule, item in rows:
+            c = Chart.parse(spec)
+            out.append(
+                Miss(
+                    uid,
+                    _parse_stamp(reviewed),
+                    level,
+                    lesson_type,
+                    spec,
+                    str(c.day),
+                    str(c.hour),
+                    str(c.general),
+                    c.school.name,
+                    verdict,
+                    cell,
+                    rule,
+                    item,
+                )
+            )
+        return MissBook(tuple(out))
+
+    def replay(self, miss: Miss) -> Item:
+        """The item of ``miss`` dealt again: the same chart, level and what it showed (moment and place,
+        choices, prompt). A review stored before the store kept the item gets them drawn afresh for
+        the same chart (:func:`liuren.practice.levels.restore`)."""
+        if not isinstance(miss, Miss):
+            raise ParseError(f"miss={quote(miss)} is not a missed answer; accepted: one of Practice.misses()")
+        try:
+            given = None if miss.item is None else json.loads(miss.item)
+        except ValueError:
+            raise ParseError(
+                f"the stored item {quote(miss.item)} is not JSON; accepted: a Miss from misses()"
+            ) from None
+        if given is not None and not isinstance(given, dict):
+            raise ParseError(f"the stored item {quote(miss.item)} is not an object; accepted: a Miss from misses()")
+        return restore(miss.level, Chart.parse(miss.spec), given, self.rng)
+
     # ------------------------------------------------------------------------------------- files
     def export(self, path: str | os.PathLike[str]) -> int:
         """Write the reviews, cards and level gates to ``path`` as JSON, atomically; returns how many
@@ -233,6 +356,7 @@ class Practice:
             ]
         for review in reviews:
             review["ratings"] = json.loads(review["ratings"])
+            review["item"] = None if review["item"] is None else json.loads(review["item"])
         for card in cards:
             card["card"] = json.loads(card["card"])
         data = {
@@ -283,7 +407,7 @@ class Practice:
         return added
 
 
-REVIEW_COLUMNS = ("uuid", "reviewed", "level", "lesson_type", "spec", "verdict", "cell", "ratings")
+REVIEW_COLUMNS = ("uuid", "reviewed", "level", "lesson_type", "spec", "verdict", "cell", "ratings", "item", "rule")
 CARD_COLUMNS = ("level", "kind", "lesson_type", "card", "due")
 LEVEL_COLUMNS = ("level", "how", "opened")
 
@@ -368,13 +492,19 @@ def _review_row(record: dict[str, Any]) -> tuple[object, ...]:
     uuid.UUID(str(record["uuid"]))
     _parse_stamp(record["reviewed"])
     level = _level_number(record["level"])
-    Chart.parse(record["spec"])
+    _check_spec(record["spec"])
     if record["verdict"] not in VERDICTS or not isinstance(record["ratings"], dict):
         raise ValueError(f"verdict {record['verdict']!r}")
     cell = record["cell"]
     if cell is not None and not isinstance(cell, str):
         raise ValueError("cell")
     ratings = {str(k): int(fsrs.Rating(int(v))) for k, v in record["ratings"].items()}
+    item = record.get("item")
+    rule = record.get("rule", "")
+    if item is not None and not isinstance(item, dict):
+        raise ValueError("item")
+    if not isinstance(rule, str):
+        raise ValueError("rule")
     return (
         str(record["uuid"]),
         record["reviewed"],
@@ -384,7 +514,16 @@ def _review_row(record: dict[str, Any]) -> tuple[object, ...]:
         record["verdict"],
         cell,
         json.dumps(ratings, ensure_ascii=False, sort_keys=True),
+        None if item is None else json.dumps(item, ensure_ascii=False, sort_keys=True),
+        rule,
     )
+
+
+@lru_cache(maxsize=4096)
+def _check_spec(spec: object) -> None:
+    """Refuse a spec :meth:`Chart.parse` does not read (a class's exports repeat the same 1,440 課 ×
+    schools: each is read once)."""
+    Chart.parse(spec)
 
 
 def _card_row(record: dict[str, Any]) -> tuple[object, ...]:

@@ -7,6 +7,11 @@ is graded (:func:`liuren.practice.answer`), its first grading recorded in the st
 (:meth:`liuren.practice.Practice.record`), the feedback shown and the due count updated; Next deals the
 next item (a due card's lesson type first). Progress is kept in the store at ``path`` (or
 ``$LIUREN_STORE``, else the learner's data folder), so it survives a reopened notebook.
+
+Three tabs: the questions; the dashboard (:meth:`liuren.practice.Practice.summary` drawn by
+:func:`liuren.practice.plots.dashboard_html`, the plot as SVG so no matplotlib is needed); the
+wrong-answer book, one row per miss (the latest :data:`MISS_ROWS`) with a button that deals that exact
+item again. The two are drawn when their tab is opened and after each answer while open.
 """
 
 from __future__ import annotations
@@ -25,8 +30,14 @@ from ..show.i18n import check_lang
 from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
 from .answers import Grade, answer
+from .dashboard import Miss, MissBook
 from .levels import LEVELS, MOMENT_LEVELS, Item, get_level
+from .plots import dashboard_html, level_title, miss_line
 from .progress import Practice as Progress
+
+MISS_ROWS = 20
+"""How many of the latest misses the wrong-answer tab lists."""
+TABS = ("tab-practice", "tab-dashboard", "tab-misses")
 
 
 def _now() -> datetime:
@@ -85,11 +96,14 @@ class Practice:
         self.check_button = widgets.Button(description=self.words["check"], button_style="primary")
         self.next_button = widgets.Button(description=self.words["next"])
         self.feedback = widgets.HTML()
+        self.dashboard = widgets.HTML()
+        self.miss_rows = widgets.VBox()
+        self.misses = MissBook(())
         self.selector.observe(self._on_level, names="value")
         self.skip_button.on_click(lambda _: self.skip())
         self.check_button.on_click(lambda _: self.submit())
         self.next_button.on_click(lambda _: self.next())
-        self.widget = widgets.VBox(
+        session = widgets.VBox(
             [
                 widgets.HBox([self.selector, self.skip_button]),
                 self.due_label,
@@ -99,6 +113,10 @@ class Practice:
                 self.feedback,
             ]
         )
+        self.tabs = widgets.Tab(children=[session, self.dashboard, self.miss_rows])
+        self.tabs.titles = tuple(self.words[t] for t in TABS)
+        self.tabs.observe(self._on_tab, names="selected_index")
+        self.widget = widgets.VBox([self.tabs])
         self.widget.add_class("liuren-practice")
         self.next()
 
@@ -152,7 +170,17 @@ class Practice:
     # ------------------------------------------------------------------------------ items
     def next(self) -> Item:
         """Deal the next item at the current level (a due card's lesson type first)."""
-        self.item = self.progress.next_item(self.level, self.clock())
+        return self._show(self.progress.next_item(self.level, self.clock()))
+
+    def replay(self, miss: Miss) -> Item:
+        """Deal the item of ``miss`` again (its level, chart and what it showed) on the first tab."""
+        item = self.progress.replay(miss)
+        self.level = item.level.number
+        self.tabs.selected_index = 0
+        return self._show(item)
+
+    def _show(self, item: Item) -> Item:
+        self.item = item
         self.grade = None
         self.recorded = False
         self.message = ""
@@ -216,6 +244,38 @@ class Practice:
         self._render()
         return grade
 
+    # ------------------------------------------------------------------------------ dashboard, misses
+    def _on_tab(self, change: dict[str, Any]) -> None:
+        self._refresh_tab(change["new"])
+
+    def _refresh_tab(self, index: int | None) -> None:
+        if index == 1:
+            self.show_dashboard()
+        elif index == 2:
+            self.show_misses()
+
+    def show_dashboard(self) -> str:
+        """Draw the dashboard tab from the store (returns its HTML)."""
+        self.dashboard.value = dashboard_html(self.progress.summary(self.clock()), self.lang)
+        return str(self.dashboard.value)
+
+    def show_misses(self) -> MissBook:
+        """Draw the wrong-answer tab: the latest misses, each with its replay button."""
+        self.misses = self.progress.misses(MISS_ROWS)
+        if not self.misses:
+            self.miss_rows.children = (widgets.HTML(self.misses.html(self.lang)),)
+            return self.misses
+        rows: list[widgets.Widget] = []
+        for miss in self.misses:
+            button = widgets.Button(description=self.words["replay"], layout={"width": "auto", "flex": "0 0 auto"})
+            button.on_click(lambda _, m=miss: self.replay(m))
+            line = widgets.HTML(paper_box(escape(miss_line(miss)), "font-family:sans-serif;font-size:13px"))
+            row = widgets.HBox([button, line])
+            row.add_class("liuren-miss")
+            rows.append(row)
+        self.miss_rows.children = tuple(rows)
+        return self.misses
+
     @property
     def due_count(self) -> int:
         """How many cards fall due by the end of today (on the clock's own day)."""
@@ -231,6 +291,8 @@ class Practice:
         )
         self.question.value = question_html(self.item, self.lang)
         self.feedback.value = self._feedback_html()
+        if self.grade is not None:
+            self._refresh_tab(self.tabs.selected_index)
 
     def _feedback_html(self) -> str:
         w = self.words
@@ -258,11 +320,6 @@ class Practice:
         return f"Practice({str(self.progress.store.path)!r}, level={self.level})"
 
 
-def level_title(number: int, lang: str) -> str:
-    """Level ``number``'s title in ``lang`` (the level's own English title for "en")."""
-    return PRACTICE[lang].get(f"level-{number}", LEVELS[number - 1].title)
-
-
 def question_html(item: Item, lang: str) -> str:
     """What the item gives: the chart's inputs, or the moment and place (levels 2 and 13), the prompt
     of the reverse drill, the choices of level 11; every value escaped."""
@@ -286,4 +343,4 @@ def question_html(item: Item, lang: str) -> str:
     return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
 
 
-__all__ = ["Practice", "level_title", "plate_answer", "question_html"]
+__all__ = ["MISS_ROWS", "Practice", "level_title", "plate_answer", "question_html"]

@@ -1,0 +1,410 @@
+"""The dashboard, the wrong-answer book and the class report drawn: HTML, the plots as SVG built by hand
+(standard library only: what the widget shows, and what ``plot()`` gives where matplotlib is not
+installed, as in a JupyterLite site) and the same plots as matplotlib Figures where it is.
+
+Like :meth:`liuren.Chart.plot` (:mod:`liuren.show.picture`), :func:`plot_history` and
+:func:`plot_report` look for matplotlib and fall back to an :class:`SVGPicture`, which Jupyter shows
+as the image: a missing matplotlib is detected, not an error. Every text put into SVG or HTML is
+escaped; each bar carries ``data-`` attributes with its numbers, so tests read the plot back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ..show.html import COLORS, FONT_STACK, paper_box
+from ..show.i18n import check_lang
+from ..show.picture import has_matplotlib
+from ..show.words.practice import PRACTICE
+from .dashboard import Miss, Summary
+from .levels import LEVELS
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from .report import ClassReport
+
+VERDICT_COLORS = {"right": "#2e7d32", "half": COLORS["middle"], "wrong": COLORS["initial"]}
+"""The colour of each verdict's bars (each at least 4.5:1 on the paper, as text too)."""
+SIZE = (640, 240)
+"""The plots' size in pixels (SVG) and, at 100 dpi, in inches (matplotlib)."""
+MARGIN = (44, 12, 34, 44)
+"""Left, right, top and bottom margins of the plot area (pixels)."""
+LABEL_EVERY = 7
+"""The history's x axis names every 7th day (and the last)."""
+CJK_FAMILIES = ("Liuren Serif TC", "Noto Sans CJK KR", "Noto Serif CJK KR", "Noto Sans CJK JP", "NanumGothic")
+"""The families a matplotlib plot's labels try, before its own default (the shipped subset has the
+Chinese terms; Korean needs a system font)."""
+
+
+class SVGPicture:
+    """A plot as SVG: ``.svg`` is the ``<svg>`` element's text; Jupyter shows it (``_repr_svg_``), and
+    ``str()`` is the SVG too. ``name`` says what it is (its repr)."""
+
+    __slots__ = ("name", "svg")
+
+    def __init__(self, svg: str, name: str) -> None:
+        self.svg = svg
+        self.name = name
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"SVGPicture({self.name})"
+
+
+# ------------------------------------------------------------------------------------- SVG pieces
+def _num(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", color: str = COLORS["ink"]) -> str:
+    return (
+        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" text-anchor="{anchor}" fill="{color}">'
+        f"{escape(text)}</text>"
+    )
+
+
+def _rect(x: float, y: float, w: float, h: float, fill: str) -> str:
+    return f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" fill="{fill}"/>'
+
+
+def _svg(body: Iterable[str], label: str) -> str:
+    w, h = SIZE
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+        f'role="img" aria-label="{escape(label, quote=True)}" font-family="{escape(FONT_STACK, quote=True)}">'
+        f'<rect width="{w}" height="{h}" fill="{COLORS["paper"]}"/>' + "".join(body) + "</svg>"
+    )
+
+
+def _legend(entries: Sequence[tuple[str, str]], y: float) -> list[str]:
+    out, x = [], float(MARGIN[0])
+    for color, label in entries:
+        out += [_rect(x, y - 9, 10, 10, color), _text(x + 14, y, label, 11)]
+        x += 26 + 11 * len(label)
+    return out
+
+
+Group = tuple[str, str, Sequence[tuple[str, int]], str]
+"""A bar: its axis label (or ""), its data attributes, its [(colour, count), …] bottom first, and a
+note written above it (or "")."""
+
+
+def _stacked_bars(groups: Sequence[Group], title: str, legend: Sequence[tuple[str, str]]) -> str:
+    """Stacked bars (:data:`Group`), on a y axis from 0 to the largest total, with the ``title`` above
+    and the ``legend`` below."""
+    w, h = SIZE
+    left, right, top, bottom = MARGIN
+    plot_w, plot_h = w - left - right, h - top - bottom
+    peak = max([sum(n for _, n in parts) for _, _, parts, _ in groups] + [1])
+    step = plot_w / max(len(groups), 1)
+    body = [_text(left, 20, title, 13)]
+    body.append(
+        f'<line x1="{left}" y1="{top + plot_h}" x2="{w - right}" y2="{top + plot_h}" stroke="{COLORS["line"]}"/>'
+    )
+    for value in sorted({0, peak // 2, peak}):
+        y = top + plot_h - plot_h * value / peak
+        body.append(_text(left - 6, y + 4, str(value), 10, "end", COLORS["muted"]))
+    for n, (label, attrs, parts, note) in enumerate(groups):
+        x = left + n * step + step * 0.1
+        y = float(top + plot_h)
+        bars = []
+        for color, count in parts:
+            if count:
+                height = plot_h * count / peak
+                y -= height
+                bars.append(_rect(x, y, step * 0.8, height, color))
+        body.append(f"<g {attrs}>{''.join(bars)}</g>")
+        if note:
+            body.append(_text(x + step * 0.4, y - 3, note, 10, "middle", COLORS["final"]))
+        if label:
+            body.append(_text(x + step * 0.4, top + plot_h + 14, label, 10, "middle", COLORS["muted"]))
+    body += _legend(legend, h - 8)
+    return _svg(body, title)
+
+
+# ------------------------------------------------------------------------------------- the dashboard
+def _labelled(count: int) -> list[int]:
+    """The days the history's axis names: every :data:`LABEL_EVERY`-th from the last one back."""
+    return sorted(range(count - 1, -1, -LABEL_EVERY))
+
+
+def _history_groups(summary: Summary) -> list[Group]:
+    days = summary.history
+    named = set(_labelled(len(days)))
+    out: list[Group] = []
+    for n, d in enumerate(days):
+        label = d.day.strftime("%m-%d") if n in named else ""
+        attrs = f'data-day="{d.day.isoformat()}" data-right="{d.right}" data-half="{d.half}" data-wrong="{d.wrong}"'
+        parts = [
+            (VERDICT_COLORS["right"], d.right),
+            (VERDICT_COLORS["half"], d.half),
+            (VERDICT_COLORS["wrong"], d.wrong),
+        ]
+        out.append((label, attrs, parts, ""))
+    return out
+
+
+def _verdict_legend(lang: str) -> list[tuple[str, str]]:
+    w = PRACTICE[lang]
+    return [(VERDICT_COLORS[v], w[f"n-{v}"]) for v in ("right", "half", "wrong")]
+
+
+def history_svg(summary: Summary, lang: str = "ko") -> SVGPicture:
+    """The reviews per day of ``summary`` (right, half, wrong stacked, the oldest day on the left) as SVG."""
+    lang = check_lang(lang)
+    title = PRACTICE[lang]["dash-history"].format(days=len(summary.history))
+    svg = _stacked_bars(_history_groups(summary), title, _verdict_legend(lang))
+    return SVGPicture(svg, f"history of {len(summary.history)} days")
+
+
+def _figure() -> tuple[Figure, Any, list[str]]:
+    from matplotlib import font_manager
+
+    from ..show.drawing import PlateFigure, register_font
+
+    register_font()
+    have = {f.name for f in font_manager.fontManager.ttflist}
+    families = [f for f in CJK_FAMILIES if f in have] + ["DejaVu Sans"]
+    fig = PlateFigure(figsize=(SIZE[0] / 100, SIZE[1] / 100), dpi=100, facecolor=COLORS["paper"])
+    ax = fig.add_axes((0.07, 0.2, 0.91, 0.68))
+    ax.set_facecolor(COLORS["paper"])
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    return fig, ax, families
+
+
+def history_figure(summary: Summary, lang: str = "ko") -> Figure:
+    """The same plot as :func:`history_svg`, a matplotlib Figure (object-oriented API, no pyplot)."""
+    lang = check_lang(lang)
+    fig, ax, families = _figure()
+    x = list(range(len(summary.history)))
+    bottom = [0] * len(x)
+    for verdict in ("right", "half", "wrong"):
+        counts = [getattr(d, verdict) for d in summary.history]
+        ax.bar(x, counts, 0.8, bottom=bottom, color=VERDICT_COLORS[verdict], label=PRACTICE[lang][f"n-{verdict}"])
+        bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
+    ticks = _labelled(len(x))
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_xticks(ticks, [summary.history[n].day.strftime("%m-%d") for n in ticks], fontsize=8)
+    ax.set_title(PRACTICE[lang]["dash-history"].format(days=len(x)), family=families, fontsize=11, loc="left")
+    ax.legend(prop={"family": families, "size": 8}, frameon=False, loc="upper left", ncols=3)
+    ax.set_ylim(0, max([*bottom, 1]) * 1.25)
+    return fig
+
+
+def plot_history(summary: Summary, lang: str = "ko") -> Figure | SVGPicture:
+    """:meth:`Summary.plot`: a matplotlib Figure, or the :class:`SVGPicture` where matplotlib is absent."""
+    if not has_matplotlib():
+        return history_svg(summary, lang)
+    return history_figure(summary, lang)
+
+
+def level_title(number: int, lang: str) -> str:
+    """Level ``number``'s title in ``lang`` (the level's own English title for "en")."""
+    return PRACTICE[lang].get(f"level-{number}", LEVELS[number - 1].title)
+
+
+def _pct(x: float) -> str:
+    return f"{round(100 * x)}%"
+
+
+def _table(head: Sequence[str], rows: Iterable[Sequence[str]], attrs: str = "") -> str:
+    cell = f"padding:2px 8px;border-bottom:1px solid {COLORS['line']};text-align:left"
+    th = "".join(f'<th style="{cell}">{escape(h)}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f'<td style="{cell}">{escape(v)}</td>' for v in row) + "</tr>" for row in rows)
+    return f'<table {attrs} style="border-collapse:collapse;font-size:13px;margin:6px 0">{th and f"<tr>{th}</tr>"}{body}</table>'
+
+
+def dashboard_html(summary: Summary, lang: str = "ko") -> str:
+    """The dashboard: the figures (due, streak, reviews), the history plot (SVG; a line saying nothing
+    was answered yet instead, before the first review) and the mastery of each open or answered level
+    and of each lesson type answered, as tables; every text escaped."""
+    lang = check_lang(lang)
+    w = PRACTICE[lang]
+    figures = w["dash-figures"].format(due=summary.due, streak=summary.streak, reviews=summary.reviews)
+    levels = [
+        (
+            f"{m.level}. {level_title(m.level, lang)}",
+            _pct(m.mastery),
+            f"{m.seen}/{m.cards}",
+            str(m.answered),
+            "✓" if m.passed else "",
+        )
+        for m in summary.levels
+        if m.open or m.answered
+    ]
+    types = [
+        (t.lesson_type, _pct(t.mastery), f"{t.seen}/{t.cards}", str(t.answered), str(t.right))
+        for t in summary.types
+        if t.answered
+    ]
+    # with no review yet, no empty plot: and the page's saved output stays the same from day to day
+    plot = history_svg(summary, lang).svg if summary.reviews else f"<div>{escape(w['dash-empty'])}</div>"
+    parts = [
+        f'<div style="font-size:14px;margin-bottom:4px"><b>{escape(w["dash-title"])}</b> · {escape(figures)}</div>',
+        plot,
+        _table(
+            [w["dash-level"], w["dash-mastery"], w["dash-seen"], w["dash-answered"], w["dash-passed"]],
+            levels,
+            'data-liuren-dashboard="levels"',
+        ),
+    ]
+    if types:
+        parts.append(
+            _table(
+                [w["dash-type"], w["dash-mastery"], w["dash-seen"], w["dash-answered"], w["dash-right"]],
+                types,
+                'data-liuren-dashboard="types"',
+            )
+        )
+    return paper_box("".join(parts), "font-family:sans-serif")
+
+
+def miss_line(miss: Miss) -> str:
+    """One miss as a line of text: when (in UTC), the level, the chart it was dealt under, the first wrong
+    cell and the rule missed."""
+    chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {miss.school}"
+    cell = f" · {miss.cell}" if miss.cell else ""
+    rule = f" · {miss.rule}" if miss.rule else ""
+    return f"{miss.reviewed:%Y-%m-%d %H:%M} UTC · {miss.level}. {chart}{cell}{rule}"
+
+
+def misses_html(misses: Sequence[Miss], lang: str = "ko") -> str:
+    """The wrong-answer book as a table: when, level, the chart (day, hour, general, school), the first
+    wrong cell and the rule missed; every text escaped."""
+    lang = check_lang(lang)
+    w = PRACTICE[lang]
+    if not misses:
+        return paper_box(escape(w["misses-none"]), "font-family:sans-serif")
+    rows = [
+        (
+            f"{m.reviewed:%Y-%m-%d %H:%M} UTC",
+            f"{m.level}",
+            f"{m.day}日 {m.hour}時 {m.general}將 · {m.school}",
+            m.cell or "",
+            m.rule,
+        )
+        for m in misses
+    ]
+    head = [w["miss-when"], w["dash-level"], w["miss-chart"], w["miss-cell"], w["miss-rule"]]
+    return paper_box(_table(head, rows, 'data-liuren-misses=""'), "font-family:sans-serif")
+
+
+# ------------------------------------------------------------------------------------- the report
+def _stuck_note(count: int) -> str:
+    return f"▲{count}" if count else ""
+
+
+def _report_groups(report: ClassReport) -> list[Group]:
+    return [
+        (
+            row.lesson_type,
+            f'data-type="{escape(row.lesson_type, quote=True)}" data-reviews="{row.reviews}" '
+            f'data-misses="{row.misses}" data-stuck="{len(row.stuck)}"',
+            [(VERDICT_COLORS["right"], row.reviews - row.misses), (VERDICT_COLORS["wrong"], row.misses)],
+            _stuck_note(len(row.stuck)),
+        )
+        for row in report.rows
+    ]
+
+
+def _report_legend(lang: str) -> list[tuple[str, str]]:
+    w = PRACTICE[lang]
+    return [
+        (VERDICT_COLORS["right"], w["n-right"]),
+        (VERDICT_COLORS["wrong"], w["report-misses"]),
+        (COLORS["final"], f"▲ {w['report-stuck-n']}"),
+    ]
+
+
+def report_svg(report: ClassReport, lang: str = "ko") -> SVGPicture:
+    """The class report as SVG: per lesson type a bar of the class's answers, right under wrong (half
+    counts as wrong here), with ▲ and the number of stuck learners above it."""
+    lang = check_lang(lang)
+    svg = _stacked_bars(_report_groups(report), PRACTICE[lang]["report-plot"], _report_legend(lang))
+    return SVGPicture(svg, f"class report of {len(report.learners)} learners")
+
+
+def report_figure(report: ClassReport, lang: str = "ko") -> Figure:
+    """The same plot as :func:`report_svg`, a matplotlib Figure."""
+    lang = check_lang(lang)
+    fig, ax, families = _figure()
+    x = list(range(len(report.rows)))
+    right = [row.reviews - row.misses for row in report.rows]
+    misses = [row.misses for row in report.rows]
+    (right_color, right_label), (wrong_color, wrong_label), (stuck_color, stuck_label) = _report_legend(lang)
+    ax.bar(x, right, 0.8, color=right_color, label=right_label)
+    ax.bar(x, misses, 0.8, bottom=right, color=wrong_color, label=wrong_label)
+    for n, row in enumerate(report.rows):
+        if row.stuck:
+            ax.text(
+                n, row.reviews, _stuck_note(len(row.stuck)), ha="center", va="bottom", color=stuck_color, fontsize=8
+            )
+    ax.plot([], [], " ", label=stuck_label)
+    rotate = 45 if len(x) > 12 else 0
+    ax.set_xticks(x, [row.lesson_type for row in report.rows], family=families, fontsize=8, rotation=rotate)
+    ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.set_title(PRACTICE[lang]["report-plot"], family=families, fontsize=11, loc="left")
+    ax.legend(prop={"family": families, "size": 8}, frameon=False, loc="upper right", ncols=3)
+    ax.set_ylim(0, max([row.reviews for row in report.rows] + [1]) * 1.3)
+    return fig
+
+
+def plot_report(report: ClassReport, lang: str = "ko") -> Figure | SVGPicture:
+    """:meth:`ClassReport.plot`: a matplotlib Figure, or the :class:`SVGPicture` where matplotlib is absent."""
+    if not has_matplotlib():
+        return report_svg(report, lang)
+    return report_figure(report, lang)
+
+
+def report_html(report: ClassReport, lang: str = "ko") -> str:
+    """The class report as a table (lesson type, answers, wrong answers, the commonest first wrong cell
+    with its count, the stuck learners) under a line naming the learners; every text escaped."""
+    from .report import STUCK
+
+    lang = check_lang(lang)
+    w = PRACTICE[lang]
+    head = [
+        w["report-type"],
+        w["report-reviews"],
+        w["report-misses"],
+        w["report-step"],
+        w["report-stuck"].format(misses=STUCK[0], window=STUCK[1]),
+    ]
+    rows = [
+        (
+            row.lesson_type,
+            str(row.reviews),
+            str(row.misses),
+            "" if row.step is None else f"{row.step} ×{row.step_count}",
+            ", ".join(row.stuck),
+        )
+        for row in report.rows
+    ]
+    learners = w["report-learners"].format(count=len(report.learners))
+    top = f'<div style="font-size:14px"><b>{escape(w["report-title"])}</b> · {escape(learners)}: {escape(", ".join(report.learners))}</div>'
+    return paper_box(top + _table(head, rows, 'data-liuren-report=""'), "font-family:sans-serif")
+
+
+__all__ = [
+    "SVGPicture",
+    "dashboard_html",
+    "history_figure",
+    "history_svg",
+    "level_title",
+    "miss_line",
+    "misses_html",
+    "plot_history",
+    "plot_report",
+    "report_figure",
+    "report_html",
+    "report_svg",
+]
