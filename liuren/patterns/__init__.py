@@ -20,7 +20,7 @@ unjudged instead of being guessed.
 >>> print(c.patterns[0].text("zh"))
 貴人乘午，臨地盤酉（日月之門）；陽神未申在其後，陰神辰巳在其前
 >>> print(c.patterns[0].text("ko"))
-귀인(貴人)이 午를 타고 일월지문(日月之門)인 지반(地盤) 酉에 앉았다. 양신(陽神) 未·申은 귀인 뒤에, 음신(陰神) 辰·巳는 귀인 앞에 있다
+귀인(貴人)이 午를 타고 일월지문(日月之門)인 지반(地盤) 酉에 앉았다. 양신(陽神) 未·申은 귀인 뒤에 있다. 음신(陰神) 辰·巳는 귀인 앞에 있다
 """
 
 from __future__ import annotations
