@@ -87,7 +87,7 @@ CARDS: Table = {
         "changsheng.stem": "일간",
         "changsheng.tomb": "일묘",
         "changsheng.note": "土의 장생과 묘는 책마다 다른 관례이다. 이 학파의 장생: {changsheng}. 일묘: {tomb}.",
-        "changsheng.tomb_differs": "그래서 戊己의 십이장생 묘({stage})와 일묘({tomb})가 다르다.",
+        "changsheng.tomb_differs": "그래서 戊己는 십이장생으로 세면 {stage}에서 묘에 이르지만, 일묘는 {tomb}이다.",
         "changsheng.element": "오행 장생 (土는 水를 따라 戊己 申에서 생)",
         "changsheng.stem_rule": "십간 장생, 양순음역",
         "tomb.fire": "土는 火를 따른다 (戊己 墓 戌)",
