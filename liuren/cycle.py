@@ -245,7 +245,9 @@ GUIREN, TENGSHE, ZHUQUE, LIUHE_GENERAL, GOUCHEN, QINGLONG, TIANKONG, BAIHU, TAIC
 """General ordinals by name: 貴人 0 … 天后 11 (六合 is ``LIUHE_GENERAL``: ``LIUHE`` is the 六合 relation)."""
 
 SPIRIT_NAMES = ("神後", "大吉", "功曹", "太沖", "天罡", "太乙", "勝光", "小吉", "傳送", "從魁", "河魁", "登明")
-"""The twelve 月將 spirit names by branch: 子 神後 … 亥 登明."""
+"""The twelve 月將 spirit names by branch: 子 神後 … 亥 登明 (the chapters of the course write 神后 for 子)."""
+BRANCH_ANIMALS = "鼠牛虎兔龍蛇馬羊猴雞狗豬"
+"""The animal of each branch, 子 鼠 … 亥 豬: the 貴人 verses name the branches by them (「甲戊庚牛羊」)."""
 
 # ---------------------------------------------------------------- relations between branches
 XING = (3, 10, 5, 0, 4, 8, 6, 1, 2, 9, 7, 11)

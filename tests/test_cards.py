@@ -6,11 +6,11 @@ import pytest
 
 from liuren import ParseError, School
 from liuren.almanac import TERM_NAMES, general_of_term
-from liuren.cycle import BRANCHES, JIGONG, PILLARS, SPIRIT_NAMES, STEMS, VOID_PAIRS
+from liuren.cycle import BRANCH_ANIMALS, BRANCHES, JIGONG, PILLARS, SPIRIT_NAMES, STEMS, VOID_PAIRS
 from liuren.generals import noble_branch
 from liuren.patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
 from liuren.school import NOBLE_TABLES
-from liuren.show.cards import CARD_NAMES, card
+from liuren.show.cards import CARD_NAMES, NOBLE_VERSE_A, card, monthly_steps, verse_pairs
 from liuren.show.labels import LANGUAGES
 
 SCHOOLS = (School(), School.preset("tanyuan"), School.preset("daquan"), School(tomb="water", changsheng="stem"))
@@ -25,8 +25,27 @@ def test_the_noble_card_is_both_tables_by_day_and_night():
         assert list(row[1:]) == expected
         assert row[1] == BRANCHES[noble_branch(s.ordinal, True, School())]
     assert c.rows[0] == ("甲", "丑", "未", "未", "丑")  # 甲戊庚牛羊 (A) and 甲羊戊庚牛 (B)
-    assert "「甲戊庚牛羊」" in c.notes[0] and "《六壬粹言》" in c.notes[0]
-    assert "亥子丑寅卯辰" in c.notes[2] and "巳午未申酉戌" in c.notes[2]
+    assert "「甲戊庚牛羊，乙己鼠猴鄉，丙丁豬雞位，壬癸兔蛇藏，六辛逢馬虎，此是貴人方」" in c.notes[0]
+    assert "《六壬粹言》" in c.notes[0] and "「甲羊戊庚牛」" in c.notes[1]
+    assert "亥子丑寅卯辰" in c.notes[-1] and "巳午未申酉戌" in c.notes[-1] and "順" in c.notes[-1]
+
+
+def test_the_noble_verse_is_the_tables():
+    """The verse's two animals are each stem's 晝 and 夜 noble under table A, and under table B too (B
+    swaps them for 甲乙丙辛壬); the card says which animal is the 晝 noble (the first, but 壬癸 the second)."""
+    animal = dict(zip(BRANCHES, BRANCH_ANIMALS, strict=True))
+    pairs = verse_pairs(NOBLE_VERSE_A)
+    assert sorted(pairs) == sorted(str(s) for s in STEMS)
+    for s in STEMS:
+        for table in ("A", "B"):
+            day, night = NOBLE_TABLES[table][s.ordinal]
+            assert sorted(pairs[str(s)]) == sorted(animal[BRANCHES[day]] + animal[BRANCHES[night]]), (s, table)
+    late = [str(s) for s in STEMS if pairs[str(s)][0] != animal[BRANCHES[NOBLE_TABLES["A"][s.ordinal][0]]]]
+    assert late == ["壬", "癸"]
+    ko = card("noble", "ko")
+    assert "壬癸만 뒤 짐승이 주귀" in ko.notes[0]
+    assert "甲羊 乙猴 丙雞 丁豬 戊牛 己鼠 庚牛 辛虎 壬兔 癸蛇" in ko.notes[1]
+    assert "子鼠 丑牛 寅虎" in ko.notes[2]
 
 
 def test_the_month_general_card_follows_the_terms():
@@ -82,6 +101,25 @@ def test_the_monthly_card_is_the_shensha_functions():
         m = BRANCHES.index(row[0])
         assert row[1:] == (BRANCHES[death_spirit(m)], BRANCHES[death_qi(m)], BRANCHES[life_qi(m)])
     assert rows[0] == ("寅", "巳", "午", "子")
+    assert monthly_steps() == (3, 4, 2)
+    for row in rows:
+        m = BRANCHES.index(row[0])
+        assert [BRANCHES.index(x) for x in row[1:]] == [(m + 3) % 12, (m + 4) % 12, (m - 2) % 12]
+    ko = card("monthly", "ko").notes[1]
+    assert "3칸 앞" in ko and "4칸 앞" in ko and "2칸 뒤" in ko and "사기(死奇)" in ko  # the homophone warned of
+    assert "前三辰" in card("monthly", "zh").notes[1]
+
+
+@pytest.mark.parametrize("school", SCHOOLS, ids=lambda s: s.name + str(s.option_tokens()))
+def test_the_earth_conventions_are_named_as_conventions(school):
+    """土's 長生/墓 and 土旺 are conventions: the cards say so, and say when 戊己's 墓 stage is not their 日墓."""
+    for lang, word in (("ko", "관례"), ("zh", "約定"), ("en", "convention")):
+        stage_card = card("changsheng", lang, school)
+        assert word in stage_card.notes[0] and word in card("wangxiang", lang, school).notes[0]
+        wu = stage_card.rows[STEMS.index("戊")]
+        differs = wu[1 + STAGES.index("墓")] != wu[-1]
+        assert (len(stage_card.notes) == 2) == differs
+    assert len(card("changsheng", "ko").notes) == 2  # the default: 戊 born in 申 (墓 辰) but its 日墓 is 戌
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

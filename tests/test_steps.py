@@ -14,9 +14,9 @@ from liuren.errors import ParseError
 from liuren.records import BiyongFilter, ShehaiDepth, Walk, ZeikeMany
 from liuren.show.gates import gate_records
 from liuren.show.html import chart_html, lessons_html, transmissions_html
-from liuren.show.i18n import render
+from liuren.show.i18n import BARE, render, shared_readings
 from liuren.show.labels import reading
-from liuren.show.steps import pattern_lines, step_html, steps
+from liuren.show.steps import pattern_lines, step_html, steps, untitled
 from liuren.show.words.steps import STEPS
 from liuren.transmissions import SILENT, Trace, choose
 
@@ -45,6 +45,12 @@ HEAD = ("plate", "lesson-1", "lesson-2", "lesson-3", "lesson-4")
 TAIL = ("method", "initial", "middle", "final", "generals", "relations", "patterns")
 KOREAN = re.compile(r"([가-힣]+)\(([^\x00-\x7f가-힣()\[\]]+)\)")
 GOLDEN = DATA / "steps_golden.json"
+GLOSS = re.compile(r"([가-힣]+)\(([^\x00-\x7f가-힣()\[\]]+)\)")
+
+
+def unglossed(text: str) -> str:
+    """A Korean text with each 「reading(漢字)」 written as the reading alone."""
+    return GLOSS.sub(lambda m: m.group(1) if not set(m.group(2)) <= BARE else m.group(0), text)
 
 
 def _keys_in_order(keys: list[str]) -> bool:
@@ -63,7 +69,9 @@ def korean_readings_ok(text: str) -> list[str]:
     bad = [
         m.group(0)
         for m in KOREAN.finditer(text)
-        if not reading(m.group(2)) or not m.group(1).endswith(reading(m.group(2)))
+        # a run of stems and branches in brackets is a list (자리(巳亥)), never a reading: the register
+        # writes them in Hanzi alone
+        if not set(m.group(2)) <= BARE and (not reading(m.group(2)) or not m.group(1).endswith(reading(m.group(2))))
     ]
     if "⟨" in text or "#" in text:
         bad.append(text)
@@ -168,7 +176,7 @@ def test_step_values():
     s = steps(chart, "ko")
     assert s == chart.steps("ko") and hash(s[0]) == hash(chart.steps("ko")[0])
     assert s[7].key == "gate-zeike" and s[7].cells == ("lesson-2", "heaven-卯") and s[7].branches == ("卯",)
-    assert str(s[0]).startswith("천지반(天地盤): 월장(月將) 해(亥)를 점시(占時) 오(午) 위에 얹고")
+    assert str(s[0]).startswith("천지반(天地盤): 월장(月將) 亥를 점시(占時) 午 위에 얹고")
     assert repr(s[0]) == "Step('plate', '천지반(天地盤)')"
     with pytest.raises(AttributeError):
         s[0].key = "x"  # type: ignore[misc]
@@ -189,9 +197,9 @@ def test_wording_fixes():
     assert "俱比" not in text
     # 昴星 and 別責 say how 中 and 末 are chosen
     maoxing = {x.key: x.text for x in liuren.chart("庚午", "子", "丑").steps("en")}
-    assert maoxing["middle"] == "中傳 = the 支上神 未." and maoxing["final"] == "末傳 = the 干上神 酉."
+    assert maoxing["middle"] == "the 支上神 未." and maoxing["final"] == "the 干上神 酉."
     biezhe = {x.key: x.text for x in liuren.chart("戊辰", "子", "丑").steps("en")}
-    assert biezhe["middle"] == "中傳 = the 干上神 午." and biezhe["final"] == "末傳 = the 干上神 午 again."
+    assert biezhe["middle"] == "the 干上神 午." and biezhe["final"] == "the 干上神 午 again."
     # 伏吟 names 支上神/干上神 and says whether the chain stops or returns
     xinyou = {x.key: x.text for x in liuren.chart("辛酉", "子", "子").steps("en")}
     assert "the 初 came from the 支上神, so 中 = the 干上神 戌" in xinyou["middle"]
@@ -210,7 +218,7 @@ def test_wording_fixes():
         next(p.evidence for p in c.patterns if p.name == "殃咎") == f"日干乘墓 ({evidence})"
     )  # the detectors repeat it
     assert text.count(evidence) == 1
-    assert "  殃咎 (殃咎): 日干乘墓" in text.splitlines()
+    assert "  殃咎: 日干乘墓" in text.splitlines()  # a family's own pattern is not named twice
     assert f"日干乘墓 (殃咎): {evidence}" in pattern_lines(c)
 
 
@@ -218,8 +226,13 @@ def test_trace_and_explain_are_read_off_the_same_gate_texts():
     chart = liuren.chart("戊辰", "申", "卯")
     for lang in ("zh", "ko", "en"):
         trace = chart.trace(lang)
-        gates = [x.text for x in chart.steps(lang) if x.key.startswith("gate-") or x.key in ("middle", "final")]
-        assert list(trace[1:-1]) == gates  # the gates, then how 中 and 末 were chosen
+        steps_ = [x for x in chart.steps(lang) if x.key.startswith("gate-") or x.key in ("middle", "final")]
+        # the gates, then how 中 and 末 were chosen (a step prints under its title, so 「中傳 = 」 is left off)
+        lines = [untitled(x, y.title) for x, y in zip(trace[1:-1], steps_, strict=True)]
+        if lang == "ko":  # the trace is one text: a term is glossed once in it, once in each step
+            assert [unglossed(x) for x in lines] == [unglossed(x.text) for x in steps_]
+        else:
+            assert lines == [x.text for x in steps_]
         assert str(trace) == "\n".join(trace)
         assert chart.explain(lang).startswith(str(trace))
     assert chart.trace()[-1] == "三傳 子未寅: 涉害 → 綴瑕"
@@ -232,7 +245,7 @@ def test_unjudged_names_the_month_and_year():
     from liuren.show.steps import explain
 
     assert "set the month (月建), year (太歲), 本命 and 行年 controls" in explain(chart, "en", hint="explorer")
-    assert "월건(月建)·태세(太歲)·본명(本命)·행년(行年) 칸을 정한다" in explain(chart, "ko", hint="explorer")
+    assert "월건·태세·본명(本命)·행년(行年) 칸을 정한다" in explain(chart, "ko", hint="explorer")
     with pytest.raises(ParseError):
         explain(chart, "en", hint="widget")
 
@@ -267,7 +280,12 @@ def test_depth_walk_counts_per_square():
 
 def test_render_marks_and_korean_particles():
     assert render("⟨涉害⟩", "ko") == "섭해(涉害)" and render("⟨涉害⟩", "zh") == "涉害"
-    assert render("⟨卯⟩#이 ⟨亥⟩#을 ⟨丑⟩#과 ⟨子⟩#은", "ko") == "묘(卯)가 해(亥)를 축(丑)과 자(子)는"
+    # stems and branches in Hanzi alone, the particle chosen by their reading (卯 묘 → 가, 申 신 → 이)
+    assert render("⟨卯⟩#이 ⟨亥⟩#을 ⟨丑⟩#과 ⟨子⟩#은 ⟨申⟩#이 ⟨辛⟩#으로", "ko") == "卯가 亥를 丑과 子는 申이 辛으로"
+    # another term: reading(Hanzi) the first time in a text, the reading after that
+    assert render("⟨涉害⟩#은 ⟨涉害⟩#을, ⟨丙申⟩", "ko") == "섭해(涉害)는 섭해를, 丙申"
+    # a reading two terms share keeps its Hanzi every time (虎視 and 蒿矢 are both 호시)
+    assert render("⟨虎視⟩ ⟨虎視⟩ ⟨蒿矢⟩", "ko") == "호시(虎視) 호시(虎視) 호시(蒿矢)"
     with pytest.raises(ValueError, match="no Korean reading"):
         render("⟨龘⟩", "ko")
 
@@ -324,7 +342,7 @@ def test_the_plate_step_shows_the_turn_with_an_example_off_the_plate():
         zh, ko, en = (chart.steps(lang)[0].text for lang in ("zh", "ko", "en"))
         assert f"over 子 stands {over}." in en and "counting forward" in en
         assert f"子上見{over}。" in zh and "順行" in zh
-        assert "자(子) 위에 " in ko and f"({over})." in ko and "순행으로" in ko
+        assert f"子 위에 {over}." in ko and "순행으로" in ko
 
 
 def test_the_outranked_lessons_leave_out_a_repeat_counted_once():
@@ -337,3 +355,48 @@ def test_the_outranked_lessons_leave_out_a_repeat_counted_once():
         by["gate-zeike"]
         == "下賊上 in lesson 1. A 下賊上 outranks the 上克下 in lesson 2. One candidate: 初 = 卯 (重審)."
     )
+
+
+@pytest.mark.parametrize("school", PRESETS)
+def test_no_step_says_its_title_twice(school):
+    """A step prints as 「title: text」, so no text opens with its own title (「제일과(第一課): 제일과(第一課): …」,
+    「초전(初傳): 초전(初傳) = 卯」), and explain names a family's own pattern once (not 「앙구(殃咎) (앙구(殃咎))」):
+    over the 720 課 in every language."""
+    for day in PILLARS:
+        for general in BRANCHES:
+            chart = liuren.chart(day, "子", general, school=school, month="寅")
+            for lang in ("zh", "ko", "en"):
+                for x in chart.steps(lang):
+                    # a gate asked as a question may answer 「伏吟이 아니다」, never 「伏吟?: 伏吟: …」
+                    head = x.title[:-1] if x.title.endswith(("?", "？")) else x.title
+                    assert not re.match(re.escape(head) + r"\s*(?:[:：=]|$)", x.text), (chart, lang, str(x))
+                    assert not x.text.startswith(x.title), (chart, lang, str(x))
+                lines = [x.strip() for x in (chart.explain(lang) + "\n" + str(chart.steps(lang)[-1])).splitlines()]
+                for p in (p for p in chart.patterns if p.name == p.family):
+                    named = f"{reading(p.name)}({p.name})" if lang == "ko" else p.name
+                    own = f"{named} ({reading(p.family) if lang == 'ko' else p.family}"
+                    assert not any(x.startswith(own) for x in lines), (chart, lang, p.name)
+
+
+def test_the_korean_register_is_the_course_prose_register():
+    """One register: stems, branches and elements in Hanzi alone (申 and 辛 both read 신), any other
+    term as reading(Hanzi) the first time a text uses it and the reading after that; a reading two terms
+    share (사기: 死奇, 死氣) keeps its Hanzi every time."""
+    s = liuren.chart("丙申", "午", "亥").steps("ko")
+    assert str(s[1]) == (
+        "제일과(第一課): 일간 丙의 기궁(寄宮)은 巳이고, 巳 위의 천반 지지 戌이 간상신(干上神)이다. "
+        "戌과 丙은 서로 극하지 않는다: 土·火."
+    )
+    assert str(s[9]).startswith("초전(初傳): 卯가 지반 戌에 앉아 발용(發用)한다")
+    for day in PILLARS[::7]:
+        for general in BRANCHES:
+            chart = liuren.chart(day, "子", general, month="寅")
+            for text in [x.text for x in chart.steps("ko")] + [chart.explain("ko")]:
+                assert not re.search(r"[가-힣]\([子丑寅卯辰巳午未申酉戌亥甲乙丙丁戊己庚辛壬癸木火土金水]\)", text), text
+                seen = set()
+                for m in GLOSS.finditer(text):
+                    term = m.group(2)
+                    if term in seen:
+                        assert reading(term) in shared_readings(), (term, text)
+                    seen.add(term)
+    assert {"사기", "호시"} <= shared_readings()

@@ -60,7 +60,7 @@ def test_zimao_fuyin_follows_the_xing_chain_under_zhinan_and_the_chong_under_daq
         assert sanchuan(liuren.chart(day, "戌", "戌", school=preset)) == "卯子午"
     assert xing.trace(lang="en")[-2].startswith("子 punishes 卯, back to the 初; the 沖 is taken only when")
     assert xing.trace(lang="zh")[-2].startswith("子刑卯，回到初傳；中傳自刑者方以衝神為末")
-    assert xing.trace(lang="ko")[-2].startswith("자(子)가 묘(卯)를 형하여 초전으로 돌아온다")
+    assert xing.trace(lang="ko")[-2].startswith("子가 卯를 형하여 초전으로 돌아온다")
     assert any("would return to the 初" in step for step in chong.trace(lang="en"))
 
 

@@ -8,13 +8,14 @@ convention (the noble table, 長生/墓, 旺相休囚死, the 月將 switch) fol
 :func:`card` returns a :class:`Card`, which shows itself as HTML on the card's paper (every text run
 sets its ink) and as text. The names (:data:`CARD_NAMES`):
 
-- ``"noble"``: 天乙貴人, tables A and B (晝 and 夜 branch for each stem), the verses, 順/逆;
+- ``"noble"``: 天乙貴人, tables A and B (晝 and 夜 branch for each stem), the verse of A in full and the
+  animals it names, B's 晝 nobles by animal, 順/逆;
 - ``"yuejiang"``: the twelve 月將 with their spirit names and the 中氣 (or 節) that starts each;
 - ``"jigong"``: 寄宮, the square each stem lodges in;
 - ``"void"``: 旬空, the six 旬 and their two void branches;
-- ``"changsheng"``: 十二長生 and the 日墓 of each stem;
-- ``"wangxiang"``: 旺相休囚死 of the five elements in each month;
-- ``"monthly"``: 死神, 死氣 and 生氣 by month.
+- ``"changsheng"``: 十二長生 and the 日墓 of each stem, the 土 convention named;
+- ``"wangxiang"``: 旺相休囚死 of the five elements in each month, 土旺 named as a convention;
+- ``"monthly"``: 死神, 死氣 and 生氣 by month, with how far each stands from the month branch.
 
 >>> c = card("void", lang="zh")
 >>> c.rows[0]
@@ -30,12 +31,13 @@ from dataclasses import dataclass
 from html import escape
 
 from ..almanac import TERM_NAMES, general_of_term
-from ..cycle import BRANCHES, ELEMENT_CHARS, PILLARS, SPIRIT_NAMES, STEMS, pillar_index
+from ..cycle import BRANCH_ANIMALS, BRANCHES, ELEMENT_CHARS, PILLARS, SPIRIT_NAMES, STEMS, pillar_index
 from ..errors import ParseError, quote
 from ..generals import FORWARD_SQUARES, noble_branch
 from ..patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
 from ..school import DAY_NIGHT_RULES, School, resolve_school
 from .html import COLORS, paper_box
+from .i18n import zh_number
 from .labels import LANGUAGES, label
 from .words.cards import CARDS
 
@@ -45,6 +47,25 @@ XUN_HEADS = tuple(PILLARS[pillar_index(0, b)] for b in (0, 10, 8, 6, 4, 2))
 """The six 旬首 in the order of the sixty: 甲子 甲戌 甲申 甲午 甲辰 甲寅."""
 NOBLE_CARD_TABLES = ("A", "B")
 """The noble tables the card sets side by side (the school's own is named in its note)."""
+NOBLE_VERSE_A = "甲戊庚牛羊，乙己鼠猴鄉，丙丁豬雞位，壬癸兔蛇藏，六辛逢馬虎，此是貴人方"
+"""The noble verse of table A (貴人歌) as it is handed down: each clause names stems, then the animals
+of their two noble branches (:data:`liuren.cycle.BRANCH_ANIMALS`); :func:`verse_pairs` reads it and the
+card's test holds it to the table."""
+
+
+def verse_pairs(verse: str = NOBLE_VERSE_A) -> dict[str, str]:
+    """The two animals the verse gives each stem, in the verse's order ("六辛" is 辛).
+
+    >>> verse_pairs()["壬"], verse_pairs()["辛"]
+    ('兔蛇', '馬虎')
+    """
+    stems = "".join(str(s) for s in STEMS)
+    out: dict[str, str] = {}
+    for clause in verse.split("，"):
+        named = [c for c in clause if c in stems]
+        animals = "".join(c for c in clause if c in BRANCH_ANIMALS)
+        out.update(dict.fromkeys(named, animals))
+    return out
 
 
 @dataclass(frozen=True)
@@ -124,8 +145,17 @@ def _noble(lang: str, school: School) -> Card:
     )
     forward = "".join(str(BRANCHES[(11 + k) % 12]) for k in range(12) if (11 + k) % 12 in FORWARD_SQUARES)
     backward = "".join(str(b) for b in BRANCHES if b.ordinal not in FORWARD_SQUARES)
+    animal = {str(b): BRANCH_ANIMALS[b.ordinal] for b in BRANCHES}
+    pairs = verse_pairs()
+    late = [s for s, row in zip(STEMS, rows, strict=True) if pairs[str(s)][0] != animal[row[1]]]
+    order = (
+        _words(lang, "noble.order", stems="".join(str(s) for s in late)) if late else _words(lang, "noble.order_all")
+    )
+    b_day = " ".join(f"{row[0]}{animal[row[3]]}" for row in rows)
     notes = (
-        _words(lang, "noble.verse"),
+        _words(lang, "noble.verse", verse=NOBLE_VERSE_A, order=order),
+        _words(lang, "noble.verse_b", day=b_day),
+        _words(lang, "noble.animals", animals=" ".join(f"{b}{animal[str(b)]}" for b in BRANCHES)),
         _words(lang, "noble.school", table=school.noble_table, rule=rule),
         _words(lang, "noble.direction", forward=forward, backward=backward),
     )
@@ -169,7 +199,12 @@ def _changsheng(lang: str, school: School) -> Card:
         for s in STEMS
     )
     rule = _words(lang, "changsheng.element" if school.changsheng == "element" else "changsheng.stem_rule")
-    notes = (_words(lang, "changsheng.note", changsheng=rule, tomb=_words(lang, f"tomb.{school.tomb}")),)
+    notes: tuple[str, ...] = (
+        _words(lang, "changsheng.note", changsheng=rule, tomb=_words(lang, f"tomb.{school.tomb}")),
+    )
+    wu = rows[STEMS.index("戊")]
+    if wu[1 + STAGES.index("墓")] != wu[-1]:
+        notes += (_words(lang, "changsheng.tomb_differs", stage=wu[1 + STAGES.index("墓")], tomb=wu[-1]),)
     return Card("changsheng", lang, _words(lang, "changsheng.title"), header, rows, notes)
 
 
@@ -186,10 +221,27 @@ MONTHLY: tuple[tuple[str, Callable[[int], int]], ...] = (("死神", death_spirit
 """The monthly 神煞 of the card, each with the function that gives its branch for a month branch."""
 
 
+def monthly_steps() -> tuple[int, int, int]:
+    """How far 死神 and 死氣 stand forward of the month branch and 生氣 behind it, read off the
+    functions (the same for every month).
+
+    >>> monthly_steps()
+    (3, 4, 2)
+    """
+    steps = [{(f(m) - m) % 12 for m in range(12)} for _, f in MONTHLY]
+    assert all(len(x) == 1 for x in steps), "a monthly spirit that does not move with the month"
+    death_spirit, death_qi, life_qi = (x.pop() for x in steps)
+    return death_spirit, death_qi, 12 - life_qi
+
+
 def _monthly(lang: str, school: School) -> Card:
     header = (_words(lang, "monthly.month"), *(label(name, lang) for name, _ in MONTHLY))
     rows = tuple((str(m), *(str(BRANCHES[f(m.ordinal)]) for _, f in MONTHLY)) for m in MONTHS)
-    return Card("monthly", lang, _words(lang, "monthly.title"), header, rows, (_words(lang, "monthly.note"),))
+    number = zh_number if lang == "zh" else str
+    ds, dq, lq = (number(n) for n in monthly_steps())
+    first = " ".join(f"{name} {b}" for (name, _), b in zip(MONTHLY, rows[0][1:], strict=True))
+    rule = _words(lang, "monthly.rule", death_spirit=ds, death_qi=dq, life_qi=lq, first=first)
+    return Card("monthly", lang, _words(lang, "monthly.title"), header, rows, (_words(lang, "monthly.note"), rule))
 
 
 BUILDERS: dict[str, Callable[[str, School], Card]] = {
@@ -219,4 +271,4 @@ def card(name: str, lang: str = "ko", school: School | str | None = None) -> Car
     return BUILDERS[name](lang, resolve_school(school))
 
 
-__all__ = ["CARD_NAMES", "Card", "card"]
+__all__ = ["CARD_NAMES", "NOBLE_VERSE_A", "Card", "card", "monthly_steps", "verse_pairs"]

@@ -5,8 +5,9 @@ A detector (:mod:`liuren.patterns`) returns its evidence as language-neutral val
 :class:`~liuren.patterns.evidence.Seq` of them). :func:`evidence_text` writes them out in any
 language from :data:`liuren.show.words.evidence.EVIDENCE`; the English is the sentence the detectors have always given.
 Values that are Hanzi terms (branches, generals, 旺相休囚死, 本命 …) are marked as terms, so the
-Korean writes each with its reading from :mod:`liuren.show.labels` (오(午), 귀인(貴人)) through the
-same ⟨term⟩ and ``#을`` marks as the step view (:func:`liuren.show.i18n.render`).
+Korean writes them in the course's register (a branch in Hanzi alone, 午; any other term with its reading
+from :mod:`liuren.show.labels` the first time, 귀인(貴人)) through the same ⟨term⟩ and ``#을`` marks as the
+step view (:func:`liuren.show.i18n.render`).
 
 >>> from liuren.patterns.evidence import ev
 >>> e = ev("tianwang", hour="寅", init="申", stem="甲")
@@ -15,7 +16,7 @@ same ⟨term⟩ and ``#을`` marks as the step view (:func:`liuren.show.i18n.ren
 >>> evidence_text(e, "zh")
 '占時寅與初傳申皆克甲'
 >>> evidence_text(e, "ko")
-'점시(占時) 인(寅)과 초전(初傳) 신(申)이 모두 갑(甲)을 극한다'
+'점시(占時) 寅과 초전(初傳) 申이 모두 甲을 극한다'
 """
 
 from __future__ import annotations

@@ -1,12 +1,16 @@
 """Putting the word tables of :mod:`liuren.show.words` into Chinese, Korean or English.
 
 The words are written once per language with Hanzi terms in ⟨⟩ marks: Chinese and English keep the
-term, Korean writes its reading from :mod:`liuren.show.labels` before it (⟨涉害⟩ → 섭해(涉害)), and a
-``#을``-style mark after a term picks the Korean particle that fits the reading. :func:`say` fills a
-template (in Chinese a count is written in numerals), :func:`render` expands the marks.
+term; Korean follows the course's one register (:data:`REGISTER`): a stem, a branch or an element (or
+a run of them, 丙申, 辰巳) is written in Hanzi alone, and any other term gets its reading from
+:mod:`liuren.show.labels` with the Hanzi in brackets the first time one text uses it (⟨涉害⟩ → 섭해(涉害)),
+the reading alone after that, unless another term reads the same (사기 is 死奇 or 死氣), which keeps its
+Hanzi every time. A ``#을``-style mark after a term picks the Korean particle that fits the reading.
+:func:`say` fills a template (in Chinese a count is written in numerals), :func:`render` expands the
+marks.
 
->>> render("⟨卯⟩#이 ⟨涉害⟩", "ko")
-'묘(卯)가 섭해(涉害)'
+>>> render("⟨卯⟩#이 ⟨涉害⟩, ⟨涉害⟩#을", "ko")
+'卯가 섭해(涉害), 섭해를'
 >>> say({"zh": {"n": "{n}個"}}, "zh", "n", n=2)
 '兩個'
 """
@@ -15,14 +19,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from ..cycle import BRANCH_CHARS, ELEMENT_CHARS, STEM_CHARS
 from ..errors import ParseError, quote
-from .labels import LANGUAGES, reading
+from .labels import LANGUAGES, all_terms, reading
 from .words import Table
 
 TERM = re.compile(r"⟨([^⟩]+)⟩")
+TERM_JOSA = re.compile(r"⟨([^⟩]+)⟩(?:#(을|이|은|과|으로))?")
+REGISTER = (
+    "Korean: stems, branches and elements in Hanzi alone; every other term as reading(Hanzi) at its first "
+    "use in a text, the reading alone after that, a term whose reading another term shares always with its Hanzi"
+)
+"""The one register of the Korean words and of the course's prose (notebooks/src follow it too)."""
+BARE = frozenset(BRANCH_CHARS + STEM_CHARS + ELEMENT_CHARS)
+"""Characters the Korean words write in Hanzi alone: the course teaches their readings once (notebook
+00), and two of them read alike (申 and 辛 are both 신), so the Hanzi is the unambiguous form."""
 JOSA = re.compile(r"([가-힣])(\([^()]*\))?#(을|이|은|과|으로)")
 PAIRS = {"을": ("을", "를"), "이": ("이", "가"), "은": ("은", "는"), "과": ("과", "와"), "으로": ("으로", "로")}
 FORMULA_FIELDS = frozenset({"d"})
@@ -39,30 +53,83 @@ def check_lang(lang: object) -> str:
     return lang
 
 
-def korean_term(m: re.Match[str]) -> str:
-    """A ⟨term⟩ mark in Korean: its reading, then the Hanzi in brackets."""
-    term = m.group(1)
-    ko = reading(term)
-    if not ko:
-        raise ValueError(f"no Korean reading for {term!r}: add its characters to liuren.show.labels")
-    return f"{ko}({term})"
+def _words_terms() -> set[str]:
+    """Every fixed term the word tables mark (⟨涉害⟩, ⟨死氣⟩ …), beside the engine's own terms."""
+    import importlib
+    import pkgutil
+
+    from . import words
+
+    found: set[str] = set()
+    for info in pkgutil.iter_modules(words.__path__):
+        module = importlib.import_module(f"{words.__name__}.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
+                for table in value.values():
+                    for text in table.values():
+                        if isinstance(text, str):
+                            found.update(t for t in TERM.findall(text) if "{" not in t)
+    return found
+
+
+SPIRIT_TERMS = ("死神", "死氣", "生氣", "解神")
+"""The month's spirits that the pattern evidence names as values (:mod:`liuren.patterns.pohua_yangjiu`,
+:mod:`liuren.patterns.tianyu_tianwang`): no word table marks them, yet 死氣 reads like 死奇."""
+
+
+@cache
+def shared_readings() -> frozenset[str]:
+    """Readings that two terms (other than stems, branches and elements) share (호시: 蒿矢 and 虎視; 상:
+    喪 and 常; 사기: 死奇 and 死氣): a Korean text always writes such a term with its Hanzi."""
+    seen: dict[str, set[str]] = {}
+    for t in {*all_terms(), *_words_terms(), *SPIRIT_TERMS}:
+        ko = reading(t)
+        if ko and not set(t) <= BARE:
+            seen.setdefault(ko, set()).add(t)
+    return frozenset(ko for ko, terms in seen.items() if len(terms) > 1)
+
+
+def particle(syllable: str, which: str) -> str:
+    """The form of the particle ``which`` (을, 이, 은, 과, 으로) after the Hangul ``syllable``."""
+    final = (ord(syllable) - 0xAC00) % 28
+    with_final, without = PAIRS[which]
+    return without if final == 0 or (which == "으로" and final == 8) else with_final
 
 
 def josa(m: re.Match[str]) -> str:
-    """The Korean particle a ``#을`` mark asks for, by the final sound of the syllable before it."""
-    syllable, paren, particle = m.group(1), m.group(2) or "", m.group(3)
-    final = (ord(syllable) - 0xAC00) % 28
-    with_final, without = PAIRS[particle]
-    chosen = without if final == 0 or (particle == "으로" and final == 8) else with_final
-    return f"{syllable}{paren}{chosen}"
+    """The Korean particle a ``#을`` mark after Hangul asks for, by the final sound of the syllable."""
+    syllable, paren = m.group(1), m.group(2) or ""
+    return f"{syllable}{paren}{particle(syllable, m.group(3))}"
+
+
+def korean(text: str) -> str:
+    """The ⟨term⟩ marks of ``text`` in the Korean register (:data:`REGISTER`), particles chosen by the
+    reading even where the Hanzi stands alone (卯#이 → 卯가, 申#이 → 申이)."""
+    glossed: set[str] = set()
+
+    def one(m: re.Match[str]) -> str:
+        term, which = m.group(1), m.group(2)
+        ko = reading(term)
+        if not ko:
+            raise ValueError(f"no Korean reading for {term!r}: add its characters to liuren.show.labels")
+        if set(term) <= BARE:
+            shown = term
+        elif term in glossed and ko not in shared_readings():
+            shown = ko
+        else:
+            shown = f"{ko}({term})"
+            glossed.add(term)
+        return shown + (particle(ko[-1], which) if which else "")
+
+    return JOSA.sub(josa, TERM_JOSA.sub(one, text))
 
 
 def render(text: str, lang: str) -> str:
-    """Expand the ⟨term⟩ marks of a template: Korean writes the reading before the Hanzi and picks
-    the particle marked ``#을``/``#이``/``#은``/``#과``/``#으로`` after a term."""
+    """Expand the ⟨term⟩ marks of a template. Chinese and English keep the term; Korean follows
+    :data:`REGISTER` and picks the particle marked ``#을``/``#이``/``#은``/``#과``/``#으로`` after a term."""
     if lang != "ko":
         return TERM.sub(r"\1", text)
-    return JOSA.sub(josa, TERM.sub(korean_term, text))
+    return korean(text)
 
 
 def zh_number(n: int) -> str:
@@ -125,6 +192,8 @@ __all__ = [
     "branches_term",
     "check_lang",
     "element_term",
+    "korean",
+    "particle",
     "render",
     "say",
     "stem_term",

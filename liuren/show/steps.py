@@ -16,11 +16,12 @@ each language by :mod:`liuren.show.i18n`.
 >>> s[7].text
 '上克下 in lesson 2. One candidate: 初 = 卯 (元首).'
 >>> steps(Chart("丙申", "午", "亥"), lang="ko")[7].text
-'상극하(上克下): 제이과(第二課). 후보는 하나: 초전(初傳) = 묘(卯) → 원수(元首).'
+'상극하(上克下): 제이과(第二課). 후보는 하나: 초전(初傳) = 卯 → 원수(元首).'
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ParseError, quote
@@ -38,6 +39,7 @@ from .texts import (
     plate_text,
     relations_text,
     title,
+    title_marks,
     words,
 )
 from .words.steps import STEPS
@@ -141,8 +143,37 @@ def parts(key: str) -> frozenset[str] | None:
     return PARTS_BY_STAGE[STEP_ORDER.index(stage)]
 
 
+TITLE_SEPARATOR = re.compile(r"\s*(?::|：|=)\s*")
+"""What may stand between a title a text opens with and the rest (「第一課：」, "⟨初傳⟩ = ", "⟨課體⟩:\\n")."""
+
+
+def untitled(text: str, title_marks: str) -> str:
+    """``text`` without the title it opens with: a step prints under its title, and the same words
+    (「제일과(第一課): 제일과(第一課): …」) are not said twice. A text that does not open with the title is
+    kept whole.
+
+    >>> untitled("⟨第一課⟩: 일간 ⟨丙⟩", "⟨第一課⟩"), untitled("⟨初傳⟩ = ⟨卯⟩", "⟨初傳⟩")
+    ('일간 ⟨丙⟩', '⟨卯⟩')
+    """
+    if not text.startswith(title_marks):
+        return text
+    m = TITLE_SEPARATOR.match(text, len(title_marks))
+    return text[m.end() :] if m else text
+
+
 def step_marks(step: Step) -> str:
-    """The text of ``step`` with its terms still marked."""
+    """The text of ``step`` with its terms still marked, without the title it would open with; a gate
+    asked as a question (「⟨伏吟⟩?」) that the text answers by naming it (「⟨伏吟⟩: d = 0 …」) is answered
+    「yes」 instead."""
+    marks, head = _step_marks(step), title_marks(step.key, step.lang)
+    if head.endswith(("?", "？")):
+        rest = untitled(marks, head[:-1])
+        if rest != marks:
+            return STEPS[step.lang]["yes"] + rest
+    return untitled(marks, head)
+
+
+def _step_marks(step: Step) -> str:
     key, chart, lang = step.key, step.chart, step.lang
     if step.record is not None and not step.record.chained:
         return record_text(step.record, chart, lang)
@@ -265,43 +296,52 @@ def _lessons_line(chart: Chart, records: tuple[Record, ...], lang: str) -> str:
     lessons = ("，" if zh else ", ").join(
         f"{number(n)} ⟨{x.upper}⟩/⟨{x.lower}⟩{kind(n, x)}" for n, x in enumerate(chart.lessons, 1)
     )
-    return render(words(lang, "lessons", lessons=lessons), lang)
+    return words(lang, "lessons", lessons=lessons)
+
+
+def _trace_marks(chart: Chart, lang: str) -> list[str]:
+    records = gate_records(chart)
+    lines = [_lessons_line(chart, records, lang)]
+    lines += [record_text(r, chart, lang) for r in records if not r.chained]
+    lines += [chain_text(chart, key, records, lang) for key in ("middle", "final")]
+    t = chart.transmissions
+    colon = "：" if lang == "zh" else ": "
+    lines.append(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩")
+    return lines
+
+
+def render_lines(lines: list[str], lang: str) -> list[str]:
+    """Lines rendered as one text, so the Korean register glosses a term once in all of them."""
+    out = render("\n".join(lines), lang).split("\n")
+    assert len(out) == len(lines) or any("\n" in x for x in lines)
+    return out
 
 
 def trace_lines(chart: Chart, lang: str = "en") -> Lines:
     """The four lessons in one line, then one line per gate tried (the texts of the gate steps), how
     the 中傳 and 末傳 were chosen (the texts of those steps), then the 三傳 with the method and lesson type."""
     lang = check_lang(lang)
-    records = gate_records(chart)
-    lines = [_lessons_line(chart, records, lang)]
-    lines += [render(record_text(r, chart, lang), lang) for r in records if not r.chained]
-    lines += [render(chain_text(chart, key, records, lang), lang) for key in ("middle", "final")]
-    t = chart.transmissions
-    colon = "：" if lang == "zh" else ": "
-    lines.append(
-        render(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩", lang)
-    )
-    return Lines(lines)
+    return Lines(render_lines(_trace_marks(chart, lang), lang))
 
 
 def explain(chart: Chart, lang: str = "en", *, hint: str = "code") -> str:
     """The trace, then each pattern with its evidence (a family's entry names its companions
     instead of repeating their evidence), then the patterns that need the month or year branch or the
     年命. ``hint`` says how to give them: "code" (the month=/year=/nianming= arguments) or "explorer"
-    (the 月建/太歲/本命/行年 controls)."""
+    (the 月建/太歲/本命/行年 controls). It is one text: the Korean register glosses a term once."""
     lang = check_lang(lang)
     if hint not in ("code", "explorer"):
         raise ParseError(f"hint={quote(hint)} is not understood; accepted: 'code', 'explorer'")
     w = STEPS[lang]
-    lines = list(trace_lines(chart, lang))
+    lines = _trace_marks(chart, lang)
     lines.append("")
     found = pattern_marks(chart, lang)
-    lines.append(render(w["explain.patterns"] if found else w["explain.none"], lang))
-    lines.extend("  " + render(x, lang) for x in found)
+    lines.append(w["explain.patterns"] if found else w["explain.none"])
+    lines.extend("  " + x for x in found)
     if chart.unjudged_patterns:
         names = " ".join(f"⟨{n}⟩" for n in chart.unjudged_patterns)
-        lines.append(render(words(lang, "explain.unjudged", hint=w[f"hint.{hint}"], names=names), lang))
-    return "\n".join(lines)
+        lines.append(words(lang, "explain.unjudged", hint=w[f"hint.{hint}"], names=names))
+    return render("\n".join(lines), lang)
 
 
 # ---------------------------------------------------------------- HTML
@@ -314,13 +354,6 @@ def step_html(step: Step, *, colors: Any = None) -> str:
     pal = palette(colors)
     board = chart_html(step.chart, labels=step.lang, colors=colors, parts=step.parts, cells=step.cells)
     title, text = step.title, step.text
-    for sep in (
-        ": ",
-        "：",
-    ):  # the text read alone opens with its title ("Lesson 1: …"); under the title, once is enough
-        if text.startswith(title + sep):
-            text = text[len(title) + len(sep) :]
-            break
     words = (
         f'<div style="font-size:12px;color:{pal["muted"]}">{step.position + 1}. {escape(title)}</div>'
         f'<div style="font-size:14px;color:{pal["ink"]}">{escape(text).replace(chr(10), "<br>")}</div>'

@@ -26,12 +26,17 @@ def words(lang: str, key: str, /, **values: Any) -> str:
     return say(STEPS, lang, key, **values)
 
 
-def title(key: str, lang: str) -> str:
-    """The heading of the step ``key``, rendered."""
+def title_marks(key: str, lang: str) -> str:
+    """The heading of the step ``key``, its terms still marked."""
     if key.startswith("lesson-"):
         n = int(key[-1])
-        return render(words(lang, "t.lesson", n=n, cn=zh_number(n)), lang)
-    return render(STEPS[lang][f"t.{key}"], lang)
+        return words(lang, "t.lesson", n=n, cn=zh_number(n))
+    return STEPS[lang][f"t.{key}"]
+
+
+def title(key: str, lang: str) -> str:
+    """The heading of the step ``key``, rendered."""
+    return render(title_marks(key, lang), lang)
 
 
 def plate_text(chart: Chart, lang: str) -> str:
@@ -212,7 +217,9 @@ def pattern_marks(chart: Chart, lang: str) -> list[str]:
                 clauses = clauses.replace(
                     ev("named", name=other.name, evidence=other.clauses), ev("name", name=other.name)
                 )
-        lines.append(f"⟨{p.name}⟩ (⟨{p.family}⟩): {evidence_marks(clauses, lang)}")
+        # a family's own pattern (殃咎 of the 殃咎 family) is named once, not 「殃咎 (殃咎)」
+        family = "" if p.family == p.name else f" (⟨{p.family}⟩)"
+        lines.append(f"⟨{p.name}⟩{family}: {evidence_marks(clauses, lang)}")
     return lines
 
 

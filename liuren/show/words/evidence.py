@@ -233,9 +233,11 @@ EVIDENCE: Table = {
         "named": "{name} ({evidence})",
         "place": "{place} {b}",
         # 勵德, 微服, 蹉跎
-        "lide": "⟨貴人⟩#이 {nb}#을 타고 ⟨日月之門⟩인 ⟨地盤⟩ {sq}에 앉았다. {yang}, {yin} 있다",
-        "lide.group": "{label} {a}·{b}#은 {side}",
-        "lide.split": "{label} {a}#은 {sa}, {b}#은 {sb}",
+        # one sentence per side: 「음신 가운데 戌은 … 午는 …」, so a 午 that is both a 陽神 and a 陰神 (a
+        # lesson that repeats another) reads as two 陰神, not as a third clause of one list
+        "lide": "⟨貴人⟩#이 {nb}#을 타고 ⟨日月之門⟩인 ⟨地盤⟩ {sq}에 앉았다. {yang}. {yin}",
+        "lide.group": "{label} {a}·{b}#은 {side} 있다",
+        "lide.split": "{label} 가운데 {a}#은 {sa}, {b}#은 {sb} 있다",
         "side.1": "⟨貴人⟩ 앞에",
         "side.-1": "⟨貴人⟩ 뒤에",
         "side.0": "⟨貴人⟩ 바로 그 자리에",
