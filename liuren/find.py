@@ -250,7 +250,7 @@ def find(
     trans = None if transmissions is None else _triple(transmissions, "branches", parse_branch, _branch_tokens)
     gens = None if generals is None else _triple(generals, "generals", parse_general_name, _general_tokens)
     method_v = None if method is None else _method(method)
-    type_v = None if lesson_type is None else _lesson_type(lesson_type)
+    type_v = None if lesson_type is None else parse_lesson_type(lesson_type)
     pattern_v = None if pattern is None else _pattern(pattern)
     noble_v = None if noble is None else _noble(noble)
 
@@ -292,7 +292,8 @@ def _method(value: object) -> Method:
         raise ParseError(f"{quote(value)} is not one of the nine methods; accepted: {' '.join(Method)}") from None
 
 
-def _lesson_type(value: object) -> LessonType:
+def parse_lesson_type(value: object) -> LessonType:
+    """A lesson type from its name (traditional, simplified or an alias such as 獨腳); else a ParseError."""
     try:
         return LessonType(normalize(value) if isinstance(value, str) else "")
     except ValueError:
@@ -303,4 +304,4 @@ def _noble(value: object) -> str:
     return "day" if parse_noble(value, "both") else "night"
 
 
-__all__ = ["MAX_INDEXES", "WILDCARDS", "cached_indexes", "clear_indexes", "find"]
+__all__ = ["MAX_INDEXES", "WILDCARDS", "cached_indexes", "clear_indexes", "find", "parse_lesson_type"]

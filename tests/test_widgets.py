@@ -768,3 +768,19 @@ def test_a_forged_print_shows_as_text():
     ex.set(printed=header)
     assert ex.printed_error is not None and "&lt;img" in ex.printed_view.value
     assert ex.chart == before and "<img" not in ex.printed_view.value
+
+
+def test_an_exercise_can_deal_only_the_lesson_types_a_notebook_has_taught():
+    from liuren.errors import ParseError
+    from liuren.show.exercise import Exercise
+
+    ex = Exercise(seed=0, lesson_types=["元首", "重审"])  # simplified 審 is read too
+    kinds = {ex.chart.lesson_type} | {ex.deal().lesson_type for _ in range(40)}
+    assert kinds == {"元首", "重審"}
+    assert {Exercise(seed=3, lesson_types="獨腳").deal().lesson_type for _ in range(3)} <= {"獨足", "獨腳"}
+    with pytest.raises(ParseError, match=r"cannot be dealt under this school; accepted: .*元首"):
+        Exercise(seed=0, lesson_types=["始入"])  # the default school never names 始入
+    with pytest.raises(ParseError, match="is not a lesson type"):
+        Exercise(seed=0, lesson_types=["元首x"])
+    with pytest.raises(ParseError, match="cannot be dealt"):
+        Exercise(seed=0, lesson_types=[])

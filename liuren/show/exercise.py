@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,7 @@ import ipywidgets as widgets
 from ..chart import Chart
 from ..cycle import BRANCHES, PILLARS
 from ..errors import ParseError, quote
+from ..find import parse_lesson_type
 from ..school import NOBLE_LABEL, School, resolve_school
 from .html import caption_html, chart_html, paper_box
 from .i18n import check_lang, render
@@ -36,11 +38,29 @@ def deal_pool(school: School) -> dict[str, list[tuple[int, int]]]:
     return out
 
 
+def _restricted(
+    pool: dict[str, list[tuple[int, int]]], lesson_types: Iterable[str] | None
+) -> dict[str, list[tuple[int, int]]]:
+    """``pool`` cut down to ``lesson_types`` (None: all of it); a type the pool lacks is a ParseError."""
+    if lesson_types is None:
+        return pool
+    if isinstance(lesson_types, str):
+        lesson_types = [lesson_types]
+    wanted = [str(parse_lesson_type(t)) for t in lesson_types]
+    missing = [t for t in wanted if t not in pool]
+    if missing or not wanted:
+        shown = quote(", ".join(missing) or "(none)", 40)
+        raise ParseError(f"lesson_types {shown} cannot be dealt under this school; accepted: {', '.join(sorted(pool))}")
+    return {t: pool[t] for t in wanted}
+
+
 class Exercise:
     """Deal a chart and ask for its plate offset, its four lessons, its 三傳 and its method, checked
     with :func:`liuren.check`. The charts are drawn lesson type first, so the rare types (別責 is 9 of
     the 720 課) come up as often as the common ones; ``seed`` makes a set reproducible for a class.
     ``mode="one"`` asks one part at a time (offset, then lessons, 三傳, method), moving on when it is right.
+    ``lesson_types`` (e.g. ``("元首", "重審")``) deals only those lesson types, so a notebook can ask only
+    what it has taught; each must be one the school deals (see :func:`deal_pool`).
 
     >>> ex = Exercise(seed=1, lang="en")
     >>> c = ex.chart
@@ -49,7 +69,12 @@ class Exercise:
     """
 
     def __init__(
-        self, seed: int | None = None, lang: str = "ko", mode: str = "all", school: School | str | None = None
+        self,
+        seed: int | None = None,
+        lang: str = "ko",
+        mode: str = "all",
+        school: School | str | None = None,
+        lesson_types: Iterable[str] | None = None,
     ) -> None:
         lang = check_lang(lang)
         if mode not in ("all", "one"):
@@ -62,7 +87,7 @@ class Exercise:
         self.mode = mode
         self.lang = lang
         self.random = random.Random(seed)
-        self._pool = deal_pool(self.school)
+        self._pool = _restricted(deal_pool(self.school), lesson_types)
         words = WIDGETS[lang]
         self.fields = {q: widgets.Text(description=words[q], placeholder=_PLACEHOLDERS[q]) for q in QUESTIONS}
         self.check_button = widgets.Button(description=words["check"], button_style="primary")
