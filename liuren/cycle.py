@@ -244,8 +244,10 @@ GUIREN, TENGSHE, ZHUQUE, LIUHE_GENERAL, GOUCHEN, QINGLONG, TIANKONG, BAIHU, TAIC
 )
 """General ordinals by name: 貴人 0 … 天后 11 (六合 is ``LIUHE_GENERAL``: ``LIUHE`` is the 六合 relation)."""
 
-SPIRIT_NAMES = ("神後", "大吉", "功曹", "太沖", "天罡", "太乙", "勝光", "小吉", "傳送", "從魁", "河魁", "登明")
-"""The twelve 月將 spirit names by branch: 子 神後 … 亥 登明 (the chapters of the course write 神后 for 子)."""
+SPIRIT_NAMES = ("神后", "大吉", "功曹", "太沖", "天罡", "太乙", "勝光", "小吉", "傳送", "從魁", "河魁", "登明")
+"""The twelve 月將 spirit names by branch: 子 神后 … 亥 登明. 子 is 神后 as the chapters of the course write it
+(《大六壬靈覺經》 遙克課 「惟神后受己日所克，以神后為用」 l. 79; 贅婿課 「神后加戊」 l. 71, 無淫課 「神后加辰」
+l. 163); the tables that write 神後 are accepted on input (:data:`MONTH_GENERAL_LOOKUP`)."""
 BRANCH_ANIMALS = "鼠牛虎兔龍蛇馬羊猴雞狗豬"
 """The animal of each branch, 子 鼠 … 亥 豬: the 貴人 verses name the branches by them (「甲戊庚牛羊」)."""
 
@@ -389,7 +391,7 @@ MONTH_GENERAL_LOOKUP: dict[str, Branch] = {
     **BRANCH_LOOKUP,
     **{b + "將": b for b in BRANCHES},
     **dict(zip(SPIRIT_NAMES, BRANCHES, strict=True)),
-    "神后": BRANCHES[ZI],  # simplified 神後: 后 cannot be mapped to 後 in general, as 天后 keeps it
+    "神後": BRANCHES[ZI],  # the tables' spelling of 神后; 后 is never mapped to 後 (天后 keeps it)
 }
 """月將: a branch, a branch with 將 ("亥將"), or the general's spirit name ("登明")."""
 MONTH_LOOKUP: dict[str, Branch] = {**BRANCH_LOOKUP, **{b + "月": b for b in BRANCHES}}

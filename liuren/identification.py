@@ -27,7 +27,7 @@ from functools import lru_cache
 from itertools import product
 
 from .chart import Chart
-from .cycle import BRANCH_CHARS, SHEN, WEI, kin_of, parse_hour
+from .cycle import BRANCH_CHARS, SHEN, WEI, kin_of, normalize, parse_hour
 from .errors import ParseError, quote
 from .lessons import Ke
 from .printed import GENERAL_ABBREVIATIONS, KIN_ABBREVIATIONS, PrintedChart, parse_printed
@@ -43,7 +43,7 @@ from .records import (
     ZeikeOne,
 )
 from .school import CHOICES, DAY_NIGHT_RULES, DEFAULTS, OPTION_DOCS, OPTION_SOURCES, PRESETS, School, Source
-from .transmissions import LESSON_TYPES, Trace, choose, drop_repeated_lessons
+from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Trace, choose, drop_repeated_lessons
 
 CELLS = ("lessons", "transmissions", "lesson_type", "kin", "generals", "lesson_generals", "noble")
 """The cells a chart can be given by, in the order a misprint is looked for: the plate's own cells first
@@ -226,12 +226,13 @@ def _given(
             transmissions, "transmissions", 3, BRANCH_ALPHABET, "the 三傳 as branches, e.g. 卯申丑 (or 卯常申合丑陰)"
         )
     if lesson_type is not None:
-        names = {str(t): str(t) for t in LESSON_TYPES} | {"獨腳": "獨足"}
-        if not isinstance(lesson_type, str) or lesson_type.strip().removesuffix("課") not in names:
+        names = {str(t): str(t) for t in LESSON_TYPES} | LESSON_TYPE_ALIASES
+        key = normalize(lesson_type).removesuffix("課") if isinstance(lesson_type, str) else None
+        if key is None or key not in names:
             raise ParseError(
                 f"lesson_type={quote(lesson_type)} is not a lesson type; accepted: {' '.join(map(str, LESSON_TYPES))}"
             )
-        cells["lesson_type"] = names[lesson_type.strip().removesuffix("課")]
+        cells["lesson_type"] = names[key]
     if kin is not None:
         cells["kin"] = _cell(
             kin, "kin", 3, {**KIN_ABBREVIATIONS, **_KIN_WORDS}, "three 六親, e.g. 父財子 (才 殺 鬼 too)"

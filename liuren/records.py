@@ -439,11 +439,11 @@ class BazhuanNo(Record):
 @dataclass(frozen=True, slots=True)
 class Bazhuan(Chooses):
     """八專: count three from ``start`` (干上神 forward on a 陽日 (``yang``), 支陰 backward on a 陰日):
-    ``init``; ``name`` 獨足 when it is the 干上神 itself, else 八專."""
+    ``init``; ``name`` 獨腳 when it is the 干上神 itself, else 八專."""
 
     gate = "bazhuan"
     method = Method.BAZHUAN
-    yields = (LessonType.BAZHUAN, LessonType.DUZU)
+    yields = (LessonType.BAZHUAN, LessonType.DUJIAO)
     yang: bool
     start: int
     init: int

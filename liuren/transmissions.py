@@ -70,7 +70,8 @@ class Method(StrEnum):
 
 class LessonType(StrEnum):
     """The lesson type (課體) a method gives; equal to its Chinese name ("元首" == LessonType.YUANSHOU).
-    The alias 獨腳 (see :data:`LESSON_TYPE_ALIASES`) is read as 獨足."""
+    The 八專 lesson whose three transmissions are one branch is 獨腳, as the chapter writes it; the
+    tables' spelling 獨足 (see :data:`LESSON_TYPE_ALIASES`) is read as 獨腳."""
 
     YUANSHOU = "元首"
     CHONGSHEN = "重審"
@@ -88,7 +89,7 @@ class LessonType(StrEnum):
     DONGSHE_YANMU = "冬蛇掩目"
     BIEZHE = "別責"
     BAZHUAN = "八專"
-    DUZU = "獨足"
+    DUJIAO = "獨腳"
     ZIREN = "自任"
     ZIXIN = "自信"
     DUCHUAN = "杜傳"
@@ -107,9 +108,12 @@ class LessonType(StrEnum):
 
 LESSON_TYPES: tuple[LessonType, ...] = tuple(LessonType)
 """Every lesson_type a method can give."""
-LESSON_TYPE_ALIASES = {"獨腳": "獨足"}
-"""Other spellings a lesson type is given in: the 八專 chapter (「酉作三傳獨腳名」) writes 獨腳 for what the
-tables (and ``lesson_type``) call 獨足. Accepted wherever a lesson type is read; output keeps 獨足."""
+LESSON_TYPE_ALIASES = {"獨足": "獨腳"}
+"""Other spellings a lesson type is given in, read as the name the package writes. 《大六壬靈覺經》 八專課
+writes 獨腳 (「正月己未酉時占，酉作三傳獨腳名」 l. 155, 「謂之獨腳課」 l. 163, 「課名獨腳主憂驚」 l. 191),
+and the course follows the chapter, so ``lesson_type`` is 獨腳; the 探原 and 大全 tables call it 獨足,
+which is accepted wherever a lesson type is read (the simplified 独足 and 独脚 too, by
+:func:`liuren.cycle.normalize`)."""
 
 LODGED = {square: tuple(stem for stem in range(10) if JIGONG[stem] == square) for square in range(12)}
 """Stems lodged in each earth square (寄宮), for the 涉害 depth count."""
@@ -459,7 +463,7 @@ def walk_depth(walk: tuple[tuple[int, str], ...]) -> int:
 
 
 def bazhuan(ke: Ke, school: School, trace: Trace) -> Result | None:
-    """八專 (八專/獨足): on 甲寅 庚申 丁未 己未 癸丑 with no 克, 陽日 count three forward from 干上
+    """八專 (八專/獨腳): on 甲寅 庚申 丁未 己未 癸丑 with no 克, 陽日 count three forward from 干上
     (初 = 干上 + 2), 陰日 three backward from 支陰 (初 = 支陰 − 2); 中 = 末 = 干上 (指南, 心鏡, 探原)."""
     if JIGONG[ke.stem] != ke.branch:
         if trace.listening:
@@ -471,7 +475,7 @@ def bazhuan(ke: Ke, school: School, trace: Trace) -> Result | None:
     yang = ke.stem % 2 == 0
     start = u[0] if yang else u[3]
     init = (start + 2) % 12 if yang else (start - 2) % 12
-    name = LessonType.DUZU if init == u[0] else LessonType.BAZHUAN
+    name = LessonType.DUJIAO if init == u[0] else LessonType.BAZHUAN
     if trace.listening:
         from .records import Bazhuan
 

@@ -59,7 +59,7 @@ def test_the_month_general_card_follows_the_terms():
             assert general == general_of_term(number, switch)
             assert spirit == SPIRIT_NAMES[BRANCHES.index(general)]
     assert card("yuejiang", "zh").rows[0] == ("雨水", "亥", "登明")
-    assert card("yuejiang", "zh").rows[-1] == ("大寒", "子", "神後")
+    assert card("yuejiang", "zh").rows[-1] == ("大寒", "子", "神后")
 
 
 def test_the_lodging_and_void_cards_are_the_cycle_tables():

@@ -114,6 +114,13 @@ def test_spirit_names_are_month_generals_only(branch):
             parse(spirit)
 
 
+def test_zi_is_written_shenhou_as_the_chapters_write_it_and_the_tables_spelling_is_read():
+    # 《大六壬靈覺經》 遙克課 l. 79: 「惟神后受己日所克，以神后為用」; the tables write 神後
+    assert SPIRIT_NAMES[0] == "神后" and "神後" not in SPIRIT_NAMES
+    assert parse_month_general("神後") == parse_month_general("神后") == "子"
+    assert parse_general_name("后") == "天后"  # 后 alone stays the general
+
+
 @settings(max_examples=300)
 @given(anything)
 def test_fuzz_parsers(value):

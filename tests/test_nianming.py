@@ -210,11 +210,12 @@ def test_find_with_a_nianming_agrees_with_every_chart_of_the_space():
     assert sum(map(len, fires.values())) > 0
 
 
-def test_find_reads_the_chapter_spelling_of_duzu():
+def test_find_writes_the_chapter_spelling_of_dujiao_and_reads_the_tables_one():
     from liuren import find
 
-    assert find(lesson_type="獨腳") == find(lesson_type="獨足") != []
-    assert all(c.lesson_type == "獨足" for c in find(lesson_type="獨腳"))
+    assert find(lesson_type="獨腳") == find(lesson_type="獨足") == find(lesson_type="独脚") != []
+    assert find(lesson_type="独足") == find(lesson_type="獨足")
+    assert all(c.lesson_type == "獨腳" for c in find(lesson_type="獨足"))
 
 
 @given(st.integers(1, 9000), st.integers(0, 300))

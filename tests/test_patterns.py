@@ -353,7 +353,7 @@ def test_wuyin_every_bubei_and_the_ke_decides_how_bad():
         evidence(Chart("丙辰", "卯", "辰"), "無淫")
         == "不備 without a 克: not 凶, only delay (「若課不備，無克亦不為凶」)"
     )
-    # 己未 獨足 (the 獨腳 verse of the 八專 chapter): 不備, so 無淫.
+    # 己未 獨腳 (the verse of the 八專 chapter): 不備, so 無淫.
     assert "無淫" in names(Chart("己未", "酉", "亥", noble="night"))
     worst = [c for c in find(pattern="無淫") if "最凶" in evidence(c, "無淫")]
     assert worst and all(c.distinct_lessons < 4 for c in worst)

@@ -108,6 +108,6 @@ def test_lesson_type_is_a_str_enum_equal_to_its_name() -> None:
     chart = liuren.chart("丙申", "午", "亥")
     assert chart.lesson_type == "元首" and chart.lesson_type is LessonType.YUANSHOU
     assert f"{chart.lesson_type}" == str(chart.lesson_type) == "元首" and repr(chart.lesson_type) == "'元首'"
-    assert LessonType("獨腳") is LessonType.DUZU and LESSON_TYPES[0] == "元首"
+    assert LessonType("獨足") is LessonType.DUJIAO is LessonType("獨腳") and LESSON_TYPES[0] == "元首"
     with pytest.raises(ValueError):
         LessonType("元")

@@ -89,7 +89,7 @@ def test_fuyin_and_fanyin_exactly_when_the_plate_says(sweep):
 
 def test_bazhuan_only_on_its_five_days(sweep):
     days = Counter(str(c.day) for c in sweep[1] if c.method == "八專")
-    # 探原: 甲寅 2, 庚申 4, 丁未 4, 己未 6 (獨足 included); 癸丑 always has a 克 (its 寄宮 丑 is 土)
+    # 探原: 甲寅 2, 庚申 4, 丁未 4, 己未 6 (獨腳 included); 癸丑 always has a 克 (its 寄宮 丑 is 土)
     expected = {"甲寅": 2, "庚申": 4, "丁未": 4, "己未": 6}
     if sweep[0] == "repeated_lesson=once":
         # 丁未/癸丑: lessons 3–4 repeat 1–2 on the stem's 寄宮 and are judged as lessons 1–2 (against
@@ -134,7 +134,7 @@ CLASSICAL = {
 TYPES = {
     "虎視": 4,
     "冬蛇掩目": 12,
-    "獨足": 1,
+    "獨腳": 1,
     "蒿矢": 40,
     "彈射": 25,
     "不虞": 6,

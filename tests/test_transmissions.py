@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import liuren
 from liuren.chart import Transmission
 from liuren.cycle import BRANCH_CHARS, PO, kin_of, normalize, xun_branch
+from liuren.transmissions import LESSON_TYPE_ALIASES
 
 from .conftest import REFERENCE, general_for
 
@@ -119,9 +120,9 @@ def test_biezhe_hard_and_soft_days():
 
 
 def test_bazhuan_dujiao():
-    """獨足: 己未 干上酉 gives 酉酉酉 (docs/rules.md §4.7)."""
+    """獨腳: 己未 干上酉 gives 酉酉酉 (docs/rules.md §4.7)."""
     chart = liuren.chart("己未", "子", general_for("己未", "酉"))
-    assert (chart.method, chart.lesson_type, sanchuan(chart)) == ("八專", "獨足", "酉酉酉")
+    assert (chart.method, chart.lesson_type, sanchuan(chart)) == ("八專", "獨腳", "酉酉酉")
 
 
 def test_maoxing_yang_and_yin():
@@ -270,7 +271,9 @@ def test_tanyuan_preset_reproduces_every_legible_row(row):
 
 
 def _tanyuan_names(text: str) -> set[str]:
-    names = {normalize(part) for part in text.split("、")}
+    """探原's labels of a row, in the package's spellings: the table writes 独足 where the package writes the
+    chapter's 獨腳 (LESSON_TYPE_ALIASES); the copied table keeps its own spelling."""
+    names = {LESSON_TYPE_ALIASES.get(n, n) for n in (normalize(part) for part in text.split("、"))}
     if "改正涉害" in names:
         names.add("涉害")
     if "無親" in names:

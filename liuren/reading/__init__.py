@@ -21,8 +21,9 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cycle import normalize
+from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
+from ..transmissions import LESSON_TYPE_ALIASES
 from .conditions import ANY_TARGETS, Fact, evaluate_together
 from .readers import Ctx
 from .statements import MATTERS, QUERENTS, Statement, statements
@@ -83,7 +84,10 @@ class Reading:
 
     def about(self, subject: str) -> Reading:
         """The same reading narrowed to the statements about one subject (a lesson type such as "元首" or
-        "蒿矢", a pattern such as "天網", or "總"): what the chapter that teaches it says of this chart."""
+        "蒿矢", a pattern such as "天網", or "總"): what the chapter that teaches it says of this chart. A
+        lesson type may be given in another spelling (獨足 for 獨腳, :data:`~liuren.transmissions.LESSON_TYPE_ALIASES`)."""
+        if isinstance(subject, str) and len(subject) <= MAX_TEXT:
+            subject = LESSON_TYPE_ALIASES.get(normalize(subject), subject)
         if not isinstance(subject, str) or subject not in by_subject():
             raise ParseError(
                 f"subject={quote(subject)} is not a subject of the chapters; accepted: {', '.join(by_subject())}"

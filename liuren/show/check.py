@@ -400,7 +400,7 @@ def parse_transmissions(value: object) -> tuple[tuple[int | None, str | None], .
 def parse_method(value: object) -> str:
     """A method (賊克 …) or a lesson type (元首 …), traditional."""
     text = normalize(value) if isinstance(value, str) and len(value) <= MAX_ANSWER else None
-    text = LESSON_TYPE_ALIASES.get(text, text) if text is not None else None  # 獨腳, the chapter's name for 獨足
+    text = LESSON_TYPE_ALIASES.get(text, text) if text is not None else None  # 獨足, the tables' name for 獨腳
     if text is not None and text.endswith("課") and text[:-1] in GATE_OF:
         text = text[:-1]  # 元首課 as the chapters title it
     if text is None or text not in GATE_OF:

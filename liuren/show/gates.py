@@ -466,7 +466,7 @@ class BazhuanWords(TakesGan[Bazhuan]):
     def text(self, r: Bazhuan, s: Say) -> str:
         text = s("bazhuan.head", stem=s.stem, z=s.branch)
         text += s("bazhuan.yang" if r.yang else "bazhuan.yin", start=branch_term(r.start), init=branch_term(r.init))
-        return text + (s.word("bazhuan.duzu") if r.name == "獨足" else "")
+        return text + (s.word("bazhuan.dujiao") if r.name == "獨腳" else "")
 
 
 @renders(YaokeNo)

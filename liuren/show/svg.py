@@ -115,7 +115,7 @@ def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: 
     clockwise (side -1). Its characters stand across the ring, two to a column (the ring is wide enough
     for two), spaced so that their upright glyph boxes never overlap; the column keeps clear of the
     branch along the ring. A third and fourth character (four lessons on one branch in the five 伏吟 of
-    the 八專 days, the three stages of 己未's 獨足) start a second column further along, nearer the next wedge.
+    the 八專 days, the three stages of 己未's 獨腳) start a second column further along, nearer the next wedge.
     Each character is a ``<tspan>`` of one ``<text>``, read top to bottom (or left to right)."""
     a = math.radians(angle)
     spread = abs(math.sin(a)) + abs(

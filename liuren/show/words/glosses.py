@@ -47,7 +47,7 @@ GLOSSES: Table = {
         "彈射": "Pellet Shot",
         "虎視": "Tiger's Gaze",
         "冬蛇掩目": "Winter Snake Hides Its Eyes",
-        "獨足": "One-legged",
+        "獨腳": "One-legged",
         "自任": "Self-reliant",
         "自信": "Self-confident",
         "杜傳": "Blocked Transmission",
@@ -67,7 +67,8 @@ GLOSSES: Table = {
         "魄化": "Soul Dissolving",
         "殃咎": "Calamity",
         "帷簿不修": "Untended Curtains",
-        "獨腳": "One-legged",
+        "獨足": "One-legged",  # the tables' spelling of 獨腳
+        "神後": "Spirit Queen",  # the tables' spelling of 神后
         "微服": "Incognito",
         "蹉跎": "Stumbling",
         "贅婿當權": "Son-in-law in Power",
@@ -130,7 +131,7 @@ GLOSSES: Table = {
         "本命": "Natal Year",
         "行年": "Year of Age",
         # the twelve 月將 spirit names
-        "神後": "Spirit Queen",
+        "神后": "Spirit Queen",
         "大吉": "Great Fortune",
         "功曹": "Merit Officer",
         "太沖": "Great Thoroughfare",
