@@ -78,7 +78,7 @@ def test_pattern_detect_on_its_own():
     assert not tianyu.fires(Chart("甲子", "寅", "未"))
     assert tianyu.detect(Chart("甲子", "寅", "未", month="子")) is None
     assert tianyu.detect(Chart("甲子", "寅", "未", month="午")).startswith("初傳 子 is 囚 in the 午 month")
-    assert str(Chart("乙酉", "午", "亥").patterns[2]).startswith("天獄 (天獄): 初傳 未 is the day's 墓")
+    assert str(Chart("乙酉", "午", "亥").patterns[2]).startswith("天獄: 初傳 未 is the day's 墓")
 
 
 def test_aliases_and_simplified_names_resolve():
@@ -135,7 +135,7 @@ def test_explain_gives_the_trace_and_each_evidence():
     assert text.startswith("lessons: 1 酉/乙 上克下")
     assert "三傳 未子巳: 比用 → 比用" in text
     assert (
-        "  天獄 (天獄): 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
+        "  天獄: 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
     )
     no_month = Chart("甲子", "寅", "未").explain()
     assert no_month.endswith(
@@ -149,7 +149,7 @@ def test_cli_explain(capsys):
 
     assert main(["chart", "乙酉", "午", "亥", "--month", "寅", "--explain"]) == 0
     out = capsys.readouterr().out
-    assert "天獄 (天獄): 初傳 未 is 死 in the 寅 month" in out and "lessons: 1 酉/乙" in out
+    assert "天獄: 初傳 未 is 死 in the 寅 month" in out and "lessons: 1 酉/乙" in out
     assert main(["chart", "乙酉", "午", "亥", "--month", "甲", "--explain"]) == 2
     assert "'甲' is not a month branch" in capsys.readouterr().err
 

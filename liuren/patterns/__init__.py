@@ -97,7 +97,9 @@ class Detected:
         return evidence_text(self.clauses, lang)
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.family}): {self.evidence}"
+        """ "name (family): evidence", the family left out where it is the name ("天獄: …")."""
+        head = self.name if self.family == self.name else f"{self.name} ({self.family})"
+        return f"{head}: {self.evidence}"
 
 
 PATTERNS: tuple[Pattern, ...] = (
