@@ -83,6 +83,7 @@ class Practice:
         self.level = get_level(level).number if level is not None else self._furthest()
         self.item: Item
         self._question = ""
+        self._chart = ""
         self.grade: Grade | None = None
         self.recorded = False
         self.message = ""
@@ -183,6 +184,7 @@ class Practice:
     def _show(self, item: Item) -> Item:
         self.item = item
         self._question = question_html(item, self.lang)
+        self._chart = ""  # the 課盤 shown after a right answer, drawn when first needed
         self.grade = None
         self.recorded = False
         self.message = ""
@@ -332,7 +334,9 @@ class Practice:
         g = self.grade
         head = escape(w[g.verdict])
         if g.verdict == "right":
-            return paper_box(head, "font-family:sans-serif") + chart_html(self.item.chart, labels=self.lang)
+            if not self._chart:
+                self._chart = chart_html(self.item.chart, labels=self.lang)
+            return paper_box(head, "font-family:sans-serif") + self._chart
         cell = "" if g.cell is None else f" · {escape(w['cell'])}: <b>{escape(g.cell)}</b>"
         rule = f"<br>{escape(g.rule)}" if g.rule else ""
         return paper_box(f"{head}{cell}{rule}", "font-family:sans-serif")
