@@ -28,7 +28,9 @@ page per update (``comm_open`` of new widgets, ``comm_msg`` of changed values) a
 ``--baseline REV`` measures the liuren of the git revision REV (e.g. ``main``, its ``liuren/`` folder
 unpacked into the temporary folder) beside this checkout's, in a second notebook, kernel and tab of the
 same JupyterLab and browser, the rounds interleaved (this checkout first in odd rounds, the baseline
-first in even ones) so a busy machine slows both alike; the ratio of the medians is printed.
+first in even ones) so a busy machine slows both alike; the ratio of the medians is printed. The times
+fall on the page's frames (16.7 ms apart at 60 Hz), so a median moves by whole frames from run to run
+on a busy machine: compare the two sides of one run, and several runs.
 
 Prints the median, p90 and max of each action and of all together, and the machine; nothing here is a
 test. A page that fails (JupyterLab not starting, the cell raising, a widget that does not update within
