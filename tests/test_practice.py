@@ -201,6 +201,15 @@ def test_a_missed_step_comes_back_sooner_and_right_answers_open_the_next_level(t
         assert p.level_state(5).open == (n + 1 >= GATE[0])
     assert p.level_state(5).how == "passed" and p.level_state(4).passed
     assert p.reviews() == GATE[1] + 1
+    # every level's state in one read is each level's own; the count of due cards is the due cards'
+    states = p.level_states()
+    assert states == tuple(p.level_state(n) for n in range(1, 14))
+    assert [s.how for s in states[:6]] == ["first", "", "", "skipped", "passed", ""]
+    assert (states[3].answered, states[3].right, states[3].passed) == (GATE[1] + 1, GATE[1], True)
+    for later in (NOW, at, at + timedelta(days=3), at + timedelta(days=400)):
+        assert p.due_count(later) == len(p.due(later))
+    far = at + timedelta(days=40000)  # beyond the scheduler's longest interval: every card is due
+    assert p.due_count(far) == sum(m.seen for m in p.summary(far).levels) >= len(item.cells)
 
 
 class Reviews(RuleBasedStateMachine):

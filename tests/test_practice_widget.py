@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("fsrs")
 
+from liuren.errors import StoreError
 from liuren.practice import answer, solution
 from liuren.practice.widget import Practice, plate_answer, question_html
 from liuren.show.html import chart_html, paper_box
@@ -254,3 +255,42 @@ def test_the_wrong_answer_tab_of_a_fresh_store_says_there_is_none(tmp_path: Path
     assert "Nothing answered yet." in p.dashboard.value
     p.answer(transmissions=wrong_transmissions(p))
     assert "Nothing answered yet." not in p.dashboard.value  # redrawn after an answer while open
+
+
+def test_the_next_item_empties_the_same_boxes(tmp_path: Path) -> None:
+    # dealing the next item sends the page new values, not new widgets to build
+    p = session(tmp_path)
+    boxes = dict(p.fields)
+    children = p.boxes.children
+    p.answer(transmissions=wrong_transmissions(p))
+    p.fields["lessons"].value = "甲乙"  # a half-typed answer in another box, not checked
+    assert p.progress.reviews() == 1
+    p.next()
+    assert p.fields == boxes and p.boxes.children == children
+    assert [f.value for f in p.fields.values()] == ["", "", ""] and p.progress.reviews() == 1
+    assert p.grade is None and p.feedback.value == ""
+    assert p.question.value == question_html(p.item, "ko")
+    p.selector.value = 2  # another level asks other parts: the boxes of those parts, shown in its order
+    p.skip_button.click()
+    assert list(p.fields) == ["offset", "plate"] and p.boxes.children == tuple(p.fields.values())
+    p.fields["offset"].value = "3"
+    p.selector.value = 4  # back: the same boxes as before, emptied
+    assert p.fields == boxes and all(f.value == "" for f in p.fields.values())
+
+
+def test_a_review_the_store_cannot_keep_is_not_shown_as_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    p = session(tmp_path)
+    p.fields["transmissions"].value = right_transmissions(p)
+
+    def full(*args: object) -> None:
+        raise StoreError("the liuren store p.sqlite3 cannot be written: the disk is full")
+
+    monkeypatch.setattr(type(p.progress), "record", full)
+    with pytest.raises(StoreError, match="disk is full"):
+        p.submit()
+    assert "disk is full" in p.feedback.value and "맞았습니다" not in p.feedback.value
+    assert p.grade is None and not p.recorded
+    monkeypatch.undo()
+    grade = p.submit()  # checked again: written this time
+    assert grade is not None and grade.verdict == "right" and p.progress.reviews() == 1
+    assert "맞았습니다" in p.feedback.value

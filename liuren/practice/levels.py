@@ -80,8 +80,7 @@ class Level:
     def types_under(self, school: School) -> tuple[str, ...]:
         """The lesson types this level deals under ``school``: those of its methods that the school's
         720 課 × 晝/夜 give at least once (a type the school never gives is never promised)."""
-        found = _charts_by_type(school)
-        return tuple(t for t in LESSON_TYPES if GATE_OF[t] in self.methods and t in found)
+        return _types_under(self, school)
 
 
 def _method_level(number: int, title: str, notebook: str, *methods: Method) -> Level:
@@ -215,6 +214,14 @@ def _charts_by_type(school: School = DEFAULT_SCHOOL) -> dict[str, tuple[Chart, .
     for c in find(school=school):
         found.setdefault(str(c.lesson_type), []).append(c)
     return {t: tuple(found[t]) for t in LESSON_TYPES if t in found}
+
+
+@cache
+def _types_under(level: Level, school: School) -> tuple[str, ...]:
+    """:meth:`Level.types_under`, worked out once per level and school (the dashboard asks it for every
+    card of every level)."""
+    found = _charts_by_type(school)
+    return tuple(t for t in LESSON_TYPES if GATE_OF[t] in level.methods and t in found)
 
 
 @dataclass(frozen=True, slots=True)

@@ -135,7 +135,7 @@ class Practice:
             rows = db.execute(
                 "SELECT level, kind, lesson_type, due FROM practice_cards WHERE due <= ? ORDER BY due, level", (at,)
             ).fetchall()
-        return tuple(Due(r[0], r[1], r[2], _parse_stamp(r[3])) for r in rows)
+        return tuple(Due(r[0], r[1], r[2], _stored_stamp(r[3])) for r in rows)
 
     def next_item(self, level: object, now: datetime) -> Item:
         """The next item at ``level``: of the lesson type of its longest overdue card if one is due, else
@@ -217,6 +217,25 @@ class Practice:
             right = _recent_right(db, lv.number)
         return LevelState(lv.number, bool(how), how, answered, right, right >= GATE[0])
 
+    def level_states(self) -> tuple[LevelState, ...]:
+        """Where the learner stands at every level, in order (one read of the store: the level
+        selector's marks)."""
+        with self.store.read() as db:
+            hows = dict(db.execute("SELECT level, how FROM practice_levels"))
+            answered = dict(db.execute("SELECT level, count(*) FROM practice_reviews GROUP BY level"))
+            out = []
+            for lv in LEVELS:
+                how = "first" if lv.number == 1 else str(hows.get(lv.number, ""))
+                right = _recent_right(db, lv.number) if answered.get(lv.number) else 0
+                out.append(LevelState(lv.number, bool(how), how, answered.get(lv.number, 0), right, right >= GATE[0]))
+        return tuple(out)
+
+    def due_count(self, now: datetime) -> int:
+        """How many cards are due at ``now`` (:meth:`due`, counted in the store)."""
+        at = _stamp(_utc(now))
+        with self.store.read() as db:
+            return int(db.execute("SELECT count(*) FROM practice_cards WHERE due <= ?", (at,)).fetchone()[0])
+
     def reviews(self) -> int:
         """How many reviews the store holds."""
         with self.store.read() as db:
@@ -242,7 +261,7 @@ class Practice:
         for level, kind, lesson_type, card, when in cards:
             recall[(level, kind, lesson_type)] = SCHEDULER.get_card_retrievability(fsrs.Card.from_json(card), at)
             due += when <= stamp
-        dated = [(_parse_stamp(r[0]).astimezone(zone).date(), r[1]) for r in log]
+        dated = [(_stored_stamp(r[0]).astimezone(zone).date(), r[1]) for r in log]
         today = at.astimezone(zone).date()
         answered_type = Counter(r[2] for r in log)
         right_type = Counter(r[2] for r in log if r[1] == "right")
@@ -303,7 +322,7 @@ class Practice:
             out.append(
                 Miss(
                     uid,
-                    _parse_stamp(reviewed),
+                    _stored_stamp(reviewed),
                     level,
                     lesson_type,
                     spec,
@@ -449,7 +468,15 @@ def _passed(db: sqlite3.Connection, level: int) -> bool:
 
 
 def _parse_stamp(text: str) -> datetime:
+    """A time as :func:`_stamp` writes it, refusing any other form (an import's records)."""
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def _stored_stamp(text: str) -> datetime:
+    """A time the store holds (written by :func:`_stamp`, or checked by :func:`_parse_stamp` on import):
+    the same moment as :func:`_parse_stamp` gives, read without its format check (several times faster,
+    for the dashboard's every review)."""
+    return datetime.fromisoformat(text)
 
 
 def _last_review(card_json: object) -> str:
