@@ -294,3 +294,68 @@ def test_a_review_the_store_cannot_keep_is_not_shown_as_kept(tmp_path: Path, mon
     grade = p.submit()  # checked again: written this time
     assert grade is not None and grade.verdict == "right" and p.progress.reviews() == 1
     assert "맞았습니다" in p.feedback.value
+
+
+def typed(item_solution: dict[str, object]) -> dict[str, str]:
+    """A solution as a learner types it into the boxes (the plate as twelve signs, a list as lines)."""
+    out = {}
+    for part, value in item_solution.items():
+        if isinstance(value, dict):
+            out[part] = "".join(value.values())
+        elif isinstance(value, list):
+            out[part] = " ".join(value)
+        else:
+            out[part] = str(value)
+    return out
+
+
+def test_the_board_fills_in_the_parts_answered_right(tmp_path: Path) -> None:
+    p = Practice(str(tmp_path / "b.sqlite3"), seed=1, level=3, clock=clock)
+    right = typed(solution(p.item))
+    assert p.board.value == "" and p.filled == ()
+    wrong_lessons = right["lessons"].replace(right["lessons"][0], "午" if right["lessons"][0] != "午" else "子", 1)
+    grade = p.answer(offset=right["offset"], plate=right["plate"], lessons=wrong_lessons)
+    assert grade is not None and grade.verdict == "wrong" and grade.cell is not None
+    assert grade.cell.startswith("lesson-1")
+    assert p.filled == ("offset", "plate")  # the plate is right, so the board draws it
+    assert p.board.value == chart_html(p.item.chart, labels="ko", parts=["plate"], highlight="none")
+    assert p.board.value != chart_html(p.item.chart, labels="ko", parts=["plate", "lesson-1"], highlight="none")
+    grade = p.answer(lessons=right["lessons"])
+    assert grade is not None and grade.verdict == "right"
+    assert p.board.value == ""  # a right answer shows the whole 課盤 in the feedback instead
+    assert chart_html(p.item.chart, labels="ko") in p.feedback.value
+    p.next()
+    assert p.filled == () and p.board.value == ""
+
+
+def test_one_step_at_a_time_asks_each_part_and_records_the_item_once(tmp_path: Path) -> None:
+    p = Practice(str(tmp_path / "s.sqlite3"), seed=1, level=3, one_step=True, clock=clock)
+    right = typed(solution(p.item))
+    parts = p.item.level.parts
+    assert p.asking == (parts[0],) and p.boxes.children == (p.fields[parts[0]],)
+    # Enter in the one box asked checks it: right, so the board fills and the next box is asked
+    p.fields["offset"].value = right["offset"]
+    assert p.grade is None and p.filled == ("offset",) and p.progress.reviews() == 0
+    assert p.asking == ("plate",) and p.boxes.children == (p.fields["plate"],)
+    plate = right["plate"]
+    wrong_plate = plate[1:] + plate[0]
+    grade = p.answer(plate=wrong_plate)  # a wrong step: named, and the item recorded as missed
+    assert grade is not None and grade.verdict == "wrong" and grade.cell is not None and grade.cell.startswith("plate")
+    assert p.progress.reviews() == 1 and p.asking == ("plate",)
+    assert p.answer(plate=plate) is not None and p.asking == ("lessons",)
+    grade = p.answer(lessons=right["lessons"])
+    assert grade is not None and grade.verdict == "right" and p.asking == ()
+    assert p.progress.reviews() == 1  # the item's first grade (the missed plate) is what was kept
+    assert p.progress.level_state(3).right == 0
+    # switching the mode off asks every box again
+    p.one_step.value = False
+    assert p.boxes.children == tuple(p.fields.values())
+
+
+def test_one_step_through_a_whole_item_right_records_it_right(tmp_path: Path) -> None:
+    p = Practice(str(tmp_path / "r.sqlite3"), seed=1, level=3, one_step=True, clock=clock)
+    right = typed(solution(p.item))
+    for part in p.item.level.parts:
+        grade = p.answer(**{part: right[part]})
+        assert grade is not None and grade.verdict == "right"
+    assert p.progress.reviews() == 1 and p.progress.level_state(3).right == 1

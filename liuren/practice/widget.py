@@ -8,6 +8,12 @@ is graded (:func:`liuren.practice.answer`), its first grading recorded in the st
 next item (a due card's lesson type first). Progress is kept in the store at ``path`` (or
 ``$LIUREN_STORE``, else the learner's data folder), so it survives a reopened notebook.
 
+Under the question the 課盤 fills in as the learner answers: each part answered right (the plate, a
+lesson, the 三傳 …) is drawn on the board (:func:`liuren.show.html.chart_html` with ``parts=``), the rest
+left blank. "One step at a time" (``one_step=True``, or its checkbox) asks one box at a time and Enter
+checks it: a right step fills the board and asks the next, the item is recorded at its first wrong (or
+half-right) step, or right once every step is.
+
 Three tabs: the questions; the dashboard (:meth:`liuren.practice.Practice.summary` drawn by
 :func:`liuren.practice.plots.dashboard_html`, the plot as SVG so no matplotlib is needed); the
 wrong-answer book, one row per miss (the latest :data:`MISS_ROWS`) with a button that deals that exact
@@ -38,6 +44,19 @@ from .progress import Practice as Progress
 MISS_ROWS = 20
 """How many of the latest misses the wrong-answer tab lists."""
 TABS = ("tab-practice", "tab-dashboard", "tab-misses")
+BOARD_PARTS = {
+    "offset": ("plate",),
+    "plate": ("plate",),
+    "lessons": ("lesson-1", "lesson-2", "lesson-3", "lesson-4"),
+    "transmissions": ("initial", "middle", "final", "relations"),
+    "noble": ("generals",),
+    "method": ("method",),
+    "patterns": ("patterns",),
+}
+"""The parts of the 課盤 (:data:`liuren.show.html.PARTS`) an answered part fills in on the board."""
+NO_BOARD = MOMENT_LEVELS | {11, 12}
+"""Levels without a board while answering: its caption would give the answer away (the 月將 of a moment,
+the day of the reverse drill) or nothing is built (naming from choices)."""
 
 
 def _now() -> datetime:
@@ -70,6 +89,7 @@ class Practice:
         lang: str = "ko",
         seed: int | None = None,
         level: int | None = None,
+        one_step: bool = False,
         clock: Callable[[], datetime] = _now,
     ) -> None:
         self.lang = check_lang(lang)
@@ -89,7 +109,12 @@ class Practice:
         self.message = ""
         self._typing = False
         self._syncing = False
+        self.stage = 0
+        self.filled: tuple[str, ...] = ()
+        self._board = ""
         self.selector = widgets.Dropdown(options=self._level_options(), value=self.level)
+        self.one_step = widgets.Checkbox(value=bool(one_step), description=self.words["one-step"], indent=False)
+        self.board = widgets.HTML()
         self.skip_button = widgets.Button(description=self.words["skip"])
         self.due_label = widgets.HTML()
         self.question = widgets.HTML()
@@ -103,17 +128,19 @@ class Practice:
         self.miss_rows = widgets.VBox()
         self.misses = MissBook(())
         self.selector.observe(self._on_level, names="value")
+        self.one_step.observe(self._on_mode, names="value")
         self.skip_button.on_click(lambda _: self.skip())
         self.check_button.on_click(lambda _: self.submit())
         self.next_button.on_click(lambda _: self.next())
         session = widgets.VBox(
             [
-                widgets.HBox([self.selector, self.skip_button]),
+                widgets.HBox([self.selector, self.skip_button, self.one_step]),
                 self.due_label,
                 self.question,
                 self.boxes,
                 widgets.HBox([self.check_button, self.next_button]),
                 self.feedback,
+                self.board,
             ]
         )
         self.tabs = widgets.Tab(children=[session, self.dashboard, self.miss_rows])
@@ -185,6 +212,9 @@ class Practice:
         self.item = item
         self._question = question_html(item, self.lang)
         self._chart = ""  # the 課盤 shown after a right answer, drawn when first needed
+        self.stage = 0
+        self.filled = ()
+        self._board = ""
         self.grade = None
         self.recorded = False
         self.message = ""
@@ -199,9 +229,7 @@ class Practice:
                 field.value = ""
         finally:
             self._typing = False
-        children = tuple(self.fields.values())
-        if self.boxes.children != children:
-            self.boxes.children = children
+        self._show_boxes()
         self.check_button.disabled = False
         self._sync_levels()
         return self.item
@@ -220,10 +248,32 @@ class Practice:
             self._boxes[part] = field
         return field
 
+    def _show_boxes(self) -> None:
+        """The boxes asked now: all of them, or one step at a time the current one."""
+        boxes = tuple(self.fields.values())
+        children = boxes[self.stage : self.stage + 1] if self.one_step.value else boxes
+        if self.boxes.children != children:
+            self.boxes.children = children
+
+    @property
+    def asking(self) -> tuple[str, ...]:
+        """The parts asked now: every part of the level, or one step at a time the current one (none
+        once every step is right)."""
+        parts = tuple(self.fields)
+        return parts[self.stage : self.stage + 1] if self.one_step.value else parts
+
+    def _on_mode(self, change: dict[str, Any]) -> None:
+        self.stage = len(self.filled_parts()) if change["new"] else 0
+        self._show_boxes()
+
+    def filled_parts(self) -> tuple[str, ...]:
+        """The parts of the level answered right so far (in the level's order)."""
+        return tuple(p for p in self.fields if p in self.filled)
+
     def _on_commit(self, change: dict[str, Any]) -> None:
-        """Enter (or leaving a box) commits its value: the answer is checked once every box is filled
-        (a half-typed answer is not graded on the way from one box to the next)."""
-        if not self._typing and all(f.value.strip() for f in self.fields.values()):
+        """Enter (or leaving a box) commits its value: the answer is checked once every box asked is
+        filled (a half-typed answer is not graded on the way from one box to the next)."""
+        if not self._typing and all(self.fields[p].value.strip() for p in self.asking):
             self.submit()
 
     def answer(self, **parts: str) -> Grade | None:
@@ -242,21 +292,34 @@ class Practice:
         return self.submit()
 
     def submit(self) -> Grade | None:
-        """Grade what is in the boxes; the item's first grade is recorded. A malformed answer is shown
-        as its message (nothing is recorded) and None returned."""
+        """Grade what is in the boxes asked; the item's first grade is recorded. One step at a time, a
+        right step fills its part of the board and asks the next; the item is recorded at its first
+        wrong step, or right once every step is. A malformed answer is shown as its message (nothing is
+        recorded) and None returned."""
         given: dict[str, object] = {}
         try:
-            for part, field in self.fields.items():
-                text = field.value.strip()
+            for part in self.asking if self.one_step.value else self.fields:
+                text = self.fields[part].value.strip()
                 if text:
                     given[part] = plate_answer(text) if part == "plate" else text
             grade = answer(self.item, given, lang=self.lang)
+            right = [p for p in given if p in BOARD_PARTS and self._right(p, given[p], grade)]
         except ParseError as error:
             self.message = str(error)
             self.grade = None
             self._render()
             return None
         self.message = ""
+        self.filled = tuple(dict.fromkeys((*self.filled, *right)))
+        if self.one_step.value and grade.verdict != "wrong":
+            self.stage += 1
+            self._show_boxes()
+            if self.stage < len(self.fields) and grade.verdict == "right":
+                # a right step, not yet the item: the board shows it and the next box asks on (a half
+                # step goes on too, but is named and recorded now, as a wrong one is)
+                self.grade = None
+                self._render()
+                return grade
         self.grade = grade
         if not self.recorded:
             # the verdict goes to the page before the review is written (the learner sees it one store
@@ -274,6 +337,19 @@ class Practice:
             self._sync_levels()
         self._render()
         return grade
+
+    def _right(self, part: str, value: object, grade: Grade) -> bool:
+        """Whether ``part`` alone is right (the whole answer's grade says so when it is right)."""
+        if grade.verdict == "right":
+            return True
+        return answer(self.item, {part: value}, lang=self.lang).verdict == "right"
+
+    def _board_html(self) -> str:
+        """The 課盤 as the learner has built it: the parts answered right filled in, the rest blank."""
+        if self.item.level.number in NO_BOARD or not self.filled:
+            return ""
+        parts = sorted({cell for p in self.filled for cell in BOARD_PARTS[p]})
+        return chart_html(self.item.chart, labels=self.lang, parts=parts, highlight="none")
 
     # ------------------------------------------------------------------------------ dashboard, misses
     def _on_tab(self, change: dict[str, Any]) -> None:
@@ -318,6 +394,10 @@ class Practice:
         # each widget whose value changes is one message to the page, a value that stays sends none;
         # the verdict first (what the learner waits for), then the question, then the counts
         self.feedback.value = self._feedback_html()
+        board = "" if self.grade is not None and self.grade.verdict == "right" else self._board_html()
+        if board != self._board:
+            self._board = board
+            self.board.value = board
         self.question.value = self._question
         state = self.progress.level_state(self.level)
         self.due_label.value = paper_box(

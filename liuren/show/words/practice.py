@@ -25,6 +25,7 @@ PRACTICE: Table = {
         "level-12": "거꾸로: 課體와 三傳이 나오는 日과 局 찾기",
         "level-13": "실시간: 날짜·시각·장소의 과반",
         "skip": "건너뛰기",
+        "one-step": "한 단계씩",
         "locked": "잠김",
         "closed": "아직 열리지 않은 단계입니다. '건너뛰기'로 열 수 있습니다.",
         "check": "확인",
@@ -102,6 +103,7 @@ PRACTICE: Table = {
         "level-12": "逆推：求得某課體與三傳之日與局",
         "level-13": "即時：某日某時某地之課",
         "skip": "跳級",
+        "one-step": "一步一答",
         "locked": "未開",
         "closed": "此級尚未開啟；按「跳級」可開。",
         "check": "核對",
@@ -166,6 +168,7 @@ PRACTICE: Table = {
     "en": {
         "title": "Practice",
         "skip": "Skip ahead",
+        "one-step": "One step at a time",
         "locked": "locked",
         "closed": "This level is not open yet; 'Skip ahead' opens it.",
         "check": "Check",
