@@ -134,9 +134,7 @@ def test_explain_gives_the_trace_and_each_evidence():
     text = c.explain()
     assert text.startswith("lessons: 1 酉/乙 上克下")
     assert "三傳 未子巳: 比用 → 比用" in text
-    assert (
-        "  天獄: 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
-    )
+    assert "  天獄: 初傳 未 is 死 in the 寅 month and the day's 墓; 天罡 辰 stands on 乙's 日本 (長生) 亥" in text
     no_month = Chart("甲子", "寅", "未").explain()
     assert no_month.endswith(
         "not judged (they need the month 月建 or year 太歲 branch or the 年命; pass month=, year= or nianming=): "
