@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import liuren
@@ -16,6 +17,11 @@ from liuren.cycle import BRANCH_CHARS, JIGONG, STEM_CHARS
 # The practice store of the whole session (and of the kernels nbval starts, which inherit it) is a
 # throwaway file: no test and no notebook writes into the learner's own store.
 os.environ["LIUREN_STORE"] = os.path.join(tempfile.mkdtemp(prefix="liuren-test-"), "practice.sqlite3")
+
+# No test asserts a duration: hypothesis's per-example deadline (200 ms by default) is one, and on a
+# loaded 2-core CI machine a first example that builds a school's tables can exceed it. Off for all.
+settings.register_profile("liuren", deadline=None)
+settings.load_profile("liuren")
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "reference"

@@ -104,7 +104,8 @@ def test_every_evidence_in_three_languages(golden):
     for chart, found in sweep():
         used |= keys(found.clauses, set())
         en = found.text("en")
-        assert en == found.evidence and str(found) == f"{found.name} ({found.family}): {en}"
+        head = found.name if found.name == found.family else f"{found.name} ({found.family})"
+        assert en == found.evidence and str(found) == f"{head}: {en}"
         english.append(f"{chart.spec()} {found.name}: {en}")
         for lang in ("zh", "ko"):
             text = found.text(lang)
