@@ -33,6 +33,13 @@ class StoreError(LiurenError):
     Its message names the file and says what to do; nothing written before is lost."""
 
 
+class DiskFullError(StoreError, WriteError):
+    """The learner's store cannot be written because the disk it is on is full. It is a
+    :class:`StoreError` (every failure of the store is one) and a :class:`WriteError`, so also an
+    :class:`OSError`, as a full disk is to any code that writes files. Its message names the file and
+    says that nothing of the operation was written."""
+
+
 class InvalidChartError(LiurenError):
     """The inputs parse, but together they do not describe a chart."""
 

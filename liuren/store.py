@@ -13,7 +13,13 @@ How it is kept:
   a block is one snapshot (read) or one transaction (write), and nothing stays locked between them, so
   two notebooks (or a notebook and a terminal) use the store at once. The connection is kept for the
   next operation (at most :data:`OPEN_LIMIT` per process, idle, holding no lock), because closing the
-  last connection to a WAL file checkpoints it at the cost of a flush to the disk.
+  last connection to a WAL file checkpoints it at the cost of a flush to the disk. An operation has its
+  connection to itself, so any number of threads may use a store at once.
+* **A new store appears whole.** It is made in a temporary file beside its path (WAL mode, every
+  migration) and then hard-linked at the path, which fails when a file is already there: threads and
+  processes opening a new store together each find either no file or a complete store. A file is
+  checked to be a liuren store (or empty) before anything in it is changed: another program's database
+  is refused byte for byte as it was.
 * **WAL** (``journal_mode=WAL``): readers never block the writer and the writer never blocks readers;
   a write is one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``), so a process killed in the middle of
   one leaves the file as it was before it, with every earlier commit in place.
@@ -48,30 +54,41 @@ answers given in the same few milliseconds in two tabs, the second kernel's writ
 
 Every failure is a :class:`~liuren.errors.StoreError` that names the file and says what to do: a file
 that is not a database (or not liuren's), a damaged one, a newer schema, a read-only file or folder, a
-path that is a folder, a store locked by another process for longer than the timeout.
+path that is a folder, a store locked by another process for longer than the timeout; a full disk is a
+:class:`~liuren.errors.DiskFullError`, which is a ``StoreError`` and also an ``OSError``.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import errno
 import os
 import sqlite3
 import stat
 import sys
+import tempfile
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import ParseError, StoreError, WriteError, quote
+from .errors import DiskFullError, ParseError, StoreError, WriteError, quote
 
 ENV = "LIUREN_STORE"
 """The environment variable that says where the store is (the ``path=`` argument wins over it)."""
 FILE_NAME = "liuren.sqlite3"
 """The store's file name in the learner's data folder."""
+FULL_MARGIN = 1 << 20
+"""Free bytes on the store's disk below which an I/O error of SQLite is reported as a full disk: SQLite
+reports a disk that fills while it grows its WAL index (``-shm``) or journal as a "disk I/O error", not
+as "full" (1 MiB: more than a store operation writes, less than any disk in use has free)."""
+FULL_ERRNOS = frozenset((errno.ENOSPC, errno.EDQUOT))
+"""The system's errors for a full disk (no space left, or the user's quota used up)."""
+NO_LINKS = frozenset((errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV, errno.ENOSYS))
+"""The system's errors for a file system that makes no hard link (FAT, some network drives): a new store
+is then made in place."""
 BUSY_SECONDS = 10.0
 """How long a write waits for another process's write to finish before it gives up (a StoreError)."""
 APPLICATION_ID = 0x6C697572  # "liur"
@@ -234,61 +251,92 @@ migration is never edited (a file at version N must mean the same thing to every
 SCHEMA_VERSION = len(MIGRATIONS)
 """The schema version this liuren writes."""
 
-OPEN_LIMIT = 4
-"""How many connections a process keeps open between operations (the most recently used; one per
-thread and file). Closing the last connection to a WAL file checkpoints it and removes the WAL, which
-costs a flush to the disk (about 20 ms); a kept connection makes the next operation cost a fraction
-of a millisecond. An idle connection holds no lock: other processes read and write as if it were
-closed. Each is checked against the file before use (a store moved or replaced is opened anew), and
-all are closed when the process exits (or by :func:`close_all`). A connection is only used by the
-thread it is kept for, and may be closed by any (so it is opened with ``check_same_thread=False``)."""
+OPEN_LIMIT = 8
+"""How many idle connections a process keeps open between operations (the most recently used, to any
+store file, shared by the process's threads). Closing the last connection to a WAL file checkpoints it
+and removes the WAL, which costs a flush to the disk (about 20 ms); a kept connection makes the next
+operation cost a fraction of a millisecond. An idle connection holds no lock: other processes read and
+write as if it were closed.
+
+An operation *takes* a connection out of the pool and gives it back when it ends, so a connection is
+used by one thread at a time and only an idle one is ever closed (by eviction or :func:`close_all`):
+any number of threads can use one store at once, each on its own connection, and an operation inside
+another on the same thread gets a connection of its own. (A connection may move between threads from
+one operation to the next, so it is opened with ``check_same_thread=False``.) Each is checked against
+the file before use (a store moved or replaced is opened anew). A connection inherited by a forked child
+process is never used or closed there: it belongs to the parent."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Kept:
+    path: str
     db: sqlite3.Connection
     device: int
     inode: int
     pid: int
 
 
-_kept: OrderedDict[tuple[int, str], _Kept] = OrderedDict()
+_kept: list[_Kept] = []
+"""The idle connections, least recently used first (at most :data:`OPEN_LIMIT`)."""
+_inherited: list[sqlite3.Connection] = []
+"""Connections a forked child inherited from its parent: held, never closed (closing one in the child
+could checkpoint or remove the parent's WAL)."""
 _lock = threading.Lock()
+_creating: dict[str, threading.Lock] = {}
+"""A lock per store path, held by the thread making a new store there (see :meth:`Store._create`)."""
 
 
-def _take(key: tuple[int, str], info: os.stat_result | None) -> sqlite3.Connection | None:
-    """The connection kept for ``key`` if it is still to the file now at the path (same device and
-    inode) and of this process; a stale one is closed (or, after a fork, dropped unclosed)."""
-    with _lock:
-        kept = _kept.get(key)
-        if kept is None:
-            return None
-        if kept.pid == os.getpid() and info is not None and (kept.device, kept.inode) == (info.st_dev, info.st_ino):
-            _kept.move_to_end(key)
-            return kept.db
-        del _kept[key]
+def _close(kept: _Kept) -> None:
     if kept.pid == os.getpid():
         with contextlib.suppress(sqlite3.Error):
             kept.db.close()
-    return None
+    else:
+        _inherited.append(kept.db)
 
 
-def _keep(key: tuple[int, str], db: sqlite3.Connection, info: os.stat_result) -> None:
+def _take(path: str, info: os.stat_result | None) -> sqlite3.Connection | None:
+    """An idle connection to the file now at ``path`` (same device and inode) opened by this process,
+    taken out of the pool: no other operation can use or close it until :func:`_keep` gives it back.
+    Stale ones found on the way (to a file moved or replaced) are closed."""
+    stale = []
+    found = None
+    with _lock:
+        for index in range(len(_kept) - 1, -1, -1):
+            kept = _kept[index]
+            if kept.path != path:
+                continue
+            del _kept[index]
+            if kept.pid == os.getpid() and info is not None and (kept.device, kept.inode) == (info.st_dev, info.st_ino):
+                found = kept.db
+                break
+            stale.append(kept)
+    for old in stale:
+        _close(old)
+    return found
+
+
+def _keep(path: str, db: sqlite3.Connection, info: os.stat_result) -> None:
+    """Give an idle connection back to the pool, closing the least recently used beyond :data:`OPEN_LIMIT`."""
     evicted = []
     with _lock:
-        _kept[key] = _Kept(db, info.st_dev, info.st_ino, os.getpid())
+        _kept.append(_Kept(path, db, info.st_dev, info.st_ino, os.getpid()))
         while len(_kept) > OPEN_LIMIT:
-            evicted.append(_kept.popitem(last=False)[1])
+            evicted.append(_kept.pop(0))
     for old in evicted:
-        if old.pid == os.getpid():
-            with contextlib.suppress(sqlite3.Error):
-                old.db.close()
+        _close(old)
 
 
-def _forget(key: tuple[int, str], db: sqlite3.Connection) -> None:
-    with _lock:
-        if key in _kept and _kept[key].db is db:
-            del _kept[key]
+def _after_fork() -> None:
+    """In a forked child: the parent's connections are its own (kept, never used), and the lock starts
+    free (another thread of the parent may have held it at the fork)."""
+    global _lock
+    _lock = threading.Lock()
+    _creating.clear()
+    _inherited.extend(kept.db for kept in _kept if kept.pid != os.getpid())
+    _kept.clear()
+
+
+os.register_at_fork(after_in_child=_after_fork)
 
 
 @dataclass(slots=True)
@@ -322,16 +370,15 @@ def _rollback_format(data: bytes) -> bytes:
 
 
 def close_all() -> None:
-    """Close every connection this process keeps open (each store operation opens one again)."""
+    """Close every idle connection this process keeps open (each store operation opens one again; one
+    in use by an operation is left to it and kept when the operation ends)."""
     with _lock:
-        kept = list(_kept.values())
+        kept = list(_kept)
         _kept.clear()
         images = list(_images.values())
         _images.clear()
     for old in kept:
-        if old.pid == os.getpid():
-            with contextlib.suppress(sqlite3.Error):
-                old.db.close()
+        _close(old)
     for image in images:
         with contextlib.suppress(sqlite3.Error):
             image.db.close()
@@ -343,8 +390,8 @@ atexit.register(close_all)
 @dataclass(frozen=True, slots=True)
 class Store:
     """The store at ``path`` (see :func:`store_path`): a value (the path), holding no connection of its
-    own; :meth:`read` and :meth:`write` are one operation each, on this thread's kept connection to the
-    file (see :data:`OPEN_LIMIT`).
+    own; :meth:`read` and :meth:`write` are one operation each, on a connection to the file that no
+    other operation uses meanwhile (see :data:`OPEN_LIMIT`): safe from any number of threads.
 
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
@@ -396,18 +443,17 @@ class Store:
 
     @contextlib.contextmanager
     def _connect(self, writing: bool = False) -> Iterator[sqlite3.Connection]:
-        """This thread's open connection to the file, or a new one (kept for the next operation, see
-        :data:`OPEN_LIMIT`). A connection that fails is closed and forgotten. In the browser, the
+        """An idle connection to the file taken from the pool, or a new one (given back to the pool for
+        the next operation, see :data:`OPEN_LIMIT`). A connection that fails is closed and forgotten. In the browser, the
         store's in-memory database (:meth:`_connect_image`; ``writing``: for a write)."""
         if IN_BROWSER:
             with self._connect_image(writing) as db:
                 yield db
             return
         info = self._check_place()
-        key = (threading.get_ident(), str(self.path))
-        kept = _take(key, info)
-        nested = kept is not None and kept.in_transaction
-        db = kept if kept is not None and not nested else self._open()
+        path = str(self.path)
+        kept = _take(path, info)
+        db = kept if kept is not None else self._open()
         failed = True
         try:
             with self.errors():
@@ -423,15 +469,14 @@ class Store:
             raise
         finally:
             try:
-                now = None if failed or nested else os.stat(self.path)
+                now = None if failed or db.in_transaction else os.stat(self.path)
             except OSError:  # removed meanwhile: the next operation opens what is there then
                 now = None
             if now is None:
-                _forget(key, db)
                 with contextlib.suppress(sqlite3.Error):
                     db.close()
-            elif db is not kept:
-                _keep(key, db, now)
+            else:
+                _keep(path, db, now)
 
     @contextlib.contextmanager
     def _connect_image(self, writing: bool) -> Iterator[sqlite3.Connection]:
@@ -511,6 +556,8 @@ class Store:
             info = os.stat(self.path)
         except (WriteError, OSError) as error:
             self._drop(image)
+            if error.errno in FULL_ERRNOS:
+                raise DiskFullError(self._full_message()) from None
             raise StoreError(
                 f"the liuren store {quote(str(self.path), PATH_QUOTE)} could not be written "
                 f"({getattr(error, 'strerror', None) or error}); the last change is not kept: try again"
@@ -525,6 +572,17 @@ class Store:
             image.db.close()
 
     def _open(self) -> sqlite3.Connection:
+        if not os.path.lexists(self.path):
+            with _lock:
+                creating = _creating.setdefault(str(self.path), threading.Lock())
+            try:
+                with creating:  # this process's other threads wait for the one making it
+                    if not os.path.lexists(self.path):
+                        self._create()
+            finally:
+                with _lock:
+                    if _creating.get(str(self.path)) is creating:
+                        del _creating[str(self.path)]
         with self.errors():
             db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None, check_same_thread=False)
         try:
@@ -534,6 +592,36 @@ class Store:
             db.close()
             raise
         return db
+
+    def _create(self) -> None:
+        """Make a new store whole (WAL mode, every migration) in a temporary file beside the path, then
+        hard-link it at the path, which fails if a file is there already: every opener finds either no
+        file or a complete store, never one half made, and a new store is made without the openers
+        taking turns on its locks. When another opener linked its store first, this one's is dropped.
+        Where the file system has no hard links, nothing is linked and the store is made in place (the
+        openers then take turns, see :meth:`_prepare_when_free`)."""
+        with self.errors():
+            handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".liuren-", suffix=".sqlite3")
+            os.close(handle)
+        try:
+            with self.errors():
+                db = sqlite3.connect(temporary, isolation_level=None)
+                try:
+                    self._prepare(db)
+                finally:
+                    db.close()  # the last connection: the WAL is checkpointed into the file and removed
+            try:
+                os.link(temporary, self.path)
+            except FileExistsError:  # another opener's store is there: that one is used
+                pass
+            except OSError as error:
+                if error.errno not in NO_LINKS:
+                    with self.errors():
+                        raise
+        finally:
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary + suffix)
 
     def _prepare_when_free(self, db: sqlite3.Connection) -> None:
         """:meth:`_prepare`, tried again while another connection holds the lock it needs. Switching a
@@ -604,9 +692,12 @@ class Store:
         return f"give another path (path= or the environment variable {ENV})"
 
     def _prepare(self, db: sqlite3.Connection) -> None:
-        """Set the connection up, check the file is a liuren store and bring its schema up to date."""
+        """Set the connection up, check the file is a liuren store and bring its schema up to date.
+        The check comes first: a file that is refused (another program's database, a newer schema) is
+        left byte for byte as it was (the two pragmas before it are the connection's, not the file's)."""
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA synchronous = NORMAL")
+        self._version(db)
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StoreError(f"the liuren store {quote(str(self.path), PATH_QUOTE)} cannot use a WAL journal ({mode})")
@@ -630,12 +721,17 @@ class Store:
             db.execute("COMMIT")
 
     def _version(self, db: sqlite3.Connection) -> int:
+        """The file's schema version, after checking it is a liuren store (or a new, empty file) of a
+        schema this liuren knows. The three things it looks at are read in one statement, so from one
+        snapshot: read one by one, another connection's migration committed between them would show
+        a file at version 0 that has tables, i.e. another program's database."""
         shown = quote(str(self.path), PATH_QUOTE)
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
-        application = int(db.execute("PRAGMA application_id").fetchone()[0])
-        if application not in (0, APPLICATION_ID) or (
-            version == 0 and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-        ):
+        version, application, tables = db.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version), "
+            "(SELECT application_id FROM pragma_application_id), (SELECT count(*) FROM sqlite_master)"
+        ).fetchone()
+        version, application = int(version), int(application)
+        if application not in (0, APPLICATION_ID) or (version == 0 and tables):
             raise StoreError(
                 f"{shown} is an SQLite database of another program, not a liuren store: leave it be and "
                 f"{self._elsewhere()}"
@@ -661,11 +757,37 @@ class Store:
         try:
             yield
         except sqlite3.Error as error:
+            if self._full(error):
+                raise DiskFullError(self._full_message()) from None
             raise StoreError(self._explain(error)) from None
         except OSError as error:
+            if error.errno in FULL_ERRNOS:
+                raise DiskFullError(self._full_message()) from None
             raise StoreError(
                 f"the liuren store {quote(str(self.path), PATH_QUOTE)} failed: {error.strerror or error}"
             ) from None
+
+    def _full(self, error: sqlite3.Error) -> bool:
+        """Whether SQLite failed for want of space: "database or disk is full" (SQLITE_FULL), or an I/O
+        error while the store's disk has less than :data:`FULL_MARGIN` free."""
+        code = getattr(error, "sqlite_errorcode", None)
+        primary = None if code is None else code & 0xFF
+        if primary == sqlite3.SQLITE_FULL:
+            return True
+        if primary != sqlite3.SQLITE_IOERR and "disk I/O error" not in str(error):
+            return False
+        try:
+            disk = os.statvfs(self.path.parent)
+        except (OSError, AttributeError):  # no statvfs (Windows): an I/O error is reported as one
+            return False
+        return disk.f_bavail * disk.f_frsize < FULL_MARGIN
+
+    def _full_message(self) -> str:
+        return (
+            f"the liuren store {quote(str(self.path), PATH_QUOTE)} cannot be written: the disk is full; "
+            f"nothing of this operation was written: free some space on the disk and try again, or "
+            f"{self._elsewhere()}"
+        )
 
     def _explain(self, error: sqlite3.Error) -> str:
         shown = quote(str(self.path), PATH_QUOTE)
@@ -691,8 +813,6 @@ class Store:
             return f"the liuren store {shown} is read-only ({text}): make the file and its folder writable"
         if primary in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
             return f"the liuren store {shown} cannot be opened ({text}): check its folder exists and is writable"
-        if primary == sqlite3.SQLITE_FULL:
-            return f"the liuren store {shown} cannot be written: the disk is full; nothing was written"
         return f"the liuren store {shown} failed: {text}"
 
 
