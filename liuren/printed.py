@@ -8,8 +8,9 @@ three transmissions (each: 六親 abbreviation, branch, general abbreviation), t
 three rows read right to left (generals, uppers, lowers; the lower row's rightmost cell is the day
 stem), then, optionally, the plate as a 4×4 ring from 巳 at the top left, clockwise (巳午未申 across the
 top, 酉戌 down the right, 亥子丑寅 right to left along the bottom, 卯辰 up the left). ``str(chart)``
-prints the same cells on lines, with a header line (day, hour, general, noble, method and lesson type)
-and each transmission's 遁干 between its 六親 and its branch.
+prints the same cells on lines, with a header line (day, hour, general, noble, method and lesson type),
+for a chart with a 年命 a second line (``本命 午 上子 · 行年 子 上午``: each branch and the heaven branch
+over it), and each transmission's 遁干 between its 六親 and its branch.
 
 >>> p = parse_printed("父卯常 才申六 子丑陰 龍 陰 常 蛇 午 丑 卯 戌 丑 申 戌 丙 戌亥子丑 酉 寅 申 卯 未午巳辰")
 >>> p.day, p.offset, p.transmissions, p.lesson_uppers, p.lesson_generals
@@ -38,6 +39,11 @@ KIN_ABBREVIATIONS = {"父": "父", "兄": "兄", "子": "子", "財": "財", "�
 _BLANKS = re.compile(r"[\s\u3000·◎]+")
 """What lies between cells: blanks, the 中點, and the ◎ that ``str(chart)`` prints after a void transmission."""
 _HEADER = re.compile(r"^(?P<day>\S{2})日\s+(?P<hour>\S)時\s+(?P<general>\S)將(?:\s+(?P<noble>[晝夜])貴)?(?P<rest>.*)$")
+_NIANMING = re.compile(
+    r"^本命\s*(?P<benming>\S)\s*上\s*(?P<benming_upper>\S)\s*·?\s*行年\s*(?P<xingnian>\S)\s*上\s*(?P<xingnian_upper>\S)$"
+)
+"""The 年命 line of ``str(chart)``: 「本命 午 上子 · 行年 子 上午」."""
+_NIANMING_FORM = "「本命 午 上子 · 行年 子 上午」 (本命 and 行年, each a branch and the heaven branch over it)"
 _RING = (5, 6, 7, 8, 4, 9, 3, 10, 2, 1, 0, 11)
 """The earth square of each plate cell in reading order: 巳午未申 / 辰 酉 / 卯 戌 / 寅丑子亥."""
 _CONTEXT = 12
@@ -54,7 +60,9 @@ class PrintedChart:
     character each: 父 兄 子 財 官, or what is printed if it is none of these); ``lesson_uppers`` (lessons
     1→4), ``lesson_lowers`` (lesson 1's is the stem), ``lesson_generals``; ``plate`` the heaven branch over
     each earth square 子…亥, or "" when no plate is printed; ``hour``, ``general``, ``noble`` ("day" or
-    "night"), ``method`` and ``lesson_type`` from the header line of ``str(chart)``, or "" when not given.
+    "night"), ``method`` and ``lesson_type`` from the header line of ``str(chart)``, or "" when not given;
+    ``benming`` and ``xingnian`` the 本命 and 行年 branches from its 年命 line, or "" when there is none
+    (the heaven branch printed over each is checked against the plate, not kept: the plate gives it).
     """
 
     day: str
@@ -71,6 +79,8 @@ class PrintedChart:
     noble: str = ""
     method: str = ""
     lesson_type: str = ""
+    benming: str = ""
+    xingnian: str = ""
 
     @property
     def stem(self) -> str:
@@ -123,6 +133,11 @@ def parse_printed(text: object) -> PrintedChart:
     if match:
         header = _read_header(match, first)
         body = remainder
+    fate: dict[str, str] = {}
+    first, _, remainder = body.strip().partition("\n")
+    if first.strip().startswith("本命"):
+        fate = _read_nianming(first.strip(), text)
+        body = remainder
     cells = _BLANKS.sub("", body)
     r = _Reader(cells, text)
     kin, stems, branches, generals = [], [], [], []
@@ -159,6 +174,14 @@ def parse_printed(text: object) -> PrintedChart:
         if plate
         else (BRANCH_CHARS.index(upper1) - JIGONG[STEM_CHARS.index(stem)]) % 12
     )
+    for name, label in (("benming", "本命"), ("xingnian", "行年")):
+        if name in fate:
+            shown, over = fate.pop(f"{name}_upper"), BRANCH_CHARS[(BRANCH_CHARS.index(fate[name]) + offset) % 12]
+            if shown != over:
+                raise ParseError(
+                    f"printed chart {quote(text, 40)}: the 年命 line puts {shown} over the {label} {fate[name]}, "
+                    f"but on this plate {over} stands over it"
+                )
     return PrintedChart(
         day=day,
         offset=offset,
@@ -170,6 +193,7 @@ def parse_printed(text: object) -> PrintedChart:
         lesson_generals="".join(reversed(lesson_generals)),
         plate=plate,
         **header,
+        **fate,
     )
 
 
@@ -189,6 +213,14 @@ def _plate(ring: str, text: str) -> str:
             "(the 12 heaven branches must follow each other clockwise from 巳 at the top left)"
         )
     return "".join(over)
+
+
+def _read_nianming(line: str, text: str) -> dict[str, str]:
+    """The 年命 line of ``str(chart)``: 「本命 午 上子 · 行年 子 上午」."""
+    match = _NIANMING.match(line)
+    if match is None or any(match[name] not in BRANCH_CHARS for name in _NIANMING.groupindex):
+        raise ParseError(f"printed chart {quote(text, 40)}: the 年命 line {quote(line, 40)} is not {_NIANMING_FORM}")
+    return {name: match[name] for name in _NIANMING.groupindex}
 
 
 def _read_header(match: re.Match[str], line: str) -> dict[str, str]:
