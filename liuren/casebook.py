@@ -38,7 +38,7 @@ from typing import Any
 from .chart import Chart
 from .cycle import normalize
 from .errors import NaiveDatetimeError, ParseError, quote
-from .files import write_atomic
+from .files import read_text, write_atomic
 from .patterns import get_pattern
 from .reading import parse_matter, parse_querent
 from .reading.statements import VERDICTS
@@ -395,6 +395,14 @@ def _text(value: object, name: str, limit: int, required: bool = False) -> str:
         raise ParseError(f"{name}={quote(value)} is too long; accepted: a text of at most {limit:,} characters")
     if required and not value.strip():
         raise ParseError(f"{name}={quote(value)} is empty; accepted: a text of 1 to {limit:,} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:  # a lone surrogate: half of a character, which no file can keep
+        raise ParseError(
+            f"{name}={quote(value)} has a lone surrogate (U+{ord(value[error.start]):04X} at character "
+            f"{error.start + 1}), half of a character that cannot be written down; accepted: a text of whole "
+            f"Unicode characters"
+        ) from None
     return str.__str__(value)
 
 
@@ -628,20 +636,7 @@ def _csv_cell(record: dict[str, Any], column: str) -> str:
 
 
 def _read(path: object) -> str:
-    if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str):
-        raise ParseError(f"path={quote(path)} is not a file path; accepted: a file name as a str or pathlib.Path")
-    shown = quote(os.fspath(path), 200)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_IMPORT_BYTES + 1)
-    except OSError as error:
-        raise ParseError(f"{shown} cannot be read ({error.strerror or error}); accepted: a casebook export") from None
-    if len(data) > MAX_IMPORT_BYTES:
-        raise ParseError(f"{shown} is larger than {MAX_IMPORT_BYTES:,} bytes; accepted: a casebook export")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ParseError(f"{shown} is not UTF-8 text; accepted: a casebook export (JSON or CSV)") from None
+    return read_text(path, MAX_IMPORT_BYTES, "a casebook export (JSON or CSV)")
 
 
 def _json_records(text: str, shown: str) -> list[Any]:

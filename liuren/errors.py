@@ -27,6 +27,14 @@ class WriteError(LiurenError, OSError):
     carries no ``errno``, so ``str()`` is that message."""
 
 
+class ReadError(ParseError, OSError):
+    """A file could not be read (:func:`liuren.files.read_text`): it is missing, a folder, unreadable,
+    or the system refuses it. The reader's side of :class:`WriteError`: a :class:`ParseError` (the
+    file was the caller's input, and ``except ParseError`` around an import keeps working), and also an
+    :class:`OSError`, what code that reads files already catches. Its message names the path and says
+    why; it carries no ``errno``, so ``str()`` is that message."""
+
+
 class StoreError(LiurenError):
     """The learner's store (:mod:`liuren.store`) cannot be used: the file is not a liuren store, is
     damaged, read-only, written by a newer liuren, a folder, or locked by another process for too long.

@@ -1,4 +1,5 @@
-"""Writing files: every file liuren writes to a path it is given goes through :func:`write_atomic`.
+"""Writing and reading files: every file liuren writes to a path it is given goes through
+:func:`write_atomic`, and every file it reads from one (an export to import) through :func:`read_text`.
 
 A write is atomic: the data goes to a temporary file in the folder of the file it replaces, is
 flushed to the disk (``fsync``), and is then renamed over the target (``os.replace``), so a reader
@@ -13,7 +14,8 @@ silently replace the log. Folders, devices, named pipes, sockets and read-only f
 A path that is not a file name at all (a number, bytes, an empty string, a NUL character) is a
 :class:`~liuren.errors.ParseError`; a file name that cannot be written is a
 :class:`~liuren.errors.WriteError`; a disk that fails while writing (full, an I/O error) is the
-``OSError`` itself.
+``OSError`` itself. A file that cannot be read is a :class:`~liuren.errors.ReadError` (a ``ParseError``
+and an ``OSError``); one that is too large or not UTF-8 text a ``ParseError``.
 
 >>> import os, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -33,7 +35,7 @@ import errno
 import os
 import stat
 
-from .errors import ParseError, WriteError, quote
+from .errors import ParseError, ReadError, WriteError, quote
 
 SYSTEM_FOLDERS = ("/dev", "/proc", "/sys")
 """Where devices and the files of running processes live: nothing there is replaced by a rename."""
@@ -58,7 +60,13 @@ def _file_name(path: object) -> str:
     """``path`` as a str when it is a file name at all (else a :class:`ParseError`)."""
     if not isinstance(path, str | os.PathLike):
         raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {ACCEPTED}")
-    text = os.fspath(path)
+    try:
+        text = os.fspath(path)
+    except TypeError:  # an __fspath__ that returns neither str nor bytes
+        raise ParseError(
+            f"path={quote(path)} ({type(path).__name__}) is not a file path: its __fspath__() gives no file "
+            f"name; {ACCEPTED}"
+        ) from None
     if not isinstance(text, str):
         raise ParseError(f"path={quote(path)} is a bytes path; {ACCEPTED}")
     if not text.strip():
@@ -165,6 +173,35 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
             os.close(folder_fd)
 
 
+def read_text(path: object, limit: int, accepted: str) -> str:
+    """The text of the file at ``path`` (UTF-8, a byte order mark dropped), read whole, at most
+    ``limit`` bytes. ``accepted`` says what the file should be (e.g. "a casebook export"), for the
+    messages. A path that is not a file name is a :class:`ParseError`; a file that cannot be read
+    (missing, a folder, unreadable) a :class:`ReadError`, which is also an ``OSError``; a file larger
+    than ``limit`` or not UTF-8 text a :class:`ParseError`.
+
+    >>> read_text("/no/such/file.json", 100, "a casebook export")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    liuren.errors.ReadError: '/no/such/file.json' cannot be read (No such file or directory); accepted: a casebook export
+    """
+    name = _file_name(path)
+    shown = quote(name, 200)
+    try:
+        with open(name, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as error:
+        raise ReadError(f"{shown} cannot be read ({error.strerror or error}); accepted: {accepted}") from None
+    if len(data) > limit:
+        raise ParseError(f"{shown} is larger than {limit:,} bytes; accepted: {accepted}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ParseError(
+            f"{shown} is not UTF-8 text (byte {error.start + 1} cannot be read); accepted: {accepted}"
+        ) from None
+
+
 PATH_ERRNOS = frozenset(
     (
         errno.ENAMETOOLONG,
@@ -183,4 +220,4 @@ PATH_ERRNOS = frozenset(
 )
 """Errors that say the path itself cannot be written (rather than the disk failing)."""
 
-__all__ = ["check_path", "target", "write_atomic"]
+__all__ = ["check_path", "read_text", "target", "write_atomic"]

@@ -125,11 +125,20 @@ def store_path(path: str | os.PathLike[str] | None = None) -> Path:
         where = f"path={quote(path, PATH_QUOTE)}"
     if not isinstance(path, str | os.PathLike):
         raise ParseError(f"{where} ({type(path).__name__}) is not a file path; {ACCEPTED}")
-    text = os.fspath(path)
+    try:
+        text = os.fspath(path)
+    except TypeError:  # an __fspath__ that returns neither str nor bytes
+        raise ParseError(
+            f"{where} ({type(path).__name__}) is not a file path: its __fspath__() gives no file name; {ACCEPTED}"
+        ) from None
     if not isinstance(text, str):
         raise ParseError(f"{where} is a bytes path; {ACCEPTED}")
     if not text.strip() or "\0" in text:
         raise ParseError(f"{where} is empty or contains a NUL character; {ACCEPTED}")
+    try:
+        os.fsencode(text)
+    except UnicodeError:  # e.g. a lone surrogate
+        raise ParseError(f"{where} cannot be encoded as a file name on this system; {ACCEPTED}") from None
     return Path(os.path.abspath(os.path.expanduser(text)))
 
 

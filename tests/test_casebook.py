@@ -191,6 +191,33 @@ def test_bad_input_is_a_parse_error_with_the_accepted_forms(book):
     assert book.get(case.id).outcomes == ()  # nothing written by the refused calls
 
 
+def test_a_lone_surrogate_is_a_parse_error_and_writes_nothing(book, tmp_path):
+    """Half of a UTF-16 pair (what a bad decode with errors='surrogateescape' leaves) cannot be written to
+    the store or to a file: it is refused as bad input, not an UnicodeEncodeError from SQLite."""
+    chart = CHARTS[0]
+    for field, call in (
+        ("question", lambda: book.save(chart, "問\ud800")),
+        ("notes", lambda: book.save(chart, "q", notes="\udc00x")),
+        ("text", lambda: book.cases(text="\ud83d")),
+    ):
+        with pytest.raises(ParseError, match=rf"{field}=.* has a lone surrogate \(U\+D[8C0-9A-F]{{3}} at character"):
+            call()
+    case = book.save(chart, "q")
+    with pytest.raises(ParseError, match=r"outcome_text='x\\udfff' has a lone surrogate \(U\+DFFF at character 2\)"):
+        book.add_outcome(case, "x\udfff")
+    assert [c.id for c in book.cases()] == [case.id] and book.get(case).outcomes == ()
+    with pytest.raises(ParseError, match=r"path=.* cannot be encoded as a file name"):
+        Casebook(tmp_path / "\ud800.sqlite3")
+    with pytest.raises(ParseError, match=r"cannot be encoded as a file name"):
+        book.import_(tmp_path / "\ud800.json")
+    book.export(tmp_path / "good.json")
+    data = json.loads((tmp_path / "good.json").read_text(encoding="utf-8"))
+    data["cases"][0]["question"] = "\ud800"
+    (tmp_path / "lone.json").write_text(json.dumps(data), encoding="utf-8")  # JSON's escape of the half character
+    with pytest.raises(ParseError, match=r"lone\.json', case 1: question='\\ud800' has a lone surrogate"):
+        Casebook(tmp_path / "other.sqlite3").import_(tmp_path / "lone.json")
+
+
 def test_records_are_frozen_slotted_and_equal_only_to_their_own_type(book):
     case = book.save(CHARTS[0], "q")
     case = book.add_outcome(case, "x", held={case.reading[0].statement_id: True})

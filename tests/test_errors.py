@@ -98,6 +98,55 @@ def test_write_error_is_a_liuren_error_and_an_os_error_not_a_parse_error():
     assert str(WriteError("path='x' is a directory")) == "path='x' is a directory"  # no errno prefix
 
 
+def test_a_path_whose_fspath_gives_no_file_name_is_a_parse_error(tmp_path):
+    """os.PathLike objects whose __fspath__() returns an int are refused with the accepted forms, by
+    to_html, the casebook's export and import, and the store, not a TypeError from os.fspath."""
+    from liuren.casebook import Casebook
+    from liuren.show.html import to_html
+
+    class Number:
+        def __fspath__(self) -> int:
+            return 3
+
+    book = Casebook(tmp_path / "s.sqlite3")
+    for call in (
+        lambda: to_html(liuren.chart("丙申", "午", "亥"), Number()),  # type: ignore[arg-type]
+        lambda: book.export(Number()),  # type: ignore[arg-type]
+        lambda: book.import_(Number()),  # type: ignore[arg-type]
+        lambda: Casebook(Number()),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(
+            ParseError, match=r"path=<.* \(Number\) is not a file path: its __fspath__\(\) gives no file name"
+        ):
+            call()
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("s.sqlite3")] == []  # nothing written
+
+
+def test_read_text_reads_utf8_and_its_read_error_is_a_parse_error_and_an_os_error(tmp_path):
+    from liuren.errors import ReadError
+    from liuren.files import read_text
+
+    assert issubclass(ReadError, ParseError) and issubclass(ReadError, OSError)
+    (tmp_path / "a.json").write_bytes("\ufeff子".encode())
+    assert read_text(tmp_path / "a.json", 10, "x") == "子"  # the byte order mark dropped
+    for path, error, message in (
+        (
+            tmp_path / "missing.json",
+            ReadError,
+            r"missing\.json' cannot be read \(No such file or directory\); accepted: an export",
+        ),
+        (tmp_path, ReadError, r"cannot be read \(Is a directory\); accepted: an export"),
+        (tmp_path / "a.json", ParseError, r"a\.json' is larger than 4 bytes; accepted: an export"),
+        (tmp_path / "\ud800.json", ParseError, r"cannot be encoded as a file name"),
+    ):
+        with pytest.raises(error, match=message) as found:
+            read_text(path, 4, "an export")
+        assert isinstance(found.value, OSError) == (error is ReadError)
+    (tmp_path / "b.json").write_bytes(b"ok \xff")
+    with pytest.raises(ParseError, match=r"b\.json' is not UTF-8 text \(byte 4 cannot be read\)"):
+        read_text(tmp_path / "b.json", 10, "an export")
+
+
 def test_to_html_refuses_a_read_only_file_and_says_why(tmp_path):
     import os
 
