@@ -78,7 +78,17 @@ from ..cycle import (
 )
 from ..errors import ParseError, quote
 from ..records import FAMILY_OF, BiyongFilter, BiyongOne, Record
-from ..school import CHOICES, NOBLE_LABEL, OPTION_NAMES, PRESET_NAMES, PRESETS, SWITCHES, School
+from ..school import (
+    CHOICES,
+    GOVERNS,
+    NOBLE_LABEL,
+    OPTION_NAMES,
+    PRESET_NAMES,
+    PRESETS,
+    SWITCHES,
+    School,
+    options_changing,
+)
 from ..transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 from .gates import chain_rule, gate_records
 from .i18n import branch_term, branches_term, check_lang, element_term, render, stem_term, term, zh_number
@@ -961,11 +971,12 @@ def step_of(chart: Chart, wrong: Wrong, answer: Answer, records: tuple[Record, .
 
 
 # ---------------------------------------------------------------- another school's answer
-TIME_ONLY = frozenset(("yuejiang_switch", "day_boundary", "true_solar_time"))
-"""Options that only turn an instant into (day, hour, month general): a chart given by those never changes."""
-NOBLE_OPTIONS = frozenset(("noble_table", "day_night"))
+TIME_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("instant",))
+"""Options that only turn an instant into (day, hour, month general): a chart given by those never
+changes (read from each option's declaration, :class:`liuren.school.Governs`)."""
+NOBLE_OPTIONS = frozenset(options_changing("generals"))
 """Options that move the noble, and so the generals."""
-PATTERN_ONLY = frozenset(("tomb", "changsheng", "wangxiang", "tiankong", "luowang", "yangjiu_war"))
+PATTERN_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("patterns",))
 """Options read only by the named patterns (a test checks they change no other cell)."""
 SCHOOL_FREE = re.compile(r"day|month|hour|general|void|offset|plate\..|lesson-\d\.(upper|lower)")
 """Cells no school changes: with one of them wrong no school makes the answer right."""
