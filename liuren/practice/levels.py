@@ -145,7 +145,7 @@ LEVELS: tuple[Level, ...] = (
         "naming the lesson type and the patterns that hold",
         ("method", "patterns"),
         ("subname", "pattern"),
-        notebook="07-tianyu-tianwang-yangjiu",
+        notebook="07c-yangjiu",
     ),
     # working back from a 課體 to the days and hours that give it is what 勵德·贅婿·無淫 teach (the
     # chapter's own list of 贅婿 days, found again with liuren.find)
