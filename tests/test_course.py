@@ -41,13 +41,19 @@ def _tool():
 TOOL = _tool()
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 BOOKS = {path.stem: nbformat.read(path, as_version=4) for path in PATHS}
-COURSE = {stem: nb for stem, nb in BOOKS.items() if re.match(r"\d\d-", stem)}
+COURSE = {stem: nb for stem, nb in BOOKS.items() if re.match(r"\d\d[a-z]?-", stem)}
 SOURCED = (*COURSE, "glossary", "practice")
 """The notebooks with a markdown source: the course and the glossary and practice page beside it (not numbered)."""
 
 
 def number(stem: str) -> str:
-    return stem[:2]
+    """The file prefix: "07" of 07-tianyu-…, "07b" of 07b-siqi-pohua (its anchors are n07b-…)."""
+    return stem.split("-", 1)[0]
+
+
+def chapter_notebooks(key: str) -> list[str]:
+    """The notebooks that teach a source chapter: its number and those split off after it (07, 07b, 07c)."""
+    return [s for s in COURSE if number(s)[:2] == CHAPTER_NOTEBOOK[key]]
 
 
 def cells(kind: str | None = None):
@@ -162,18 +168,21 @@ def test_explanations_the_library_prints_are_korean():
 def test_every_golden_row_is_shown_in_its_chapters_notebook_from_its_row():
     missing = []
     for e in ex.examples():
-        stem = next(s for s in COURSE if number(s) == CHAPTER_NOTEBOOK[e.chapter.key])
-        sources = [c.source for c in COURSE[stem].cells if c.cell_type == "code"]
+        stems = chapter_notebooks(e.chapter.key)
+        sources = [c.source for stem in stems for c in COURSE[stem].cells if c.cell_type == "code"]
         if not any("example(" in s and f'"{e.name}"' in s for s in sources):
-            missing.append(f"{e.name} is not built with example({e.name!r}) in {stem}")
+            missing.append(f"{e.name} is not built with example({e.name!r}) in {' or '.join(stems)}")
     assert not missing, "\n".join(missing)
 
 
 def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees():
-    for key, num in CHAPTER_NOTEBOOK.items():
-        stem = next(s for s in COURSE if number(s) == num)
-        table_cells = [c for c in COURSE[stem].cells if c.cell_type == "code" and f'table("{key}")' in c.source]
-        assert table_cells, f"{stem} does not show table({key!r})"
+    for key in CHAPTER_NOTEBOOK:
+        stems = chapter_notebooks(key)
+        table_cells = [
+            c for stem in stems for c in COURSE[stem].cells if c.cell_type == "code" and f'table("{key}")' in c.source
+        ]
+        assert table_cells, f"{' or '.join(stems)} does not show table({key!r})"
+        stem = stems[-1]
         shown = output_text(table_cells[0])
         for e in ex.examples(key):
             assert e.name in shown and e.where in shown, f"{stem}: the saved table lacks {e.name}"
@@ -553,6 +562,8 @@ def test_the_glossary_reads_each_term_as_the_labels_do_and_links_where_it_is_tau
 # ---------------------------------------------------------------- the pointer to the practice page
 RENUMBERED = (
     "00-reading-a-chart",
+    "00b-generals-kin-void",
+    "00c-date-to-chart",
     "01-yuanshou-chongshen",
     "02-biyong-shehai",
     "03-yaoke-maoxing-bazhuan",
@@ -575,7 +586,8 @@ def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teac
         named[stem] = {int(n) for n in re.findall(r"(\d+)단계", pointer)}
         assert named[stem] == {lv.number for lv in LEVELS if lv.notebook == stem}, stem
         assert bool(pointer) == bool(named[stem]) and (not pointer or "](practice.ipynb)" in pointer)
-    assert named["00-reading-a-chart"] == {1, 2, 3, 9, 13} and named["01-yuanshou-chongshen"] == {4}
+    assert named["00-reading-a-chart"] == {2, 3} and named["00b-generals-kin-void"] == {1, 9}
+    assert named["00c-date-to-chart"] == {13} and named["01-yuanshou-chongshen"] == {4}
     assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
     assert named["07-tianyu-tianwang-yangjiu"] == {11} and named["08-reading"] == set()
     assert sorted(n for levels in named.values() for n in levels) == list(range(1, 14))  # each level once

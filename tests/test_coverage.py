@@ -177,8 +177,8 @@ def read_rows(coverage: Path) -> tuple[list[Row], list[str]]:
     for path in sorted(coverage.glob("*.csv")):
         if path.name == NAMES_CSV.name:
             continue
-        if not re.fullmatch(r"\d\d\.csv", path.name):
-            problems.append(f"{path.name}: a coverage file is named after its notebook, NN.csv")
+        if not re.fullmatch(r"\d\d[a-z]?\.csv", path.name):
+            problems.append(f"{path.name}: a coverage file is named after its notebook, NN.csv (or NNb.csv)")
             continue
         with path.open(encoding="utf-8", newline="") as f:
             reader = csv.reader(f)

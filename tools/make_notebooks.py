@@ -141,7 +141,7 @@ the pairing of notebooks/jupytext.toml, so saving the notebook in JupyterLab wri
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
 ANCHOR = re.compile(r'<a id="([^"]*)"></a>')
-ANCHOR_NAME = re.compile(r"^n(\d\d|c|gl|pr)-[a-z0-9]+(?:-[a-z0-9]+)*$")
+ANCHOR_NAME = re.compile(r"^n(\d\d[a-z]?|c|gl|pr)-[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
 class SourceError(Exception):
@@ -161,7 +161,14 @@ class Book:
 
     @property
     def number(self) -> str:
-        return self.stem[:2]
+        """The file prefix: "07" of 07-tianyu-…, "07b" of 07b-siqi-pohua (a notebook split off after 07);
+        the first two letters of a page beside the course ("gl" of glossary, "pr" of practice)."""
+        prefix = self.stem.split("-", 1)[0]
+        return prefix if prefix[:2].isdigit() else self.stem[:2]
+
+    @property
+    def in_course(self) -> bool:
+        return self.number[:2].isdigit()
 
     @property
     def filename(self) -> str:
@@ -174,7 +181,7 @@ class Book:
         match = HEADING.search(first)
         if not match or match.group(1) != "#":
             raise SourceError(f"{self.stem}.md: the first cell must open with a '# ' title")
-        return re.sub(r"^\d+\.\s*", "", ANCHOR.sub("", match.group(2)).strip())
+        return re.sub(r"^\d+[a-z]?\.\s*", "", ANCHOR.sub("", match.group(2)).strip())
 
     def sections(self) -> list[Section]:
         found = []
@@ -226,7 +233,7 @@ def link_title(book: Book) -> str:
 def navigation(index: int, books: list[Book]) -> str:
     """Links to the previous notebook, the contents notebook and the next one (the contents notebook,
     after the course in ``books``, links to the first; the glossary beside the course links to the contents)."""
-    course = [book for book in books if book.number.isdigit()]
+    course = [book for book in books if book.in_course]
     if books[index].stem in BESIDE:
         return f"[과정 차례]({CONTENTS}.ipynb)"
     if books[index].stem == CONTENTS:
@@ -384,7 +391,7 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     validate(book)
     nav = navigation(index, books)
     top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
-    pointer = practice_pointer(book.stem) if book.number.isdigit() else ""
+    pointer = practice_pointer(book.stem) if book.in_course else ""
     bottom = nav + "\n\n" + pointer if pointer else nav
     cells = [body[0], generated_cell(top), *body[1:], generated_cell(bottom)]
     nb = nbformat.v4.new_notebook()
@@ -634,7 +641,7 @@ def saved_language_info() -> dict | None:
 
 
 def load_books() -> list[Book]:
-    books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]-*.md"))]
+    books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]*-*.md"))]
     beside = [read_source(path) for path in (SOURCES / f"{stem}.md" for stem in BESIDE) if path.exists()]
     return [*books, contents_book(books), *beside]
 
