@@ -8,9 +8,11 @@ applies to this chart in zh/ko/en and its sources, the cells no option decides, 
 reproduces the chart — the first cell no convention gives (a likely misprint), with the answer
 checker's diagnosis.
 
-The search is not a blind product of the 23 options: a traced run of the methods says which gates the
-chart reaches, and only the options of those gates are tried (the 涉害 options only when 涉害 is
-reached, 伏吟's only at d = 0, the noble table and the 晝/夜 rule only when generals are given).
+The search is not a blind product of the 23 options: a traced run of the methods says which rule
+records the chart gives, and only the options declared on those records (:class:`liuren.school.Governs`)
+are tried (the 涉害 options only when 涉害 is reached, 伏吟's only at d = 0, the noble table and the
+晝/夜 rule only when generals are given); an option deciding the lesson set is tried when its readings
+trace differently.
 
 >>> found = identify("辛卯", "戌", "戌", transmissions="卯子午")
 >>> found.option_sets
@@ -27,23 +29,25 @@ from functools import lru_cache
 from itertools import product
 
 from .chart import Chart
-from .cycle import BRANCH_CHARS, SHEN, WEI, kin_of, normalize, parse_hour
+from .cycle import BRANCH_CHARS, normalize, parse_hour
 from .errors import ParseError, quote
 from .lessons import Ke
 from .printed import GENERAL_ABBREVIATIONS, KIN_ABBREVIATIONS, PrintedChart, parse_printed
-from .records import (
-    BiezheRou,
-    BiyongFilter,
-    FanyinKe,
-    FuyinFinal,
-    FuyinInit,
-    FuyinMiddle,
-    Record,
-    ZeikeMany,
-    ZeikeOne,
+from .records import Record
+from .school import (
+    CHOICES,
+    DAY_NIGHT_RULES,
+    DEFAULTS,
+    GOVERNS,
+    OPTION_DOCS,
+    OPTION_NAMES,
+    OPTION_SOURCES,
+    PRESETS,
+    School,
+    Source,
+    options_changing,
 )
-from .school import CHOICES, DAY_NIGHT_RULES, DEFAULTS, OPTION_DOCS, OPTION_SOURCES, PRESETS, School, Source
-from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Trace, choose, drop_repeated_lessons
+from .transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Trace, choose
 
 CELLS = ("lessons", "transmissions", "lesson_type", "kin", "generals", "lesson_generals", "noble")
 """The cells a chart can be given by, in the order a misprint is looked for: the plate's own cells first
@@ -53,8 +57,9 @@ UNKNOWN = "?"
 NOBLE = "noble"
 """The pseudo-option of a chart that takes the 晝貴 or 夜貴 whatever the hour (《六壬指南》 prints some
 charts so: 「雖寅時，仍用晝貴」)."""
-GENERAL_OPTIONS = ("noble_table", "day_night", NOBLE)
-"""The options that decide the generals (and nothing else of a given cell)."""
+GENERAL_OPTIONS = (*options_changing("generals"), NOBLE)
+"""The options that decide the generals (and nothing else of a given cell): read from the School's
+declarations, with the book's own 晝/夜 choice."""
 HOUR_RULES = ("fixed", "mao-you", "zi-si")
 """The 晝/夜 rules an hour branch decides alone ("sun" needs an instant and a place)."""
 NOBLE_WORDS = {
@@ -147,8 +152,12 @@ class Identification:
         return tuple(School().replace(**{k: v for k, v in s if k != NOBLE}) for s in self.option_sets)
 
     def rule(self, option: str, value: str | bool) -> Rule:
-        """The :class:`Rule` of one option value in :attr:`option_sets`."""
-        return next(r for r in self.rules if (r.option, r.value) == (option, value))
+        """The :class:`Rule` of one option value in :attr:`option_sets` (a ParseError when no set has it)."""
+        found = next((r for r in self.rules if (r.option, r.value) == (option, value)), None)
+        if found is None:
+            given = ", ".join(f"{r.option}={_token(r.value)}" for r in self.rules) or "none: no option set changes one"
+            raise ParseError(f"no option set holds {quote(option)}={quote(value)}; accepted: {given}")
+        return found
 
     def text(self, lang: str = "en") -> str:
         """A plain account: the presets, the option sets with each rule, the cells no option decides."""
@@ -270,34 +279,53 @@ def _traced(ke: Ke, school: School) -> list[Record]:
     return trace.records
 
 
+CHANGED_BY_CELL = {
+    "transmissions": ("transmissions",),
+    "kin": ("transmissions",),
+    "generals": ("transmissions", "generals"),
+    "lesson_type": ("lesson_type",),
+    "lesson_generals": ("generals",),
+    "noble": ("generals",),
+    "lessons": (),
+}
+"""What of a chart (:data:`liuren.school.CHANGES`) each given cell shows: an option that changes one of
+them can change the cell."""
+
+
 def relevant_options(chart: Chart, cells: Iterable[str]) -> tuple[str, ...]:
-    """The School options that can change a given cell of ``chart``'s 課, read from traced runs of the
-    methods (under each 不備 test and each reading of repeated lessons that changes the lessons' 克)."""
-    wanted = set(cells)
-    found: set[str] = set()
-    stage_one = wanted & {"transmissions", "lesson_type", "kin", "generals"}
-    if stage_one:
-        kes = {
-            test: _school_chart(chart, PRESETS["default"].replace(bubei_test=test))._ke
-            for test in CHOICES["bubei_test"]
+    """The School options that can change a given cell of ``chart``'s 課, read from each option's
+    declaration (:class:`liuren.school.Governs`) and traced runs of the methods: an option that
+    decides the lesson set when its readings trace differently, one that decides a rule record when a
+    run gives such a record, one that moves the generals when generals are given."""
+    changed = {c for cell in cells for c in CHANGED_BY_CELL.get(cell, ())}
+    candidates = [o for o in OPTION_NAMES if set(GOVERNS[o].changes) & changed]
+    found = {o for o in candidates if "generals" in GOVERNS[o].changes}
+    methods = [o for o in candidates if o not in found]
+    if methods:
+        lesson_set = tuple(o for o in methods if "lesson-set" in GOVERNS[o].changes)
+        readings = {a: _school(a) for a in _assignments(lesson_set)}  # every reading of the lesson set
+        traced = {a: _traced(_school_chart(chart, s)._ke, s) for a, s in readings.items()}
+        for option in lesson_set:  # its own records aside, does a reading change the run?
+            own = set(GOVERNS[option].records)
+            runs = {a: [r for r in run if type(r).__name__ not in own] for a, run in traced.items()}
+            if any(runs[a] != runs[_with(a, option, v)] for a in runs for v in _values(option)):
+                found.add(option)
+        kinds = {
+            type(r).__name__
+            for a in readings
+            for route in _ROUTES
+            for r in _traced(_school_chart(chart, _school(a))._ke, route.replace(**dict(a)))
         }
-        default = PRESETS["default"]
-        if kes["square"].keys != kes["character"].keys and any(
-            _traced(kes["square"], s) != _traced(kes["character"], s)
-            for s in (default, default.replace(repeated_lesson="once"))
-        ):
-            found.add("bubei_test")
-        for ke in kes.values():
-            variants = [ke]
-            dropped = drop_repeated_lessons(ke)
-            if dropped is not ke:
-                found.add("repeated_lesson")
-                variants.append(dropped)
-            for variant in variants:
-                found |= _gate_options(variant, wanted, chart.stem.ordinal)
-    if wanted & {"generals", "lesson_generals", "noble"}:
-        found |= {"noble_table", "day_night"}
-    return tuple(o for o in (*DEFAULTS, NOBLE) if o in found or (o == NOBLE and "day_night" in found))
+        found |= {o for o in methods if o not in lesson_set and kinds & set(GOVERNS[o].records)}
+    return tuple(o for o in (*OPTION_NAMES, NOBLE) if o in found or (o == NOBLE and "day_night" in found))
+
+
+def _with(assignment: Assignment, option: str, value: str | bool) -> Assignment:
+    """``assignment`` with ``option`` set to ``value`` (left out at its default), in option order."""
+    kept = [(k, v) for k, v in assignment if k != option]
+    if value != DEFAULTS[option]:
+        kept.append((option, value))
+    return tuple(sorted(kept, key=_option_order))
 
 
 _ROUTES = (
@@ -307,42 +335,7 @@ _ROUTES = (
 )
 """The schools whose traced runs say which gates a 課 can reach: the two options that change the route
 itself (counting a repeated lesson twice sends one 賊克 candidate to 比用 and 涉害; the open 伏吟 chain
-can lead back to the 初 through 戌刑未), besides the lessons' own variants (不備 test, repeated lessons)."""
-
-
-def _gate_options(ke: Ke, wanted: set[str], stem: int) -> set[str]:
-    """The options of the gates the traced runs of :data:`_ROUTES` reach."""
-    found: set[str] = set()
-    records = [r for school in _ROUTES for r in _traced(ke, school)]
-    for record in records:
-        if isinstance(record, FuyinInit) and record.init in (SHEN, WEI):
-            found.add("fuyin_chain")
-        elif isinstance(record, FuyinMiddle) and record.branch in (SHEN, WEI):
-            found.add("fuyin_chain")
-        elif isinstance(record, FuyinFinal) and record.back:
-            found.add("fuyin_return")
-        elif isinstance(record, FanyinKe):
-            found.add("fanyin_final")
-        elif isinstance(record, BiyongFilter):
-            found.add("shehai")
-            kin = {kin_of(stem, b) for b in record.pool}
-            if kin & {"妻財", "官鬼"} and kin & {"兄弟", "父母"}:
-                found.add("biyong_ge")
-        elif isinstance(record, ZeikeMany):
-            if record.kind == "上克下":
-                found |= {"shehai_shangke", "shehai_mengzhong"}
-            if "lesson_type" in wanted:
-                found.add("count_duplicate_lessons")
-        elif isinstance(record, ZeikeOne) and "lesson_type" in wanted:
-            if len(record.lessons) > 1:
-                found.add("count_duplicate_lessons")
-            if record.kind == "下賊上" and len(record.lessons) == 1:
-                found.add("split_shiru")
-        elif isinstance(record, BiezheRou):
-            found.add("biezhe_yin")
-    if "shehai" not in found:  # several 上克下 that 比用 settled never reach the 涉害 options
-        found -= {"shehai_shangke", "shehai_mengzhong"}
-    return found
+can lead back to the 初 through 戌刑未), each under every reading of the lesson set."""
 
 
 # ---------------------------------------------------------------- the search

@@ -53,9 +53,53 @@ Source = tuple[str, str]
 """Where a reading is stated: (book, chapter). The book is "" for the teaching chapters, which name none."""
 
 
-def _about(doc: str, *sources: Source) -> dict[str, object]:
-    """A School option's field metadata: what it means and where the books state its readings."""
-    return {"doc": doc, "sources": sources}
+CHANGES = ("instant", "lesson-set", "transmissions", "lesson_type", "generals", "patterns")
+"""What of a chart a School option can change: ``instant`` the day, hour and month general read from a
+moment (a chart given by them never changes); ``lesson-set`` the lessons the methods judge (which of
+them count as one); ``transmissions`` the 三傳 (and so their 六親, 遁干 and generals); ``lesson_type`` the
+name the method gives; ``generals`` the noble and the generals; ``patterns`` the named patterns only."""
+
+
+@dataclass(frozen=True, slots=True)
+class Governs:
+    """What a School option decides, declared once on its field: ``changes`` the parts of a chart it
+    can change (of :data:`CHANGES`) and ``records`` the names of the rule record types of
+    :mod:`liuren.records` whose rule it decides (a traced run of the methods that gives one of them
+    is a run the option can change). :func:`liuren.identify`, :func:`liuren.check`'s other-school
+    search and README's option table are read from here, so a new option is found by all three."""
+
+    changes: tuple[str, ...]
+    records: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [c for c in self.changes if c not in CHANGES]
+        if unknown or not self.changes:
+            raise SchoolError(f"Governs.changes={self.changes!r}: accepted: some of {', '.join(CHANGES)}")
+
+
+def _about(
+    doc: str,
+    *sources: Source,
+    governs: Governs,
+    topic: str = "",
+    readings: Mapping[str, str] | None = None,
+) -> dict[str, object]:
+    """A School option's field metadata: what it means (``doc``), where the books state its readings
+    (``sources``), what it decides (``governs``), and for README's table a short ``topic`` (天乙貴人)
+    and a few words on some values (``readings``, by the value's text: "A", "True")."""
+    return {"doc": doc, "sources": sources, "governs": governs, "topic": topic, "readings": dict(readings or {})}
+
+
+GENERALS_ONLY = Governs(("generals",))
+"""The options that move the noble, and so the generals (and nothing else)."""
+PATTERNS_ONLY = Governs(("patterns",))
+"""The options only the named patterns read."""
+INSTANT_ONLY = Governs(("instant",))
+"""The options that only turn a moment into the day, hour and month general."""
+SHEHAI = Governs(("transmissions", "lesson_type"), ("BiyongFilter",))
+"""The 涉害 options: a run reaches 涉害 when 比用 hands it a pool."""
+LESSON_SET = Governs(("lesson-set", "transmissions", "lesson_type"))
+"""The options that decide which lessons the methods judge."""
 
 
 class _DerivedName:
@@ -110,8 +154,10 @@ class School:
 
     Each option is written once, below: its annotation is the values it accepts (a ``Literal``, or
     ``bool`` for a yes/no option), its default is the field's default, and the field's metadata says
-    what it means and where the books state its readings. Everything else (the constructor, the checks,
-    :data:`CHOICES`, :data:`DEFAULTS`, :data:`OPTION_DOCS`, the specs, the reference) is read from here.
+    what it means, where the books state its readings and what it governs (:class:`Governs`: the parts
+    of a chart it changes and the rule records it decides). Everything else (the constructor, the
+    checks, :data:`CHOICES`, :data:`DEFAULTS`, :data:`OPTION_DOCS`, the specs, the reference, README's
+    option table, the options :func:`liuren.identify` and :func:`liuren.check` search) is read from here.
     """
 
     name: _DerivedName = _DerivedName()
@@ -123,6 +169,13 @@ class School:
             ("《六壬粹言》", "卷二 立課"),
             ("《大六壬探原》", "卷上 推演篇"),
             ("《大六壬尋源》", "卷一"),
+            governs=GENERALS_ONLY,
+            topic="天乙貴人",
+            readings={
+                "A": "甲戊庚牛羊, 晝丑夜未 (粹言; fits all 90 discriminating 斷案 charts)",
+                "B": "甲羊戊庚牛 (協紀辨方, 探原)",
+                "C": "庚辛逢馬虎",
+            },
         ),
     )
     day_night: Literal["fixed", "mao-you", "zi-si", "sun"] = field(
@@ -131,6 +184,13 @@ class School:
             """晝貴/夜貴: "fixed" 卯–申 by the hour branch, "mao-you", "zi-si" (銀河棹), "sun" (sunrise/sunset at a location).""",
             ("《六壬粹言》", "卷一 辨非十則 旦暮貴人"),
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=GENERALS_ONLY,
+            topic="晝/夜 noble",
+            readings={
+                "fixed": "卯–申 by the hour branch",
+                "zi-si": "銀河棹",
+                "sun": "sunrise/sunset at a location",
+            },
         ),
     )
     shehai: Literal["mengzhong", "depth", "depth-excluding-start"] = field(
@@ -143,6 +203,13 @@ class School:
             ("《六壬指南》", "卷一 心印賦"),
             ("《六壬大全》", "卷七 涉害課"),
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=SHEHAI,
+            topic="涉害",
+            readings={
+                "mengzhong": "孟 → 仲 → 綴瑕 (指南; 綴瑕: 陽日 the candidate met first in lessons 1–2, 陰日 in 3–4)",
+                "depth": "課經 count with the start square (探原)",
+                "depth-excluding-start": "大全 卷七 《訂訛》's counts",
+            },
         ),
     )
     count_duplicate_lessons: bool = field(
@@ -151,6 +218,8 @@ class School:
             """Count a repeated lesson twice when naming 元首/重審 vs 知一/比用 (指南-style engines); the
     default counts it once (探原, 直指御定). Never changes the transmissions.""",
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=Governs(("lesson_type",), ("ZeikeOne", "ZeikeMany")),
+            readings={"False": "a repeated lesson counts once when naming"},
         ),
     )
     split_shiru: bool = field(
@@ -158,6 +227,9 @@ class School:
         metadata=_about(
             """Name a lone 下賊上 始入 when no lesson has 上克下 (探原), instead of 重審 for every lone 賊.""",
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=Governs(("lesson_type",), ("ZeikeOne",)),
+            topic="始入",
+            readings={"True": "a lone 下賊上 with no 上克下 is 始入 (探原)"},
         ),
     )
     bubei_test: Literal["square", "character"] = field(
@@ -166,6 +238,9 @@ class School:
             """不備: "square" — two lessons are one when upper and lower square match (the stem counts as its
     寄宮); "character" — compare the lower character itself.""",
             ("《六壬大全》", "卷一 入手法"),
+            governs=LESSON_SET,
+            topic="不備",
+            readings={"square": "upper branch and lower square, stem as its 寄宮"},
         ),
     )
     biezhe_yin: Literal["branch", "heaven"] = field(
@@ -174,6 +249,9 @@ class School:
             """別責 on 柔日: "branch" the 三合 partner itself (指南, 探原); "heaven" the 天盤 branch over it.""",
             ("《六壬指南》", "卷一 心印賦"),
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=Governs(("transmissions",), ("BiezheRou",)),
+            topic="別責 on 柔日",
+            readings={"branch": "the 三合 partner itself", "heaven": "the branch over it"},
         ),
     )
     fuyin_chain: Literal["loop", "open"] = field(
@@ -182,6 +260,9 @@ class School:
             """伏吟 刑 chain: "loop" 寅→巳→申→寅, 丑→戌→未→丑 (every table); "open" 申 and 未 do not 刑 back (大全 卷一 theory).""",
             ("《大六壬探原》", "卷上 推演篇"),
             ("《六壬大全》", "卷一"),
+            governs=Governs(("transmissions", "lesson_type"), ("FuyinInit", "FuyinMiddle")),
+            topic="伏吟 刑",
+            readings={"loop": "寅→巳→申→寅, 丑→戌→未→丑", "open": "大全 卷一's theory"},
         ),
     )
     fuyin_return: Literal["xing", "chong"] = field(
@@ -195,6 +276,12 @@ class School:
             ("《六壬指南》", "卷三"),
             ("《六壬大全》", "卷一"),
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=Governs(("transmissions", "lesson_type"), ("FuyinFinal",)),
+            topic="伏吟 子↔卯",
+            readings={
+                "xing": "the 刑 chain back to 卯, 卯子卯 (指南 卷一 「倘逢中傳自刑者，末傳以衝神為之」)",
+                "chong": "the 沖 of the 中, 卯子午 杜傳 (大全, 探原; their presets)",
+            },
         ),
     )
     tomb: Literal["fire", "water", "stem"] = field(
@@ -203,6 +290,9 @@ class School:
             """墓: "fire" 土 with 火 (戊己 戌); "water" 土 with 水 (戊己 辰); "stem" 十干 陽生陰死.""",
             ("《六壬粹言》", "卷一 辨非十則 戊己墓"),
             ("《六壬大全》", "卷一"),
+            governs=PATTERNS_ONLY,
+            topic="墓",
+            readings={"fire": "戊己 戌", "water": "戊己 辰", "stem": "十干"},
         ),
     )
     changsheng: Literal["element", "stem"] = field(
@@ -212,6 +302,9 @@ class School:
             ("《六壬大全》", "課經集 天獄課"),
             ("《大六壬尋源》", "卷一 凡例"),
             ("《大六壬探原》", "卷上 推演篇"),
+            governs=PATTERNS_ONLY,
+            topic="長生",
+            readings={"element": "五行", "stem": "十干 陽順陰逆"},
         ),
     )
     wangxiang: Literal["month", "season"] = field(
@@ -219,6 +312,9 @@ class School:
         metadata=_about(
             """旺相休囚死: "month" by the 月建 (辰戌丑未 土旺); "season" by the four seasons only.""",
             ("《六壬大全》", "課經集 天獄課"),
+            governs=PATTERNS_ONLY,
+            topic="旺相休囚死",
+            readings={"month": "by the 月建"},
         ),
     )
     yuejiang_switch: Literal["zhongqi", "jie"] = field(
@@ -227,16 +323,24 @@ class School:
             """月將 changes at each 中氣 ("zhongqi", 雨水→亥) or at each 節 ("jie").""",
             ("《六壬大全》", "卷二 神將釋"),
             ("《大六壬尋源》", "卷一 超神法"),
+            governs=INSTANT_ONLY,
+            topic="月將",
+            readings={"zhongqi": "at the 中氣", "jie": "at the 節"},
         ),
     )
     day_boundary: Literal["23:00", "00:00"] = field(
         default="23:00",
-        metadata=_about("""The day pillar changes at 23:00 (子初) or at 00:00."""),
+        metadata=_about(
+            """The day pillar changes at 23:00 (子初) or at 00:00.""",
+            governs=INSTANT_ONLY,
+            readings={"23:00": "子初"},
+        ),
     )
     true_solar_time: bool = field(
         default=False,
         metadata=_about(
-            """Correct the clock to local true solar time (longitude and equation of time) before taking the hour."""
+            """Correct the clock to local true solar time (longitude and equation of time) before taking the hour.""",
+            governs=INSTANT_ONLY,
         ),
     )
     tiankong: Literal["behind", "neither"] = field(
@@ -246,6 +350,12 @@ class School:
     "neither" (a lesson upper under 天空 is neither in front nor behind, so the chart is neither 微服 nor 蹉跎).""",
             ("《六壬指南》", "卷一 心印賦"),
             ("", "「勵德課」"),
+            governs=PATTERNS_ONLY,
+            topic="天空 for 微服/蹉跎",
+            readings={
+                "behind": "天空 is 後六 (指南 前五後六)",
+                "neither": "a lesson upper under 天空 is neither in front nor behind",
+            },
         ),
     )
     luowang: Literal["initial", "any"] = field(
@@ -254,6 +364,12 @@ class School:
             """羅網: "initial" — the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年 (孔明: 「並行年日辰發用，
     為羅網課」); "any" — any one of 發用, on 干上/支上, over the 行年 (the verse 「發用行年支干上」).""",
             ("", "「羅網」 l. 71–75"),
+            governs=PATTERNS_ONLY,
+            topic="羅網",
+            readings={
+                "initial": "the 天羅/地網 is 發用 and stands on 干上, 支上 or the 行年",
+                "any": "any one of 發用, on 干上/支上, over the 行年 (the verse)",
+            },
         ),
     )
     yangjiu_war: Literal["all", "initial"] = field(
@@ -263,6 +379,12 @@ class School:
     the 初傳 at war while it is 下賊上 (丁巳, 壬子); "initial" — any 內戰/外戰 of the 初傳,
     a reading the chapter's examples do not follow (docs/rules.md §6.11).""",
             ("", "「殃咎課」 l. 147–155"),
+            governs=PATTERNS_ONLY,
+            topic="殃咎 神將相戰",
+            readings={
+                "all": "every 傳 at war with its general, or the 初傳 while 下賊上 (the chapter's examples)",
+                "initial": "any 內戰/外戰 of the 初傳",
+            },
         ),
     )
     biyong_ge: Literal["off", "wealth", "wealth-or-ghost"] = field(
@@ -274,6 +396,12 @@ class School:
     is 比和 with the stem or 生s it (兄弟, 父母), the 涉害 steps choose again among those. "off":
     every other book (and 大全's own 見機格, 絕嗣, 災厄 and 六純 charts).""",
             ("《六壬大全》", "卷七 涉害課"),
+            governs=SHEHAI,
+            topic="比用格",
+            readings={
+                "wealth": "a 涉害 choice that is the stem's 妻財 gives way to a 兄弟/父母 candidate (大全 卷七)",
+                "wealth-or-ghost": "its 官鬼 too",
+            },
         ),
     )
     shehai_shangke: Literal["depth", "mengzhong"] = field(
@@ -285,6 +413,12 @@ class School:
     觀月經 己丑 巳 「是巳為孟故」, which read 尉山人's 「上克下取天盤孟仲為驗」 as a test in place of depth).""",
             ("《大六壬探原》", "卷上 推演篇"),
             ("《六壬大全》", "卷七–十 課經集"),
+            governs=SHEHAI,
+            topic="涉害 上克下",
+            readings={
+                "depth": "counted like 下賊上",
+                "mengzhong": "上克下 candidates skip the depth count, 孟/仲 decide (大全's own charts)",
+            },
         ),
     )
     shehai_mengzhong: Literal["earth", "weishanren"] = field(
@@ -295,6 +429,12 @@ class School:
     candidates the heaven branch itself is tested, for 下賊上 the square.""",
             ("《六壬粹言》", "卷一 辨非十則"),
             ("《六壬大全》", "卷七 涉害課"),
+            governs=SHEHAI,
+            topic="涉害 孟/仲",
+            readings={
+                "earth": "the square a candidate stands on",
+                "weishanren": "上克下 candidates tested as heaven branches (尉山人, in 大全 卷七)",
+            },
         ),
     )
     fanyin_final: Literal["return", "weishanren"] = field(
@@ -305,6 +445,12 @@ class School:
     返吟 卯酉子): 末 = the 破 of the 中傳. 井欄射 keeps its own 末 (干上神).""",
             ("《六壬粹言》", "卷二 立課"),
             ("《六壬大全》", "卷八 斫輪卦"),
+            governs=Governs(("transmissions",), ("FanyinKe",)),
+            topic="返吟 末傳",
+            readings={
+                "return": "back to the 初傳",
+                "weishanren": "the 破 of the 中傳 (尉山人取法, 大全 卷八 斫輪卦)",
+            },
         ),
     )
     repeated_lesson: Literal["judged", "once"] = field(
@@ -314,7 +460,12 @@ class School:
     table); "once": a lesson that repeats an earlier one (same upper on the same square, the stem
     standing for its 寄宮) is counted once, as the earlier lesson, before 克 is judged — a casebook
     convention none of the source chapters states (乙巳 亥時戌將: 卯 on 辰 repeats 卯 on 乙, so no
-    克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions."""
+    克 is left and 遙克 gives 辰卯寅). Unlike ``count_duplicate_lessons`` it changes transmissions.""",
+            governs=Governs(("lesson-set", "transmissions", "lesson_type"), ("RepeatsKept", "RepeatsDropped")),
+            readings={
+                "judged": "each lesson judged for 克",
+                "once": "a lesson repeating an earlier one carries no 克 of its own",
+            },
         ),
     )
 
@@ -437,6 +588,21 @@ generated conventions reference read it from here)."""
 OPTION_SOURCES: dict[str, tuple[Source, ...]] = {f.name: f.metadata["sources"] for f in _OPTION_FIELDS}
 """Where the books state each option's readings: (book, chapter) pairs; empty for the clock options
 and for a convention no source states."""
+GOVERNS: dict[str, Governs] = {f.name: f.metadata["governs"] for f in _OPTION_FIELDS}
+"""What each option decides (:class:`Governs`), in field order."""
+OPTION_TOPICS: dict[str, str] = {f.name: f.metadata["topic"] for f in _OPTION_FIELDS}
+"""A short name of what each option is about (天乙貴人), for README's table ("" when the name says it)."""
+OPTION_READINGS: dict[str, dict[str, str]] = {f.name: f.metadata["readings"] for f in _OPTION_FIELDS}
+"""A few words on some values of each option (by the value's text), for README's table."""
+
+
+def options_changing(*changes: str) -> tuple[str, ...]:
+    """The options that can change any of ``changes`` (of :data:`CHANGES`), in field order."""
+    unknown = [c for c in changes if c not in CHANGES]
+    if unknown:
+        raise SchoolError(f"{', '.join(map(quote, unknown))}: accepted: some of {', '.join(CHANGES)}")
+    return tuple(name for name in OPTION_NAMES if set(GOVERNS[name].changes) & set(changes))
+
 
 PRESET_NAMES = {"default": "指南", "tanyuan": "探原", "daquan": "大全"}
 """Preset name → its Hanzi name (the book it follows)."""

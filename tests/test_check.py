@@ -158,7 +158,7 @@ def test_answer_forms():
     ):
         assert liuren.check(c, transmissions=trans).ok, trans
     assert liuren.check(c, offset="5").ok
-    assert liuren.check(c, method="元首", lang="zh").message == "正確：課體。"
+    assert liuren.check(c, method="元首", lang="zh").message == "正確：九宗門·課體。"
 
 
 def test_an_answer_left_open_is_no_answer_and_open_places_are_named():

@@ -197,7 +197,7 @@ def test_the_first_wrong_cell_is_the_first_in_the_order_the_chart_is_built():
     assert liuren.check(c, method="賊克 重審").cell == "subname"
     assert liuren.check(c, method="遙克 元首").cell == "method"
     assert liuren.check(c, method="比用").cell == "method"
-    assert list(CELL_ORDER)[:3] == ["offset", "plate.子", "plate.丑"]
+    assert list(CELL_ORDER)[:6] == ["day", "month", "hour", "general", "offset", "plate.子"]
 
 
 def test_the_new_messages_name_the_rule_and_reveal_only_when_asked():
@@ -292,7 +292,10 @@ def test_answer_forms_of_the_new_cells():
     assert liuren.check(c, plate={"子": "巳", "午": "亥", "卯": "?"}).ok
     full = liuren.check(c, lang="en", **full_answer(c))
     assert full.ok and full.checked == ("offset", "plate", "lessons", "transmissions", "noble", "method", "patterns")
-    assert str(full) == "Right: the offset, the plate, the lessons, the 三傳, the noble, the method, the patterns."
+    assert (
+        str(full)
+        == "Right: the offset, the plate, the lessons, the 三傳, the noble, the method or lesson type, the named patterns."
+    )
     assert liuren.check(c, plate={"卯": "?"}).checked == ()
 
 
@@ -337,7 +340,8 @@ def test_malformed_answers_of_the_new_cells_are_parse_errors(kwargs, message):
 
 def test_an_unknown_part_is_refused():
     with pytest.raises(
-        TypeError, match=r"an answer for 'generals', which is no part .* accepted: offset, plate, lessons"
+        TypeError,
+        match=r"an answer for 'generals', which is no part .* accepted: day, month, hour, general, offset, plate",
     ):
         liuren.check(liuren.chart("丙申", "午", "亥"), generals="蛇")
 
@@ -431,7 +435,7 @@ ODD = st.one_of(
     st.dictionaries(st.text(max_size=3), st.text(max_size=3), max_size=4),
     st.binary(max_size=8),
 )
-PARTS = ("plate", "lessons", "transmissions", "noble", "method", "patterns")
+PARTS = ("day", "month", "hour", "general", "void", "plate", "lessons", "transmissions", "noble", "method", "patterns")
 
 
 @pytest.mark.parametrize("part", PARTS)

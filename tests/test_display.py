@@ -128,7 +128,7 @@ def test_transmissions_show_kin_stem_branch_general_and_void():
 def test_caption_has_inputs_school_method_type_and_patterns():
     chart = liuren.chart("甲戌", "未", "亥", month="寅")
     html = chart_html(chart)
-    for part in ("甲戌日", "未時", "亥將", "寅月", "晝貴", "旬空", "申酉", "學派", "指南", "賊克", "元首", "課體"):
+    for part in ("甲戌日", "未時", "亥將", "寅月", "晝貴", "旬空", "申酉", "學派", "指南", "賊克", "元首", "格局"):
         assert part in html, part
     for p in chart.patterns:
         assert p.name in html

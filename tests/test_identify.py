@@ -11,7 +11,7 @@ import pytest
 import liuren
 from liuren.cycle import BRANCH_CHARS, BRANCHES, PILLARS
 from liuren.identification import NOBLE, Identification, relevant_options
-from liuren.school import CHOICES
+from liuren.school import CHOICES, GOVERNS, options_changing
 
 from .conftest import DATA
 from .test_daquan import NOBLE_OFF_RULE
@@ -59,11 +59,8 @@ def test_every_preset_pair_that_differs_is_identified_with_minimal_sets():
             assert sanchuan(liuren.chart(day, "子", general, school=name)) == expected
 
 
-ROUTE_OPTIONS = (
-    "shehai", "shehai_shangke", "shehai_mengzhong", "biyong_ge", "fanyin_final", "fuyin_chain", "fuyin_return",
-    "biezhe_yin", "bubei_test", "repeated_lesson", "count_duplicate_lessons", "split_shiru",
-)  # fmt: skip
-"""Every option that can change a 三傳 or a lesson type."""
+ROUTE_OPTIONS = options_changing("transmissions", "lesson_type")
+"""Every option that can change a 三傳 or a lesson type, as the School declares it."""
 
 
 def test_any_school_s_transmissions_and_lesson_type_are_identified_with_minimal_sets():
@@ -173,7 +170,11 @@ def test_only_the_options_of_the_gates_reached_are_searched():
     assert set(relevant_options(yuanshou, ["transmissions", "generals"])) == {"noble_table", "day_night", NOBLE}
     shehai = liuren.chart("丁卯", "子", "戌")  # 干上巳: the 涉害 課 the depth counts dispute
     assert "shehai" in relevant_options(shehai, ["transmissions"])
-    assert "biyong_ge" not in relevant_options(shehai, ["transmissions"])  # no 兄弟/父母 to turn to (丑 子孫, 亥 官鬼)
+    # every option declared on the record 涉害 starts from (BiyongFilter) is searched, 比用格 too
+    assert {o for o, g in GOVERNS.items() if "BiyongFilter" in g.records} <= set(
+        relevant_options(shehai, ["transmissions"])
+    )
+    assert "split_shiru" not in relevant_options(shehai, ["transmissions"])  # it names; no lesson type was given
     assert "biyong_ge" in relevant_options(liuren.chart("戊辰", "辰", "戌"), ["transmissions"])  # 亥 妻財, 巳 父母
     assert "fuyin_return" not in relevant_options(shehai, ["transmissions"])
     fuyin = liuren.chart("辛卯", "戌", "戌")
@@ -342,3 +343,115 @@ def test_cli_identify_prints_the_options_and_refuses_bad_cells_in_one_line(capsy
     assert err.count("\n") == 1 and err.startswith("liuren: ParseError: transmissions='卯申X' is not understood")
     assert main(["identify", "--printed", "父卯常 才申X"]) == 2
     assert "expected a general abbreviation" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the options' declarations
+def test_every_option_declares_what_it_governs_with_real_record_types_and_values():
+    import liuren.records
+    from liuren.school import CHANGES, OPTION_NAMES, OPTION_READINGS, SWITCHES
+
+    for option in OPTION_NAMES:
+        governs = GOVERNS[option]
+        assert governs.changes and set(governs.changes) <= set(CHANGES), option
+        for name in governs.records:
+            assert issubclass(getattr(liuren.records, name), liuren.records.Record), (option, name)
+        values = {"True", "False"} if option in SWITCHES else set(CHOICES[option])
+        assert set(OPTION_READINGS[option]) <= values, option
+    # what changes a 三傳 or a lesson type is decided by a rule the traced run records, or by the lesson set
+    for option in options_changing("transmissions", "lesson_type"):
+        assert GOVERNS[option].records or "lesson-set" in GOVERNS[option].changes, option
+
+
+def test_rule_of_an_option_value_no_set_holds_is_a_parse_error():
+    found = liuren.identify("辛卯", "戌", "戌", transmissions="卯子午")
+    assert found.rule("fuyin_return", "chong").option == "fuyin_return"
+    with pytest.raises(liuren.ParseError, match=r"no option set holds 'shehai'='depth'; accepted: fuyin_return=chong"):
+        found.rule("shehai", "depth")
+    with pytest.raises(liuren.ParseError, match="accepted: none"):
+        liuren.identify("丙申", "午", "亥", transmissions="卯申丑").rule("shehai", "depth")
+
+
+SCRATCH = '''
+    scratch_final: Literal["plain", "other"] = field(
+        default="plain",
+        metadata=_about(
+            """A throwaway option on the 伏吟 末傳, added as a maintainer adds one.""",
+            governs=Governs(("transmissions",), ("FuyinFinal",)),
+            topic="scratch",
+            readings={"other": "a reading no book states"},
+        ),
+    )
+'''
+SCRATCH_PROBE = """
+import importlib.util, sys
+import liuren
+from liuren.identification import relevant_options
+from liuren.show.check import relevant_options as check_options
+assert liuren.__file__.startswith(sys.argv[1]), liuren.__file__
+fuyin = liuren.chart("辛卯", "戌", "戌")
+print("fuyin", "scratch_final" in relevant_options(fuyin, ["transmissions"]))
+print("yuanshou", "scratch_final" in relevant_options(liuren.chart("丙申", "午", "亥"), ["transmissions"]))
+print("identify", "scratch_final" in liuren.identify("辛卯", "戌", "戌", transmissions="卯子卯").searched)
+print("check", "scratch_final" in check_options(["final.branch"]), "scratch_final" in check_options(["noble.branch"]))
+spec = importlib.util.spec_from_file_location("make_reference", sys.argv[1] + "/tools/make_reference.py")
+tool = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(tool)
+text = open(sys.argv[1] + "/README.md", encoding="utf-8").read()
+print("readme", [line for line in tool.render_readme(text).splitlines() if "scratch_final" in line])
+"""
+
+
+def test_a_new_option_is_searched_by_identify_and_check_and_listed_in_readme(tmp_path):
+    """An option added to School with its declaration alone (no other file touched) is searched by
+    identify on the charts whose run reaches its record, by check's other-school search on the cells it
+    changes, and listed in README's option table by the tool."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    ignore = shutil.ignore_patterns("__pycache__")
+    shutil.copytree(root / "liuren", tmp_path / "liuren", ignore=ignore)
+    shutil.copytree(root / "tools", tmp_path / "tools", ignore=ignore)
+    shutil.copytree(root / "docs", tmp_path / "docs")
+    shutil.copy(root / "README.md", tmp_path / "README.md")
+    school = tmp_path / "liuren" / "school.py"
+    text = school.read_text(encoding="utf-8")
+    anchor = "\n    def __post_init__(self) -> None:\n        options ="
+    assert text.count(anchor) == 1
+    school.write_text(text.replace(anchor, SCRATCH + anchor), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-c", SCRATCH_PROBE, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.splitlines() == [
+        "fuyin True",
+        "yuanshou False",
+        "identify True",
+        "check True False",
+        'readme [\'| `scratch_final` (scratch) | `"plain"` | `"other"`: a reading no book states |\']',
+    ]
+
+
+def test_readme_option_table_is_in_step_with_the_declarations():
+    import importlib.util
+    from pathlib import Path
+
+    from liuren.school import OPTION_NAMES
+
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("make_reference", root / "tools" / "make_reference.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)  # type: ignore[union-attr]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert tool.render_readme(readme) == readme, "run: python tools/make_reference.py"
+    table = readme[readme.index(tool.README_BEGIN) : readme.index(tool.README_END)]
+    assert [line.split("`")[1] for line in table.splitlines()[3:]] == list(OPTION_NAMES)
+    for option in ("tiankong", "luowang", "yangjiu_war"):
+        assert f"| `{option}` (" in table

@@ -11,6 +11,9 @@ so a practice session can give it half credit; ``str(result)`` is the message an
 The cells and their keys, in the order they are judged (by the step of :meth:`liuren.Chart.steps`
 each belongs to, named after the arrow, then in this order within a step):
 
+- ``day``, ``month``, ``hour``, ``general`` — the chart's inputs found from a date and a time: the day
+  pillar (日辰), the 月建 (judged only on a chart cast with one), the 占時 and the 月將 → a key of their
+  own (the cell's), before every step
 - ``offset`` — the plate offset d → ``plate``
 - ``plate.子`` … ``plate.亥`` — the heaven branch over that earth square → ``plate``
 - ``lesson-N.upper``, ``lesson-N.lower`` — lesson N's upper and lower (N = 1 … 4) → ``lesson-N``
@@ -22,9 +25,14 @@ each belongs to, named after the arrow, then in this order within a step):
 - ``initial.general`` … — the general each 傳 rides → ``generals``
 - ``initial.kin``, ``initial.void``, ``initial.hidden-stem`` … — each 傳's 六親, 旬空 mark and 遁干
   → ``relations``
+- ``void`` — the day's two 旬空 branches (in either order) → ``relations``
 - ``method`` — the method (九宗門) → the ``gate-…`` step the wrong method goes wrong at
 - ``subname`` — the lesson type (課體) within the right method → ``method``
-- ``pattern.NAME`` — a named pattern that holds and is missing, or is named and does not hold → ``patterns``
+- ``pattern.NAME`` — a named pattern (格局, the labels the patterns module names; not a 課體) that holds
+  and is missing, or is named and does not hold → ``patterns``
+
+A wrong answer at the 比用 gate also names the candidates 比用 weighed and, when several or none
+share the day's yin-yang, those that remain and go on to 涉害 (the 初 itself is not named).
 
 >>> from liuren import Chart
 >>> c = Chart("丙申", "午", "亥")
@@ -46,8 +54,9 @@ liuren.errors.ParseError: lessons='戌卯丑' has 3 lessons; accepted: the four 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -61,14 +70,28 @@ from ..cycle import (
     STEM_CHARS,
     STEM_ELEMENT,
     normalize,
+    parse_hour,
+    parse_month,
+    parse_month_general,
+    parse_pillar,
     xun_branch,
 )
 from ..errors import ParseError, quote
-from ..records import FAMILY_OF, Record
-from ..school import CHOICES, NOBLE_LABEL, OPTION_NAMES, PRESET_NAMES, PRESETS, SWITCHES, School
+from ..records import FAMILY_OF, BiyongFilter, BiyongOne, Record
+from ..school import (
+    CHOICES,
+    GOVERNS,
+    NOBLE_LABEL,
+    OPTION_NAMES,
+    PRESET_NAMES,
+    PRESETS,
+    SWITCHES,
+    School,
+    options_changing,
+)
 from ..transmissions import LESSON_TYPE_ALIASES, LESSON_TYPES, Method
 from .gates import chain_rule, gate_records
-from .i18n import branch_term, check_lang, element_term, render, stem_term, term, zh_number
+from .i18n import branch_term, branches_term, check_lang, element_term, render, stem_term, term, zh_number
 from .text import KIN_SHORT
 from .words.check import CHECK
 
@@ -108,6 +131,9 @@ GATE_OF: dict[str, Method] = FAMILY_OF
 record types of :mod:`liuren.records` (涉害's sub-gates are of the 涉害 family)."""
 WHICH = ("initial", "middle", "final")
 """The key of each 傳 in a cell key ("initial.kin")."""
+INPUTS = ("day", "month", "hour", "general")
+"""The chart's inputs a learner finds from a date and a time, in the order :func:`check` judges them
+(each cell's key is the part's name); they come before the plate."""
 
 
 # ---------------------------------------------------------------- the answer forms
@@ -359,6 +385,7 @@ def parse_transmission_cells(value: object) -> tuple[TransmissionAnswer, ...]:
             return tuple(_transmission(whole, i) for i in range(3))
         if all(c in BRANCH_CHARS or c in UNKNOWN for c in chars):
             raise ParseError(f"{what} has {len(chars)} transmissions; {TRANSMISSIONS_ACCEPTED}")
+        _misplaced_void("".join(chars), what, THREE_TRANSMISSIONS)
         if len(parts) > 1 and all(ONE_TRANSMISSION.fullmatch("".join(_chars(x))) for x in parts):
             raise ParseError(f"{what} has {len(parts)} transmissions; {TRANSMISSIONS_ACCEPTED}")
         raise ParseError(f"{what} is not three transmissions; {TRANSMISSIONS_ACCEPTED}")
@@ -380,11 +407,26 @@ def parse_transmission_cells(value: object) -> tuple[TransmissionAnswer, ...]:
     return tuple(out)
 
 
+VOID_PLACES = (
+    "a void 傳's mark goes after its general ('父亥勾◎', as the chart prints it) or in its 遁干's place ('父空亥勾')"
+)
+"""Where a void mark may stand (what the message on a misplaced one says)."""
+
+
+def _misplaced_void(text: str, what: str, pattern: re.Pattern[str]) -> None:
+    """Raise a ParseError naming a void mark out of place, when ``text`` reads once its marks are taken out."""
+    marks = [c for c in text if c in VOID_MARKS]
+    bare = "".join(c for c in text if c not in VOID_MARKS)
+    if marks and bare and pattern.fullmatch(bare):
+        raise ParseError(f"{what}: the void mark {marks[0]} in {quote(text)} stands out of place; {VOID_PLACES}")
+
+
 def _one_transmission(item: str, what: str) -> TransmissionAnswer:
     chars = _chars(item)
     found = ONE_TRANSMISSION.fullmatch("".join(chars))
     if found is not None:
         return _transmission(found, 0)
+    _misplaced_void("".join(chars), what, ONE_TRANSMISSION)
     if len(chars) >= 2 and (chars[0] in BRANCH_CHARS or chars[0] in UNKNOWN):
         _general_or_open("".join(chars[1:]), what, TRANSMISSIONS_ACCEPTED)  # raises: "… is not a general"
     if len(chars) == 1:
@@ -549,6 +591,69 @@ def parse_patterns(value: object) -> frozenset[str]:
     return frozenset(out)
 
 
+# ---------------------------------------------------------------- the chart's inputs and its 旬空
+def _is_open(value: object) -> bool:
+    return isinstance(value, str) and len(value) <= MAX_ANSWER and normalize(value) in UNKNOWN
+
+
+def _input_answer(value: object, part: str, parse: Callable[[object], Any]) -> int | None:
+    """The ordinal of a day pillar, an hour, a month general or a month branch as answered (None: left open)."""
+    if _is_open(value):
+        return None
+    try:
+        found: int = parse(value).ordinal
+    except ParseError as error:
+        raise ParseError(f"{part}: {error}") from None
+    return found
+
+
+def parse_day_answer(value: object) -> int | None:
+    """The day pillar (日辰) answered, "丁未" or "丁未日": its ordinal in the sixty (None: left open)."""
+    return _input_answer(value, "day", parse_pillar)
+
+
+def parse_hour_answer(value: object) -> int | None:
+    """The hour (占時) answered, "未" or "未時": its branch's ordinal (None: left open)."""
+    return _input_answer(value, "hour", parse_hour)
+
+
+def parse_general_answer(value: object) -> int | None:
+    """The month general (月將) answered, "寅", "寅將" or its spirit name "功曹" (None: left open)."""
+    return _input_answer(value, "general", parse_month_general)
+
+
+def parse_month_answer(value: object) -> int | None:
+    """The month branch (月建) answered, "亥" or "亥月" (None: left open)."""
+    return _input_answer(value, "month", parse_month)
+
+
+VOID_WORDS = re.compile("旬空|空亡|空|[:：]")
+"""What a learner may write around the two void branches ("空亡 寅卯", "寅卯空", "旬空：寅卯")."""
+VOID_ACCEPTED = (
+    "accepted: the two void branches (旬空) of the day's 旬 such as '戌亥', also written '空亡 戌亥', '旬空：戌亥' "
+    "or '戌亥空' ('?' for one left open), or a sequence of two branches"
+)
+
+
+def parse_void_answer(value: object) -> tuple[int | None, int | None]:
+    """The two void branches (旬空) answered: their ordinals, in the order written (None: left open)."""
+    what = f"void={quote(value)}"
+    items: list[object]
+    if isinstance(value, str):
+        _text(value, what, VOID_ACCEPTED)
+        items = list(_chars(VOID_WORDS.sub("", normalize(value))))
+    elif isinstance(value, (list, tuple)):
+        items = list(value)
+    else:
+        raise ParseError(f"{what} is not understood; {VOID_ACCEPTED}")
+    if len(items) != 2:
+        raise ParseError(f"{what} gives {len(items)} branches, not two; {VOID_ACCEPTED}")
+    first, second = (_branch_or_open(x, what, VOID_ACCEPTED) for x in items)
+    if first is not None and first == second:
+        raise ParseError(f"{what} gives the branch {BRANCH_CHARS[first]} twice; {VOID_ACCEPTED}")
+    return first, second
+
+
 class Answer(NamedTuple):
     """A learner's answer, parsed: each part None when not given."""
 
@@ -559,6 +664,11 @@ class Answer(NamedTuple):
     noble: NobleAnswer | None = None
     method: tuple[str, str | None] | None = None
     patterns: frozenset[str] | None = None
+    day: int | None = None
+    hour: int | None = None
+    general: int | None = None
+    month: int | None = None
+    void: tuple[int | None, int | None] | None = None
 
 
 # ---------------------------------------------------------------- the verdict
@@ -659,9 +769,9 @@ def method_error(records: Iterable[Record], answer: str) -> str:
     tried = [r for r in gates if r.method == wanted]
     if tried and not any(r.applied for r in tried):
         return f"gate-{tried[0].gate}"  # the learner took a gate that does not apply
-    if not tried:
-        first = next(r for r in gates if r.applied)
-        return f"gate-{first.gate}"  # the learner went past a gate that applied
+    if not tried:  # the learner's gate is never reached: they went past the gate that decided
+        last = next(r for r in reversed(gates) if r.applied)
+        return f"gate-{last.gate}"
     if deciding.method == wanted:
         return "method"  # the right gate, the wrong name
     after = gates[gates.index(tried[-1]) + 1]
@@ -685,12 +795,12 @@ class Wrong(NamedTuple):
 
 
 def _cell_order() -> dict[str, int]:
-    keys = ["offset", *(f"plate.{b}" for b in BRANCH_CHARS)]
+    keys = [*INPUTS, "offset", *(f"plate.{b}" for b in BRANCH_CHARS)]
     keys += [f"lesson-{n}.{c}" for n in range(1, 5) for c in ("upper", "lower")]
     keys += ["noble.day-night", "noble.branch", "noble.direction", *(f"lesson-{n}.general" for n in range(1, 5))]
     keys += [f"{t}.branch" for t in WHICH] + [f"{t}.general" for t in WHICH]
     keys += [f"{t}.{c}" for t in WHICH for c in ("kin", "void", "hidden-stem")]
-    keys += ["method", "subname"]
+    keys += ["void", "method", "subname"]
     return {k: i for i, k in enumerate(keys)}
 
 
@@ -705,7 +815,7 @@ def printed(t: Any) -> str:
 
 def wrong_cells(chart: Chart, answer: Answer) -> list[Wrong]:
     """Every cell of ``answer`` that is wrong on ``chart``, in the order the chart is built."""
-    out: list[Wrong] = []
+    out = _input_cells(chart, answer)
     if answer.offset is not None and answer.offset != chart.offset:
         out.append(Wrong("offset", "wrong.offset", f"d = {chart.offset}"))
     if answer.plate is not None:
@@ -720,6 +830,24 @@ def wrong_cells(chart: Chart, answer: Answer) -> list[Wrong]:
         out += _method_cells(chart, *answer.method)
     if answer.patterns is not None:
         out += _pattern_cells(chart, answer.patterns)
+    return out
+
+
+def _input_cells(chart: Chart, answer: Answer) -> list[Wrong]:
+    """The chart's inputs answered wrong (a month answered for a chart cast without one is not judged)."""
+    out: list[Wrong] = []
+    if answer.day is not None and answer.day != chart.day.ordinal:
+        out.append(Wrong("day", "wrong.day", f"{chart.day}"))
+    if answer.month is not None and chart.month is not None and answer.month != chart.month.ordinal:
+        out.append(Wrong("month", "wrong.month", f"{chart.month}月"))
+    if answer.hour is not None and answer.hour != chart.hour.ordinal:
+        out.append(Wrong("hour", "wrong.hour", f"{chart.hour}時"))
+    if answer.general is not None and answer.general != chart.general.ordinal:
+        out.append(Wrong("general", "wrong.general", f"{chart.general}將"))
+    if answer.void is not None:
+        right = {b.ordinal for b in chart.void}
+        if any(b is not None and b not in right for b in answer.void):
+            out.append(Wrong("void", "wrong.xun-void", "".join(chart.void)))
     return out
 
 
@@ -817,6 +945,8 @@ def _pattern_cells(chart: Chart, given: frozenset[str]) -> list[Wrong]:
 def step_of(chart: Chart, wrong: Wrong, answer: Answer, records: tuple[Record, ...]) -> str:
     """The key of the step of :meth:`liuren.Chart.steps` a wrong cell belongs to."""
     cell = wrong.cell
+    if cell in INPUTS:
+        return cell  # before any step: the inputs the steps start from
     if cell == "offset" or cell.startswith("plate."):
         return "plate"
     if cell.startswith("lesson-"):
@@ -841,13 +971,14 @@ def step_of(chart: Chart, wrong: Wrong, answer: Answer, records: tuple[Record, .
 
 
 # ---------------------------------------------------------------- another school's answer
-TIME_ONLY = frozenset(("yuejiang_switch", "day_boundary", "true_solar_time"))
-"""Options that only turn an instant into (day, hour, month general): a chart given by those never changes."""
-NOBLE_OPTIONS = frozenset(("noble_table", "day_night"))
+TIME_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("instant",))
+"""Options that only turn an instant into (day, hour, month general): a chart given by those never
+changes (read from each option's declaration, :class:`liuren.school.Governs`)."""
+NOBLE_OPTIONS = frozenset(options_changing("generals"))
 """Options that move the noble, and so the generals."""
-PATTERN_ONLY = frozenset(("tomb", "changsheng", "wangxiang", "tiankong", "luowang", "yangjiu_war"))
+PATTERN_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("patterns",))
 """Options read only by the named patterns (a test checks they change no other cell)."""
-SCHOOL_FREE = re.compile(r"offset|plate\..|lesson-\d\.(upper|lower)")
+SCHOOL_FREE = re.compile(r"day|month|hour|general|void|offset|plate\..|lesson-\d\.(upper|lower)")
 """Cells no school changes: with one of them wrong no school makes the answer right."""
 
 
@@ -936,13 +1067,17 @@ def _moves(chart: Chart, school: School, answer: Answer) -> bool:
 
 
 # ---------------------------------------------------------------- check
-PARTS = ("offset", "plate", "lessons", "transmissions", "noble", "method", "patterns")
+PARTS = (*INPUTS, "offset", "plate", "lessons", "transmissions", "noble", "void", "method", "patterns")
 """The parts of an answer :func:`check` takes, in the order a chart is built."""
 
 
 def check(
     chart: Chart,
     *,
+    day: object = None,
+    month: object = None,
+    hour: object = None,
+    general: object = None,
     offset: object = None,
     plate: object = None,
     lessons: object = None,
@@ -950,13 +1085,17 @@ def check(
     noble: object = None,
     method: object = None,
     patterns: object = None,
+    void: object = None,
     lang: str = "ko",
     reveal: bool = False,
     **unknown: object,
 ) -> CheckResult:
     """Check a learner's answer for ``chart``; each part is optional.
 
-    ``offset`` the plate offset d (an int 0–11); ``plate`` squares of the plate as {earth: heaven}
+    ``day`` the day pillar ("丁未", "丁未日"); ``month`` the 月建 ("亥", "亥月"; judged only when the
+    chart was cast with a month); ``hour`` the 占時 ("未", "未時"); ``general`` the 月將 ("寅", "寅將"
+    or its spirit name "功曹"); ``void`` the day's two 旬空 branches ("寅卯", "空亡 寅卯", "寅卯空", in
+    either order). ``offset`` the plate offset d (an int 0–11); ``plate`` squares of the plate as {earth: heaven}
     ({"子": "巳"}); ``lessons`` the four uppers in lesson order 1→4 ("戌卯丑午" for 丙申 午時 亥將),
     four (upper, lower) pairs, each optionally with its general ("戌/丙蛇 卯/戌常 丑/申陰 午/丑龍"), or
     the book's three rows read right to left; ``transmissions`` the three branches ("卯申丑"),
@@ -967,7 +1106,7 @@ def check(
     ("元首") or both ("賊克 元首"); ``patterns`` the named patterns that hold (["殃咎", "內戰"], []
     for none; one the chart cannot judge without its month or 年命 is left open). "?" leaves a place
     open. ``lang`` is "ko", "zh" or "en"; ``reveal`` adds the right value to the message. Malformed
-    answers raise :class:`~liuren.ParseError`.
+    answers raise :class:`~liuren.ParseError` (a void mark out of place says where it goes).
     """
     from .html import check_chart
 
@@ -983,6 +1122,16 @@ def check(
     given: list[str] = []
     open_places = 0
     parts: dict[str, Any] = {}
+    inputs = {"day": day, "month": month, "hour": hour, "general": general}
+    for part, value in inputs.items():
+        if value is None:
+            continue
+        found = INPUT_PARSERS[part](value)
+        if found is None or (part == "month" and chart.month is None):  # no 月建 to judge it against
+            open_places += 1
+        else:
+            given.append(part)
+            parts[part] = found
     if offset is not None:
         given.append("offset")
         parts["offset"] = parse_offset(offset)
@@ -1009,6 +1158,12 @@ def check(
         if answered != (None, None, None):
             given.append("noble")
             parts["noble"] = answered
+    if void is not None:
+        pair = parse_void_answer(void)
+        open_places += pair.count(None)
+        if pair != (None, None):
+            given.append("void")
+            parts["void"] = pair
     if method is not None:
         given.append("method")
         parts["method"] = parse_method_answer(method)
@@ -1018,6 +1173,15 @@ def check(
     answer = Answer(**parts)
     wrong = wrong_cells(chart, answer) if given else []
     return _verdict(chart, answer, given, wrong, open_places, lang, reveal)
+
+
+INPUT_PARSERS: dict[str, Callable[[object], int | None]] = {
+    "day": parse_day_answer,
+    "month": parse_month_answer,
+    "hour": parse_hour_answer,
+    "general": parse_general_answer,
+}
+"""The reader of each of the chart's inputs as answered."""
 
 
 def _verdict(
@@ -1033,7 +1197,10 @@ def _verdict(
         return CheckResult(True, None, render(_fmt(w["ok"], parts=parts) + note, lang), tuple(given))
     steps = chart.steps(lang)
     records = steps[0].records  # the rule records the steps were told from
-    order = {step.key: n for n, step in enumerate(steps)}
+    order = {
+        **{part: n - len(INPUTS) for n, part in enumerate(INPUTS)},
+        **{step.key: n for n, step in enumerate(steps)},
+    }
     last = len(CELL_ORDER)
     keyed = [(step_of(chart, x, answer, records), x) for x in wrong]
     key, first = min(keyed, key=lambda e: (order.get(e[0], len(order)), CELL_ORDER.get(e[1].cell, last)))
@@ -1064,6 +1231,8 @@ def _cell_hint(chart: Chart, wrong: Wrong, key: str, lang: str) -> str:
     stem = f"⟨{chart.stem}⟩"
     when = w[f"when.{chart.noble}"]
     kind = cell.partition(".")[2]
+    if cell in INPUTS or cell == "void":
+        return _input_hint(chart, cell, lang)
     if cell.startswith("plate."):
         return _fmt(w["square"], g=branch_term(chart.general.ordinal), h=branch_term(chart.hour.ordinal))
     if cell.startswith("lesson-") and kind == "general":
@@ -1099,6 +1268,59 @@ def _cell_hint(chart: Chart, wrong: Wrong, key: str, lang: str) -> str:
     return _hint(chart, key, lang, chart._ke)
 
 
+def _biyong_here(chart: Chart, lang: str) -> str:
+    """The candidates 比用 weighed on this chart, which of them remain and where they go (the 初 it
+    chose is not named: the hint does not give the answer away)."""
+    record = next((r for r in gate_records(chart) if isinstance(r, (BiyongOne, BiyongFilter))), None)
+    if record is None:  # 賊克 found a single candidate: 比用 was never reached
+        return CHECK[lang]["biyong.unreached"]
+    cands, match = record.candidates, record.matching
+    variant = "one" if isinstance(record, BiyongOne) else "none" if not match else "all" if match == cands else "some"
+    w = CHECK[lang]
+    return _fmt(
+        w[f"biyong.{variant}"],
+        stem=stem_term(chart.stem.ordinal),
+        yy=w["yang" if chart.stem.ordinal % 2 == 0 else "yin"],
+        cands=branches_term(cands),
+        match=branches_term(match),
+        k=("兩" if len(match) == 2 else zh_number(len(match))) if lang == "zh" else len(match),
+    )
+
+
+DAY_ANCHOR = date(2026, 12, 1)
+"""The date the day-pillar hint counts from (the course's anchor; its pillar is computed, 己酉)."""
+
+
+def _terms(lang: str, pairs: Iterable[tuple[str, str]]) -> str:
+    """Solar terms and the branch each brings, "⟨雨水⟩ ⟨亥⟩, …" (Chinese: "雨水亥、…")."""
+    if lang == "zh":
+        return "、".join(f"{t}{b}" for t, b in pairs)
+    return ", ".join(f"⟨{t}⟩ ⟨{b}⟩" for t, b in pairs)
+
+
+def _input_hint(chart: Chart, cell: str, lang: str) -> str:
+    """How a learner finds the chart's day, hour, month general, month branch or 旬空 pair."""
+    from ..almanac import TERM_NAMES, day_pillar, general_of_term, month_of_term
+
+    w = CHECK[lang]
+    school = chart.school
+    if cell == "day":
+        boundary = w[f"day.{school.day_boundary}"]
+        return _fmt(w["day"], anchor=DAY_ANCHOR.isoformat(), pillar=term(day_pillar(DAY_ANCHOR))) + boundary
+    if cell == "hour":
+        return w["hour"] + (w["hour.true-solar"] if school.true_solar_time else "")
+    if cell == "month":  # the 節 are the odd terms, from 立春 (3) round to 小寒 (1)
+        jie = [(TERM_NAMES[n % 24], str(month_of_term(n))) for n in range(3, 27, 2)]
+        return _fmt(w["month"], terms=_terms(lang, jie))
+    if cell == "general":
+        switch = school.yuejiang_switch
+        first = 4 if switch == "zhongqi" else 3  # 亥 comes with 雨水 by 中氣, with 立春 by 節
+        terms = [(TERM_NAMES[n % 24], str(general_of_term(n, switch))) for n in range(first, first + 24, 2)]
+        return _fmt(w[f"general.{switch}"], terms=_terms(lang, terms))
+    day = chart.day.ordinal
+    return _fmt(w["xun-void"], day=term(chart.day), xun=term(PILLARS[day - day % 10]), xb=branch_term(xun_branch(day)))
+
+
 def _hint(chart: Chart, key: str, lang: str, ke: Any) -> str:
     w = CHECK[lang]
     b = branch_term
@@ -1107,6 +1329,8 @@ def _hint(chart: Chart, key: str, lang: str, ke: Any) -> str:
         return _fmt(w["plate"], g=b(chart.general.ordinal), h=b(chart.hour.ordinal))
     if key.startswith("lesson-"):
         return _fmt(w[key], stem=stem, jig=b(JIGONG[ke.stem]), z=b(ke.branch))
+    if key == "gate-biyong":
+        return _fmt(w[key], stem=stem) + _biyong_here(chart, lang)
     if key.startswith("gate-"):
         return _fmt(w[key], stem=stem)
     if key == "method":

@@ -524,7 +524,7 @@ def caption_html(
         rule.append(term(str(chart.method)) + " · " + term(chart.lesson_type))
     names = pattern_names(chart) if part_shown(parts, "patterns") else []
     if names:
-        rule.append(term("課體") + " " + "、".join(term(n) for n in names))
+        rule.append(term("格局") + " " + "、".join(term(n) for n in names))  # 課體 is the lesson type
     sep = f' <span style="color:{pal["muted"]};font-weight:normal">|</span> '
     return (
         f'<div style="font-size:14px;font-weight:bold;color:{pal["ink"]};margin:0 0 2px">{sep.join(inputs)}</div>'

@@ -45,13 +45,15 @@ CHAR_KO = dict(
 
 PROSE_KO = dict(
     zip(
-        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲尉山取法破相旺休囚氣救剋交互長災劫錄",
-        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세위산취법파상왕휴수기구극교호장재겁록",
+        "寄宮木火土金水孟仲季俱驛馬刑順逆發仰俯剛柔門戶九宗家歸行加位數歲尉山取法破相旺休囚氣救剋交互長災劫錄"
+        "分夏寒局春暑滿秋種穀立節至芒處蟄降雨雪霜露驚",
+        "기궁목화토금수맹중계구역마형순역발앙부강유문호구종가귀행가위수세위산취법파상왕휴수기구극교호장재겁록"
+        "분하한국춘서만추종곡립절지망처칩강우설상로경",
         strict=True,
     )
 )
 """Readings of characters that only the step-by-step prose and the pattern evidence use (寄宮, 孟仲季, 驛馬,
-旺相休囚, 災煞 …): kept apart
+旺相休囚, 災煞, the 節 and 中氣 …): kept apart
 from :data:`CHAR_KO` because they are never drawn on a plate, so the shipped font need not hold them."""
 
 INITIAL_SOUND = {
