@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from liuren import ParseError, School
-from liuren.almanac import TERM_NAMES, general_of_term
+from liuren.almanac import TERM_NAMES, general_of_term, pillars
 from liuren.cycle import BRANCH_ANIMALS, BRANCHES, JIGONG, PILLARS, SPIRIT_NAMES, STEMS, VOID_PAIRS
 from liuren.generals import noble_branch
 from liuren.patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
@@ -137,7 +142,83 @@ def test_every_card_renders_in_every_language(lang):
 
 def test_a_card_takes_a_preset_name_and_refuses_a_bad_name():
     assert card("changsheng", "zh", "tanyuan") == card("changsheng", "zh", School.preset("tanyuan"))
-    with pytest.raises(ParseError, match="accepted: noble, yuejiang, jigong, void, changsheng, wangxiang, monthly"):
+    with pytest.raises(
+        ParseError, match="accepted: noble, yuejiang, jigong, void, changsheng, wangxiang, monthly, jieqi"
+    ):
         card("nobel")
     with pytest.raises(ParseError, match="accepted: zh, ko, en"):
         card("void", lang="fr")
+
+
+# ---------------------------------------------------------------- the solar terms of a year
+def _at(year: int, text: str, zone: str) -> datetime:
+    """The card's ``MM-DD HH:MM`` of ``year`` on the clock of ``zone``."""
+    return datetime.strptime(f"{year}-{text}", "%Y-%m-%d %H:%M").replace(tzinfo=ZoneInfo(zone))
+
+
+def test_the_solar_term_card_of_2026_in_seoul():
+    c = card("jieqi", "zh", year=2026)
+    assert c.title == "2026年 二十四節氣" and len(c.rows) == 24
+    assert [r[0] for r in c.rows] == [TERM_NAMES[(1 + k) % 24] for k in range(24)]  # 小寒 … 冬至
+    # the instants the almanac gives (寿星天文历), on the Seoul clock, seconds dropped
+    assert c.rows[2] == ("立春", "節", "02-04 05:02", "寅", "—")
+    assert c.rows[3] == ("雨水", "中氣", "02-19 00:51", "—", "亥")
+    assert c.rows[-1] == ("冬至", "中氣", "12-22 05:50", "—", "丑")
+    assert [r[3] for r in c.rows[::2]] == [BRANCHES[(1 + k) % 12] for k in range(12)]  # 小寒 丑 … 大雪 子
+    assert [r[4] for r in c.rows[1::2]] == [BRANCHES[(12 - k) % 12] for k in range(12)]  # 大寒 子, 雨水 亥 …
+    assert "2025-02-03 23:10" in c.notes[-1] and "2026-02-04 05:02" in c.notes[-1]
+
+
+@pytest.mark.parametrize("zone", ("Asia/Seoul", "America/New_York", "Europe/London", "Asia/Kolkata"))
+@pytest.mark.parametrize("year", (1900, 1984, 2026, 2100))
+def test_each_term_on_the_card_is_the_minute_the_almanac_changes_month_and_general(year, zone):
+    """A minute before the card's time the almanac is still in the previous term; a minute after it, in
+    this one, with the card's 月建 (節) or 月將 (中氣): the card is the almanac, on the zone's clock."""
+    for row in card("jieqi", "en", year=year, zone=zone).rows:
+        term, kind, when, month, general = row
+        at = _at(year, when, zone)
+        before, after = pillars(at - timedelta(minutes=1)), pillars(at + timedelta(minutes=1))
+        assert before.term != term and after.term == term, (year, zone, row)
+        assert after.term_at.replace(second=0) == at
+        if kind == "節":
+            assert after.month_branch == month and before.month_branch != month and general == "—"
+        else:
+            assert after.general == general and before.general != general and month == "—"
+
+
+def test_under_the_jie_switch_the_general_changes_at_the_jie():
+    rows = card("jieqi", "zh", School(yuejiang_switch="jie"), year=2026).rows
+    for _term, kind, when, _month, general in rows:
+        assert (general == "—") == (kind == "中氣")
+        if kind == "節":
+            at = _at(2026, when, "Asia/Seoul") + timedelta(minutes=1)
+            assert pillars(at, school=School(yuejiang_switch="jie")).general == general
+    assert "節" in card("jieqi", "zh", School(yuejiang_switch="jie"), year=2026).notes[1]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1900, 2100), st.integers(-12 * 4, 14 * 4))
+def test_a_terms_instant_is_the_same_on_any_clock(year, quarters):
+    """The card writes one instant on different clocks: the times differ by the zones' offsets only (whole
+    minutes here; Seoul's clock of 1900, local mean time, was 8:27:52 ahead of UTC)."""
+    zone = timezone(timedelta(minutes=15 * quarters))
+    utc = card("jieqi", "zh", year=year, zone="UTC").rows
+    there = card("jieqi", "zh", year=year, zone=zone).rows
+    for a, b in zip(utc, there, strict=True):
+        assert a[0] == b[0] and a[3:] == b[3:]
+        ta, tb = _at(year, a[2], "UTC"), _at(year, b[2], "UTC").replace(tzinfo=zone)
+        assert ta.astimezone(UTC) == tb.astimezone(UTC)
+
+
+def test_the_solar_term_card_refuses_a_bad_year_or_zone():
+    for bad in (1899, 2101, "2026", 2026.0, True, None.__class__):
+        with pytest.raises(ParseError, match="accepted: an integer 1900–2100"):
+            card("jieqi", year=bad)  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match="not a known timezone"):
+        card("jieqi", year=2026, zone="Asia/Seol")
+    with pytest.raises(ParseError, match="not a timezone"):
+        card("jieqi", year=2026, zone=9)  # type: ignore[arg-type]
+    with pytest.raises(ParseError, match="for the jieqi card only"):
+        card("void", year=2026)
+    # no year: this year on the zone's clock
+    assert card("jieqi", "zh").title == f"{datetime.now(ZoneInfo('Asia/Seoul')).year}年 二十四節氣"

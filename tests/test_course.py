@@ -222,12 +222,12 @@ def test_a_typed_golden_chart_is_found_with_or_without_its_month():
 
 
 def test_no_golden_chart_is_typed_a_second_time_by_hand():
-    """A row's chart comes from example(name).chart(); 00 alone types one (teaching chart() itself)
-    and compares it with its row in the next cells; a learner's own exercise cell may type one too."""
+    """A row's chart comes from example(name).chart(); the front of the course (00, 00b, 00c) alone types
+    one (teaching chart() itself) and compares it with its row; a learner's own exercise cell may type one too."""
     typed = [
         f"{stem} cell {n} types {name}'s chart: use example({name!r}).chart()"
         for stem, n, cell in cells("code")
-        if number(stem) != "00" and "exercise" not in tags(cell)
+        if number(stem)[:2] != "00" and "exercise" not in tags(cell)
         for name in typed_golden_charts(cell.source)
     ]
     assert not typed, "\n".join(typed)
@@ -558,12 +558,17 @@ def test_the_glossary_reads_each_term_as_the_labels_do_and_links_where_it_is_tau
     code = "\n".join(c.source for c in BOOKS["glossary"].cells if c.cell_type == "code")
     from liuren.show.cards import CARD_NAMES
 
-    assert all(f'card("{name}")' in code for name in CARD_NAMES)
+    # every card is shown; the solar-term card for a fixed year, so the saved page does not change with the clock
+    assert all(f'card("{name}")' in code for name in CARD_NAMES if name != "jieqi")
+    assert 'card("jieqi", year=' in code
+    assert {"節氣", "節", "子時", "子初", "真太陽時"} <= terms
 
 
 # ---------------------------------------------------------------- the pointer to the practice page
 RENUMBERED = (
     "00-reading-a-chart",
+    "00b-generals-kin-void",
+    "00c-date-to-chart",
     "01-yuanshou-chongshen",
     "02-biyong-shehai",
     "03-yaoke-maoxing-bazhuan",
@@ -588,7 +593,8 @@ def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teac
         named[stem] = {int(n) for n in re.findall(r"(\d+)단계", pointer)}
         assert named[stem] == {lv.number for lv in LEVELS if lv.notebook == stem}, stem
         assert bool(pointer) == bool(named[stem]) and (not pointer or "](practice.ipynb)" in pointer)
-    assert named["00-reading-a-chart"] == {1, 2, 3, 9, 13} and named["01-yuanshou-chongshen"] == {4}
+    assert named["00-reading-a-chart"] == {2, 3} and named["00b-generals-kin-void"] == {1, 9}
+    assert named["00c-date-to-chart"] == {13} and named["01-yuanshou-chongshen"] == {4}
     assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
     assert named["07c-yangjiu"] == {11} and named["08-reading"] == set()
     assert sorted(n for levels in named.values() for n in levels) == list(range(1, 14))  # each level once
@@ -604,3 +610,16 @@ def test_the_pointer_ends_the_bottom_navigation_of_a_course_notebook_only():
     bottom = [TOOL.normalise(n, books).cells[-1].source for n in range(3)]
     assert bottom[0].endswith(TOOL.practice_pointer("04-biezhe")) and "7단계" in bottom[0]
     assert "practice.ipynb" not in bottom[1] and bottom[2] == "[과정 차례](contents.ipynb)"
+
+
+def test_the_classroom_page_speaks_korean_as_the_course_does():
+    """The classroom page is a Korean page: its explorer is told the language, so the notice its saved chart
+    carries (the static fallback) is Korean, not the explorer's default Chinese."""
+    from liuren.show.words.widgets import WIDGETS
+
+    nb = BOOKS["classroom"]
+    code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+    assert 'Explorer("丙申", "午", "亥", lang="ko")' in code
+    shown = "\n".join(output_text(c) for c in nb.cells if c.cell_type == "code")
+    notices = {lang: WIDGETS[lang]["run-line"] for lang in ("zh", "ko")}
+    assert notices["ko"] in shown and notices["zh"] not in shown, notices

@@ -6,6 +6,8 @@
 - A notebook has at least five exercises, at least three of them casting by hand: the hidden solution
   checks the learner's answer for a chart named in full (``liuren.check(liuren.chart("甲子", "寅", "午"),
   transmissions=…)``), the statement gives that chart's day, and no ``find`` lookup stands in for casting.
+  A chart of a moment (``liuren.chart_at(datetime(…))``, 00c) is cast from its date: the statement gives
+  the date and time (``2026-08-23 11:30``) instead of the day.
 - No exercise is answered earlier on its page: no line of the markdown above the statement, of the
   statement itself or of the saved outputs (the ``.ipynb``) above it, nor of the visible cells between
   the statement and its solution, has the chart's day pillar together with its 三傳 (as ``卯申丑``,
@@ -18,7 +20,9 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import jupytext
 import nbformat
@@ -192,11 +196,29 @@ def _assignments(cells) -> dict[str, ast.expr]:
     return names
 
 
+NAMESPACE: dict[str, object] = {
+    "datetime": datetime,
+    "timedelta": timedelta,
+    "timezone": timezone,
+    "ZoneInfo": ZoneInfo,
+}
+"""The names a moment's expression may use."""
+
+
 def evaluate_chart(expr: str, earlier: list[str]) -> liuren.Chart:
     """The chart of a solution's ``check`` call; a name in it is resolved from its last assignment in
     ``earlier`` (the code above the call: the notebook's cells, then the solution's own lines)."""
     assigned = _assignments(earlier)
-    namespace: dict[str, object] = {"liuren": liuren, "example": example, "School": liuren.School}
+    namespace: dict[str, object] = {
+        "liuren": liuren,
+        "example": example,
+        "School": liuren.School,
+        # a chart of a moment: liuren.chart_at(datetime(…, tzinfo=ZoneInfo(…))), as 00c writes it
+        "datetime": datetime,
+        "timedelta": timedelta,
+        "timezone": timezone,
+        "ZoneInfo": ZoneInfo,
+    }
 
     def resolve(node: ast.expr, depth: int = 0) -> None:
         for name in {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}:
@@ -316,12 +338,33 @@ def exercise_problems(nb) -> list[str]:
             except Exception as error:  # reported as the finding it is
                 problems.append(f"연습 {ex.number}: its solution's chart {check.chart} does not evaluate: {error!r}")
                 continue
-            if str(chart.day) not in han(nb.cells[ex.statement].source):
+            statement = nb.cells[ex.statement].source
+            if "chart_at(" in check.chart:
+                # a chart of a moment: the statement gives the date and time the learner casts from
+                moment = _moment(check.chart, [*earlier, solution])
+                if moment is None or f"{moment:%Y-%m-%d %H:%M}" not in statement:
+                    problems.append(f"연습 {ex.number}: the statement does not give the moment it asks to cast from")
+            elif str(chart.day) not in han(statement):
                 problems.append(f"연습 {ex.number}: the statement does not give the day {chart.day} it asks to cast")
             problems.extend(
                 f"연습 {ex.number} is answered earlier: {leak}" for leak in leaks(nb, ex, chart, check.answers)
             )
     return problems
+
+
+def _moment(expr: str, earlier: list[str]) -> datetime | None:
+    """The datetime a ``liuren.chart_at(…)`` expression casts for (its first argument), or None."""
+    call = ast.parse(expr, mode="eval").body
+    if not (isinstance(call, ast.Call) and call.args):
+        return None
+    arg = call.args[0]
+    if isinstance(arg, ast.Name):
+        arg = _assignments(earlier).get(arg.id, arg)
+    try:
+        value = eval(compile(ast.Expression(arg), "<moment>", "eval"), {**NAMESPACE})
+    except Exception:
+        return None
+    return value if isinstance(value, datetime) else None
 
 
 def with_outputs(source: Path):

@@ -161,9 +161,10 @@ class Book:
 
     @property
     def number(self) -> str:
-        """The course number: "07" of 07-tianyu-…, "07b" of 07b-siqi-pohua (split off after 07); "gl", "pr"
-        for the glossary and the practice page beside the course."""
-        return self.stem.split("-", 1)[0] if self.stem[:2].isdigit() else self.stem[:2]
+        """The file prefix: "07" of 07-tianyu-…, "07b" of 07b-siqi-pohua (a notebook split off after 07);
+        the first two letters of a page beside the course ("gl" of glossary, "pr" of practice)."""
+        prefix = self.stem.split("-", 1)[0]
+        return prefix if prefix[:2].isdigit() else self.stem[:2]
 
     @property
     def in_course(self) -> bool:

@@ -95,7 +95,11 @@ def _method_level(number: int, title: str, notebook: str, *methods: Method) -> L
 
 
 READING = "00-reading-a-chart"
-"""The course's first notebook: the cycle, the plate, the lessons, the noble and a chart of a moment."""
+"""The course's first notebook: the plate and the four lessons."""
+GENERALS = "00b-generals-kin-void"
+"""The course's second notebook: 六親, 遁干, 旬空, the noble and the generals."""
+DATE = "00c-date-to-chart"
+"""The course's third notebook: from a date, a time and a place to the day, hour and 月將."""
 
 
 LEVELS: tuple[Level, ...] = (
@@ -104,7 +108,7 @@ LEVELS: tuple[Level, ...] = (
         "the cycle: 旬空, 遁干, 六親 (寄宮 is asked with the first lesson, level 3)",
         ("transmissions",),
         ("transmission.branch", "kin", "hidden-stem", "void"),
-        notebook=READING,
+        notebook=GENERALS,
     ),
     Level(
         2,
@@ -130,7 +134,7 @@ LEVELS: tuple[Level, ...] = (
         "the noble and the generals",
         ("lessons", "transmissions", "noble"),
         ("lesson.upper", "lesson.lower", "transmission.branch", "noble", "general"),
-        notebook=READING,
+        notebook=GENERALS,
     ),
     # a whole chart by hand needs every gate: the last of the nine is taught with 伏吟·返吟
     Level(
@@ -161,7 +165,7 @@ LEVELS: tuple[Level, ...] = (
         "real time: the chart of a date, time and place",
         ("offset", "plate", "lessons", "transmissions", "noble", "method"),
         WHOLE_CHART,
-        notebook=READING,
+        notebook=DATE,
     ),
 )
 """The levels in the course's order (``LEVELS[n - 1]`` is level n)."""

@@ -15,7 +15,10 @@ sets its ink) and as text. The names (:data:`CARD_NAMES`):
 - ``"void"``: 旬空, the six 旬 and their two void branches;
 - ``"changsheng"``: 十二長生 and the 日墓 of each stem, the 土 convention named;
 - ``"wangxiang"``: 旺相休囚死 of the five elements in each month, 土旺 named as a convention;
-- ``"monthly"``: 死神, 死氣 and 生氣 by month, with how far each stands from the month branch.
+- ``"monthly"``: 死神, 死氣 and 生氣 by month, with how far each stands from the month branch;
+- ``"jieqi"``: the 24 solar terms of one year (``year=``) with the instant of each to the minute on the
+  clock of a zone (``zone=``, default Asia/Seoul), the 月建 each 節 opens and the 月將 each 中氣 (or, by
+  the school's ``yuejiang_switch``, each 節) brings, and how a term's date moves from year to year.
 
 >>> c = card("void", lang="zh")
 >>> c.rows[0]
@@ -28,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime, tzinfo
 from html import escape
 
-from ..almanac import TERM_NAMES, general_of_term
+from ..almanac import TERM_NAMES, general_of_term, month_of_term, resolve_zone, term_instant
 from ..cycle import BRANCH_ANIMALS, BRANCHES, ELEMENT_CHARS, PILLARS, SPIRIT_NAMES, STEMS, pillar_index
 from ..errors import ParseError, quote
 from ..generals import FORWARD_SQUARES, noble_branch
@@ -244,6 +248,67 @@ def _monthly(lang: str, school: School) -> Card:
     return Card("monthly", lang, _words(lang, "monthly.title"), header, rows, (_words(lang, "monthly.note"), rule))
 
 
+JIEQI_ZONE = "Asia/Seoul"
+"""The clock the 節氣 card writes its instants on unless told another zone."""
+JIEQI_YEARS = (1900, 2100)
+"""The years the 節氣 card accepts: those whose 24 terms all fall in the almanac's supported range."""
+NO_CHANGE = "—"
+"""A 節氣 card cell where that term changes nothing (a 中氣 opens no month, a 節 moves no 月將 by 中氣)."""
+
+
+def _card_year(year: object, zone: tzinfo) -> int:
+    if year is None:
+        return datetime.now(zone).year
+    low, high = JIEQI_YEARS
+    if isinstance(year, bool) or not isinstance(year, int) or not low <= year <= high:
+        raise ParseError(f"year={quote(year)} is not a year the card can give; accepted: an integer {low}–{high}")
+    return year
+
+
+def _card_zone(zone: object) -> tzinfo:
+    if zone is None or isinstance(zone, str):
+        return resolve_zone(JIEQI_ZONE if zone is None else zone)
+    if isinstance(zone, tzinfo):
+        return zone
+    raise ParseError(f"zone={quote(zone)} is not a timezone; accepted: an IANA name such as 'Asia/Seoul' or a tzinfo")
+
+
+def _minute(number: int, zone: tzinfo) -> datetime:
+    """The instant of solar term ``number`` on the clock of ``zone``, its seconds dropped (the term falls
+    within that minute)."""
+    return datetime.fromtimestamp(term_instant(number), zone).replace(second=0, microsecond=0)
+
+
+def _jieqi(lang: str, school: School, year: object = None, zone: object = None) -> Card:
+    where = _card_zone(zone)
+    y = _card_year(year, where)
+    switch = school.yuejiang_switch
+    name = getattr(where, "key", None) or str(where)
+    header = tuple(_words(lang, f"jieqi.{k}", zone=name) for k in ("term", "kind", "time", "month", "general"))
+    rows = []
+    # the terms of the calendar year: 小寒 (24·year + 1) … 冬至 (24·(year + 1)), numbered as the almanac does
+    for number in range(24 * y + 1, 24 * y + 25):
+        jie = number % 2 == 1
+        moves_general = jie == (switch == "jie")
+        rows.append(
+            (
+                TERM_NAMES[number % 24],
+                _words(lang, "jieqi.jie" if jie else "jieqi.zhongqi"),
+                f"{_minute(number, where):%m-%d %H:%M}",
+                str(month_of_term(number)) if jie else NO_CHANGE,
+                str(general_of_term(number, switch)) if moves_general else NO_CHANGE,
+            )
+        )
+    lichun = TERM_NAMES.index("立春")
+    before, now = (_minute(24 * k + lichun, where) for k in (y - 1, y))
+    notes = (
+        _words(lang, "jieqi.clock", zone=name),
+        _words(lang, "jieqi.change", term=_words(lang, f"yuejiang.{switch}")),
+        _words(lang, "jieqi.shift", before=f"{before:%Y-%m-%d %H:%M}", now=f"{now:%Y-%m-%d %H:%M}"),
+    )
+    return Card("jieqi", lang, _words(lang, "jieqi.title", year=y), header, tuple(rows), notes)
+
+
 BUILDERS: dict[str, Callable[[str, School], Card]] = {
     "noble": _noble,
     "yuejiang": _yuejiang,
@@ -252,23 +317,41 @@ BUILDERS: dict[str, Callable[[str, School], Card]] = {
     "changsheng": _changsheng,
     "wangxiang": _wangxiang,
     "monthly": _monthly,
+    "jieqi": _jieqi,
 }
 CARD_NAMES = tuple(BUILDERS)
 """The names :func:`card` accepts, in the order a learner meets them."""
 
 
-def card(name: str, lang: str = "ko", school: School | str | None = None) -> Card:
+def card(
+    name: str,
+    lang: str = "ko",
+    school: School | str | None = None,
+    *,
+    year: int | None = None,
+    zone: str | tzinfo | None = None,
+) -> Card:
     """The reference card ``name`` (one of :data:`CARD_NAMES`) in ``lang`` ("zh", "ko", "en"), its
     convention-dependent values by ``school`` (a School, a preset name, or None for the default).
 
+    ``year`` and ``zone`` are for the ``"jieqi"`` card only: the year (1900–2100; None is this year on
+    that clock) and the timezone whose clock the instants are written on (an IANA name or a tzinfo;
+    None is Asia/Seoul).
+
     >>> card("monthly", "zh").rows[0]
     ('寅', '巳', '午', '子')
+    >>> card("jieqi", "zh", year=2026).rows[2]
+    ('立春', '節', '02-04 05:02', '寅', '—')
     """
     if name not in BUILDERS:
         raise ParseError(f"card {quote(name)} is not known; accepted: {', '.join(CARD_NAMES)}")
     if lang not in LANGUAGES:
         raise ParseError(f"lang={quote(lang)} is not known; accepted: {', '.join(LANGUAGES)}")
+    if name == "jieqi":
+        return _jieqi(lang, resolve_school(school), year, zone)
+    if year is not None or zone is not None:
+        raise ParseError(f"year= and zone= are for the jieqi card only, not for card {quote(name)}")
     return BUILDERS[name](lang, resolve_school(school))
 
 
-__all__ = ["CARD_NAMES", "NOBLE_VERSE_A", "Card", "card", "monthly_steps", "verse_pairs"]
+__all__ = ["CARD_NAMES", "JIEQI_ZONE", "NOBLE_VERSE_A", "Card", "card", "monthly_steps", "verse_pairs"]
