@@ -209,6 +209,44 @@ def hour_pillar(day: GanZhi, hour: Branch) -> GanZhi:
 
 
 # ---------------------------------------------------------------- input checks
+MOMENT_ACCEPTED = (
+    'accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))'
+)
+
+
+def check_moment(when: object, name: str = "") -> datetime:
+    """``when`` itself once it is sure to be a moment: a ``datetime`` with a timezone whose UTC offset
+    can be used. The package's one check of a moment given to it (:func:`check_instant`, the casebook's
+    ``cast_at`` and ``when``). ``name`` is the argument's name, for the message.
+
+    Not a datetime, or a tzinfo whose ``utcoffset`` fails (it is the caller's code: whatever it raises
+    is bad input), is a :class:`ParseError`; a naive datetime a :class:`NaiveDatetimeError` saying how
+    to attach the zone.
+
+    >>> check_moment(datetime(2026, 1, 1), "cast_at")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    liuren.errors.NaiveDatetimeError: cast_at=datetime.datetime(2026, 1, 1, 0, 0) has no timezone, so it names no instant; ...
+    """
+    shown = f"{name}={quote(when)}" if name else quote(when)
+    if not isinstance(when, datetime):
+        raise ParseError(f"{shown} ({type(when).__name__}) is not a datetime; {MOMENT_ACCEPTED}")
+    try:
+        offset = when.utcoffset()
+    except Exception as error:  # the tzinfo is the caller's code: whatever it raises is bad input
+        raise ParseError(
+            f"{shown} has a timezone whose UTC offset cannot be used ({_reason(error)}); {MOMENT_ACCEPTED}"
+        ) from None
+    if offset is None:
+        fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
+        raise NaiveDatetimeError(
+            f"{shown} has no timezone, so it names no instant; attach the zone the clock was read in: "
+            f'datetime({fields}, tzinfo=ZoneInfo("Asia/Seoul")), or when.replace(tzinfo=ZoneInfo("Asia/Seoul")) '
+            f"(from zoneinfo import ZoneInfo)"
+        )
+    return when
+
+
 def check_instant(when: object) -> float:
     """POSIX seconds of an aware datetime inside the supported range; otherwise a clear error.
 
@@ -216,33 +254,16 @@ def check_instant(when: object) -> float:
     whose offset is 24 h or more, that returns something other than a timedelta, or whose methods
     raise an error of their own) is a :class:`ParseError`, never that error itself.
     """
-    accepted = (
-        'accepted: a timezone-aware datetime such as datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))'
-    )
-    if not isinstance(when, datetime):
-        raise ParseError(f"{quote(when)} is not a datetime; {accepted}")
+    moment = check_moment(when)
     try:
-        offset = when.utcoffset()
-    except Exception as error:  # the tzinfo is the caller's code: whatever it raises is bad input
-        raise ParseError(
-            f"{quote(when)} has a timezone whose UTC offset cannot be used ({_reason(error)}); {accepted}"
-        ) from None
-    if offset is None:
-        fields = ", ".join(str(v) for v in (when.year, when.month, when.day, when.hour, when.minute))
-        raise NaiveDatetimeError(
-            f"{quote(when)} has no timezone, so it names no instant; attach the zone the clock was read in: "
-            f'datetime({fields}, tzinfo=ZoneInfo("Asia/Seoul")), or when.replace(tzinfo=ZoneInfo("Asia/Seoul")) '
-            f"(from zoneinfo import ZoneInfo)"
-        )
-    try:
-        ts = when.timestamp()
+        ts = moment.timestamp()
     except Exception as error:
-        raise ParseError(f"{quote(when)} is not a real instant ({_reason(error)}); {accepted}") from None
+        raise ParseError(f"{quote(moment)} is not a real instant ({_reason(error)}); {MOMENT_ACCEPTED}") from None
     if not (isinstance(ts, float) and _FIRST_TS <= ts < _END_TS):
         try:
-            shown = when.isoformat()
+            shown = moment.isoformat()
         except Exception:
-            shown = quote(when)
+            shown = quote(moment)
         raise OutOfRangeError(f"{shown} is outside the supported range {RANGE_TEXT}")
     return ts
 

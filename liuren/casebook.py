@@ -35,9 +35,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
+from .almanac import check_moment
 from .chart import Chart
 from .cycle import normalize
-from .errors import NaiveDatetimeError, ParseError, quote
+from .errors import ParseError, quote
 from .files import read_text, write_atomic
 from .patterns import get_pattern
 from .reading import parse_matter, parse_querent
@@ -411,12 +412,7 @@ def _moment(value: object, name: str, dates: bool = False) -> Any:
     if value is None:
         return None
     if isinstance(value, datetime):
-        if value.tzinfo is None or value.utcoffset() is None:
-            raise NaiveDatetimeError(
-                f"{name}={quote(value)} has no timezone; accepted: an aware datetime, "
-                f"e.g. datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo('Asia/Seoul'))"
-            )
-        return value
+        return check_moment(value, name)
     if dates and type(value) is date:
         return value
     accepted = "a timezone-aware datetime" + (" or a date" if dates else "") + ", or None"

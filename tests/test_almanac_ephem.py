@@ -63,7 +63,7 @@ def test_every_solar_term_1900_2100_within_60_seconds_of_ephem():
 
 
 def sun_general(longitude: float) -> str:
-    """月將 from the Sun's longitude: 雨水 330° → 亥, 春分 0° → 戌, … 大寒 300° → 子 (ecosystem.md §2)."""
+    """月將 from the Sun's longitude: 雨水 330° → 亥, 春分 0° → 戌, … 大寒 300° → 子 (docs/rules.md §2.1)."""
     return "子丑寅卯辰巳午未申酉戌亥"[(11 - int(((longitude - 330) % 360) // 30)) % 12]
 
 

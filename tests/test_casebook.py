@@ -7,7 +7,7 @@ import json
 import shutil
 import tempfile
 from dataclasses import FrozenInstanceError, astuple, fields
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 
 import pytest
@@ -216,6 +216,26 @@ def test_a_lone_surrogate_is_a_parse_error_and_writes_nothing(book, tmp_path):
     (tmp_path / "lone.json").write_text(json.dumps(data), encoding="utf-8")  # JSON's escape of the half character
     with pytest.raises(ParseError, match=r"lone\.json', case 1: question='\\ud800' has a lone surrogate"):
         Casebook(tmp_path / "other.sqlite3").import_(tmp_path / "lone.json")
+
+
+def test_moments_are_checked_as_the_almanac_checks_them(book):
+    """cast_at and when go through the package's one moment check (liuren.almanac.check_moment): a
+    tzinfo whose utcoffset fails is bad input (a ParseError), not the tzinfo's own error escaping."""
+
+    class Broken(tzinfo):  # a tzinfo written by the caller
+        def utcoffset(self, dt):
+            raise RuntimeError("no offset today")
+
+    chart = CHARTS[0]
+    with pytest.raises(ParseError, match=r"cast_at=.* has a timezone whose UTC offset cannot be used \(RuntimeError"):
+        book.save(chart, "q", cast_at=datetime(2026, 1, 1, tzinfo=Broken()))
+    with pytest.raises(NaiveDatetimeError, match=r"cast_at=.* has no timezone, so it names no instant; attach"):
+        book.save(chart, "q", cast_at=datetime(2026, 1, 1))
+    case = book.save(chart, "q")
+    with pytest.raises(ParseError, match=r"when=.* has a timezone whose UTC offset cannot be used"):
+        book.add_outcome(case, "x", when=datetime(2026, 1, 1, tzinfo=Broken()))
+    assert book.add_outcome(case, "x", when=date(2026, 1, 2)).outcomes[0].happened == date(2026, 1, 2)
+    assert len(book.cases()) == 1
 
 
 def test_records_are_frozen_slotted_and_equal_only_to_their_own_type(book):

@@ -1,4 +1,4 @@
-"""Text and HTML layouts of a chart: exact text for seed examples, structure and safety of the HTML."""
+"""Text and HTML layouts of a chart: exact text for the chapters' examples, structure and safety of the HTML."""
 
 from __future__ import annotations
 
@@ -18,19 +18,19 @@ from liuren.show.text import chart_text
 HOSTILE = "<img src=x onerror=alert(1)>"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 
-# The three blocks as the seed chapters print them (transmissions with 遁干 added between 六親 and branch).
+# The three blocks as the source chapters print them (transmissions with 遁干 added between 六親 and branch).
 SEED_TEXT = {
-    # seed 004, 元首 example 1: 假如正月丙申日亥將午時占 (printed 父卯常 才申六 子丑陰 / 龍陰常蛇 午丑卯戌 丑申戌丙)
+    # 元首課, example 1: 假如正月丙申日亥將午時占 (printed 父卯常 才申六 子丑陰 / 龍陰常蛇 午丑卯戌 丑申戌丙)
     ("丙申", "午", "亥"): "丙申日 午時 亥將 晝貴 · 賊克 元首\n"
     "\n父癸卯常\n財丙申合\n子辛丑陰\n"
     "\n龍陰常蛇\n午丑卯戌\n丑申戌丙\n"
     "\n戌亥子丑\n酉　　寅\n申　　卯\n未午巳辰",
-    # seed 004, 元首 example 2: 假如正月亥將甲戌日未時占 (printed 兄寅后 子午虎 財戌六)
+    # 元首課, example 2: 假如正月亥將甲戌日未時占 (printed 兄寅后 子午虎 財戌六)
     ("甲戌", "未", "亥"): "甲戌日 未時 亥將 晝貴 · 賊克 元首\n"
     "\n兄戊寅后\n子壬午虎\n財甲戌合\n"
     "\n虎后合虎\n午寅戌午\n寅戌午甲\n"
     "\n酉戌亥子\n申　　丑\n未　　寅\n午巳辰卯",
-    # seed 000, 蒿矢: 假如甲午日申時巳將占 (printed 殺申白 子巳勾 兄寅螣; 巳 is void in the 甲午 decade)
+    # 遙克課, 蒿矢: 假如甲午日申時巳將占 (printed 殺申白 子巳勾 兄寅螣; 巳 is void in the 甲午 decade)
     ("甲午", "申", "巳"): "甲午日 申時 巳將 晝貴 · 遙克 蒿矢\n"
     "\n官丙申虎\n子　巳勾◎\n兄壬寅蛇\n"
     "\n后朱虎陰\n子卯申亥\n卯午亥甲\n"

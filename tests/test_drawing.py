@@ -25,7 +25,7 @@ from liuren.show.drawing import FAMILY, draw_plate, plate_png, register_font, ri
 
 DATA = Path(__file__).parent / "data"
 REFERENCE = DATA / "plate-丙申-午-亥.png"
-"""The round plate of seed 004 元首 example 1 (丙申日 亥將 午時), rendered by plate_png(dpi=72)."""
+"""The round plate of 元首課 example 1 (丙申日 亥將 午時), rendered by plate_png(dpi=72)."""
 
 
 def ring_labels(ax: Axes) -> dict[str, tuple[float, float]]:
@@ -162,7 +162,7 @@ def _make_figures():
 
 
 def test_make_figures_plans_every_figure_and_the_committed_ones():
-    """The figure list (cheap: nothing is drawn): three diagrams and one plate per seed example, and
+    """The figure list (cheap: nothing is drawn): three diagrams and one plate per chapter example, and
     exactly the PNGs committed in figures/."""
     names = list(_make_figures().jobs())
     seeds = (DATA / "seed_examples.csv").read_text(encoding="utf-8").count("\n") - 1
@@ -181,11 +181,11 @@ def test_make_figures_plans_every_figure_and_the_committed_ones():
 
 
 REPRESENTATIVE = ("00-reading-a-chart.png", "00-generals-order.png", "01-nine-methods.png", "03-蒿矢-1.png")
-"""One figure of each kind the tool draws: the two-plate spread, the generals' rings, the 3×3 grid, a seed plate."""
+"""One figure of each kind the tool draws: the two-plate spread, the generals' rings, the 3×3 grid, a chapter example's plate."""
 
 
 def test_make_figures_writes_one_figure_of_each_kind(tmp_path):
-    """The tool itself, as a script with warnings as errors, on one figure of each kind (the other seed
+    """The tool itself, as a script with warnings as errors, on one figure of each kind (the other chapter
     plates are the same function on other rows): valid palette PNGs, the count printed, an unknown name refused."""
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run(

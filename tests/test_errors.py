@@ -261,3 +261,19 @@ def test_a_megabyte_argument_gives_a_short_message(call):
     with pytest.raises(LiurenError) as info:
         call(LONG)
     assert len(str(info.value)) < BOUND and re.search(r"\(1,000,0\d\d characters\)", str(info.value))
+
+
+@pytest.mark.parametrize("bad", [None, "丙申 午 亥", 3, ("丙申", "午", "亥"), liuren.chart("丙申", "午", "亥").plate])
+def test_steps_and_explain_refuse_what_is_not_a_chart(bad):
+    """The step-by-step texts refuse a wrong object as the renderers do (a ParseError naming it and
+    saying how to build a chart), not with an AttributeError from inside."""
+    from liuren import patterns
+    from liuren.show import steps
+
+    for call in (steps.steps, steps.explain, steps.trace_lines, steps.pattern_lines, patterns.explain):
+        with pytest.raises(ParseError, match=r"expected a liuren\.Chart, got .* build one with liuren\.chart"):
+            call(bad)
+    with pytest.raises(ParseError, match=r"expected a liuren Step, got .* take one from chart\.steps\(\)"):
+        steps.step_html(bad)
+    chart = liuren.chart("丙申", "午", "亥")
+    assert steps.step_html(chart.steps()[0]).startswith('<div class="liuren-step" data-key="plate">')

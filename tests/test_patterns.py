@@ -1,4 +1,4 @@
-"""Named lesson patterns: the registry, every seed example with the evidence its text gives,
+"""Named lesson patterns: the registry, every chapter example with the evidence its text gives,
 negative cases that fail exactly one condition, and the month sweep against tests/data/pattern_counts.csv.
 
 Regenerate the counts table after a deliberate rule change with ``python -m tests.test_patterns``.
@@ -52,7 +52,9 @@ def test_registry_entries_state_their_rule_and_source(pattern):
     assert pattern.family in FAMILIES
     assert pattern.condition and "\n" not in pattern.condition
     assert any(src in pattern.source for src in ("「", "docs/rules.md", "大全", "指南"))
-    assert not any(f"00{n}" in pattern.source + pattern.condition for n in range(5))  # users never see seed numbers
+    assert not any(
+        f"00{n}" in pattern.source + pattern.condition for n in range(5)
+    )  # users never see the chapters' internal ids
     doc = pattern.detector.__doc__
     assert doc.startswith(pattern.name) and "(" in doc  # classical name first, source in brackets
 
@@ -171,7 +173,7 @@ def test_school_options_reach_the_patterns():
     assert "天獄" not in names(Chart("甲子", "寅", "未", month="辰", school=School().replace(wangxiang="season")))
 
 
-# ---------------------------------------------------------------- seed 002
+# ---------------------------------------------------------------- 勵德課·贅婿課·無淫課
 def test_002_lide_xinhai_yang_behind_yin_in_front():
     # 正月辛亥日寅時 (亥將): 天乙居勝光在酉上; 小吉 傳送 (陽) behind, 天罡 太乙 (陰) in front.
     # The printed generals (巳螣 寅勾 亥白) are those of the 晝 noble 午 at 寅時, so noble="day"
@@ -248,7 +250,7 @@ def test_002_wuyin_gengchen():
     assert evidence(c, "無淫").startswith("不備 with lesson 2 下賊上")
 
 
-# ---------------------------------------------------------------- seed 003
+# ---------------------------------------------------------------- 天獄課 … 殃咎
 def test_003_tianyu_yiyou():
     # 正月乙酉午時: 小吉臨寅; 春占土死未為墓; 乙木生亥, 斗繫 (辰 on 亥).
     c = Chart("乙酉", "午", "亥", month="寅")
@@ -784,7 +786,7 @@ def test_negatives_keep_the_other_conditions():
     assert "日干乘墓" in names(_parse("甲子 卯 申 day default"))
 
 
-# ---------------------------------------------------------------- seed golden data (another engineer's table)
+# ---------------------------------------------------------------- the chapters' golden data (another engineer's table)
 SEED_ROWS = list(csv.DictReader((DATA / "seed_examples.csv").open(encoding="utf-8")))
 KNOWN_MISSES = {
     # 五月初八甲子寅時天罡加亥: the text reads 天罡 on 日本 as 死奇, but 辰 is no lesson upper there

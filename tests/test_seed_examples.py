@@ -1,4 +1,4 @@
-"""Every worked example of the four seed chapters, reproduced field by field.
+"""Every worked example of the four source chapters, reproduced field by field.
 
 The rows of ``data/seed_examples.csv`` hold what the rules give for each example; where the text
 printed something else, ``text_printed`` and ``note`` say what and why (see ``data/README.md``).
@@ -17,17 +17,17 @@ from liuren.show.examples import chart_fields as fields_of
 
 from .conftest import DATA
 
-SEED_ROWS = {
-    "004_0fbdf5fae1a9e465.txt": 3,
-    "000_6807c8b2ee8f8428.txt": 3,
-    "002_27ea3017475a71da.txt": 12,
-    "003_0c0843e220b1d1c2.txt": 12,
+CHAPTER_ROWS = {
+    "九宗門·元首課·重審課": ("004", 3),
+    "遙克課·昴星課·八專課": ("000", 3),
+    "勵德課·贅婿課·無淫課": ("002", 12),
+    "天獄課·天網·羅網·死奇·魄化·殃咎": ("003", 12),
 }
-"""The seed files of shared/seeds/README.md and how many worked examples each one has (the tests
-must not read shared/, so the names are written here)."""
+"""The four source chapters (docs/rules.md §1.1), the id their examples' ids start with, and how many
+worked examples each one has (see ``data/README.md``)."""
 
 COLUMNS = [
-    "seed", "example", "where", "day", "hour", "general", "noble", "month",
+    "chapter", "example", "where", "day", "hour", "general", "noble", "month",
     "lesson_uppers", "lesson_generals", "transmissions", "transmission_generals", "relations",
     "method", "lesson_type", "patterns", "text_printed", "note",
 ]  # fmt: skip
@@ -54,7 +54,7 @@ def test_seed_example(row):
         for field, value in got.items()
         if value != row[field]
     ]
-    where = f"{row['seed']} «{row['where']}» = {row['day']}日 {row['hour']}時 {row['general']}將 {row['noble']}"
+    where = f"{row['chapter']} «{row['where']}» = {row['day']}日 {row['hour']}時 {row['general']}將 {row['noble']}"
     assert not wrong, (
         f"{row['example']} ({where}) differs in {len(wrong)} field(s):\n"
         + "\n".join(wrong)
@@ -66,15 +66,15 @@ def test_header():
     assert HEADER == COLUMNS
 
 
-def test_rows_per_seed():
-    assert Counter(row["seed"] for row in ROWS) == SEED_ROWS
+def test_rows_per_chapter():
+    assert Counter(row["chapter"] for row in ROWS) == {name: rows for name, (_, rows) in CHAPTER_ROWS.items()}
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[row["example"] for row in ROWS])
 def test_row_is_well_formed(row):
-    assert row["seed"] in SEED_ROWS, f"{row['example']}: {row['seed']!r} is not one of the seed files"
-    assert row["example"].startswith(row["seed"][:3] + "-"), (
-        f"{row['example']}: the id must start with its seed's number"
+    assert row["chapter"] in CHAPTER_ROWS, f"{row['example']}: {row['chapter']!r} is not one of the chapters"
+    assert row["example"].startswith(CHAPTER_ROWS[row["chapter"]][0] + "-"), (
+        f"{row['example']}: the id must start with its chapter's id"
     )
     assert 0 < len(row["where"]) <= 30
     assert row["noble"] in ("day", "night")

@@ -1,6 +1,7 @@
 """The explorer driven without a browser: set control values, assert on ``explorer.chart``.
 
-Observers fire synchronously outside a kernel (shared/docs/ecosystem.md §3), so every assertion
+Observers fire synchronously outside a kernel (ipywidgets' documentation, "Widget Events": a widget's
+attributes are traitlets, and an ``observe`` handler runs when a value is set in Python), so every assertion
 below is on plain Python state; ``Output.outputs`` is filled with ``append_display_data`` and is
 checked only for which mime types it holds.
 """

@@ -81,7 +81,7 @@ def chart_of(row: dict[str, str]) -> liuren.Chart:
 
 def seed_plate_name(row: dict[str, str]) -> str:
     """The file name of a seed example's plate: notebook number, then the example id."""
-    return f"{SEED_NOTEBOOK[row['seed'][:3]]}-{row['example'].split('-', 1)[1]}.png"
+    return f"{SEED_NOTEBOOK[row['example'][:3]]}-{row['example'].split('-', 1)[1]}.png"
 
 
 def seed_plate(out: Path, row: dict[str, str]) -> Path:

@@ -231,6 +231,7 @@ class Steps(tuple[Step, ...]):
 
 def steps(chart: Chart, lang: str = "zh") -> Steps:
     """The construction of ``chart`` as :class:`Step` values, in the order a teacher casts it."""
+    _check_chart(chart)
     if lang not in LANGUAGES:
         check_lang(lang)
     records = gate_records(chart)
@@ -263,6 +264,14 @@ def steps(chart: Chart, lang: str = "zh") -> Steps:
     return _tnew(Steps, out)
 
 
+def _check_chart(chart: object) -> None:
+    """A wrong object is refused as every renderer refuses it (:func:`liuren.show.html.check_chart`),
+    not met with an AttributeError half-way."""
+    from .html import check_chart
+
+    check_chart(chart)
+
+
 # ---------------------------------------------------------------- trace and explain
 class Lines(tuple[str, ...]):
     """A tuple of lines that prints as the lines themselves (``print(chart.trace())``)."""
@@ -276,6 +285,8 @@ class Lines(tuple[str, ...]):
 def pattern_lines(chart: Chart, lang: str = "en") -> list[str]:
     """``name (family): evidence`` for each pattern found, in ``lang``, a family's own entry naming
     (not repeating) the companions that are listed after it with their evidence."""
+    _check_chart(chart)
+    lang = check_lang(lang)
     return [render(x, lang) for x in pattern_marks(chart, lang)]
 
 
@@ -320,6 +331,7 @@ def render_lines(lines: list[str], lang: str) -> list[str]:
 def trace_lines(chart: Chart, lang: str = "en") -> Lines:
     """The four lessons in one line, then one line per gate tried (the texts of the gate steps), how
     the 中傳 and 末傳 were chosen (the texts of those steps), then the 三傳 with the method and lesson type."""
+    _check_chart(chart)
     lang = check_lang(lang)
     return Lines(render_lines(_trace_marks(chart, lang), lang))
 
@@ -329,6 +341,7 @@ def explain(chart: Chart, lang: str = "en", *, hint: str = "code") -> str:
     instead of repeating their evidence), then the patterns that need the month or year branch or the
     年命. ``hint`` says how to give them: "code" (the month=/year=/nianming= arguments) or "explorer"
     (the 月建/太歲/本命/行年 controls). It is one text: the Korean register glosses a term once."""
+    _check_chart(chart)
     lang = check_lang(lang)
     if hint not in ("code", "explorer"):
         raise ParseError(f"hint={quote(hint)} is not understood; accepted: 'code', 'explorer'")
@@ -348,6 +361,11 @@ def explain(chart: Chart, lang: str = "en", *, hint: str = "code") -> str:
 def step_html(step: Step, *, colors: Any = None) -> str:
     """The 課盤 as built by ``step`` (later parts blank), its cells lit, then its title and text."""
     from html import escape
+
+    if not isinstance(step, Step):
+        raise ParseError(
+            f"expected a liuren Step, got {quote(step)} ({type(step).__name__}); take one from chart.steps()"
+        )
 
     from .html import chart_html, palette, paper_box
 
