@@ -207,3 +207,20 @@ def test_a_void_mark_out_of_place_is_a_parse_error_saying_where_it_goes(answer):
     with pytest.raises(ParseError, match="stands out of place; a void 傳's mark goes after its general") as raised:
         liuren.check(liuren.chart("丙申", "午", "亥"), transmissions=answer)
     assert len(str(raised.value)) < 600
+
+
+def test_the_checker_is_split_into_answer_parsing_and_diagnosis_of_small_parts():
+    import ast
+    from pathlib import Path
+
+    show = Path(liuren.__file__).parent / "show"
+    for name in ("answer_forms", "answers", "diagnosis", "check"):
+        text = (show / f"{name}.py").read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 600, name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef):
+                assert node.end_lineno - node.lineno < 60, (name, node.name)
+    # parsing knows nothing of the verdict; the diagnosis reads no raw answer
+    answers = (show / "answers.py").read_text(encoding="utf-8") + (show / "answer_forms.py").read_text(encoding="utf-8")
+    assert "from .diagnosis" not in answers and "from .check" not in answers
+    assert "from .check" not in (show / "diagnosis.py").read_text(encoding="utf-8")
