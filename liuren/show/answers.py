@@ -65,8 +65,13 @@ record types of :mod:`liuren.records` (涉害's sub-gates are of the 涉害 fami
 WHICH = ("initial", "middle", "final")
 """The key of each 傳 in a cell key ("initial.kin")."""
 INPUTS = ("day", "month", "hour", "general")
-"""The chart's inputs a learner finds from a date and a time, in the order :func:`check` judges them
-(each cell's key is the part's name); they come before the plate."""
+"""The chart's inputs a learner finds from a date and a time, in the order :func:`check` judges them;
+they come before the plate."""
+INPUT_CELLS = {"day": "day", "month": "month", "hour": "hour", "general": "month-general"}
+"""The cell key of each input (the 月將's is "month-general": "general" ends the key of a general a
+lesson or a 傳 rides); each is also the key of its own step, before the plate's."""
+XUN_VOID = "xun-void"
+"""The cell key of the day's two 旬空 branches (a 傳's own void mark is "initial.void" …)."""
 
 
 # ---------------------------------------------------------------- the answer forms

@@ -11,9 +11,10 @@ so a practice session can give it half credit; ``str(result)`` is the message an
 The cells and their keys, in the order they are judged (by the step of :meth:`liuren.Chart.steps`
 each belongs to, named after the arrow, then in this order within a step):
 
-- ``day``, ``month``, ``hour``, ``general`` — the chart's inputs found from a date and a time: the day
-  pillar (日辰), the 月建 (judged only on a chart cast with one), the 占時 and the 月將 → a key of their
-  own (the cell's), before every step
+- ``day``, ``month``, ``hour``, ``month-general`` — the chart's inputs found from a date and a time
+  (the parts ``day=``, ``month=``, ``hour=``, ``general=``): the day pillar (日辰), the 月建 (judged
+  only on a chart cast with one), the 占時 and the 月將 → a key of their own (the cell's), before
+  every step
 - ``offset`` — the plate offset d → ``plate``
 - ``plate.子`` … ``plate.亥`` — the heaven branch over that earth square → ``plate``
 - ``lesson-N.upper``, ``lesson-N.lower`` — lesson N's upper and lower (N = 1 … 4) → ``lesson-N``
@@ -25,7 +26,7 @@ each belongs to, named after the arrow, then in this order within a step):
 - ``initial.general`` … — the general each 傳 rides → ``generals``
 - ``initial.kin``, ``initial.void``, ``initial.hidden-stem`` … — each 傳's 六親, 旬空 mark and 遁干
   → ``relations``
-- ``void`` — the day's two 旬空 branches (in either order) → ``relations``
+- ``xun-void`` — the day's two 旬空 branches (the part ``void=``, in either order) → ``relations``
 - ``method`` — the method (九宗門) → the ``gate-…`` step the wrong method goes wrong at
 - ``subname`` — the lesson type (課體) within the right method → ``method``
 - ``pattern.NAME`` — a named pattern (格局, the labels the patterns module names; not a 課體) that holds
@@ -66,7 +67,7 @@ from .answer_forms import UNKNOWN as UNKNOWN
 from .answer_forms import parse_lesson_cells as parse_lesson_cells
 from .answer_forms import parse_transmission_cells as parse_transmission_cells
 from .answers import GATE_OF as GATE_OF
-from .answers import INPUTS, PARTS, Answer, read_answer
+from .answers import INPUT_CELLS, PARTS, XUN_VOID, Answer, read_answer
 from .answers import METHODS as METHODS  # the names below are read from here by practice, identify and tests
 from .answers import parse_day_answer as parse_day_answer
 from .answers import parse_general_answer as parse_general_answer
@@ -213,7 +214,7 @@ def _verdict(
     steps = chart.steps(lang)
     records = steps[0].records  # the rule records the steps were told from
     order = {
-        **{part: n - len(INPUTS) for n, part in enumerate(INPUTS)},
+        **{cell: n - len(INPUT_CELLS) for n, cell in enumerate(INPUT_CELLS.values())},
         **{step.key: n for n, step in enumerate(steps)},
     }
     last = len(CELL_ORDER)
@@ -246,7 +247,7 @@ def _cell_hint(chart: Chart, wrong: Wrong, key: str, lang: str) -> str:
     stem = f"⟨{chart.stem}⟩"
     when = w[f"when.{chart.noble}"]
     kind = cell.partition(".")[2]
-    if cell in INPUTS or cell == "void":
+    if cell in INPUT_CELLS.values() or cell == XUN_VOID:
         return _input_hint(chart, cell, lang)
     if cell.startswith("plate."):
         return _fmt(w["square"], g=branch_term(chart.general.ordinal), h=branch_term(chart.hour.ordinal))
@@ -287,8 +288,8 @@ def _biyong_here(chart: Chart, lang: str) -> str:
     """The candidates 比用 weighed on this chart, which of them remain and where they go (the 初 it
     chose is not named: the hint does not give the answer away)."""
     record = next((r for r in gate_records(chart) if isinstance(r, (BiyongOne, BiyongFilter))), None)
-    if record is None:  # 賊克 found a single candidate: 比用 was never reached
-        return CHECK[lang]["biyong.unreached"]
+    if record is None:  # never so: a step is wrong at 比用 only when the run has its record
+        return ""
     cands, match = record.candidates, record.matching
     variant = "one" if isinstance(record, BiyongOne) else "none" if not match else "all" if match == cands else "some"
     w = CHECK[lang]
@@ -327,7 +328,7 @@ def _input_hint(chart: Chart, cell: str, lang: str) -> str:
     if cell == "month":  # the 節 are the odd terms, from 立春 (3) round to 小寒 (1)
         jie = [(TERM_NAMES[n % 24], str(month_of_term(n))) for n in range(3, 27, 2)]
         return _fmt(w["month"], terms=_terms(lang, jie))
-    if cell == "general":
+    if cell == "month-general":
         switch = school.yuejiang_switch
         first = 4 if switch == "zhongqi" else 3  # 亥 comes with 雨水 by 中氣, with 立春 by 節
         terms = [(TERM_NAMES[n % 24], str(general_of_term(n, switch))) for n in range(first, first + 24, 2)]

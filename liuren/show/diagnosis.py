@@ -26,7 +26,7 @@ from ..school import (
 )
 from ..transmissions import LESSON_TYPES, Method
 from .answer_forms import LessonAnswer, TransmissionAnswer
-from .answers import GATE_OF, INPUTS, WHICH, Answer, NobleAnswer
+from .answers import GATE_OF, INPUT_CELLS, WHICH, XUN_VOID, Answer, NobleAnswer
 from .gates import chain_rule, gate_records
 from .i18n import branch_term, term
 from .text import KIN_SHORT
@@ -112,12 +112,12 @@ class Wrong(NamedTuple):
 
 
 def _cell_order() -> dict[str, int]:
-    keys = [*INPUTS, "offset", *(f"plate.{b}" for b in BRANCH_CHARS)]
+    keys = [*INPUT_CELLS.values(), "offset", *(f"plate.{b}" for b in BRANCH_CHARS)]
     keys += [f"lesson-{n}.{c}" for n in range(1, 5) for c in ("upper", "lower")]
     keys += ["noble.day-night", "noble.branch", "noble.direction", *(f"lesson-{n}.general" for n in range(1, 5))]
     keys += [f"{t}.branch" for t in WHICH] + [f"{t}.general" for t in WHICH]
     keys += [f"{t}.{c}" for t in WHICH for c in ("kin", "void", "hidden-stem")]
-    keys += ["void", "method", "subname"]
+    keys += [XUN_VOID, "method", "subname"]
     return {k: i for i, k in enumerate(keys)}
 
 
@@ -160,11 +160,11 @@ def _input_cells(chart: Chart, answer: Answer) -> list[Wrong]:
     if answer.hour is not None and answer.hour != chart.hour.ordinal:
         out.append(Wrong("hour", "wrong.hour", f"{chart.hour}時"))
     if answer.general is not None and answer.general != chart.general.ordinal:
-        out.append(Wrong("general", "wrong.general", f"{chart.general}將"))
+        out.append(Wrong("month-general", "wrong.general", f"{chart.general}將"))
     if answer.void is not None:
         right = {b.ordinal for b in chart.void}
         if any(b is not None and b not in right for b in answer.void):
-            out.append(Wrong("void", "wrong.xun-void", "".join(chart.void)))
+            out.append(Wrong(XUN_VOID, "wrong.xun-void", "".join(chart.void)))
     return out
 
 
@@ -262,7 +262,7 @@ def _pattern_cells(chart: Chart, given: frozenset[str]) -> list[Wrong]:
 def step_of(chart: Chart, wrong: Wrong, answer: Answer, records: tuple[Record, ...]) -> str:
     """The key of the step of :meth:`liuren.Chart.steps` a wrong cell belongs to."""
     cell = wrong.cell
-    if cell in INPUTS:
+    if cell in INPUT_CELLS.values():
         return cell  # before any step: the inputs the steps start from
     if cell == "offset" or cell.startswith("plate."):
         return "plate"
@@ -295,7 +295,7 @@ NOBLE_OPTIONS = frozenset(options_changing("generals"))
 """Options that move the noble, and so the generals."""
 PATTERN_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("patterns",))
 """Options read only by the named patterns (a test checks they change no other cell)."""
-SCHOOL_FREE = re.compile(r"day|month|hour|general|void|offset|plate\..|lesson-\d\.(upper|lower)")
+SCHOOL_FREE = re.compile(r"day|month|hour|month-general|xun-void|offset|plate\..|lesson-\d\.(upper|lower)")
 """Cells no school changes: with one of them wrong no school makes the answer right."""
 
 
