@@ -197,7 +197,7 @@ def test_the_first_wrong_cell_is_the_first_in_the_order_the_chart_is_built():
     assert liuren.check(c, method="賊克 重審").cell == "subname"
     assert liuren.check(c, method="遙克 元首").cell == "method"
     assert liuren.check(c, method="比用").cell == "method"
-    assert list(CELL_ORDER)[:6] == ["day", "month", "hour", "general", "offset", "plate.子"]
+    assert list(CELL_ORDER)[:6] == ["day", "month", "hour", "month-general", "offset", "plate.子"]
 
 
 def test_the_new_messages_name_the_rule_and_reveal_only_when_asked():

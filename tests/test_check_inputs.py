@@ -43,7 +43,7 @@ def test_every_spirit_name_is_read_as_its_month_general():
     for i, name in enumerate(SPIRIT_NAMES):
         chart = liuren.chart("丁未", "未", BRANCH_CHARS[i])
         assert liuren.check(chart, general=name).ok, name
-        assert liuren.check(chart, general=SPIRIT_NAMES[(i + 1) % 12]).cell == "general"
+        assert liuren.check(chart, general=SPIRIT_NAMES[(i + 1) % 12]).cell == "month-general"
 
 
 @given(st.sampled_from(PILLARS), st.sampled_from(BRANCH_CHARS), st.sampled_from(BRANCH_CHARS))
@@ -52,17 +52,17 @@ def test_a_wrong_input_is_wrong_at_its_own_cell_before_the_plate(day, hour, gene
     other = BRANCH_CHARS[(BRANCH_CHARS.index(hour) + 1) % 12]
     assert liuren.check(chart, day=PILLARS[(day.ordinal + 1) % 60]).cell == "day"
     assert liuren.check(chart, hour=other).cell == "hour"
-    assert liuren.check(chart, general=BRANCH_CHARS[(BRANCH_CHARS.index(general) + 5) % 12]).cell == "general"
+    assert liuren.check(chart, general=BRANCH_CHARS[(BRANCH_CHARS.index(general) + 5) % 12]).cell == "month-general"
     assert liuren.check(chart, month=other).cell == "month"
     # before a wrong offset too, and in the order day, month, hour, general
     both = liuren.check(chart, offset=(chart.offset + 1) % 12, general=other if other != general else hour)
-    assert (both.first_error, both.cell) == ("general", "general")
+    assert (both.first_error, both.cell) == ("month-general", "month-general")
     assert liuren.check(chart, hour=other, day=PILLARS[(day.ordinal + 1) % 60]).cell == "day"
     assert liuren.check(chart, hour=other, month=BRANCH_CHARS[(BRANCH_CHARS.index(hour) + 2) % 12]).cell == "month"
     void = "".join(chart.void)
     assert liuren.check(chart, void=void).ok and liuren.check(chart, void=void[::-1]).ok
     wrong = BRANCH_CHARS[(chart.void[1].ordinal + 1) % 12]
-    assert liuren.check(chart, void=void[0] + wrong).cell == "void"
+    assert liuren.check(chart, void=void[0] + wrong).cell == "xun-void"
     assert liuren.check(chart, void=void[0] + wrong).other_school is None  # no school moves a given day's 旬
 
 
@@ -83,6 +83,7 @@ HINTS = {
     "month": {"en": "changes at each 節", "zh": "月建以節換", "ko": "절(節)에서 바뀌고"},
     "void": {"en": "begins at 甲辰", "zh": "旬首甲辰", "ko": "甲辰에서 시작"},
 }
+CELLS = {"day": "day", "hour": "hour", "general": "month-general", "month": "month", "void": "xun-void"}
 WRONG = {"day": "丙午", "hour": "午", "general": "卯", "month": "子", "void": "辰巳"}
 RIGHT = {"day": "丁未", "hour": "未時", "general": "寅將", "month": "亥月", "void": "寅卯"}
 
@@ -92,7 +93,8 @@ RIGHT = {"day": "丁未", "hour": "未時", "general": "寅將", "month": "亥�
 def test_each_input_has_a_hint_in_each_language_saying_how_it_is_found(part, lang):
     hidden = liuren.check(CHART, lang=lang, **{part: WRONG[part]})
     shown = liuren.check(CHART, lang=lang, reveal=True, **{part: WRONG[part]})
-    assert not hidden.ok and hidden.cell == part and hidden.first_error == ("relations" if part == "void" else part)
+    cell = CELLS[part]
+    assert not hidden.ok and hidden.cell == cell and hidden.first_error == ("relations" if part == "void" else cell)
     assert HINTS[part][lang] in hidden.message, hidden.message
     assert RIGHT[part] not in hidden.message  # the hint does not give the answer away
     assert shown.message.startswith(hidden.message) and RIGHT[part] in shown.message[len(hidden.message) :]
@@ -207,3 +209,29 @@ def test_a_void_mark_out_of_place_is_a_parse_error_saying_where_it_goes(answer):
     with pytest.raises(ParseError, match="stands out of place; a void 傳's mark goes after its general") as raised:
         liuren.check(liuren.chart("丙申", "午", "亥"), transmissions=answer)
     assert len(str(raised.value)) < 600
+
+
+def test_the_checker_is_split_into_answer_parsing_and_diagnosis_of_small_parts():
+    import ast
+    from pathlib import Path
+
+    show = Path(liuren.__file__).parent / "show"
+    for name in ("answer_forms", "answers", "diagnosis", "check"):
+        text = (show / f"{name}.py").read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 600, name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef):
+                assert node.end_lineno - node.lineno < 60, (name, node.name)
+    # parsing knows nothing of the verdict; the diagnosis reads no raw answer
+    answers = (show / "answers.py").read_text(encoding="utf-8") + (show / "answer_forms.py").read_text(encoding="utf-8")
+    assert "from .diagnosis" not in answers and "from .check" not in answers
+    assert "from .check" not in (show / "diagnosis.py").read_text(encoding="utf-8")
+
+
+def test_the_new_cell_keys_share_no_kind_with_the_cells_a_general_or_a_void_mark_is_in():
+    from liuren.practice.answers import cell_kind
+    from liuren.show.check import CELL_ORDER
+
+    kinds = {cell_kind(k) for k in CELL_ORDER if k not in ("month-general", "xun-void")}
+    assert "general" in kinds and "void" in kinds  # a lesson's or a 傳's general, a 傳's void mark
+    assert cell_kind("month-general") not in kinds and cell_kind("xun-void") not in kinds

@@ -109,7 +109,6 @@ CHECK: Table = {
         "biyong.some": " Here the candidates are {cands}; {k} of them ({match}) are {yy} like {stem}, more than one: those {k} remain and go on to ⟨涉害⟩.",
         "biyong.all": " Here the candidates are {cands}, all {yy} like {stem} (⟨俱比⟩): all of them remain and go on to ⟨涉害⟩.",
         "biyong.none": " Here the candidates are {cands}, none {yy} like {stem} (⟨俱不比⟩): all of them remain and go on to ⟨涉害⟩.",
-        "biyong.unreached": " Here ⟨賊克⟩ finds a single candidate, so ⟨比用⟩ is never reached.",
     },
     "zh": {
         "ok": "正確：{parts}。",
@@ -215,7 +214,6 @@ CHECK: Table = {
         "biyong.some": "此課克者{cands}，其中{k}個（{match}）與{stem}同為{yy}，比者不止一個：此{k}個留下，入涉害。",
         "biyong.all": "此課克者{cands}，皆與{stem}同為{yy}（俱比）：皆留下，入涉害。",
         "biyong.none": "此課克者{cands}，皆不與{stem}同為{yy}（俱不比）：皆留下，入涉害。",
-        "biyong.unreached": "此課賊克只有一個，不至比用。",
     },
     "ko": {
         "ok": "맞았다: {parts}.",
@@ -321,7 +319,6 @@ CHECK: Table = {
         "biyong.some": " 이 과의 후보 {cands} 가운데 {k}개({match})가 {stem}#과 같은 {yy}이다. 하나가 아니므로 그 {k}개가 남아 ⟨涉害⟩로 간다.",
         "biyong.all": " 이 과의 후보 {cands}#은 모두 {stem}#과 같은 {yy}이다(⟨俱比⟩): 모두 남아 ⟨涉害⟩로 간다.",
         "biyong.none": " 이 과의 후보 {cands} 가운데 {stem}#과 같은 {yy}인 것이 없다(⟨俱不比⟩): 모두 남아 ⟨涉害⟩로 간다.",
-        "biyong.unreached": " 이 과는 ⟨賊克⟩에서 후보가 하나뿐이라 ⟨比用⟩까지 가지 않는다.",
     },
 }
 """The messages of :func:`liuren.show.check.check` (⟨⟩ marks terms)."""
