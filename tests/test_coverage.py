@@ -153,9 +153,13 @@ def test_shown_names_the_sub_names_the_library_prints():
     c = liuren.chart("庚辰", "申", "辰", noble="day")
     assert {"不備", "陽不備"} <= shown(c) and "陰不備" not in shown(c)
     assert "陽不備" in str([p.text("zh") for p in c.patterns])
-    # 甲戌 卯時 子將: 蒿矢 whose 初傳 申 is 金 and void, 「一名空矢」 and 「蒿矢見金為利簇」
+    # 甲戌 卯時 子將: 蒿矢 whose 初傳 申 is 金 and void, 「一名空矢」 and 「蒿矢見金為利簇」, both pattern labels
     k = liuren.chart("甲戌", "卯", "子", noble="day")
-    assert {"遙克", "蒿矢", "空矢", "利簇"} <= shown(k)
+    assert {"遙克", "蒿矢", "空矢", "利簇"} <= shown(k) and {"空矢", "利簇"} <= {p.name for p in k.patterns}
+    # 死虎遭合 is a clause of 死虎's evidence in the 卯 and 辰 months (昴星課 l. 103)
+    assert {"死虎", "死虎遭合"} <= shown(liuren.chart("辛未", "卯", "辰", month="卯"))
+    first_month = shown(liuren.chart("辛未", "卯", "辰", month="寅"))
+    assert "死虎" in first_month and "死虎遭合" not in first_month
     assert "空矢" not in shown(liuren.chart("甲子", "卯", "午", noble="day"))
 
 
