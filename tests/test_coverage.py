@@ -9,7 +9,7 @@ chapter gives as a pair or a family, such as 近射/遠射 or 銜尸/魄之/喪,
 - ``evidence:KEY|KEY``: a clause with that key in the evidence of a pattern that fires (陽不備 is the
   ``bubei.yang`` clause of 不備's evidence, which prints as 「陽不備（二陰一陽）」);
 - ``reading:ID|ID``: a statement of the chapters (``liuren/data/judgements.csv``) that applies to the
-  chart in :meth:`~liuren.Chart.reading`, the one whose condition the chapter names (「蒿矢見金為利簇」).
+  chart in :meth:`~liuren.Chart.reading`, the one whose condition the chapter names (「夏曰轉蓬」).
 
 ``witness`` is a chart that shows it (its :meth:`~liuren.Chart.spec`), ``aliases`` the chapter's other
 spellings and names of the same thing (獨足 for 獨腳, 二女爭男 for 陽不備), ``note`` what else to know. Each course notebook ``NN`` that teaches some of these names has ``tests/data/coverage/NN.csv``
@@ -121,7 +121,7 @@ def test_the_table_has_the_62_names_each_a_label_the_library_gives():
             assert keys and set(keys) <= evidence_keys, r
             assert all(name in EVIDENCE["zh"][k] for k in keys), r
         else:
-            # the statement names it: in its quotation (「蒿矢見金為利簇」) or its condition (三奇 over 干)
+            # the statement names it: in its quotation (「夏曰轉蓬」) or its condition (三奇 over 干)
             assert how == "reading" and keys and set(keys) <= statement_ids, r
             for k in keys:
                 s = by_id[k]
