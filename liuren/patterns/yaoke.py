@@ -51,7 +51,7 @@ def _of_element(v: View, element: int, void_only: bool) -> Clause | None:
 def lizu(v: View) -> Clause | None:
     """利簇: a 蒿矢 遙克 with a 傳 of 金 (申 or 酉) (遙克課 l. 31, 孔明: 「經曰『蒿矢見金為利簇。』是見金之為凶也」).
 
-    「見金」 is read as a 金 branch among the 三傳 (the chapter's own example, 甲午 申時 巳將, has 申 as 初傳 and
+    「見金」 is read as a 金 branch among the 三傳 (the chapter's own example, l. 71, 甲午 申時 巳將, has 申 as 初傳 and
     says 「以蒿矢見金作虎勾也」). A void 金 still 見金: the chart is then 空矢 as well, whose 「亦不能為凶」 eases it."""
     if v.chart.lesson_type != "蒿矢":
         return None
