@@ -2,7 +2,8 @@
 ``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul``, ``liuren now [--tz NAME]``,
 ``liuren identify 辛卯 戌 戌 --transmissions 卯子午`` (or ``--printed "…"``) and
 ``liuren when 丙申 5 day --from 2026-01-01 --to 2027-01-01 --tz Asia/Seoul`` and
-``liuren course [DIR] [--no-lab]`` (copy the course into DIR and open JupyterLab there).
+``liuren course [DIR] [--no-lab] [--port N] [--ServerApp.x=… …] [-- JUPYTERLAB OPTIONS]`` (copy the
+course into DIR and open JupyterLab there).
 
 Every bad input prints one line on stderr and exits with status 2. When the output cannot be
 written (standard output closed or full, a reader that went away, an encoding such as
@@ -158,16 +159,57 @@ def _add_when(sub: Any) -> None:
     holds.set_defaults(func=_cmd_when)
 
 
+LAB_OPTION = re.compile(r"--[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+=.*", re.S)
+"""A JupyterLab (traitlets) option ``liuren course`` passes through as it is: ``--ServerApp.ip=0.0.0.0``,
+``--LabApp.default_url=/lab/tree/contents.ipynb`` (the ``=`` form; any other JupyterLab option goes after ``--``)."""
+PORTS = range(1, 65536)
+STOP = (
+    "JupyterLab runs in this terminal until you stop it: press Ctrl+C twice (or Ctrl+C and answer y); "
+    "from another terminal, `jupyter server list` shows it and `jupyter server stop {port}` stops it."
+)
+
+
+def _split_course(arguments: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    """For ``liuren course``: (the arguments liuren reads, the JupyterLab options it passes on) — those
+    after ``--`` and every ``--Class.trait=value`` (:data:`LAB_OPTION`), in their order. Other commands'
+    arguments are returned as they are."""
+    if not arguments or arguments[0] != "course":
+        return arguments, ()
+    ours, tail = (
+        (arguments[: arguments.index("--")], arguments[arguments.index("--") + 1 :])
+        if "--" in arguments
+        else (arguments, [])
+    )
+    passed = [a for a in ours if LAB_OPTION.fullmatch(a)]
+    return [a for a in ours if not LAB_OPTION.fullmatch(a)], (*passed, *tail)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = 0
+    if port not in PORTS:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a port; accepted: a whole number from 1 to 65535")
+    return port
+
+
 def _add_course(sub: Any) -> None:
     """The ``course`` command: the shipped course copied into a folder of the learner's, opened in JupyterLab."""
     course = sub.add_parser(
         "course",
         help="copy the course notebooks into a folder of your own and open JupyterLab there",
         description="Copy the course into DIR and start JupyterLab there. Run it again after an upgrade: a "
-        "notebook you edited is kept, and the new version is set beside it (NN-topic.vVERSION.ipynb).",
+        "notebook you edited is kept, and the new version is set beside it (NN-topic.vVERSION.ipynb); one you "
+        "only ran is brought up to date. JupyterLab options of the form --ServerApp.ip=… or --LabApp.…=…, and "
+        "everything after --, are passed on to JupyterLab (after liuren's own, so yours win). Stop JupyterLab "
+        "with Ctrl+C twice, or with jupyter server stop PORT from another terminal.",
     )
     course.add_argument("folder", nargs="?", metavar="DIR", help="where the course goes (default: ./liuren-course)")
     course.add_argument("--no-lab", action="store_true", help="only copy the course; do not start JupyterLab")
+    course.add_argument(
+        "--port", type=_port, help="the port JupyterLab listens on (default: JupyterLab's, 8888 or the next free one)"
+    )
     course.set_defaults(func=_cmd_course)
 
 
@@ -176,6 +218,10 @@ def _cmd_course(args: argparse.Namespace) -> int:
 
     from .course import DEFAULT_FOLDER, copy_course, lab_settings
 
+    lab_options: tuple[str, ...] = getattr(args, "lab_options", ())
+    if args.no_lab and (args.port is not None or lab_options):
+        given = " ".join([*([f"--port {args.port}"] if args.port is not None else []), *lab_options])
+        raise _UsageError(_bounded(f"--no-lab starts no JupyterLab, so its options cannot be used: {given}"))
     report = copy_course(DEFAULT_FOLDER if args.folder is None else args.folder)
     if args.no_lab:
         print(report.text())
@@ -196,10 +242,14 @@ def _cmd_course(args: argparse.Namespace) -> int:
         f"--ServerApp.root_dir={report.folder.resolve()}",
         f"--LabApp.app_settings_dir={settings.resolve()}",
     ]
+    if args.port is not None:
+        command.append(f"--ServerApp.port={args.port}")
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root (a container, a classroom server) without it
+    command.extend(lab_options)  # the learner's own, last: they win
+    stop = STOP.format(port=args.port if args.port is not None else "PORT")
     # main() holds the output until a command ends: the report goes out now, before JupyterLab's own
-    for stream, text in ((sys.__stdout__, report.text() + "\n"), (sys.__stderr__, "")):
+    for stream, text in ((sys.__stdout__, f"{report.text()}\n{stop}\n"), (sys.__stderr__, "")):
         if stream is not None:
             with contextlib.suppress(OSError, ValueError, UnicodeEncodeError):
                 stream.write(text)
@@ -486,10 +536,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     out = io.StringIO()
     try:
-        arguments = [_decode_argument(a) for a in (sys.argv[1:] if argv is None else argv)]
+        arguments, lab_options = _split_course([_decode_argument(a) for a in (sys.argv[1:] if argv is None else argv)])
         with contextlib.redirect_stdout(out):
             try:
-                args = parser.parse_args(arguments)
+                args = parser.parse_args(arguments, namespace=argparse.Namespace(lab_options=lab_options))
                 status = args.func(args)
             except SystemExit as done:  # --help, --version
                 status = done.code if isinstance(done.code, int) else 0

@@ -7,15 +7,29 @@ them there: :func:`copy_course` copies them into a folder (``./liuren-course`` b
 running the notebooks writes only that copy, never the package nor a checkout's tracked files.
 
 Copying again (after an upgrade) never loses a learner's work. A manifest in the folder
-(:data:`MANIFEST`, JSON) records the liuren version and the SHA-256 of every file as it was copied.
+(:data:`MANIFEST`, JSON) records the liuren version, the SHA-256 of every file as it was copied and,
+for a notebook, the SHA-256 of its cells' sources (:func:`sources_digest`: each cell's type and source,
+not its outputs, execution count or metadata).
 
 * a file that is missing is copied;
 * a file whose content is still what was copied (or already the shipped one) is brought up to date;
+* a notebook the learner only ran (and saved) is not edited: its cells' sources are still those that
+  were copied, so it is brought up to date too (its outputs are the only thing replaced), and so is
+  its markdown source, which saving rewrites unchanged;
 * a file the learner changed is kept as it is, and the shipped version is written beside it, with the
   version in its name: ``06-lide-zhuixu-wuyin.v0.3.0.ipynb`` (``src/03-….v0.3.0.md`` beside its source;
-  ``-2``, ``-3`` … are added rather than replace a file already there).
+  ``-2``, ``-3`` … are added rather than replace a file already there). A notebook and its markdown
+  source go together: when one is edited, both are kept;
+* a file an earlier version copied that this one no longer ships (a notebook renamed or split) stays
+  as it is; the report names it and the notebooks of this version with the same number.
 
-Nothing is ever deleted, and every file is written with :func:`liuren.files.write_atomic`.
+Nothing is ever deleted, and every file is written with :func:`liuren.files.write_atomic`. The course
+list is never written here: it is whatever the package ships (:data:`PATTERNS`).
+
+A copy that stops half way (a full disk) is resumable, never a copy without a manifest: the manifest
+is written before the first file, and every file on disk is then either one the manifest records, the
+shipped one, or the learner's. The error says how far it got; running ``liuren course`` again, once
+there is room, finishes it. A folder the command made and could write nothing into is removed again.
 
 JupyterLab 4 draws a notebook's cells lazily (its ``windowingMode`` setting, default
 ``"contentVisibility"``): a link to a heading (``[…](#n08-void)``, or from ``contents.ipynb`` to
@@ -24,22 +38,27 @@ been measured yet. ``liuren course`` therefore starts JupyterLab with ``--LabApp
 to a folder of the course's own (:data:`LAB_SETTINGS`), whose ``overrides.json``
 (:func:`lab_settings`) turns that off (:data:`LAB_OVERRIDES`, every cell drawn) for this JupyterLab
 only: the learner's own settings and other JupyterLab sessions are untouched, and a setting the
-learner changes in JupyterLab still wins. The ``overrides.json`` and ``page_config.json`` of the
-application settings folder that would otherwise be used are carried over (ours on top).
+learner changes in JupyterLab still wins. The same file turns off JupyterLab's "Jupyter news" prompt
+(``fetchNews``), whose toast otherwise covers the lower right of every page of the course. The
+``overrides.json`` and ``page_config.json`` of the application settings folder that would otherwise be
+used are carried over (ours on top).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import hashlib
 import json
 import os
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from . import __version__
-from .errors import LiurenError, WriteError, quote
+from .errors import LiurenError, ParseError, WriteError, quote
 from .files import write_atomic
 
 DEFAULT_FOLDER = "liuren-course"
@@ -51,9 +70,20 @@ PATTERNS = ("*.ipynb", "src/*.md", "jupytext.toml", "voila.json")
 LAB_SETTINGS = ".liuren-lab"
 """The folder, in the course folder, that ``liuren course`` gives JupyterLab as its application
 settings folder (hidden, so the file browser does not show it; not in the manifest)."""
-LAB_OVERRIDES: dict[str, dict[str, object]] = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+LAB_OVERRIDES: dict[str, dict[str, object]] = {
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
+}
 """JupyterLab setting defaults for the course: every cell drawn, so every heading a link names exists
-at its real place (the notebooks are small; ``"defer"`` would leave a link clicked early missing)."""
+at its real place (the notebooks are small; ``"defer"`` would leave a link clicked early missing); and
+no "Jupyter news" prompt (JupyterLab 4's ``fetchNews`` is the string ``"true"``, ``"false"`` or
+``"none"``, the default, which asks)."""
+FOLDER_ACCEPTED = "accepted: a folder path, new or existing, e.g. 'liuren-course' (leave DIR out for ./liuren-course)"
+NUMBER = re.compile(r"^(\d+)[a-z]?-")
+"""A course notebook's number: ``07`` of ``07-…``, ``07b-…`` and ``07c-…`` alike (a notebook split in
+parts keeps its number and adds a letter)."""
+FULL = frozenset((errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)))
+"""A disk (or a quota) that is full."""
 PATH_LIMIT = 200
 """How many characters of a path an error quotes: enough to name a course folder's file in full."""
 
@@ -70,9 +100,14 @@ class CopyReport:
     version: str
     copied: tuple[str, ...] = ()
     updated: tuple[str, ...] = ()
+    """Files brought up to date; the notebooks among them the learner had run are also in ``ran``."""
     current: tuple[str, ...] = ()
     kept: tuple[tuple[str, str], ...] = ()
     """(the learner's edited file, the shipped version written beside it)"""
+    ran: tuple[str, ...] = ()
+    """Notebooks the learner had run but not edited (same cell sources), brought up to date."""
+    retired: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """(a file an earlier version copied that this one no longer ships, this version's files with its number)"""
 
     def text(self) -> str:
         """The report for the command line."""
@@ -81,12 +116,29 @@ class CopyReport:
             lines.append(f"  copied {len(self.copied)} files")
         if self.updated:
             lines.append(f"  updated {len(self.updated)} unedited files to this version: {', '.join(self.updated)}")
+        if self.ran:
+            lines.append(
+                f"  {', '.join(self.ran)}: you had run but not edited (same cells); updated, so their outputs are "
+                "this version's until you run them again"
+            )
         if self.current:
             lines.append(f"  {len(self.current)} files already up to date")
         for mine, newer in self.kept:
             lines.append(f"  kept your edited {mine}; this version's copy is beside it: {newer}")
+        for old, now in self.retired:
+            instead = f"; this version has {', '.join(now)}" if now else ""
+            lines.append(f"  kept {old}, which this version no longer ships (renamed or split){instead}")
         lines.append(f"Start with {self.folder / 'contents.ipynb'}.")
         return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What a course folder's manifest records: each file's SHA-256 as copied, and each notebook's
+    :func:`sources_digest` (empty for a manifest an older liuren wrote)."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
 
 
 def shipped() -> Traversable:
@@ -126,26 +178,57 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_manifest(folder: Path) -> dict[str, str]:
-    """The hashes the manifest in ``folder`` records (empty when there is none)."""
+def sources_digest(data: bytes) -> str | None:
+    """The SHA-256 of a notebook's cells as the learner writes them: each cell's type and source, in
+    order. Outputs, execution counts and metadata (a solution opened, a cell collapsed) are left out, so
+    running and saving a notebook keeps it. None when ``data`` is not a notebook (JSON with a list of
+    cells)."""
+    try:
+        notebook = json.loads(data)
+    except (ValueError, UnicodeError):
+        return None
+    cells = notebook.get("cells") if isinstance(notebook, dict) else None
+    if not isinstance(cells, list):
+        return None
+    parts: list[tuple[object, str]] = []
+    for cell in cells:
+        if not isinstance(cell, dict):
+            return None
+        source = cell.get("source", "")
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            return None
+        parts.append((cell.get("cell_type"), source))
+    return digest(json.dumps(parts, ensure_ascii=False).encode("utf-8"))
+
+
+def _notebook_sources(name: str, data: bytes) -> str | None:
+    return sources_digest(data) if name.endswith(".ipynb") else None
+
+
+def read_manifest(folder: Path) -> Recorded:
+    """What the manifest in ``folder`` records (nothing when there is none)."""
     path = folder / MANIFEST
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return {}
+        return Recorded()
     except (OSError, UnicodeError) as error:
         raise CourseError(f"the course manifest {quote(str(path), PATH_LIMIT)} cannot be read: {error}") from None
     try:
         data = json.loads(text)
-        hashes = data["files"]
-        if not isinstance(hashes, dict) or not all(isinstance(v, str) for v in hashes.values()):
-            raise TypeError
-    except (ValueError, KeyError, TypeError):
+        tables = data["files"], data.get("sources", {})
+        for table in tables:
+            if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
+                raise TypeError
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise CourseError(
             f"{quote(str(path), PATH_LIMIT)} is not a liuren course manifest; move it away and run liuren course again "
             "(an edited file is kept either way: one that differs from the course counts as edited)"
         ) from None
-    return {str(k): v for k, v in hashes.items()}
+    files, sources = ({str(k): v for k, v in table.items()} for table in tables)
+    return Recorded(files, sources)
 
 
 def _beside(folder: Path, name: str, version: str, data: bytes) -> str:
@@ -164,11 +247,17 @@ def _beside(folder: Path, name: str, version: str, data: bytes) -> str:
 
 
 def _write(path: Path, data: bytes | str) -> None:
-    """:func:`write_atomic`, its error naming the whole path (it quotes only the path's start)."""
+    """:func:`write_atomic`, its error naming the whole path (it quotes only the path's start); a disk
+    that fails (full, an I/O error) is a :class:`WriteError` too, saying so."""
     try:
         write_atomic(path, data)
     except WriteError as error:
         raise WriteError(f"liuren course cannot write {quote(str(path), PATH_LIMIT)}: {error}") from None
+    except OSError as error:
+        why = "the disk is full" if error.errno in FULL else "the disk failed"
+        raise WriteError(
+            f"liuren course cannot write {quote(str(path), PATH_LIMIT)}: {why} ({error.strerror or error})"
+        ) from None
 
 
 def lab_settings(folder: str | os.PathLike[str], base: str | os.PathLike[str] | None = None) -> Path:
@@ -212,6 +301,48 @@ def _make_folder(path: Path) -> None:
         ) from None
 
 
+def _folder(folder: object) -> Path:
+    """``folder`` as a :class:`Path`, refused (:class:`ParseError`) when it is not a path at all: an empty
+    string would be the working folder, a NUL cannot be in a file name."""
+    if not isinstance(folder, str | os.PathLike):
+        raise ParseError(f"folder={quote(folder)} ({type(folder).__name__}) is not a folder path; {FOLDER_ACCEPTED}")
+    text = os.fspath(folder)
+    if not isinstance(text, str):
+        raise ParseError(f"folder={quote(folder)} is a bytes path; {FOLDER_ACCEPTED}")
+    if not text.strip():
+        raise ParseError(f"folder={quote(text)} is empty; {FOLDER_ACCEPTED}")
+    if "\0" in text:
+        raise ParseError(f"folder={quote(text, PATH_LIMIT)} contains a NUL character; {FOLDER_ACCEPTED}")
+    return Path(text)
+
+
+def _partner(name: str) -> str | None:
+    """The other half of a jupytext pair: ``src/NN-x.md`` for ``NN-x.ipynb`` and back (None for other files)."""
+    if name.endswith(".ipynb") and "/" not in name:
+        return f"src/{name[: -len('.ipynb')]}.md"
+    if name.startswith("src/") and name.endswith(".md"):
+        return f"{name[len('src/') : -len('.md')]}.ipynb"
+    return None
+
+
+def _retired(recorded: Recorded, course: dict[str, bytes], root: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Files the manifest records that the course no longer ships and that are still there, each with
+    this course's files of the same number in the same folder (``07-…``, ``07b-…`` for a retired ``07-…``)."""
+    found = []
+    for name in sorted(set(recorded.files) - set(course)):
+        if not (root / name).is_file():
+            continue
+        number = NUMBER.match(Path(name).name)
+        folder = Path(name).parent
+        now = tuple(
+            n
+            for n in course
+            if number and Path(n).parent == folder and (m := NUMBER.match(Path(n).name)) and m[1] == number[1]
+        )
+        found.append((name, now))
+    return tuple(found)
+
+
 def copy_course(
     folder: str | os.PathLike[str] = DEFAULT_FOLDER,
     *,
@@ -220,19 +351,17 @@ def copy_course(
 ) -> CopyReport:
     """Copy the course into ``folder`` (made if missing) as the module's docstring says; ``source``
     (the shipped course by default) and ``version`` are there for tests and tools."""
-    root = Path(folder)
+    root = _folder(folder)
     course = course_files(source)
+    made = not root.exists() and not root.is_symlink()
     _make_folder(root)
     if not os.access(root, os.W_OK):
         raise WriteError(
             f"path={quote(str(root), PATH_LIMIT)} is a read-only folder; give liuren course a folder you can write"
         )
     recorded = read_manifest(root)
-    copied: list[str] = []
-    updated: list[str] = []
-    current: list[str] = []
-    kept: list[tuple[str, str]] = []
-    hashes = dict(recorded)
+    # 1. what to do with each file (nothing is written yet)
+    action: dict[str, str] = {}
     for name, data in course.items():
         target = root / name
         new = digest(data)
@@ -247,26 +376,97 @@ def copy_course(
                 raise WriteError(
                     f"path={quote(str(target), PATH_LIMIT)} cannot be read: {error.strerror or error}"
                 ) from None
+        sources = None if mine is None else _notebook_sources(name, mine)
         if mine is None:
-            _make_folder(target.parent)
-            _write(target, data)
-            copied.append(name)
-            hashes[name] = new
+            action[name] = "copy"
         elif digest(mine) == new:
-            current.append(name)
-            hashes[name] = new
-        elif recorded.get(name) == digest(mine):  # as liuren copied it: the learner did not touch it
-            _write(target, data)
-            updated.append(name)
-            hashes[name] = new
-        else:  # the learner's own: kept; the manifest keeps what was copied, so it stays "edited"
-            newer = _beside(root, name, version, data)
-            if not (root / newer).exists():
-                _write(root / newer, data)
-            kept.append((name, newer))
-    manifest = {"liuren": version, "files": dict(sorted(hashes.items()))}
-    _write(root / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
-    return CopyReport(root, version, tuple(copied), tuple(updated), tuple(current), tuple(kept))
+            action[name] = "current"
+        elif recorded.files.get(name) == digest(mine):  # as liuren copied it: the learner did not touch it
+            action[name] = "update"
+        elif sources is not None and sources == _notebook_sources(name, data):
+            action[name] = "current"  # this version's cells, which the learner ran: their outputs stay
+        elif sources is not None and recorded.sources.get(name) == sources:  # run and saved, not edited
+            action[name] = "ran"
+        else:
+            action[name] = "keep"
+    for name in course:  # a notebook and its markdown source go together: one edited keeps both
+        partner = _partner(name)
+        if action[name] in ("update", "ran") and partner in action and action[partner] == "keep":
+            action[name] = "keep"
+    # 2. the manifest first, so that a copy stopped half way is never one without a manifest
+    files, sources_table = dict(recorded.files), dict(recorded.sources)
+
+    def record(name: str) -> None:
+        files[name] = digest(course[name])
+        if (shipped_sources := _notebook_sources(name, course[name])) is not None:
+            sources_table[name] = shipped_sources
+
+    def write_manifest() -> None:
+        manifest = {
+            "liuren": version,
+            "files": dict(sorted(files.items())),
+            "sources": dict(sorted(sources_table.items())),
+        }
+        _write(root / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1) + "\n")
+
+    for name, what in action.items():
+        if what == "current":
+            record(name)
+    kept: list[tuple[str, str]] = []
+    written = 0
+    try:
+        write_manifest()
+    except WriteError:
+        if made:
+            with contextlib.suppress(OSError):
+                root.rmdir()  # only if it is still empty: a folder of ours with nothing in it
+        raise
+    # 3. the files; the manifest is brought up to date after each one that it records
+    try:
+        for name, what in action.items():
+            data = course[name]
+            if what == "copy":
+                _make_folder((root / name).parent)
+            if what in ("copy", "update", "ran"):
+                _write(root / name, data)
+                record(name)
+                written += 1
+            elif what == "keep":
+                newer = _beside(root, name, version, data)
+                if not (root / newer).exists():
+                    _write(root / newer, data)
+                    written += 1
+                kept.append((name, newer))
+        write_manifest()
+    except WriteError as error:
+        with contextlib.suppress(WriteError):
+            write_manifest()
+        raise WriteError(
+            f"{error}; {written} of {sum(w != 'current' for w in action.values())} files were written: the copy is "
+            f"not finished; run liuren course again once it can write (it picks up where it stopped)"
+        ) from None
+    by = {what: tuple(n for n, w in action.items() if w == what) for what in ("copy", "update", "ran", "current")}
+    return CopyReport(
+        root,
+        version,
+        copied=by["copy"],
+        updated=tuple(n for n, w in action.items() if w in ("update", "ran")),
+        current=by["current"],
+        kept=tuple(kept),
+        ran=by["ran"],
+        retired=_retired(recorded, course, root),
+    )
 
 
-__all__ = ["DEFAULT_FOLDER", "MANIFEST", "CopyReport", "CourseError", "copy_course", "course_files", "shipped"]
+__all__ = [
+    "DEFAULT_FOLDER",
+    "MANIFEST",
+    "CopyReport",
+    "CourseError",
+    "Recorded",
+    "copy_course",
+    "course_files",
+    "read_manifest",
+    "shipped",
+    "sources_digest",
+]

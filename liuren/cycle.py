@@ -359,6 +359,8 @@ SIMPLIFIED = str.maketrans(
         "绞": "絞",
         "斩": "斬",
         "芜": "蕪",
+        "远": "遠",
+        "遗": "遺",
     }
 )
 """Simplified → traditional for every character liuren accepts (a superset of what it needs)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -199,8 +200,10 @@ def test_a_read_only_folder_is_a_write_error_for_root_too(tmp_path, monkeypatch)
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
-    with pytest.raises(WriteError, match=r"cannot write .*/course/00-reading-a-chart\.ipynb.*Permission denied"):
+    # the manifest is the first file written; the folder the command made is left empty, so it is removed
+    with pytest.raises(WriteError, match=r"cannot write .*/course/\.liuren-course\.json.*Permission denied"):
         copy_course(tmp_path / "course")
+    assert not (tmp_path / "course").exists()
 
 
 def test_a_damaged_manifest_is_a_course_error_and_nothing_is_written(tmp_path):
@@ -283,7 +286,11 @@ def test_lab_settings_put_the_course_overrides_over_the_installed_ones(tmp_path)
     folder = lab_settings(tmp_path / "c", base)
     assert folder == tmp_path / "c" / LAB_SETTINGS
     written = json.loads((folder / "overrides.json").read_text(encoding="utf-8"))
-    assert written == {tracker: {"windowingMode": "none", "kernelShutdown": True}, "other:plugin": {"x": 1}}
+    assert written == {
+        tracker: {"windowingMode": "none", "kernelShutdown": True},
+        "other:plugin": {"x": 1},
+        "@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
+    }
     assert (folder / "page_config.json").read_text(encoding="utf-8") == '{"disabledExtensions": ["a"]}'
     (base / "overrides.json").write_text("[1, 2", encoding="utf-8")
     (base / "page_config.json").unlink()
@@ -302,3 +309,309 @@ def test_command_without_jupyterlab_says_how_to_install_it(tmp_path, monkeypatch
     captured = capsys.readouterr()
     assert "pip install 'liuren[jupyter]'" in captured.err and "JupyterLab is not installed" in captured.err
     assert (tmp_path / "c" / "contents.ipynb").is_file() and "copied" in captured.out
+
+
+# ------------------------------------------------------------------ JupyterLab's news prompt
+def test_the_course_settings_turn_off_the_news_prompt_as_the_installed_jupyterlab_names_it():
+    """Every course override is a setting of the installed JupyterLab's own schema, with a value it accepts:
+    fetchNews "false" (not the default "none", which asks with a toast over the lower right of every page)."""
+    jupyterlab = pytest.importorskip("jupyterlab")
+    schemas = Path(jupyterlab.__file__).parent / "schemas"
+    assert LAB_OVERRIDES["@jupyterlab/apputils-extension:notification"] == {"fetchNews": "false"}
+    for plugin, values in LAB_OVERRIDES.items():
+        package, _, name = plugin.partition(":")
+        schema = json.loads((schemas / package / f"{name}.json").read_text(encoding="utf-8"))
+        for key, value in values.items():
+            setting = schema["properties"][key]
+            accepted = setting.get("enum") or [choice["const"] for choice in setting.get("oneOf", [])]
+            assert accepted is not None and value in accepted, (plugin, key, value, accepted)
+            assert value != setting.get("default"), (plugin, key)
+
+
+def test_lab_settings_hold_the_news_setting_over_an_installed_one(tmp_path):
+    base = tmp_path / "base"
+    base.mkdir()
+    notification = "@jupyterlab/apputils-extension:notification"
+    (base / "overrides.json").write_text(json.dumps({notification: {"fetchNews": "true", "doNotDisturbMode": True}}))
+    written = json.loads((lab_settings(tmp_path / "c", base) / "overrides.json").read_text(encoding="utf-8"))
+    assert written[notification] == {"fetchNews": "false", "doNotDisturbMode": True}
+
+
+# ------------------------------------------------------------------ --port and JupyterLab's own options
+def _started(monkeypatch) -> list[list[str]]:
+    started: list[list[str]] = []
+
+    def execv(program, argv):
+        started.append(argv)
+        raise SystemExit(0)
+
+    monkeypatch.setattr(os, "execv", execv)
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    return started
+
+
+def test_command_passes_the_port_and_jupyterlab_options_after_its_own(tmp_path, monkeypatch, capfd):
+    started = _started(monkeypatch)
+    folder = tmp_path / "c"
+    argv = ["course", str(folder), "--port", "9123", "--ServerApp.ip=127.0.0.1", "--", "--no-browser", "--debug"]
+    assert main(argv) == 0
+    assert started[0][4:] == [
+        f"--ServerApp.root_dir={folder.resolve()}",
+        f"--LabApp.app_settings_dir={(folder / LAB_SETTINGS).resolve()}",
+        "--ServerApp.port=9123",
+        "--ServerApp.ip=127.0.0.1",
+        "--no-browser",
+        "--debug",
+    ]
+    out = capfd.readouterr().out
+    assert "press Ctrl+C twice" in out and "jupyter server stop 9123" in out
+    # a traitlets option anywhere, DIR left out after --: the default folder, the options passed on
+    monkeypatch.chdir(tmp_path)
+    started.clear()
+    assert main(["course", "--LabApp.default_url=/lab/tree/contents.ipynb", "--", "--no-browser"]) == 0
+    assert started[0][-2:] == ["--LabApp.default_url=/lab/tree/contents.ipynb", "--no-browser"]
+    assert f"--ServerApp.root_dir={(tmp_path / 'liuren-course').resolve()}" in started[0]
+    assert "jupyter server stop PORT" in capfd.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--port", "0"], "'0' is not a port; accepted: a whole number from 1 to 65535"),
+        (["--port", "65536"], "is not a port"),
+        (["--port", "http"], "'http' is not a port"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["--ServerApp.port", "9000"], "unrecognized arguments"),
+        (["--no-lab", "--port", "9000"], "--no-lab starts no JupyterLab, so its options cannot be used: --port 9000"),
+        (["--no-lab", "--", "--no-browser"], "cannot be used: --no-browser"),
+    ],
+)
+def test_command_refuses_a_bad_port_an_unknown_option_and_lab_options_without_lab(tmp_path, capsys, argv, says):
+    assert main(["course", str(tmp_path / "c"), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("liuren: error: ") and says in err and err.count("\n") == 1, err
+    assert not (tmp_path / "c").exists()
+
+
+def test_other_commands_take_no_jupyterlab_option(capsys):
+    assert main(["chart", "甲子", "子", "子", "--ServerApp.ip=0.0.0.0"]) == 2
+    assert "unrecognized arguments: --ServerApp.ip=0.0.0.0" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ running is not editing
+def _older(tmp_path: Path, change: dict[str, tuple[bytes, bytes]], rename: dict[str, str] | None = None) -> Path:
+    """A course as an earlier version shipped it: the shipped files with ``change`` (name → (old, new) bytes
+    replaced once) and ``rename`` (shipped name → the earlier name)."""
+    older = tmp_path / "older"
+    (older / "src").mkdir(parents=True)
+    for name in EXPECTED:
+        data = (NOTEBOOKS / name).read_bytes()
+        if name in change:
+            a, b = change[name]
+            assert a in data, name
+            data = data.replace(a, b, 1)
+        (older / (rename or {}).get(name, name)).write_bytes(data)
+    return older
+
+
+def _run(path: Path, *, open_solutions: bool = True) -> None:
+    """What running and saving a notebook in JupyterLab changes: outputs, execution counts, metadata."""
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    for n, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] == "code":
+            cell["execution_count"] = 100 + n
+            cell["outputs"] = [{"name": "stdout", "output_type": "stream", "text": [f"run {n}\n"]}]
+            if open_solutions:
+                cell["metadata"].setdefault("jupyter", {})["source_hidden"] = False
+    notebook["metadata"]["widgets"] = {"state": {}}
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _code_source(name: str) -> bytes:
+    """A line of a code cell of the shipped notebook ``name`` (a JSON string as saved), to change."""
+    notebook = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    line = next(c["source"][0] for c in notebook["cells"] if c["cell_type"] == "code" and c["source"])
+    return json.dumps(line, ensure_ascii=False).encode("utf-8")
+
+
+def test_a_notebook_the_learner_only_ran_is_brought_up_to_date(tmp_path, untouched):
+    """The earlier version's 04 had another first code line; the learner ran and saved it (outputs, counts,
+    an opened solution: not an edit). The upgrade replaces it and says so; its source, which saving rewrote
+    unchanged, is updated with it."""
+    name, src = "04-biezhe.ipynb", "src/04-biezhe.md"
+    line = _code_source(name)
+    older_line = line[:-1] + b'  # 0.1"' if line.endswith(b'"') else line
+    folder = tmp_path / "course"
+    copy_course(folder, source=_older(tmp_path, {name: (line, older_line)}), version="0.1.0")
+    _run(folder / name)
+    report = copy_course(folder)
+    assert report.ran == (name,) and name in report.updated and report.kept == ()
+    assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
+    assert (folder / src).read_bytes() == (NOTEBOOKS / src).read_bytes()
+    assert f"{name}: you had run but not edited (same cells); updated" in report.text()
+    assert not list(folder.glob("*.v*.ipynb"))
+    # run again under this version: the same cells as shipped, so it stays the learner's (outputs and all)
+    _run(folder / name, open_solutions=False)
+    ran = (folder / name).read_bytes()
+    again = copy_course(folder)
+    assert name in again.current and again.ran == () and (folder / name).read_bytes() == ran
+
+
+def test_a_notebook_whose_cells_the_learner_changed_is_kept_with_its_source(tmp_path, untouched):
+    """An edited cell is an edit however the notebook was saved; its markdown source goes with it, even
+    where it alone would have been brought up to date."""
+    name, src = "05-fuyin-fanyin.ipynb", "src/05-fuyin-fanyin.md"
+    folder = tmp_path / "course"
+    md = (NOTEBOOKS / src).read_bytes()
+    copy_course(folder, source=_older(tmp_path, {src: (md[:40], md[:40] + b" ")}), version="0.1.0")
+    notebook = json.loads((folder / name).read_text(encoding="utf-8"))
+    notebook["cells"][0]["source"] = ["my own title\n"]
+    (folder / name).write_text(json.dumps(notebook), encoding="utf-8")
+    report = copy_course(folder, version="0.2.0")
+    assert report.kept == ((name, "05-fuyin-fanyin.v0.2.0.ipynb"), (src, "src/05-fuyin-fanyin.v0.2.0.md"))
+    assert report.ran == () and name not in report.updated and src not in report.updated
+    assert json.loads((folder / name).read_text(encoding="utf-8"))["cells"][0]["source"] == ["my own title\n"]
+
+
+def test_a_manifest_of_an_older_liuren_still_works(tmp_path, untouched):
+    """A manifest without the cells' digests (liuren before this one): a run notebook cannot be told from
+    an edited one, so it is kept, as before; one with the shipped cells is up to date."""
+    folder = tmp_path / "course"
+    copy_course(folder)
+    manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    del manifest["sources"]
+    (folder / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    _run(folder / "04-biezhe.ipynb")
+    report = copy_course(folder)
+    assert "04-biezhe.ipynb" in report.current and report.kept == ()
+    assert "sources" in json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+
+
+def test_sources_digest_reads_the_cells_only():
+    data = (NOTEBOOKS / "04-biezhe.ipynb").read_bytes()
+    notebook = json.loads(data)
+    notebook["cells"][1]["metadata"]["jupyter"] = {"source_hidden": True}
+    notebook["metadata"]["kernelspec"] = {"name": "other"}
+    for cell in notebook["cells"]:
+        if isinstance(cell["source"], list):
+            cell["source"] = "".join(cell["source"])  # a string, as some writers keep it
+    assert course.sources_digest(json.dumps(notebook).encode()) == course.sources_digest(data)
+    notebook["cells"][1]["cell_type"] = "raw"
+    assert course.sources_digest(json.dumps(notebook).encode()) != course.sources_digest(data)
+    for broken in (b"", b"{not json", b"[]", b'{"cells": 3}', b'{"cells": [3]}', b'{"cells": [{"source": [1]}]}'):
+        assert course.sources_digest(broken) is None, broken
+
+
+# ------------------------------------------------------------------ a renamed notebook
+def test_a_renamed_notebook_is_added_and_the_learners_old_copy_kept_and_named(tmp_path, untouched):
+    """An earlier version shipped 04 under another name: the upgrade adds this version's 04 and keeps the
+    old file (run or edited, it is the learner's), and says which notebook of this version took its number."""
+    name, src = "04-biezhe.ipynb", "src/04-biezhe.md"
+    older = _older(tmp_path, {}, rename={name: "04-old-topic.ipynb", src: "src/04-old-topic.md"})
+    folder = tmp_path / "course"
+    copy_course(folder, source=older, version="0.1.0")
+    _run(folder / "04-old-topic.ipynb")
+    report = copy_course(folder)
+    fours = tuple(n for n in EXPECTED if re.match(r"(src/)?04[a-z]?-", n))
+    assert set(report.copied) == set(fours) and report.kept == ()
+    assert report.retired == (
+        ("04-old-topic.ipynb", tuple(n for n in fours if "/" not in n)),
+        ("src/04-old-topic.md", tuple(n for n in fours if n.startswith("src/"))),
+    )
+    assert (folder / "04-old-topic.ipynb").is_file() and (folder / "src" / "04-old-topic.md").is_file()
+    assert (
+        f"kept 04-old-topic.ipynb, which this version no longer ships (renamed or split); this version has {name}"
+        in (report.text())
+    )
+    assert json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["files"].keys() >= {"04-old-topic.ipynb", name}
+
+
+def test_the_course_is_whatever_the_package_ships(tmp_path):
+    """No notebook list in course.py: new notebooks (00b, 07c …) are copied like any other."""
+    source = tmp_path / "shipped"
+    (source / "src").mkdir(parents=True)
+    for name in ("contents.ipynb", "00b-new-part.ipynb", "src/00b-new-part.md", "jupytext.toml"):
+        (source / name).write_text('{"cells": []}' if name.endswith(".ipynb") else "x", encoding="utf-8")
+    report = copy_course(tmp_path / "c", source=source)
+    assert report.copied == ("00b-new-part.ipynb", "contents.ipynb", "jupytext.toml", "src/00b-new-part.md")
+    assert not re.search(
+        r"\b\d\d[a-z]?-[a-z]+-[a-z]+\.(ipynb|md)\b",
+        Path(course.__file__).read_text(encoding="utf-8").split('"""', 2)[2],
+    )
+
+
+# ------------------------------------------------------------------ a full disk, an empty path
+def _full_after(monkeypatch, n: int) -> list[str]:
+    """The writer fails with ENOSPC after ``n`` files; returns the names written."""
+    import errno
+
+    from liuren.files import write_atomic
+
+    written: list[str] = []
+
+    def write(path, data):
+        if len(written) >= n:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write_atomic(path, data)
+        written.append(Path(path).name)
+
+    monkeypatch.setattr(course, "write_atomic", write)
+    return written
+
+
+def test_a_full_disk_is_a_write_error_and_leaves_no_folder_it_made(tmp_path, monkeypatch):
+    _full_after(monkeypatch, 0)
+    with pytest.raises(WriteError, match=r"cannot write .*\.liuren-course\.json.*: the disk is full \(No space left"):
+        copy_course(tmp_path / "new")
+    assert not (tmp_path / "new").exists()
+    (tmp_path / "mine").mkdir()
+    with pytest.raises(WriteError, match="the disk is full"):
+        copy_course(tmp_path / "mine")
+    assert (tmp_path / "mine").is_dir() and listed(tmp_path / "mine") == []  # the learner's folder stays
+
+
+@pytest.mark.parametrize("room", [1, 2, 9])
+def test_a_copy_stopped_by_a_full_disk_has_a_manifest_and_finishes_when_run_again(tmp_path, monkeypatch, room):
+    folder = tmp_path / "course"
+    written = _full_after(monkeypatch, room)
+    with pytest.raises(WriteError) as stopped:
+        copy_course(folder)
+    message = str(stopped.value)
+    assert "the disk is full" in message and "run liuren course again once it can write" in message
+    assert written[0] == MANIFEST and (folder / MANIFEST).is_file()
+    read = course.read_manifest(folder)  # a manifest, whole: what it records is on disk as recorded
+    for name, sha in read.files.items():
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == sha, name
+    assert not [p for p in folder.rglob(".liuren-*.tmp")]
+    monkeypatch.undo()
+    report = copy_course(folder)
+    assert report.kept == () and report.updated == ()
+    assert set(report.copied) | set(report.current) == set(EXPECTED)
+    for name in EXPECTED:
+        assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes(), name
+
+
+def test_command_on_a_full_disk_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    _full_after(monkeypatch, 3)
+    assert main(["course", str(tmp_path / "c"), "--no-lab"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("liuren: WriteError: liuren course cannot write ") and err.count("\n") == 1
+    assert "the disk is full" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("folder", ["", "   ", "a\0b", b"course", 3])
+def test_an_empty_or_impossible_folder_is_refused(tmp_path, monkeypatch, folder):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(
+        liuren.ParseError, match=r"^folder=.*(is empty|NUL character|not a folder path|bytes path); accepted: a folder"
+    ):
+        copy_course(folder)
+    assert listed(tmp_path) == []
+
+
+def test_command_refuses_an_empty_folder_instead_of_copying_here(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert main(["course", "", "--no-lab"]) == 2
+    err = capsys.readouterr().err
+    assert err == "liuren: ParseError: folder='' is empty; " + course.FOLDER_ACCEPTED + "\n"
+    assert listed(tmp_path) == []

@@ -9,7 +9,7 @@ chapter gives as a pair or a family, such as 近射/遠射 or 銜尸/魄之/喪,
 - ``evidence:KEY|KEY``: a clause with that key in the evidence of a pattern that fires (陽不備 is the
   ``bubei.yang`` clause of 不備's evidence, which prints as 「陽不備（二陰一陽）」);
 - ``reading:ID|ID``: a statement of the chapters (``liuren/data/judgements.csv``) that applies to the
-  chart in :meth:`~liuren.Chart.reading`, the one whose condition the chapter names (「蒿矢見金為利簇」).
+  chart in :meth:`~liuren.Chart.reading`, the one whose condition the chapter names (「夏曰轉蓬」).
 
 ``witness`` is a chart that shows it (its :meth:`~liuren.Chart.spec`), ``aliases`` the chapter's other
 spellings and names of the same thing (獨足 for 獨腳, 二女爭男 for 陽不備), ``note`` what else to know. Each course notebook ``NN`` that teaches some of these names has ``tests/data/coverage/NN.csv``
@@ -121,7 +121,7 @@ def test_the_table_has_the_62_names_each_a_label_the_library_gives():
             assert keys and set(keys) <= evidence_keys, r
             assert all(name in EVIDENCE["zh"][k] for k in keys), r
         else:
-            # the statement names it: in its quotation (「蒿矢見金為利簇」) or its condition (三奇 over 干)
+            # the statement names it: in its quotation (「夏曰轉蓬」) or its condition (三奇 over 干)
             assert how == "reading" and keys and set(keys) <= statement_ids, r
             for k in keys:
                 s = by_id[k]
@@ -153,9 +153,13 @@ def test_shown_names_the_sub_names_the_library_prints():
     c = liuren.chart("庚辰", "申", "辰", noble="day")
     assert {"不備", "陽不備"} <= shown(c) and "陰不備" not in shown(c)
     assert "陽不備" in str([p.text("zh") for p in c.patterns])
-    # 甲戌 卯時 子將: 蒿矢 whose 初傳 申 is 金 and void, 「一名空矢」 and 「蒿矢見金為利簇」
+    # 甲戌 卯時 子將: 蒿矢 whose 初傳 申 is 金 and void, 「一名空矢」 and 「蒿矢見金為利簇」, both pattern labels
     k = liuren.chart("甲戌", "卯", "子", noble="day")
-    assert {"遙克", "蒿矢", "空矢", "利簇"} <= shown(k)
+    assert {"遙克", "蒿矢", "空矢", "利簇"} <= shown(k) and {"空矢", "利簇"} <= {p.name for p in k.patterns}
+    # 死虎遭合 is a clause of 死虎's evidence in the 卯 and 辰 months (昴星課 l. 103)
+    assert {"死虎", "死虎遭合"} <= shown(liuren.chart("辛未", "卯", "辰", month="卯"))
+    first_month = shown(liuren.chart("辛未", "卯", "辰", month="寅"))
+    assert "死虎" in first_month and "死虎遭合" not in first_month
     assert "空矢" not in shown(liuren.chart("甲子", "卯", "午", noble="day"))
 
 

@@ -44,11 +44,13 @@ EXTRA = (
     "丙申 丑 戌 night default month=卯 year=寅 benming=酉 xingnian=午",  # 贅婿當權: the 救神 produces the day
     "己卯 酉 卯 night default month=亥",  # 魄化歸魂: 虎陰 酉 克 卯, 沖剋 from 支上 and 中傳, 青龍 on the 干上
     "乙酉 酉 卯 night default month=亥 benming=子 xingnian=寅",  # 魄化歸魂: the 行年上神 申 克s 卯 and rides 貴人
+    "辛未 卯 辰 day default month=卯",  # 死虎 in the 卯 month: 死虎遭合 (卯月沖酉)
+    "辛未 卯 辰 day default month=辰",  # 死虎 in the 辰 month: 死虎遭合 (辰月合酉)
     "甲子 子 丑 night custom tiankong=neither luowang=any yangjiu_war=initial month=寅 year=巳 benming=子 xingnian=丑",
     "乙丑 子 巳 night custom tiankong=neither luowang=any yangjiu_war=initial month=寅 year=丑 benming=丑 xingnian=子",
 )
 """Charts for the clauses the sweep does not reach: other schools (table C's 真虎視, tanyuan's 天獄清平 on the 干上,
-the 天空/羅網/殃咎 readings) and other hours, months and 年命."""
+the 天空/羅網/殃咎 readings) and other hours, months (死虎遭合 in 卯 and 辰) and 年命."""
 LATIN = re.compile(r"[A-Za-z]{2,}")
 HANZI = re.compile(r"[\u3400-\u9fff]")
 QUOTE = re.compile(r"「[^」]*」")

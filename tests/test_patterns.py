@@ -15,8 +15,8 @@ import pytest
 
 import liuren
 from liuren import Chart, ParseError, School, find
-from liuren.cycle import BRANCHES
-from liuren.patterns import ALIASES, BY_NAME, FAMILIES, PATTERNS, UNJUDGED, Detected, get_pattern
+from liuren.cycle import BRANCHES, PILLARS
+from liuren.patterns import ALIASES, BY_NAME, FAMILIES, PATTERNS, UNJUDGED, Detected, ev, get_pattern, seq
 
 DATA = Path(__file__).parent / "data"
 COUNTS = DATA / "pattern_counts.csv"
@@ -38,13 +38,13 @@ def evidence(chart: Chart, name: str) -> str:
 REQUIRED = (
     "勵德 微服 蹉跎 贅婿 贅婿當權 無淫 不備 天獄 天獄清平 天網 解網 羅網 死奇 死奇回生 魄化 魄化歸魂 虎銜尸 "
     "殃咎 遞克 夾克 內戰 外戰 日干乘墓 干支坐墓 三光 三陽 三陰 淫泆 一箭中兩鴻 一鹿含兩矢 真天獄 天網煞 絞斬 入網 三奇死課 "
-    "銜尸 魄之 喪 真虎視"
+    "銜尸 魄之 喪 真虎視 利簇 空矢 近射 遠射 彈丸 遺丸 死虎"
 ).split()
 
 
 def test_every_named_pattern_of_the_chapters_and_companions_is_registered():
     assert set(REQUIRED) <= set(BY_NAME)
-    assert len(PATTERNS) == len(BY_NAME) == 41
+    assert len(PATTERNS) == len(BY_NAME) == 48
 
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
@@ -236,10 +236,10 @@ def test_002_wuyin_bubei_yihai():
 
 
 def test_002_wuyin_jiaohu_jiazi():
-    # 正月甲子 卯時: 天魁臨甲，傳送臨子; 甲欲從子，畏傳送金，子欲從甲，畏河魁土 — four lessons, 交互相克.
+    # 正月甲子 卯時: 天魁臨甲，傳送臨子; 甲欲從子，畏傳送金，子欲從甲，畏河魁土 — four lessons, 交互相剋.
     c = Chart("甲子", "卯", "亥", month="寅")
     assert c.distinct_lessons == 4 and "不備" not in names(c)
-    assert evidence(c, "無淫") == "交互相克: 干上 戌 克s the 支 子 and 支上 申 克s the 干 甲"
+    assert evidence(c, "無淫") == "交互相剋: 干上 戌 克s the 支 子 and 支上 申 克s the 干 甲"
     assert names(Chart("甲子", "午", "寅", month="亥")) == names(c)  # 十月甲子日午時: the same chart
 
 
@@ -357,7 +357,7 @@ def test_wuyin_every_bubei_and_the_ke_decides_how_bad():
     assert "無淫" in names(Chart("己未", "酉", "亥", noble="night"))
     worst = [c for c in find(pattern="無淫") if "最凶" in evidence(c, "無淫")]
     assert worst and all(c.distinct_lessons < 4 for c in worst)
-    assert len(find(pattern="無淫")) == len(find(pattern="不備")) + 40  # 40 four-lesson charts by 交互相克 alone
+    assert len(find(pattern="無淫")) == len(find(pattern="不備")) + 40  # 40 four-lesson charts by 交互相剋 alone
 
 
 def test_pohua_either_on_the_day_or_as_the_initial():
@@ -575,7 +575,7 @@ NEGATIVE = [
         "無淫",
         "庚辰 申 辰 day default",
         "甲子 卯 戌 day default",
-        "不備 (four distinct lessons) and 交互相克 (干上 酉 vs 子)",
+        "不備 (four distinct lessons) and 交互相剋 (干上 酉 vs 子)",
     ),
     ("淫泆", "乙丑 卯 未 day default", "乙丑 卯 未 night default", "天后/六合 on the 初傳 酉"),
     ("狡童", "甲子 卯 亥 day default", "甲子 卯 亥 night default", "六合 on 初 and 天后 on 末"),
@@ -735,6 +735,24 @@ NEGATIVE = [
     ("干支坐墓", "壬申 子 未 day default", "壬子 子 未 night default", "both (亥 sits on 辰, but 子 on 巳)"),
     ("一箭中兩鴻", "丙子 卯 亥 day default", "戊辰 卯 午 day default", "two 彈射 candidates (only one)"),
     ("一鹿含兩矢", "庚午 卯 寅 day default", "丙寅 卯 子 day default", "two 蒿矢 candidates (only one)"),
+    ("利簇", "甲午 申 巳 day default", "庚午 卯 寅 day default", "a 金 傳 (午巳辰: no 申 or 酉)"),
+    ("空矢", "甲戌 卯 子 day default", "甲午 申 巳 day default", "the 金 is 旬空 (甲午旬 voids 辰巳, not 申)"),
+    (
+        "近射",
+        "戊辰 卯 午 day default",
+        "癸未 卯 丑 day default",
+        "lesson 1–2 or 神將相剋 (初 巳 is lesson 3's upper; 巳 火 produces 貴人 土)",
+    ),
+    (
+        "遠射",
+        "癸未 卯 丑 day default",
+        "戊辰 卯 午 day default",
+        "lesson 3–4 or 比和 (初 亥 is lesson 2's upper and 克s 朱雀)",
+    ),
+    ("彈丸", "癸未 卯 丑 day default", "己卯 午 卯 day default", "a 土 傳 (子酉午)"),
+    ("遺丸", "乙酉 卯 丑 day default", "癸未 卯 丑 day default", "the 土 is 旬空 (甲戌旬 voids 申酉, not 丑)"),
+    ("死虎", "戊寅 未 亥 day default month=寅", "戊寅 未 亥 day default month=午", "a spring month (午 is summer)"),
+    ("死虎", "戊寅 未 亥 day default month=寅", "己巳 卯 辰 day default month=寅", "白虎 on a 傳 (申申午: 常常空)"),
     ("三光", "丙寅 酉 卯 night default month=寅", "丙寅 酉 卯 night default month=子", "旺相 (火 死 in winter)"),
     ("三陽", "乙丑 卯 辰 day default month=寅", "乙丑 卯 辰 day default month=丑", "初傳 旺相 (寅 囚 in 丑月)"),
     ("三陰", "乙丑 酉 未 night default month=寅", "乙丑 酉 未 night default month=子", "中末 囚死"),
@@ -810,6 +828,157 @@ def test_seed_example_rows_show_their_patterns(row):
             assert name in names(c), f"{row['example']}: {name} not detected; found {names(c)}"
 
 
+# ---------------------------------------------------------------- the sub-forms of 遙克課 and 昴星課
+def _fields(found: Detected) -> tuple[str, str, str]:
+    return found.text("en"), found.text("zh"), found.text("ko")
+
+
+def test_yaoke_example_1_is_lizu_not_kongshi():
+    """遙克課 l. 71: 「甲午日申時巳將占…三傳巳申寅 (申巳寅)…以蒿矢見金作虎勾也」: the chapter's 蒿矢 shows 金 (申, on
+    白虎) as its 初傳; 甲午旬 voids 辰巳, so the 金 is not void: 利簇, not 空矢."""
+    c = Chart("甲午", "申", "巳", noble="day")
+    assert (c.lesson_type, "".join(str(t.branch) for t in c.transmissions), c.void) == ("蒿矢", "申巳寅", ("辰", "巳"))
+    assert str(c.transmissions[0].general) == "白虎"
+    lizu = next(p for p in c.patterns if p.name == "利簇")
+    assert (lizu.family, lizu.clauses) == ("遙克", ev("lizu", found=seq("and", (ev("place", place="初傳", b="申"),))))
+    assert _fields(lizu) == (
+        "金 in the 三傳: 初傳 申 (蒿矢見金為利簇)",
+        "三傳見金：初傳申（蒿矢見金為利簇）",
+        "삼전(三傳)에 金이 있다: 초전(初傳) 申 「蒿矢見金為利簇」",
+    )
+    assert not {"空矢", "近射", "遠射", "彈丸", "遺丸"} & set(names(c))
+
+
+def test_yaoke_example_2_is_near_by_its_general_and_far_by_its_lesson():
+    """遙克課 l. 79: 「九月將己卯日午時占…惟神后受己日所克，以神后為用，三傳子酉午，將得貴元空，課名彈射」. The 初傳 子 is
+    the upper of lesson 3 (「三四課發動為遠射」) and its general 貴人 (土) 克s it (「發用之神之將相剋名近射」, l. 43): the
+    chapter's two tests disagree and does not rank them, so both names hold, each with its own clause. 子酉午 has
+    no 土: neither 彈丸 nor 遺丸."""
+    c = Chart("己卯", "午", "卯", noble="day", month="戌")
+    assert (c.lesson_type, "".join(str(t.branch) for t in c.transmissions)) == ("彈射", "子酉午")
+    assert [str(t.general) for t in c.transmissions] == ["貴人", "玄武", "天空"]
+    assert [str(x.upper) for x in c.lessons] == ["辰", "丑", "子", "酉"]
+    near, far = (next(p for p in c.patterns if p.name == n) for n in ("近射", "遠射"))
+    assert near.clauses == ev("jinshe.war", init="子", g="貴人", war="外戰")
+    assert far.clauses == ev("yuanshe.lesson", init="子", n=seq("and", (3,)))
+    assert _fields(near) == (
+        "the 初傳 子 and its general 貴人 克 one another, 外戰 (發用之神之將相剋名近射)",
+        "初傳子與所乘之將貴人相剋，外戰（發用之神之將相剋名近射）",
+        "초전(初傳) 子와 그것이 태운 천장(天將) 귀인(貴人)이 서로 극한다(외전(外戰)) 「發用之神之將相剋名近射」",
+    )
+    assert _fields(far) == (
+        "the 初傳 子 is the upper of lesson 3 (三四課發動為遠射)",
+        "初傳子為第三課上神（三四課發動為遠射）",
+        "초전(初傳) 子는 제3과의 상신(上神)이다 「三四課發動為遠射」",
+    )
+    assert not {"彈丸", "遺丸", "利簇", "空矢"} & set(names(c))
+
+
+def test_sub_forms_state_their_clauses():
+    # 戊辰 卯時 午將: 初傳 亥 is lesson 2's upper and 克s 朱雀 (內戰): near by both tests, far by neither
+    near = Chart("戊辰", "卯", "午", noble="day")
+    assert evidence(near, "近射") == (
+        "the 初傳 亥 is the upper of lesson 2 (一二課發動為近射); "
+        "the 初傳 亥 and its general 朱雀 克 one another, 內戰 (發用之神之將相剋名近射)"
+    )
+    assert "遠射" not in names(near)
+    # 甲戌 卯時 子將: 蒿矢 申 亥 寅 in 甲戌旬 (申酉 void): the 金 is there and void, 利簇 and 空矢 both
+    empty = Chart("甲戌", "卯", "子", noble="day")
+    assert evidence(empty, "空矢") == "the 金 of the 三傳 is 旬空: 初傳 申 (或有金而金落空，一名空矢)"
+    assert evidence(empty, "利簇") == "金 in the 三傳: 初傳 申 (蒿矢見金為利簇)"
+    # 乙酉 卯時 丑將: 彈射 未 in 甲申旬 (午未 void): 彈丸 and 遺丸; 癸未 卯時 丑將: 丑 not void, 彈丸 only
+    assert evidence(Chart("乙酉", "卯", "丑", noble="day"), "遺丸") == (
+        "the 土 of the 三傳 is 旬空: 初傳 未 (若有土而土落空亡，謂之遺丸)"
+    )
+    assert evidence(Chart("癸未", "卯", "丑", noble="day"), "彈丸") == "土 in the 三傳: 末傳 丑 (彈射見土為彈丸)"
+    # 昴星課 l. 103: 白虎 on the 中傳 午 of 戊寅 未時 亥將 in each spring month; 卯 沖s and 辰 合s 酉
+    tiger = {m: Chart("戊寅", "未", "亥", noble="day", month=m) for m in "寅卯辰午"}
+    assert evidence(tiger["寅"], "死虎") == (
+        "白虎 rides 中傳 午 in the 寅 month, in spring (春占白虎，與酉金逢，春令死絕，謂之死虎)"
+    )
+    assert evidence(tiger["卯"], "死虎").endswith(
+        "; the 卯 month 沖s 酉: 死虎遭合, it cannot harm (卯月沖酉…謂之死虎遭合，不能傷人)"
+    )
+    assert "辰月合酉，謂之死虎遭合" in evidence(tiger["辰"], "死虎")
+    assert "死虎" not in names(tiger["午"]) and "死虎遭合" not in tiger["寅"].patterns[-1].text("zh")
+    assert "死虎" in Chart("戊寅", "未", "亥", noble="day").unjudged_patterns
+
+
+def test_new_sub_form_names_resolve_with_the_chapters_other_names():
+    assert [get_pattern(n).name for n in ("空矢", "亡矢", "季矢", "远射", "弹丸", "遗丸", "利簇")] == [
+        "空矢",
+        "空矢",
+        "空矢",
+        "遠射",
+        "彈丸",
+        "遺丸",
+        "利簇",
+    ]
+    assert {p.name: p.family for p in PATTERNS if p.name in "利簇 空矢 近射 遠射 彈丸 遺丸 死虎".split()} == {
+        "利簇": "遙克",
+        "空矢": "遙克",
+        "近射": "遙克",
+        "遠射": "遙克",
+        "彈丸": "遙克",
+        "遺丸": "遙克",
+        "死虎": "昴星",
+    }
+    assert liuren.find(pattern="季矢") == liuren.find(pattern="空矢") != []
+
+
+ALL_CHARTS = [(d, h, g) for d in PILLARS for h in BRANCHES for g in BRANCHES]
+"""The 8,640 charts: every day pillar, hour and 月將 (晝貴, the default school)."""
+
+
+def _sub_forms(c: Chart) -> set[str]:
+    """Which of the seven sub-forms the chapter's clauses give ``c``, read from the chart itself (not the View)."""
+    t = c.transmissions
+    kinds = {"lesson_type": str(c.lesson_type)}
+    held: set[str] = set()
+    metal = [x for x in t if str(x.branch.element) == "金"]
+    earth = [x for x in t if str(x.branch.element) == "土"]
+    if kinds["lesson_type"] == "蒿矢":
+        held |= {"利簇"} if metal else set()
+        held |= {"空矢"} if any(x.void for x in metal) else set()
+    if kinds["lesson_type"] == "彈射":
+        held |= {"彈丸"} if earth else set()
+        held |= {"遺丸"} if any(x.void for x in earth) else set()
+        lessons = {n for n, x in enumerate(c.lessons, 1) if x.upper == t[0].branch}
+        b, g = t[0].branch.element, t[0].general.element
+        at_war, even = b.conquers(g) or g.conquers(b), b == g
+        held |= {"近射"} if lessons & {1, 2} or at_war else set()
+        held |= {"遠射"} if lessons & {3, 4} or even else set()
+    if str(c.method) == "昴星" and c.month is not None and str(c.month) in "寅卯辰":
+        held |= {"死虎"} if any(str(x.general) == "白虎" for x in t) else set()
+    return held
+
+
+SUB_FORMS = ("利簇", "空矢", "近射", "遠射", "彈丸", "遺丸", "死虎")
+
+
+def test_each_sub_form_holds_exactly_when_its_clause_does_on_all_8640_charts():
+    seen = {n: 0 for n in SUB_FORMS}
+    for day, hour, general in ALL_CHARTS:
+        c = Chart(day, hour, general, noble="day", month="卯")
+        fired = {n for n in SUB_FORMS if BY_NAME[n].fires(c)}
+        assert fired == _sub_forms(c), (c.spec(), fired, _sub_forms(c))
+        for n in fired:
+            seen[n] += 1
+    assert all(seen.values()), seen
+
+
+def test_sihu_holds_exactly_in_the_spring_months_and_is_unjudged_without_one():
+    maoxing = [(d, h, g) for d, h, g in ALL_CHARTS[::7] if Chart(d, h, g, noble="night").method == "昴星"]
+    assert maoxing
+    for day, hour, general in maoxing:
+        tiger = any(str(t.general) == "白虎" for t in Chart(day, hour, general, noble="night").transmissions)
+        for month in MONTHS:
+            c = Chart(day, hour, general, noble="night", month=month)
+            assert BY_NAME["死虎"].fires(c) == ("死虎" in _sub_forms(c)) == (tiger and month in "寅卯辰")
+        bare = BY_NAME["死虎"].judge(Chart(day, hour, general, noble="night"))
+        assert bare is (UNJUDGED if tiger else None)
+
+
 # ---------------------------------------------------------------- the sweep and the counts table
 def compute_counts() -> dict[str, list[int]]:
     """Per pattern: how many of the 720 課 × 晝/夜 fire it in each month (正月 … 十二月), then with no
@@ -858,7 +1027,8 @@ def test_counts_table_is_sane():
             "三奇死課",
             "天獄清平",
             "真虎視",
-        )  # 真虎視: no 昴星 chart of table A has it
+            "死虎",
+        )  # 真虎視: no 昴星 chart of table A has it; 死虎 is a spring name (寅 卯 辰 only)
         assert all(0 < n < 1440 for n in months) or p.name in rare or p.needs_nianming, p.name
         if not p.needs_month:  # month-free patterns do not move with the month
             assert len(set(months)) == 1 and int(rows[p.name]["no_month"]) == months[0], p.name

@@ -378,6 +378,50 @@ PATTERNS: tuple[Pattern, ...] = (
         detector=pohua_yangjiu.zuomu,
     ),
     Pattern(
+        name="利簇",
+        family="遙克",
+        condition="「經曰『蒿矢見金為利簇。』是見金之為凶也」: 蒿矢, and a 傳 is 金 (申 or 酉)",
+        source="「遙克課」 l. 31 (孔明)",
+        detector=yaoke.lizu,
+    ),
+    Pattern(
+        name="空矢",
+        family="遙克",
+        condition="「或有金而金落空，一名空矢，亦曰亡矢，一曰季矢，亦不能為凶也」: 蒿矢, and a 金 傳 is 旬空",
+        source="「遙克課」 l. 31 (孔明)",
+        detector=yaoke.kongshi,
+    ),
+    Pattern(
+        name="近射",
+        family="遙克",
+        condition="「一二課發動為近射」, 「又發用之神之將相剋名近射」: 彈射, and the 初傳 is the upper of lesson 1 or 2, "
+        "or it and its general 克 one another",
+        source="「遙克課」 l. 43 (孔明)",
+        detector=yaoke.jinshe,
+    ),
+    Pattern(
+        name="遠射",
+        family="遙克",
+        condition="「三四課發動為遠射」, 「若神將比和，名遠射」: 彈射, and the 初傳 is the upper of lesson 3 or 4, "
+        "or it and its general are of one element",
+        source="「遙克課」 l. 43 (孔明)",
+        detector=yaoke.yuanshe,
+    ),
+    Pattern(
+        name="彈丸",
+        family="遙克",
+        condition="「彈射見土為彈丸，則彈中有傷」: 彈射, and a 傳 is 土 (辰 戌 丑 未)",
+        source="「遙克課」 l. 47 (又曰)",
+        detector=yaoke.danwan,
+    ),
+    Pattern(
+        name="遺丸",
+        family="遙克",
+        condition="「若有土而土落空亡，謂之遺丸，縱彈皆不為凶」: 彈射, and a 土 傳 is 旬空",
+        source="「遙克課」 l. 47 (又曰)",
+        detector=yaoke.yiwan,
+    ),
+    Pattern(
         name="一箭中兩鴻",
         family="遙克",
         condition="「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」: 彈射, and the day stem 克s two or more distinct "
@@ -391,6 +435,15 @@ PATTERNS: tuple[Pattern, ...] = (
         condition="「若兩神遙克，一曰一鹿含兩矢」: 蒿矢, and two or more distinct uppers of lessons 2–4 克 the day stem",
         source="「遙克課」 l. 55 (袁天罡)",
         detector=yaoke.yilu,
+    ),
+    Pattern(
+        name="死虎",
+        family="昴星",
+        condition="「春占白虎，與酉金逢，春令死絕，謂之死虎」: 昴星, a spring month (寅 卯 辰), and 白虎 rides a 傳 "
+        "(死虎遭合 in 卯 and 辰: 「卯月沖酉，辰月合酉」)",
+        source="「昴星課」 l. 103",
+        detector=yaoke.sihu,
+        needs_month=True,
     ),
     Pattern(
         name="真虎視",
@@ -445,6 +498,8 @@ ALIASES = {
     "魄化得歸魂": "魄化歸魂",
     "化魄": "魄化",
     "一箭射兩鹿": "一箭中兩鴻",
+    "亡矢": "空矢",
+    "季矢": "空矢",
 }
 """Other names the books use for a registered pattern."""
 FAMILIES = tuple(dict.fromkeys(p.family for p in PATTERNS))
