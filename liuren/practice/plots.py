@@ -465,6 +465,8 @@ def report_html(report: ClassReport, lang: str = "ko") -> str:
     ]
     learners = w["report-learners"].format(count=len(report.learners))
     top = f'<div style="font-size:14px"><b>{escape(w["report-title"])}</b> · {escape(learners)}: {escape(", ".join(report.learners))}</div>'
+    for path, earlier in report.duplicates:
+        top += f'<div data-liuren-duplicate="">{escape(w["report-duplicate"].format(path=path, earlier=earlier))}</div>'
     return paper_box(top + _table(head, rows, 'data-liuren-report=""'), "font-family:sans-serif")
 
 

@@ -142,6 +142,7 @@ PRACTICE: Table = {
         "pos-plate": "{b} 위",
         "pos-branch": "{n}번째 지지",
         "level-line": "이 단계 최근 정답 {right} / 푼 문제 {answered}",
+        "report-duplicate": "{path}: {earlier}와 같은 기록이라 한 번만 셉니다.",
     },
     "zh": {
         "title": "練習",
@@ -276,6 +277,7 @@ PRACTICE: Table = {
         "pos-plate": "{b}上",
         "pos-branch": "第{n}支",
         "level-line": "本級近答對 {right} / 已答 {answered}",
+        "report-duplicate": "{path}：與 {earlier} 相同，只計一次。",
     },
     "en": {
         "title": "Practice",
@@ -397,5 +399,6 @@ PRACTICE: Table = {
         "pos-plate": "over {b}",
         "pos-branch": "branch {n}",
         "level-line": "this level: {right} right of the last 12 / {answered} answered",
+        "report-duplicate": "{path} repeats {earlier}: counted once.",
     },
 }
