@@ -454,7 +454,10 @@ def test_the_new_words_are_in_every_language():
     from liuren.show.words.practice import PRACTICE
 
     new = {k for k in PRACTICE["ko"] if k.startswith(("tab-", "dash-", "n-", "miss", "replay", "report-"))}
-    assert len(new) == 33
+    assert len(new) == 34
+    # every key but the levels' titles (English takes the levels' own) is in every language
+    assert {k for k in PRACTICE["ko"] if not k.startswith("level-") or k == "level-line"} == set(PRACTICE["en"])
+    assert set(PRACTICE["ko"]) == set(PRACTICE["zh"])
     for lang in ("zh", "en"):
         assert new <= set(PRACTICE[lang]), sorted(new - set(PRACTICE[lang]))
         assert PRACTICE[lang]["report-stuck"].format(misses=3, window=5) != PRACTICE["ko"]["report-stuck"]

@@ -16,10 +16,11 @@ one-step mode the item is recorded at its first wrong step, or right once every 
 
 **The day's queue** (:meth:`Practice.today`, :meth:`Practice.queue`): the cards due now, from every
 open level, the most overdue first; then new items at the learner's level (the highest open one) up
-to ``new_per_day`` a day (20 by default, on the learner's clock), every :data:`DRILL_EVERY`-th of them
-a drill of the learner's weakest cell kind or lesson type (:meth:`Practice.weakest`) while its recall
-a day ahead is below :data:`RECALL_TARGET`; then None ("done for today", with tomorrow's count). No
-chart comes twice in a day.
+to ``new_per_day`` a day (20 by default, on the learner's clock), dealt by weakness while something is
+weak (its cards' recall a day ahead below :data:`RECALL_TARGET`, :meth:`Practice.weakest`): every
+:data:`DRILL_EVERY`-th new item a drill of the weakest cell kind, and two in three of the others
+(:data:`WEAK_SHARE`) of the level's weakest lesson type; then None ("done for today", with tomorrow's
+count). No chart comes twice in a day.
 
 A level is open when it is level 1, when the level before it has passed its gate (:data:`GATE`: 11
 right of the last 12 answers at the level, drills and half answers not counted as right), or when the
@@ -97,6 +98,8 @@ RECALL_TARGET = 0.9
 retention) is weak: the queue drills it and the dashboard suggests it."""
 YEARS = (1900, 2100)
 """The years a time given to or read into the store may fall in (the package's calendar range)."""
+WEAK_SHARE = 2 / 3
+"""The share of a day's new items at a level dealt of its weakest lesson type, while one is weak."""
 WEAK_SHOWN = 2
 """How many weak kinds or lesson types the dashboard suggests drilling."""
 MAX_LIMIT = 1_000_000
@@ -310,14 +313,19 @@ class Practice:
             return replace(item, source="due")
         if new_today >= self.new_per_day:
             return None
+        weak = [w for w in self.weakest(now) if w.recall < RECALL_TARGET]
         if new_today % DRILL_EVERY == DRILL_EVERY - 1:
-            # the drills take turns: the weakest cell kind, then the weakest lesson type
-            weak = [w for w in self.weakest(now) if w.recall < RECALL_TARGET]
-            turn = ("kind", "type") if new_today // DRILL_EVERY % 2 == 0 else ("type", "kind")
-            weak.sort(key=lambda w: turn.index(w.what))
-            if weak:
-                return replace(self._drill(weak[0], opened, avoid), source="new")
-        item = deal(chosen or max(opened), self.rng, avoid=avoid)
+            # a drill of the weakest cell kind (or, with none weak, of the weakest lesson type)
+            weak_kind = [w for w in weak if w.what == "kind"] or weak
+            if weak_kind:
+                return replace(self._drill(weak_kind[0], opened, avoid), source="new")
+        level_ = LEVELS[(chosen or max(opened)) - 1]
+        weak_types = [w.name for w in weak if w.what == "type" and w.name in level_.lesson_types]
+        if weak_types and self.rng.random() < WEAK_SHARE:
+            # dealt by weakness: the level's weakest lesson type, two times in three
+            item = deal_type(level_, weak_types[0], self.rng, avoid=avoid)
+        else:
+            item = deal(level_, self.rng, avoid=avoid)
         return replace(item, source="new")
 
     def weakest(self, now: datetime) -> tuple[Weak, ...]:
