@@ -50,11 +50,12 @@ import math
 import os
 import random
 import sqlite3
+import threading
 import uuid
 import zlib
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -489,34 +490,31 @@ class Practice:
             raise ParseError(f"days={quote(days)} is not a number of days; accepted: a whole number 1–3660")
         zone = now.tzinfo
         with self.store.read() as db:
-            buckets = db.execute(
-                "SELECT substr(reviewed, 1, 14) || printf('%02d', (CAST(substr(reviewed, 15, 2) AS INTEGER) / 15) * 15),"
-                " verdict, count(*) FROM practice_reviews GROUP BY 1, 2"
-            ).fetchall()
-            by_type = db.execute("SELECT lesson_type, verdict, count(*) FROM practice_reviews GROUP BY 1, 2").fetchall()
+            tally = _tally(db, str(self.store.path))
             cards = db.execute("SELECT level, kind, lesson_type, card FROM practice_cards").fetchall()
             states = {
                 lv.number: (_how(db, lv.number), _recent_right(db, lv.number), _passed(db, lv.number)) for lv in LEVELS
             }
-            per_level = Counter(dict(db.execute("SELECT level, count(*) FROM practice_reviews GROUP BY level")))
+            per_level = tally.levels
             due = len(self._due_rows(db, _stamp(at)))
         recall: dict[tuple[int, str, str], float] = {}
         for level, kind, lesson_type, card in cards:
             recall[(level, kind, lesson_type)] = SCHEDULER.get_card_retrievability(self._card(card), at)
-        dated: list[tuple[date, str]] = []
-        counted: Counter[tuple[date, str]] = Counter()
-        for quarter, verdict, count in buckets:
-            counted[(self._moment(quarter + ":00.000000Z").astimezone(zone).date(), verdict)] += count
-        for (day, verdict), count in counted.items():
-            dated += (
-                [(day, verdict)] * count
-                if day >= at.astimezone(zone).date() - timedelta(days=days)
-                else [(day, verdict)]
-            )
         today = at.astimezone(zone).date()
+        # the streak: the learner's days with a review (the quarters of one UTC day fall on one or two
+        # consecutive local days: those of its first and last quarter hour)
+        practised = {self._local(q, zone) for first, last in tally.span.values() for q in (first, last)}
+        # the history: the quarter hours of the last days, each on the learner's clock
+        since = _stamp(at - timedelta(days=days + 1))[:16]
+        dated = [
+            (self._local(q, zone), verdict, count)
+            for day, counted in tally.quarters.items()
+            if day >= since[:10]
+            for (q, verdict), count in counted.items()
+        ]
         answered_type: Counter[str] = Counter()
         right_type: Counter[str] = Counter()
-        for lesson_type, verdict, count in by_type:
+        for (lesson_type, verdict), count in tally.types.items():
             answered_type[lesson_type] += count
             if verdict == "right":
                 right_type[lesson_type] += count
@@ -554,12 +552,16 @@ class Practice:
             at.astimezone(zone),
             reviews,
             due,
-            streak((d for d, _ in dated), today),
+            streak(practised, today),
             tuple(levels),
             tuple(types),
-            history(dated, today, days),
+            history(((d, v) for d, v, n in dated for _ in range(n)), today, days),
             tuple(w for w in self.weakest(now) if w.recall < RECALL_TARGET)[:WEAK_SHOWN],
         )
+
+    def _local(self, quarter: str, zone: Any) -> date:
+        """The learner's day of a quarter hour the tally keeps ("2026-12-01T09:15")."""
+        return self._moment(quarter + ":00.000000Z").astimezone(zone).date()
 
     def _moment(self, text: str) -> datetime:
         """A time the store holds, or a StoreError naming the file when it cannot be read."""
@@ -766,6 +768,70 @@ def _passed(db: sqlite3.Connection, level: int) -> bool:
     """The gate: exactly 11 right of the last 12 answers (12 answered; a half answer is not right)."""
     last = _last_answers(db, level)
     return len(last) == GATE[1] and sum(v == "right" for v in last) >= GATE[0]
+
+
+@dataclass(slots=True)
+class _Tally:
+    """What the dashboard counts of a store's review log, kept per store file while the process runs and
+    brought up to date from the rows added since (the log is append only): the reviews per quarter hour
+    (UTC, "2026-12-01T09:15", by UTC day) and verdict, per lesson type and verdict, per level, the first and last quarter of
+    each UTC day, the count, and the last row read (its id and uuid: a store replaced is read anew)."""
+
+    last: int = 0
+    uuid: str = ""
+    count: int = 0
+    quarters: dict[str, Counter[tuple[str, str]]] = field(default_factory=dict)
+    types: Counter[tuple[str, str]] = field(default_factory=Counter)
+    levels: Counter[int] = field(default_factory=Counter)
+    span: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+_TALLIES: dict[str, _Tally] = {}
+_TALLY_LOCK = threading.Lock()
+
+
+def _tally(db: sqlite3.Connection, key: str) -> _Tally:
+    """The tally of the review log of the store ``key`` (see :class:`_Tally`), brought up to date (one
+    thread at a time: a tally is read and extended under a lock)."""
+    with _TALLY_LOCK:
+        last_id, count = db.execute("SELECT coalesce(max(id), 0), count(*) FROM practice_reviews").fetchone()
+        tally = _TALLIES.get(key)
+        if tally is not None and tally.last:
+            row = db.execute("SELECT uuid FROM practice_reviews WHERE id = ?", (tally.last,)).fetchone()
+            if row is None or row[0] != tally.uuid or last_id < tally.last:
+                tally = None
+        if tally is None or tally.count > count:
+            tally = _Tally()
+        _extend(db, tally)
+        if tally.count != count:  # rows taken away or rewritten in place: read it all again
+            tally = _Tally()
+            _extend(db, tally)
+        _TALLIES[key] = tally
+        return tally
+
+
+def _extend(db: sqlite3.Connection, tally: _Tally) -> None:
+    rows = db.execute(
+        "SELECT id, uuid, reviewed, verdict, lesson_type, level FROM practice_reviews WHERE id > ? ORDER BY id",
+        (tally.last,),
+    )
+    quarters, types, span, levels = tally.quarters, tally.types, tally.span, tally.levels
+    for row_id, uid, reviewed, verdict, lesson_type, level in rows:
+        minute = reviewed[14:16]
+        quarter = f"{reviewed[:14]}{QUARTER_OF.get(minute, '00')}"
+        day = reviewed[:10]
+        if day not in quarters:
+            quarters[day] = Counter()
+        quarters[day][(quarter, verdict)] += 1
+        types[(lesson_type, verdict)] += 1
+        levels[level] += 1
+        first, last = span.get(day, (quarter, quarter))
+        span[day] = (min(first, quarter), max(last, quarter))
+        tally.last, tally.uuid = row_id, uid
+        tally.count += 1
+
+
+QUARTER_OF = {f"{m:02d}": f"{m - m % 15:02d}" for m in range(60)}
 
 
 def _open_levels(db: sqlite3.Connection) -> set[int]:
