@@ -84,7 +84,9 @@ from .levels import (
 try:
     import fsrs
 except ImportError as error:  # pragma: no cover - the practice extra installs it
-    raise ImportError("liuren.practice needs the fsrs package: pip install 'liuren[practice]'") from error
+    raise ImportError(
+        "liuren.practice needs the fsrs package: pip install 'liuren[jupyter]' (or 'liuren[practice]')"
+    ) from error
 
 GATE = (11, 12)
 """A level passes when exactly this many of its last answers (11 of the last 12, with 12 answered)
