@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from liuren import Chart, store
+from liuren.cycle import BRANCHES
 from liuren.errors import ParseError
 from liuren.practice import (
     LEVELS,
@@ -82,8 +83,8 @@ def test_mastery_is_the_recall_of_the_cards_over_all_the_cards_a_level_and_a_typ
     assert (four.cards, four.seen, four.mastery) == (10, 5, 0.5)  # 5 cells × 元首·重審; reviewed now: recall 1
     first = next(t for t in s.types if t.lesson_type == "元首")
     cards = sum(len(lv.cells) for lv in LEVELS if "元首" in lv.lesson_types)
-    assert (first.answered, first.right, first.cards, first.seen) == (1, 1, cards, 5) and cards == 47
-    assert first.mastery == pytest.approx(5 / 47)
+    assert (first.answered, first.right, first.cards, first.seen) == (1, 1, cards, 5) and cards == 48
+    assert first.mastery == pytest.approx(5 / 48)
     assert [t.lesson_type for t in s.types if t.answered] == ["元首"]
     assert (s.reviews, s.due, s.streak) == (1, 0, 1)
     later = NOW + timedelta(days=3)
@@ -129,14 +130,16 @@ def test_every_miss_is_in_the_book_with_its_chart_cell_and_rule_and_replays_exac
     for level in (4, 13, 11, 12, 2, 4):
         item = p.next_item(level, at)
         if level == 4:
-            grade = answer(item, {"transmissions": wrong_transmissions(item)}, lang="ko")
+            grade = answer(item, {**solution(item), "transmissions": wrong_transmissions(item)}, lang="ko")
         elif level == 11:
             wrong = next(c for c in item.choices if c != item.lesson_type and c in LESSON_TYPE_NAMES)
-            grade = answer(item, {"method": wrong})
+            grade = answer(item, {**solution(item), "method": wrong})
         elif level == 12:
             grade = answer(item, {"day": "甲子", "offset": 0 if solution(item)["offset"] else 1})
+        elif level == 2:
+            grade = answer(item, {**solution(item), "hour": str(BRANCHES[(item.chart.hour.ordinal + 1) % 12])})
         else:
-            grade = answer(item, {"offset": (item.chart.offset + 1) % 12})
+            grade = answer(item, {**solution(item), "offset": (item.chart.offset + 1) % 12})
         assert grade.verdict == "wrong", (level, grade)
         p.record(item, grade, at)
         missed.append((item, grade))
@@ -158,7 +161,11 @@ def test_every_miss_is_in_the_book_with_its_chart_cell_and_rule_and_replays_exac
         assert p.replay(miss) == item  # the same chart, moment and place, choices, prompt
     assert book[-1].cell == "initial.branch" and book[-1].level == 4
     html = book.html("ko")
-    assert html.count("<tr>") == 7 and "initial.branch" in html and book._repr_html_() == html
+    # the cell in the learner's words, no internal key; the time on the learner's clock
+    assert html.count("<tr>") == 7 and "初傳 지지" in html and "initial.branch" not in html
+    assert book._repr_html_() == html
+    seoul = misses_html(book, "ko", SEOUL)
+    assert f"{book[0].reviewed.astimezone(SEOUL):%Y-%m-%d %H:%M} (UTC+09:00)" in seoul
     with pytest.raises(ParseError, match="not a missed answer"):
         p.replay("丙申 午 亥")  # type: ignore[arg-type]
 
@@ -202,7 +209,7 @@ def test_a_version_2_store_migrates_and_its_old_misses_replay_the_same_chart(tmp
     assert (moment.chart.day, moment.chart.offset, moment.chart.noble) == (before.day, before.offset, before.noble)
     assert [t.branch for t in moment.chart.transmissions] == [t.branch for t in before.transmissions]
     item = p.next_item(4, NOW)  # a new review beside the old ones keeps its item and rule
-    p.record(item, answer(item, {"transmissions": wrong_transmissions(item)}), NOW)
+    p.record(item, answer(item, {**solution(item), "transmissions": wrong_transmissions(item)}), NOW)
     assert p.misses()[0].rule and p.misses()[0].item == "{}"
 
 
@@ -447,7 +454,10 @@ def test_the_new_words_are_in_every_language():
     from liuren.show.words.practice import PRACTICE
 
     new = {k for k in PRACTICE["ko"] if k.startswith(("tab-", "dash-", "n-", "miss", "replay", "report-"))}
-    assert len(new) == 33
+    assert len(new) == 34
+    # every key but the levels' titles (English takes the levels' own) is in every language
+    assert {k for k in PRACTICE["ko"] if not k.startswith("level-") or k == "level-line"} == set(PRACTICE["en"])
+    assert set(PRACTICE["ko"]) == set(PRACTICE["zh"])
     for lang in ("zh", "en"):
         assert new <= set(PRACTICE[lang]), sorted(new - set(PRACTICE[lang]))
         assert PRACTICE[lang]["report-stuck"].format(misses=3, window=5) != PRACTICE["ko"]["report-stuck"]

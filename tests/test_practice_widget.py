@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from html import escape
 from pathlib import Path
 
@@ -12,8 +12,9 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("fsrs")
 
 from liuren.errors import StoreError
-from liuren.practice import answer, solution
-from liuren.practice.widget import Practice, plate_answer, question_html
+from liuren.practice import Grade, solution
+from liuren.practice.answers import as_text
+from liuren.practice.widget import QUEUE, Practice, plate_answer, question_html
 from liuren.show.html import chart_html, paper_box
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
@@ -25,6 +26,17 @@ def clock() -> datetime:
 
 def session(tmp_path: Path, name: str = "p.sqlite3", **kwargs: object) -> Practice:
     return Practice(str(tmp_path / name), seed=1, level=4, clock=clock, **kwargs)  # type: ignore[arg-type]
+
+
+def typed(item_solution: dict[str, object]) -> dict[str, str]:
+    """A solution as a learner types it into the boxes (the plate as twelve signs, a list as lines)."""
+    return {part: as_text(part, value) for part, value in item_solution.items()}
+
+
+def whole(p: Practice, **override: str) -> Grade | None:
+    """Answer every box: the right answer, but for the boxes given in ``override``."""
+    assert p.item is not None
+    return p.answer(**{**typed(solution(p.item)), **override})
 
 
 def right_transmissions(p: Practice) -> str:
@@ -40,9 +52,9 @@ def wrong_transmissions(p: Practice) -> str:
 
 def test_right_answer_counts_and_logs(tmp_path: Path) -> None:
     p = session(tmp_path)
-    assert p.item.level.number == 4
+    assert p.item is not None and p.item.level.number == 4
     assert p.progress.reviews() == 0
-    grade = p.answer(transmissions=right_transmissions(p))
+    grade = whole(p)
     assert grade is not None and grade.verdict == "right"
     assert p.progress.reviews() == 1
     state = p.progress.level_state(4)
@@ -50,21 +62,38 @@ def test_right_answer_counts_and_logs(tmp_path: Path) -> None:
     assert "맞았습니다" in p.feedback.value
     assert chart_html(p.item.chart, labels="ko") in p.feedback.value  # the 課盤 after a right answer
     # a second check of the same item is graded but not recorded again
-    p.answer(transmissions=right_transmissions(p))
+    whole(p)
     assert p.progress.reviews() == 1
     p.next()
     assert p.progress.reviews() == 1 and p.grade is None and p.feedback.value == ""
 
 
-def test_wrong_answer_names_the_cell_and_comes_back_sooner(tmp_path: Path) -> None:
+def test_a_partial_answer_is_not_graded_and_not_recorded(tmp_path: Path) -> None:
+    p = session(tmp_path)
+    assert p.answer(transmissions=right_transmissions(p)) is None  # one box of three
+    assert p.progress.reviews() == 0 and p.grade is None
+    assert "아직 다 적지 않았습니다. 빈 칸: 四課, 課體" in p.feedback.value and "맞았습니다" not in p.feedback.value
+    en = session(tmp_path, "en.sqlite3", lang="en")
+    en.answer(transmissions=right_transmissions(en))
+    assert "Not finished: these boxes are empty: " in en.feedback.value and "Right" not in en.feedback.value
+    assert en.progress.reviews() == 0
+
+
+def test_wrong_answer_shows_the_right_value_the_marked_chart_and_a_retry(tmp_path: Path) -> None:
     good = session(tmp_path, "good.sqlite3")
     bad = session(tmp_path, "bad.sqlite3")
+    assert good.item is not None and bad.item is not None
     assert good.item.chart == bad.item.chart  # same seed, same item
-    good.answer(transmissions=right_transmissions(good))
-    grade = bad.answer(transmissions=wrong_transmissions(bad))
+    whole(good)
+    wrong = wrong_transmissions(bad)
+    grade = whole(bad, transmissions=wrong)
     assert grade is not None and grade.verdict == "wrong"
     assert grade.cell == "initial.branch" and grade.kind == "transmission.branch"
-    assert "틀렸습니다" in bad.feedback.value and "initial.branch" in bad.feedback.value
+    page = bad.feedback.value
+    assert "틀렸습니다" in page and "初傳 지지" in page and "initial.branch" not in page  # no internal key
+    right = str(bad.item.chart.transmissions[0].branch)
+    assert f"적은 값: {wrong}" in page and f"맞는 값: <b>{right} ({right_transmissions(bad)})</b>" in page
+    assert chart_html(bad.item.chart, labels="ko", cells=["initial"]) in page  # the cell marked
     assert bad.progress.level_state(4).right == 0
     lesson_type = bad.item.lesson_type
     wrong_card = bad.progress.card(4, "transmission.branch", lesson_type)
@@ -73,18 +102,30 @@ def test_wrong_answer_names_the_cell_and_comes_back_sooner(tmp_path: Path) -> No
     assert wrong_card.due < right_card.due
     # only the missed cell's card is rated after a wrong answer
     assert bad.progress.card(4, "method", lesson_type) is None
-    assert bad.due_count == 1
+    assert not bad.again_button.disabled
+    item = bad.item
+    bad.again_button.click()  # 「다시」: the same item, the boxes emptied, the retry not recorded
+    assert bad.item is item and all(f.value == "" for f in bad.fields.values())
+    grade = whole(bad)
+    assert grade is not None and grade.verdict == "right" and bad.progress.reviews() == 1
+    assert "다시 푼 답은 기록하지 않습니다" in bad.feedback.value
+    bad.next_button.click()  # 「다음」
+    assert bad.item is not item
 
 
 def test_progress_survives_a_reopened_widget(tmp_path: Path) -> None:
-    p = session(tmp_path)
-    p.answer(transmissions=wrong_transmissions(p))
+    times = [NOW]
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=4, clock=lambda: times[0])
+    whole(p, transmissions=wrong_transmissions(p))
     p.next()
-    p.answer(transmissions=right_transmissions(p))
+    whole(p)
+    assert p.due_count == 0  # the missed card comes back in a minute
+    times[0] = NOW + timedelta(minutes=30)
+    p.next()
     count = p.due_count
     assert count >= 1
-    assert str(count) in p.due_label.value
-    again = session(tmp_path)
+    assert f"복습 {count}" in p.due_label.value
+    again = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=4, clock=lambda: times[0])
     assert again.due_count == count
     assert again.due_label.value == p.due_label.value
     assert again.progress.reviews() == 2
@@ -94,20 +135,21 @@ def test_progress_survives_a_reopened_widget(tmp_path: Path) -> None:
 def test_store_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LIUREN_STORE", str(tmp_path / "env.sqlite3"))
     p = Practice(seed=1, level=4, clock=clock)
-    p.answer(transmissions=right_transmissions(p))
+    whole(p)
     assert Path(p.progress.store.path) == tmp_path / "env.sqlite3"
     assert Practice(seed=2, clock=clock).progress.reviews() == 1
 
 
 def test_bad_answer_shows_the_message_and_records_nothing(tmp_path: Path) -> None:
     p = session(tmp_path)
-    assert p.answer(transmissions="<b>xyz</b>") is None
+    assert whole(p, transmissions="<b>xyz</b>") is None
     assert p.progress.reviews() == 0
     assert "&lt;b&gt;" in p.feedback.value and "<b>xyz" not in p.feedback.value
     assert "accepted" in p.feedback.value
-    p.fields["transmissions"].value = ""
+    for f in p.fields.values():
+        f.value = ""
     assert p.submit() is None
-    assert "nothing was answered" in p.feedback.value
+    assert "빈 칸: 四課, 三傳, 課體" in p.feedback.value
     with pytest.raises(ValueError, match="not asked at level 4"):
         p.answer(noble="亥晝逆")
 
@@ -118,16 +160,21 @@ def test_enter_grades_once_every_box_is_filled(tmp_path: Path) -> None:
     assert all(not f.continuous_update for f in p.fields.values())
     p.fields["transmissions"].value = right_transmissions(p)  # committed, but two boxes are empty
     assert p.progress.reviews() == 0
-    sol = solution(p.item)
-    p.fields["lessons"].value = str(sol["lessons"])
-    p.fields["method"].value = str(sol["method"])  # the last box committed: graded
+    assert p.item is not None
+    sol = typed(solution(p.item))
+    p.fields["lessons"].value = sol["lessons"]
+    p.fields["method"].value = sol["method"]  # the last box committed: graded
     assert p.progress.reviews() == 1
     assert p.grade is not None and p.grade.verdict == "right"
 
 
 def test_check_button_grades(tmp_path: Path) -> None:
     p = session(tmp_path)
-    p.fields["transmissions"].value = right_transmissions(p)
+    assert p.item is not None
+    for part, text in typed(solution(p.item)).items():
+        p._typing = True
+        p.fields[part].value = text
+        p._typing = False
     p.check_button.click()
     assert p.progress.reviews() == 1 and p.grade is not None and p.grade.verdict == "right"
     first = p.item
@@ -135,21 +182,26 @@ def test_check_button_grades(tmp_path: Path) -> None:
     assert p.item is not first
 
 
-def test_placeholders_are_not_answers(tmp_path: Path) -> None:
+def test_each_box_shows_its_format_and_an_example_that_is_not_the_answer(tmp_path: Path) -> None:
     for lang, mark in (("ko", "예:"), ("zh", "如："), ("en", "e.g.")):
-        p = Practice(str(tmp_path / f"{lang}.sqlite3"), seed=3, level=10, lang=lang, clock=clock)
-        assert set(p.fields) == set(p.item.level.parts)
-        for part, field in p.fields.items():
-            assert field.placeholder.startswith(mark)
-            p.fields[part].value = field.placeholder
-        # a placeholder typed in as it stands is never a right answer
-        grade = p.submit()
-        assert grade is None or grade.verdict != "right"
+        for level in (1, 2, 3, 10):
+            p = Practice(str(tmp_path / f"{lang}{level}.sqlite3"), seed=3, level=level, lang=lang, clock=clock)
+            assert p.item is not None and set(p.fields) == set(p.item.level.parts)
+            answers = typed(solution(p.item))
+            for part, field in p.fields.items():
+                shown = field.placeholder.split(f"{mark}")[-1].strip()
+                assert mark in field.placeholder and shown and shown != answers[part], (level, part)
+                p.fields[part].value = shown
+            grade = p.submit()  # the examples typed in as they stand are never a right answer
+            assert grade is None or grade.verdict != "right"
 
 
-def test_levels_locked_and_skip_ahead(tmp_path: Path) -> None:
+def test_it_opens_on_todays_practice_and_levels_stay_choosable(tmp_path: Path) -> None:
     p = Practice(str(tmp_path / "s.sqlite3"), seed=1, clock=clock)
+    assert p.level == QUEUE and p.selector.value == QUEUE and p.item is not None and p.item.level.number == 1
+    assert "오늘 남은 것: 복습 0 · 새 문제 20" in p.due_label.value
     labels = dict((v, k) for k, v in p.selector.options)
+    assert labels[QUEUE] == "오늘의 연습"
     assert "잠김" not in labels[1] and "잠김" in labels[2] and "잠김" in labels[13]
     p.selector.value = 7
     assert p.level == 7 and p.fields == {} and p.check_button.disabled
@@ -157,23 +209,40 @@ def test_levels_locked_and_skip_ahead(tmp_path: Path) -> None:
     assert not p.progress.level_state(7).open
     p.skip_button.click()
     assert p.progress.level_state(7).how == "skipped"
-    assert p.item.level.number == 7 and not p.check_button.disabled
+    assert p.item is not None and p.item.level.number == 7 and not p.check_button.disabled
     labels = dict((v, k) for k, v in p.selector.options)
     assert "잠김" not in labels[7] and "잠김" in labels[6]
+    p.selector.value = QUEUE
+    assert p.item is not None and p.item.source == "new"
+
+
+def test_done_for_today_says_so_with_tomorrows_count(tmp_path: Path) -> None:
+    p = Practice(str(tmp_path / "d.sqlite3"), seed=1, new_per_day=2, clock=clock)
+    for _ in range(2):
+        whole(p)
+        p.next()
+    assert p.item is None and p.fields == {} and p.check_button.disabled
+    tomorrow = p.progress.queue(NOW).tomorrow
+    assert tomorrow > 0 and f"오늘 연습을 마쳤습니다. 내일 복습할 것: {tomorrow}" in p.feedback.value
 
 
 def test_moment_levels_show_the_moment_not_the_general(tmp_path: Path) -> None:
-    p = Practice(str(tmp_path / "m.sqlite3"), seed=5, level=2, clock=clock)
+    p = Practice(str(tmp_path / "m.sqlite3"), seed=5, level=13, clock=clock)
     item = p.item
-    assert item.moment is not None and item.place is not None
+    assert item is not None and item.moment is not None and item.place is not None
     html = question_html(item, "ko")
     assert f"{item.moment:%Y-%m-%d %H:%M}" in html and item.place[0] in html
     sol = solution(item)
     plate = "".join(sol["plate"].values())  # type: ignore[union-attr]
     assert plate_answer(plate) == sol["plate"]
-    grade = p.answer(offset=str(sol["offset"]), plate=plate)
+    grade = whole(p)
     assert grade is not None and grade.verdict == "right"
-    assert answer(item, {"offset": sol["offset"], "plate": sol["plate"]}).verdict == "right"
+    date = Practice(str(tmp_path / "d.sqlite3"), seed=5, level=2, clock=clock)  # 日辰 占時 月將 月建
+    assert date.item is not None and list(date.fields) == ["day", "hour", "general", "month"]
+    hour = str(date.item.chart.hour)
+    grade = whole(date, hour="子" if hour != "子" else "丑")
+    assert grade is not None and grade.verdict == "wrong" and grade.cell == "hour"
+    assert "占時" in date.feedback.value and "docs/rules.md §2.6" in date.feedback.value
 
 
 def test_plate_answer_counts_the_signs() -> None:
@@ -183,10 +252,10 @@ def test_plate_answer_counts_the_signs() -> None:
 
 def test_english_and_chinese(tmp_path: Path) -> None:
     en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=4, lang="en", clock=clock)
-    en.answer(transmissions=wrong_transmissions(en))
-    assert "Wrong." in en.feedback.value and "Reviews due today: 1" in en.due_label.value
+    whole(en, transmissions=wrong_transmissions(en))
+    assert "Wrong." in en.feedback.value and "Left today: 0 reviews · 20 new" in en.due_label.value
     zh = Practice(str(tmp_path / "z.sqlite3"), seed=1, level=4, lang="zh", clock=clock)
-    assert "今日待複習：0" in zh.due_label.value
+    assert "今日尚餘：複習 0" in zh.due_label.value
     assert "Practice(" in repr(zh)
     data = zh._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data and "練習" in data["text/plain"]
@@ -197,54 +266,63 @@ def test_english_and_chinese(tmp_path: Path) -> None:
 
 def test_the_question_carries_the_shown_inputs_only(tmp_path: Path) -> None:
     p = session(tmp_path)
-    assert f'data-liuren-spec="{p.item.chart.spec()}"' in p.question.value
+    assert p.item is not None and f'data-liuren-spec="{p.item.chart.spec()}"' in p.question.value
     moment = Practice(str(tmp_path / "m.sqlite3"), seed=5, level=2, clock=clock)
     assert "data-liuren-spec" not in moment.question.value  # the 月將 is what level 2 asks
+    one = Practice(str(tmp_path / "o.sqlite3"), seed=5, level=1, clock=clock)
+    assert one.item is not None and "data-liuren-spec" not in one.question.value
+    assert f"{one.item.chart.day}日 · 지지: {' '.join(one.item.branches)}" in one.question.value
 
 
 def test_unseeded_sessions_deal_by_the_store(tmp_path: Path) -> None:
     first = Practice(str(tmp_path / "a.sqlite3"), level=4, clock=clock)
     fresh = Practice(str(tmp_path / "b.sqlite3"), level=4, clock=clock)
+    assert first.item is not None and fresh.item is not None
     assert first.item.chart == fresh.item.chart  # a fresh store: the same first item
-    first.answer(transmissions=right_transmissions(first))
+    whole(first)
     assert first.progress.reviews() == 1
-    later = [Practice(str(tmp_path / "a.sqlite3"), level=4, clock=clock).item.chart for _ in range(2)]
-    assert later[0] == later[1]  # seeded by the store's reviews (1 now, not 0)
-
-
-def test_a_returning_learner_starts_at_the_highest_open_level(tmp_path: Path) -> None:
-    path = str(tmp_path / "r.sqlite3")
-    first = Practice(path, seed=1, clock=clock)
-    assert first.level == 1 and first.selector.value == 1
-    first.selector.value = 6
-    first.skip_button.click()
-    again = Practice(path, seed=1, clock=clock)
-    assert again.level == 6 and again.item.level.number == 6
-    labels = dict((v, k) for k, v in again.selector.options)
-    assert labels[6] == "6. 遙克·昴星·八專" and labels[1].startswith("1. 육십갑자")
-    en = Practice(path, seed=1, lang="en", clock=clock)
-    assert dict((v, k) for k, v in en.selector.options)[9] == "9. the noble and the generals (locked)"
+    later = [Practice(str(tmp_path / "a.sqlite3"), level=4, clock=clock).item for _ in range(2)]
+    assert later[0] is not None and later[1] is not None
+    assert later[0].chart == later[1].chart  # seeded by the store's reviews (1 now, not 0)
 
 
 def test_the_dashboard_and_the_wrong_answer_tabs(tmp_path: Path) -> None:
     p = session(tmp_path)
     assert p.tabs.titles == ("문제", "진도", "오답 노트") and p.dashboard.value == ""  # drawn when opened
     missed = p.item
-    p.answer(transmissions=wrong_transmissions(p))
+    whole(p, transmissions=wrong_transmissions(p))
     p.next()
-    p.answer(transmissions=right_transmissions(p))
+    whole(p)
     p.tabs.selected_index = 1
     assert "모두 2문제" in p.dashboard.value and "<svg" in p.dashboard.value
+    # the dashboard's due count is the question tab's
+    assert f"지금 복습할 것 {p.due_count}" in p.dashboard.value and f"복습 {p.due_count}" in p.due_label.value
     p.tabs.selected_index = 2
     assert len(p.misses) == 1 and len(p.miss_rows.children) == 1
     row = p.miss_rows.children[0]
     button, line = row.children
-    assert button.description == "다시 풀기" and "initial.branch" in line.value
-    assert f"{missed.chart.day}日 {missed.chart.hour}時" in line.value
+    assert button.description == "다시 풀기" and "初傳 지지" in line.value and "initial.branch" not in line.value
+    assert missed is not None and f"{missed.chart.day}日 {missed.chart.hour}時" in line.value
+    assert "2026-12-01 09:00 (UTC+00:00)" in line.value  # on the learner's clock
     button.click()  # deals the missed item again, on the first tab
     assert p.tabs.selected_index == 0 and p.item == missed and p.grade is None
-    p.answer(transmissions=right_transmissions(p))  # its answer is a new review
+    whole(p)  # its answer is a new review
     assert p.progress.reviews() == 3
+
+
+def test_the_dashboard_suggests_a_drill_of_the_weakest_and_deals_it(tmp_path: Path) -> None:
+    p = Practice(str(tmp_path / "w.sqlite3"), seed=2, level=1, clock=clock)
+    for _ in range(3):
+        assert p.item is not None
+        stems = " ".join("空" if s == "甲" else "甲" for s in typed(solution(p.item))["stems"].split())
+        whole(p, stems=stems)
+        p.next()
+    p.tabs.selected_index = 1
+    assert 'data-liuren-weak="hidden-stem"' in p.dashboard.value and "「遁干 연습」" in p.dashboard.value
+    drill = next(b for b in p.drills.children if b.description == "遁干 연습")
+    drill.click()
+    assert p.tabs.selected_index == 0 and p.item is not None and p.item.drill == "hidden-stem"
+    assert list(p.fields) == ["stems"] and "遁干 연습" in p.question.value
 
 
 def test_the_wrong_answer_tab_of_a_fresh_store_says_there_is_none(tmp_path: Path) -> None:
@@ -253,7 +331,7 @@ def test_the_wrong_answer_tab_of_a_fresh_store_says_there_is_none(tmp_path: Path
     assert "No wrong answers yet." in p.miss_rows.children[0].value
     p.tabs.selected_index = 1
     assert "Nothing answered yet." in p.dashboard.value
-    p.answer(transmissions=wrong_transmissions(p))
+    whole(p, transmissions=wrong_transmissions(p))
     assert "Nothing answered yet." not in p.dashboard.value  # redrawn after an answer while open
 
 
@@ -262,25 +340,30 @@ def test_the_next_item_empties_the_same_boxes(tmp_path: Path) -> None:
     p = session(tmp_path)
     boxes = dict(p.fields)
     children = p.boxes.children
-    p.answer(transmissions=wrong_transmissions(p))
-    p.fields["lessons"].value = "甲乙"  # a half-typed answer in another box, not checked
+    whole(p, transmissions=wrong_transmissions(p))
+    p._typing = True
+    p.fields["lessons"].value = "甲乙"  # a half-typed answer in a box, not checked
+    p._typing = False
     assert p.progress.reviews() == 1
     p.next()
     assert p.fields == boxes and p.boxes.children == children
     assert [f.value for f in p.fields.values()] == ["", "", ""] and p.progress.reviews() == 1
     assert p.grade is None and p.feedback.value == ""
-    assert p.question.value == question_html(p.item, "ko")
-    p.selector.value = 2  # another level asks other parts: the boxes of those parts, shown in its order
+    assert p.item is not None and p.question.value == question_html(p.item, "ko")
+    p.selector.value = 3  # another level asks other parts: the boxes of those parts, shown in its order
     p.skip_button.click()
-    assert list(p.fields) == ["offset", "plate"] and p.boxes.children == tuple(p.fields.values())
-    p.fields["offset"].value = "3"
+    assert list(p.fields) == ["offset", "plate", "lessons"] and p.boxes.children == tuple(p.fields.values())
     p.selector.value = 4  # back: the same boxes as before, emptied
     assert p.fields == boxes and all(f.value == "" for f in p.fields.values())
 
 
 def test_a_review_the_store_cannot_keep_is_not_shown_as_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     p = session(tmp_path)
-    p.fields["transmissions"].value = right_transmissions(p)
+    assert p.item is not None
+    p._typing = True
+    for part, text in typed(solution(p.item)).items():
+        p.fields[part].value = text
+    p._typing = False
 
     def full(*args: object) -> None:
         raise StoreError("the liuren store p.sqlite3 cannot be written: the disk is full")
@@ -296,31 +379,19 @@ def test_a_review_the_store_cannot_keep_is_not_shown_as_kept(tmp_path: Path, mon
     assert "맞았습니다" in p.feedback.value
 
 
-def typed(item_solution: dict[str, object]) -> dict[str, str]:
-    """A solution as a learner types it into the boxes (the plate as twelve signs, a list as lines)."""
-    out = {}
-    for part, value in item_solution.items():
-        if isinstance(value, dict):
-            out[part] = "".join(value.values())
-        elif isinstance(value, list):
-            out[part] = " ".join(value)
-        else:
-            out[part] = str(value)
-    return out
-
-
 def test_the_board_fills_in_the_parts_answered_right(tmp_path: Path) -> None:
     p = Practice(str(tmp_path / "b.sqlite3"), seed=1, level=3, clock=clock)
+    assert p.item is not None
     right = typed(solution(p.item))
     assert p.board.value == "" and p.filled == ()
     wrong_lessons = right["lessons"].replace(right["lessons"][0], "午" if right["lessons"][0] != "午" else "子", 1)
     grade = p.answer(offset=right["offset"], plate=right["plate"], lessons=wrong_lessons)
     assert grade is not None and grade.verdict == "wrong" and grade.cell is not None
     assert grade.cell.startswith("lesson-1")
-    assert p.filled == ("offset", "plate")  # the plate is right, so the board draws it
-    assert p.board.value == chart_html(p.item.chart, labels="ko", parts=["plate"], highlight="none")
-    assert p.board.value != chart_html(p.item.chart, labels="ko", parts=["plate", "lesson-1"], highlight="none")
-    grade = p.answer(lessons=right["lessons"])
+    assert p.filled == ("offset", "plate")  # the plate is right
+    assert chart_html(p.item.chart, labels="ko", cells=["lesson-1"]) in p.feedback.value  # the miss marked
+    p.again()
+    grade = p.answer(**right)
     assert grade is not None and grade.verdict == "right"
     assert p.board.value == ""  # a right answer shows the whole 課盤 in the feedback instead
     assert chart_html(p.item.chart, labels="ko") in p.feedback.value
@@ -330,12 +401,14 @@ def test_the_board_fills_in_the_parts_answered_right(tmp_path: Path) -> None:
 
 def test_one_step_at_a_time_asks_each_part_and_records_the_item_once(tmp_path: Path) -> None:
     p = Practice(str(tmp_path / "s.sqlite3"), seed=1, level=3, one_step=True, clock=clock)
+    assert p.item is not None
     right = typed(solution(p.item))
     parts = p.item.level.parts
     assert p.asking == (parts[0],) and p.boxes.children == (p.fields[parts[0]],)
     # Enter in the one box asked checks it: right, so the board fills and the next box is asked
     p.fields["offset"].value = right["offset"]
     assert p.grade is None and p.filled == ("offset",) and p.progress.reviews() == 0
+    assert p.board.value == chart_html(p.item.chart, labels="ko", parts=["plate"], highlight="none")
     assert p.asking == ("plate",) and p.boxes.children == (p.fields["plate"],)
     plate = right["plate"]
     wrong_plate = plate[1:] + plate[0]
@@ -344,7 +417,7 @@ def test_one_step_at_a_time_asks_each_part_and_records_the_item_once(tmp_path: P
     assert p.progress.reviews() == 1 and p.asking == ("plate",)
     assert p.answer(plate=plate) is not None and p.asking == ("lessons",)
     grade = p.answer(lessons=right["lessons"])
-    assert grade is not None and grade.verdict == "right" and p.asking == ()
+    assert grade is not None and grade.verdict == "right" and grade.whole and p.asking == ()
     assert p.progress.reviews() == 1  # the item's first grade (the missed plate) is what was kept
     assert p.progress.level_state(3).right == 0
     # switching the mode off asks every box again
@@ -354,8 +427,11 @@ def test_one_step_at_a_time_asks_each_part_and_records_the_item_once(tmp_path: P
 
 def test_one_step_through_a_whole_item_right_records_it_right(tmp_path: Path) -> None:
     p = Practice(str(tmp_path / "r.sqlite3"), seed=1, level=3, one_step=True, clock=clock)
+    assert p.item is not None
     right = typed(solution(p.item))
-    for part in p.item.level.parts:
+    for n, part in enumerate(p.item.level.parts):
         grade = p.answer(**{part: right[part]})
         assert grade is not None and grade.verdict == "right"
-    assert p.progress.reviews() == 1 and p.progress.level_state(3).right == 1
+        # a right step is not the item: nothing recorded until every step is right
+        assert p.progress.reviews() == (1 if n == len(p.item.level.parts) - 1 else 0)
+    assert p.progress.level_state(3).right == 1

@@ -1,14 +1,19 @@
-"""Grading a learner's answer to an item: :func:`answer` checks the cells the item's level asks with
-:func:`liuren.show.check.check`, refuses an answer for a cell the level does not ask, and gives a
-:class:`Grade`: right, half (right under another school) or wrong, with the first wrong cell's key
-and the rule missed.
+"""Grading a learner's answer to an item: :func:`answer` checks a whole answer (every box the item asks,
+filled; a partial one raises :class:`Unfinished` naming the empty boxes) with
+:func:`liuren.show.check.check` (levels 1 and 2 cell by cell here), refuses an answer for a cell the
+level does not ask, and gives a :class:`Grade`: right, half (right under another school) or wrong,
+with the first wrong cell's key and the rule missed. :func:`solution` is the right answer and
+:func:`example` a made-up one for a box's grey text.
 
 >>> import random
 >>> from liuren.practice.levels import deal
 >>> item = deal(4, random.Random(1))
->>> c = item.chart
->>> answer(item, {"transmissions": "".join(str(t.branch) for t in c.transmissions)}).verdict
+>>> answer(item, solution(item)).verdict
 'right'
+>>> answer(item, {"transmissions": solution(item)["transmissions"]})
+Traceback (most recent call last):
+...
+liuren.practice.answers.Unfinished: not finished: these boxes are empty: lessons, method; nothing was graded or recorded (accepted: every box the item asks, filled)
 >>> answer(item, {"noble": "亥晝逆"})
 Traceback (most recent call last):
 ...
@@ -17,17 +22,31 @@ liuren.errors.ParseError: an answer for 'noble', which level 4 (賊克) does not
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from ..chart import Chart
-from ..cycle import BRANCH_CHARS, BRANCHES, parse_pillar
+from ..cycle import (
+    BRANCH_CHARS,
+    BRANCHES,
+    ELEMENTS,
+    normalize,
+    parse_branch,
+    parse_hour,
+    parse_month,
+    parse_month_general,
+    parse_pillar,
+    parse_stem,
+)
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
 from ..show.check import (
+    KIN_WORDS,
     METHODS,
     UNKNOWN,
+    VOID_MARKS,
     check,
     parse_lesson_cells,
     parse_method_answer,
@@ -38,7 +57,20 @@ from ..show.check import (
 )
 from ..show.text import KIN_SHORT
 from ..transmissions import LESSON_TYPES
-from .levels import Item, Level
+from .levels import Item
+
+
+class Unfinished(ParseError):
+    """An answer that leaves a box the item asks empty (or a place in it open with "?"): not graded and
+    not recorded. ``missing`` names the boxes (the parts, in the item's order)."""
+
+    def __init__(self, missing: tuple[str, ...]) -> None:
+        self.missing = missing
+        super().__init__(
+            f"not finished: these boxes are empty: {', '.join(missing)}; nothing was graded or recorded "
+            f"(accepted: every box the item asks, filled)"
+        )
+
 
 Verdict = Literal["right", "half", "wrong"]
 VERDICTS: tuple[Verdict, ...] = ("right", "half", "wrong")
@@ -64,6 +96,9 @@ class Grade:
     kind: str | None = None
     rule: str = ""
     other_school: str = ""
+    whole: bool = True
+    """Whether every box of the item was answered (a step of the one-step mode is not: its right grade
+    is never recorded, its wrong one is, as the item's)."""
 
     def __str__(self) -> str:
         return self.verdict if not self.rule else f"{self.verdict}: {self.rule}"
@@ -72,11 +107,13 @@ class Grade:
 def cell_kind(key: str) -> str:
     """The kind of a cell key of :func:`liuren.show.check.check`: "plate.子" → "plate", "lesson-2.upper"
     → "lesson.upper", "lesson-2.general" and "initial.general" → "general", "initial.branch" →
-    "transmission.branch", "initial.kin" → "kin", "noble.direction" → "noble", "pattern.殃咎" →
-    "pattern"; "offset", "method", "subname" and "reverse" are their own kinds."""
+    "transmission.branch", "initial.kin" and "branch-1.kin" (level 1) → "kin", "noble.direction" →
+    "noble", "pattern.殃咎" → "pattern"; "offset", "method", "subname" and "reverse" are their own kinds."""
     head, _, tail = key.partition(".")
     if head in ("plate", "noble", "pattern"):
         return head
+    if head.startswith("branch-"):  # level 1: the n-th branch given
+        return tail
     if tail == "general":
         return "general"
     if head.startswith("lesson-"):
@@ -119,56 +156,251 @@ def _written(part: str, value: object) -> set[str]:
     raise AssertionError(part)  # pragma: no cover - the parts are checked against the level first
 
 
-def _refuse(level: Level, what: str) -> ParseError:
+def _refuse(item: Item, what: str) -> ParseError:
+    level = item.level
     return ParseError(
         f"an answer for {what}, which level {level.number} ({level.title}) does not ask; accepted: "
-        f"{', '.join(level.parts)} (the cells {', '.join(level.cells)})"
+        f"{', '.join(item.parts)} (the cells {', '.join(item.cells)})"
     )
 
 
-def answer(item: Item, given: Mapping[str, object], lang: str = "en") -> Grade:
-    """Grade ``given`` (a mapping of the parts of the item's level to the learner's answers, in the
-    forms :func:`liuren.show.check.check` reads; for level 12 ``day`` and ``offset``) for ``item``.
-    An answer for a part or a cell the level does not ask, or a malformed one, raises ParseError."""
+def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: bool = False) -> Grade:
+    """Grade ``given`` (a mapping of the boxes the item asks, its ``parts``, to the learner's answers, in
+    the forms :func:`liuren.show.check.check` reads; for level 12 ``day`` and ``offset``) for ``item``.
+
+    Whole answers only: an answer that leaves a box empty, or a place in it open ("?"), raises
+    :class:`Unfinished` (a ParseError) naming the empty boxes; it is not graded. With ``step=True``
+    (the one-step mode) the boxes given are graded alone, each of them whole, and the grade says
+    ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask,
+    or a malformed one, raises ParseError."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
     if not isinstance(given, Mapping):
-        raise ParseError(f"given={quote(given)} is not a mapping; accepted: a dict of {', '.join(item.level.parts)}")
+        raise ParseError(f"given={quote(given)} is not a mapping; accepted: a dict of {', '.join(item.parts)}")
     level = item.level
-    parts = {str(k): v for k, v in given.items() if v is not None}
+    parts = {str(k): v for k, v in given.items() if v is not None and not (isinstance(v, str) and not v.strip())}
     for part in parts:
-        if part not in level.parts:
-            raise _refuse(level, quote(part, 40))
+        if part not in item.parts:
+            raise _refuse(item, quote(part, 40))
     if not parts:
-        raise ParseError(f"nothing was answered; accepted: {', '.join(level.parts)}")
+        raise Unfinished(item.parts)
+    if level.number in BASIC_LEVELS:
+        return _basics(item, parts, lang, step)
     if level.number == 12:
+        missing = tuple(p for p in item.parts if p not in parts)
+        if missing:
+            raise Unfinished(missing)
         return _reverse(item, parts)
     for part, value in parts.items():
-        extra = sorted(_written(part, value) - set(level.cells))
+        extra = sorted(_written(part, value) - set(item.cells))
         if extra:
-            raise _refuse(level, ", ".join(extra))
+            raise _refuse(item, ", ".join(extra))
+    open_ = tuple(p for p in item.parts if p in parts and not _complete(item, p, parts[p]))
+    missing = tuple(p for p in item.parts if p not in parts or p in open_)
+    if open_ or (missing and not step):
+        raise Unfinished(open_ if step else missing)
     if level.number == 11:
         _only_choices(item, parts)
+    whole = not missing
     result = check(item.chart, **parts, lang=lang)  # type: ignore[arg-type]
     if result.ok:
-        return Grade("right")
+        return Grade("right", whole=whole)
     if result.first_error is None:
-        raise ParseError(f"every place was left open; accepted: {', '.join(level.parts)}")
+        raise Unfinished(item.parts)
     kind = None if result.cell is None else cell_kind(result.cell)
     if result.other_school is not None:
-        return Grade("half", result.cell, kind, str(result), str(result.other_school))
-    return Grade("wrong", result.cell, kind, result.message)
+        return Grade("half", result.cell, kind, str(result), str(result.other_school), whole=whole)
+    return Grade("wrong", result.cell, kind, result.message, whole=whole)
+
+
+def _complete(item: Item, part: str, value: object) -> bool:
+    """Whether the answer ``value`` for ``part`` fills every cell of it that ``item`` asks (parsed
+    already by :func:`_written`, so it parses)."""
+    cells = set(item.cells)
+    if part == "offset":
+        return True
+    if part == "plate":
+        if not isinstance(value, Mapping):
+            return False
+        return all(value.get(b) not in (None, "") and str(value.get(b)) not in UNKNOWN for b in BRANCH_CHARS)
+    if part == "lessons":
+        lessons = parse_lesson_cells(value)
+        general = "general" in cells
+        return len(lessons) == 4 and all(
+            x.upper is not None and x.lower is not None and (x.general is not None or not general) for x in lessons
+        )
+    if part == "transmissions":
+        ts = parse_transmission_cells(value)
+        needs = {kind for name, kind in TRANSMISSION_KINDS.items() if kind in cells and kind != "void"}
+        return len(ts) == 3 and all(
+            all(
+                (t.stem is not None or bool(t.void)) if kind == "hidden-stem" else getattr(t, name) is not None
+                for name, kind in TRANSMISSION_KINDS.items()
+                if kind in needs
+            )
+            for t in ts
+        )
+    if part == "noble":
+        return None not in tuple(parse_noble_answer(value))
+    if part == "method":
+        first, sub = parse_method_answer(value)
+        if not first:
+            return False
+        if "method" in cells and "subname" in cells:
+            return bool(sub) or first in LESSON_TYPES
+        return True
+    return True  # patterns: any answer, "無" included, is whole
+
+
+BASIC_LEVELS = frozenset((1, 2))
+"""The levels graded here cell by cell, not by the checker: level 1 (旬空, 遁干 and 六親 of given
+branches) and level 2 (日辰, 占時, 月將 and 月建 of a moment)."""
+BASIC_CELLS = {
+    "void": "void",
+    "stems": "hidden-stem",
+    "kin": "kin",
+    "day": "day",
+    "hour": "hour",
+    "general": "month-general",
+    "month": "month",
+}
+"""The cell kind of each box of levels 1 and 2."""
+POSITIONS = ("initial", "middle", "final")
+
+
+def _tokens(value: object, part: str, count: int, read: Callable[[str], str | None]) -> list[str | None]:
+    """``count`` places of a box of level 1 or 2, each read by ``read`` (None: left open)."""
+    if not isinstance(value, str) or len(value) > MAX_BOX:
+        raise ParseError(f"{part}={quote(value)} is not understood; accepted: {count} signs written as text")
+    text = normalize(value)
+    out: list[str | None] = []
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c.isspace() or c in ",、，/·":
+            i += 1
+            continue
+        if c in UNKNOWN:
+            out.append(None)
+            i += 1
+            continue
+        pair = text[i : i + 2]
+        if part == "kin" and pair in KIN_WORDS and len(pair) == 2:
+            out.append(read(pair))
+            i += 2
+            continue
+        out.append(read(c))
+        i += 1
+    if len(out) != count:
+        raise ParseError(f"{part}={quote(value)} has {len(out)} places; accepted: {count}, such as {EXAMPLE_OF[part]}")
+    return out
+
+
+MAX_BOX = 40
+"""No box of levels 1 and 2 is longer."""
+EXAMPLE_OF = {"void": "'戌亥'", "stems": "'甲 空 丙'", "kin": "'父 財 官'"}
+
+
+def _read_branch(c: str) -> str | None:
+    return str(parse_branch(c))
+
+
+def _read_stem(c: str) -> str | None:
+    return "" if c in VOID_MARKS else str(parse_stem(c))
+
+
+def _read_kin(c: str) -> str | None:
+    if c not in KIN_WORDS:
+        raise ParseError(
+            f"kin: {quote(c)} is not one of the 六親; accepted: 父 兄 子 財 官 (or 父母 兄弟 子孫 妻財 官鬼)"
+        )
+    return KIN_WORDS[c]
+
+
+def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
+    """Levels 1 and 2 (and their drills), graded box by box in the item's order."""
+    read: dict[str, object] = {}
+    for part, value in parts.items():
+        if part == "void":
+            read[part] = _tokens(value, part, 2, _read_branch)
+        elif part == "stems":
+            read[part] = _tokens(value, part, len(item.branches), _read_stem)
+        elif part == "kin":
+            read[part] = _tokens(value, part, len(item.branches), _read_kin)
+        else:
+            if isinstance(value, str) and value.strip() in UNKNOWN:
+                read[part] = None
+                continue
+            parse = {"day": parse_pillar, "hour": parse_hour, "general": parse_month_general, "month": parse_month}
+            read[part] = str(parse[part](value))
+    open_ = tuple(p for p in item.parts if p in read and _open(read[p]))
+    missing = tuple(p for p in item.parts if p not in read or p in open_)
+    if open_ or (missing and not step):
+        raise Unfinished(open_ if step else missing)
+    right = _basic_solution(item)
+    for part in item.parts:
+        if part not in read:
+            continue
+        kind = BASIC_CELLS[part]
+        got, want = read[part], right[part]
+        if part == "void":
+            if set(got) != set(want):  # type: ignore[call-overload]
+                return Grade("wrong", "void", kind, basic_rule(item, kind, lang), whole=not missing)
+        elif isinstance(want, list):
+            for n, (g, w) in enumerate(zip(got, want, strict=True)):  # type: ignore[call-overload]
+                if g != w:
+                    return Grade(
+                        "wrong", f"branch-{n + 1}.{kind}", kind, basic_rule(item, kind, lang), whole=not missing
+                    )
+        elif got != want:
+            return Grade("wrong", kind, kind, basic_rule(item, kind, lang), whole=not missing)
+    return Grade("right", whole=not missing)
+
+
+def _open(value: object) -> bool:
+    """Whether a box read by :func:`_basics` has a place left open."""
+    return value is None or (isinstance(value, list) and None in value)
+
+
+def _basic_solution(item: Item) -> dict[str, object]:
+    c = item.chart
+    return {
+        "void": [str(b) for b in c.void],
+        "stems": ["" if t.stem is None else str(t.stem) for t in c.transmissions],
+        "kin": [t.relation for t in c.transmissions],
+        "day": str(c.day),
+        "hour": str(c.hour),
+        "general": str(c.general),
+        "month": "" if c.month is None else str(c.month),
+    }
+
+
+def basic_rule(item: Item, kind: str, lang: str) -> str:
+    """The rule of a cell of levels 1 and 2 in ``lang``, with the item's day filled in."""
+    from ..cycle import PILLARS, STEM_ELEMENT, xun_branch
+    from ..show.words.practice import PRACTICE
+
+    c = item.chart
+    day = c.day.ordinal
+    words = PRACTICE.get(lang, PRACTICE["en"])
+    return words[f"rule-{kind}"].format(
+        day=str(c.day),
+        xun=str(PILLARS[day - day % 10]),
+        xb=str(BRANCHES[xun_branch(day)]),
+        stem=str(c.stem),
+        se=str(ELEMENTS[STEM_ELEMENT[c.stem.ordinal]]),
+    )
 
 
 def solution(item: Item) -> dict[str, object]:
     """The right answer to ``item``, part by part, in the forms :func:`answer` reads and only in the
-    cells its level asks (what a "show me" button shows; for the reverse drill, the item's own day and
+    boxes it asks (what a "show me" button shows; for the reverse drill, the item's own day and
     offset, one of the answers that hold)."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
     c, cells = item.chart, set(item.cells)
     general = "general" in cells
-    if "kin" in cells:
+    if "kin" in cells and item.level.number not in BASIC_LEVELS:
         trans: object = [
             f"{KIN_SHORT[t.relation]}{t.stem or '空'}{t.branch}{t.general.short if general else ''}"
             for t in c.transmissions
@@ -177,6 +409,12 @@ def solution(item: Item) -> dict[str, object]:
         trans = "".join(f"{t.branch}{t.general.short if general else ''}" for t in c.transmissions)
     every: dict[str, object] = {
         "day": str(c.day),
+        "hour": str(c.hour),
+        "general": str(c.general),
+        "month": "" if c.month is None else str(c.month),
+        "void": "".join(str(b) for b in c.void),
+        "stems": " ".join(str(t.stem or "空") for t in c.transmissions),
+        "kin": " ".join(KIN_SHORT[t.relation] for t in c.transmissions),
         "offset": c.offset,
         "plate": {b: BRANCH_CHARS[(i + c.offset) % 12] for i, b in enumerate(BRANCH_CHARS)},
         "lessons": " ".join(f"{x.upper}/{x.lower}{x.general.short if general else ''}" for x in c.lessons),
@@ -185,7 +423,16 @@ def solution(item: Item) -> dict[str, object]:
         "method": f"{c.method} {c.lesson_type}" if "method" in cells else str(c.lesson_type),
         "patterns": [p.name for p in c.patterns],
     }
-    return {part: every[part] for part in item.level.parts}
+    return {part: every[part] for part in item.parts}
+
+
+def as_text(part: str, value: object) -> str:
+    """A part of :func:`solution` as the text typed in its box (the plate as its twelve branches)."""
+    if isinstance(value, Mapping):
+        return "".join(str(value[b]) for b in BRANCH_CHARS)
+    if isinstance(value, list | tuple):
+        return " ".join(str(v) for v in value) if value else "無"
+    return str(value)
 
 
 def _only_choices(item: Item, parts: dict[str, object]) -> None:
@@ -225,4 +472,83 @@ def _reverse(item: Item, parts: dict[str, object]) -> Grade:
     return Grade("right")
 
 
-__all__ = ["VERDICTS", "Grade", "Verdict", "answer", "cell_kind", "solution"]
+__all__ = [
+    "VERDICTS",
+    "Grade",
+    "Unfinished",
+    "Verdict",
+    "answer",
+    "as_text",
+    "basic_rule",
+    "cell_kind",
+    "cell_value",
+    "example",
+    "solution",
+]
+
+
+def cell_value(chart: Chart, cell: str) -> str:
+    """The right value of the cell ``cell`` (a key of :func:`liuren.show.check.check` or of levels 1 and
+    2, e.g. "initial.hidden-stem", "plate.子", "lesson-2.upper") of ``chart``, as text ("" when the key
+    names no single value)."""
+    head, _, tail = cell.partition(".")
+    c = chart
+    if head == "plate" and tail in BRANCH_CHARS:
+        return BRANCH_CHARS[(BRANCH_CHARS.index(tail) + c.offset) % 12]
+    if head.startswith("lesson-") and head[7:].isdigit() and 1 <= int(head[7:]) <= 4:
+        lesson = c.lessons[int(head[7:]) - 1]
+        return {"upper": str(lesson.upper), "lower": str(lesson.lower), "general": str(lesson.general)}.get(tail, "")
+    if head.startswith("branch-") and head[7:] in ("1", "2", "3"):
+        head = POSITIONS[int(head[7:]) - 1]
+    if head in POSITIONS:
+        t = c.transmissions[POSITIONS.index(head)]
+        values = {
+            "branch": str(t.branch),
+            "general": str(t.general),
+            "kin": t.relation,
+            "hidden-stem": str(t.stem or "空"),
+            "stem": str(t.stem or "空"),
+            "void": "◎" if t.void else "",
+        }
+        return values.get(tail, "")
+    if head == "noble":
+        return f"{c.noble_branch}{NOBLE_LABEL[c.noble]}{'順' if c.generals_forward else '逆'}"
+    simple = {
+        "offset": str(c.offset),
+        "method": str(c.method),
+        "subname": str(c.lesson_type),
+        "void": "".join(str(b) for b in c.void),
+        "day": str(c.day),
+        "hour": str(c.hour),
+        "month-general": str(c.general),
+        "month": "" if c.month is None else str(c.month),
+    }
+    return simple.get(cell, "")
+
+
+EXAMPLE_SEEDS = 6
+"""How many made-up charts :func:`example` draws its examples from (one is always not the item's)."""
+
+
+def example(item: Item, part: str) -> str:
+    """A made-up example of what goes in the box ``part`` of ``item``: the same box's answer for
+    another chart (of the item's level, or of another level where this one has a single answer, as
+    別責 has), written as this item's box asks it, and never this item's answer."""
+    own = as_text(part, solution(item).get(part))
+    for chart in _example_charts(item.level.number):
+        text = as_text(part, solution(Item(chart, item.cells, item.level, parts=item.parts))[part])
+        if text != own:
+            return text
+    raise AssertionError(f"no example for {part}")  # pragma: no cover - the charts differ in every part
+
+
+@cache
+def _example_charts(level: int) -> tuple[Chart, ...]:
+    """A few charts of ``level``, then of the other levels (drawn once, from a fixed seed)."""
+    import random
+
+    from .levels import LEVELS, deal
+
+    rng = random.Random(f"example {level}")
+    order = [level] + [lv.number for lv in LEVELS if lv.number != level]
+    return tuple(deal(n, rng).chart for n in order for _ in range(EXAMPLE_SEEDS if n == level else 1))

@@ -83,7 +83,7 @@ class Summary:
     """The dashboard's data at ``now``: ``reviews`` (all, ever), ``due`` (cards due now), ``streak``
     (days, see the module), ``levels`` (one :class:`LevelMastery` per level, in order), ``types`` (one
     :class:`TypeMastery` per lesson type the path deals, in the tables' order) and ``history`` (one
-    :class:`DayCount` per day, the oldest first, ending today)."""
+    :class:`DayCount` per day, the oldest first, ending today) and ``weak`` (what to drill)."""
 
     now: datetime
     reviews: int
@@ -92,6 +92,9 @@ class Summary:
     levels: tuple[LevelMastery, ...]
     types: tuple[TypeMastery, ...]
     history: tuple[DayCount, ...]
+    weak: tuple[Any, ...] = ()
+    """The weakest cell kinds and lesson types (:class:`liuren.practice.progress.Weak`, recall a day
+    ahead below the target), the weakest first: what the dashboard suggests drilling."""
 
     def html(self, lang: str = "ko") -> str:
         """The dashboard as HTML: the figures, the history plot (SVG) and the mastery tables."""

@@ -27,8 +27,8 @@ points from each notebook to the levels it opens (tools/make_notebooks.py, :func
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta, timezone
 from functools import cache
 from typing import Any
@@ -97,29 +97,32 @@ def _method_level(number: int, title: str, notebook: str, *methods: Method) -> L
 READING = "00-reading-a-chart"
 """The course's first notebook: the plate and the four lessons."""
 GENERALS = "00b-generals-kin-void"
-"""The course's second notebook: 六親, 遁干, 旬空, the noble and the generals."""
+"""The second half of the course's first notebook: the generals, the 六親, the 遁干 and the 旬空."""
 DATE = "00c-date-to-chart"
-"""The course's third notebook: from a date, a time and a place to the day, hour and 月將."""
+"""The course's notebook from a date and a time to a chart by hand (日辰, 占時, 月將, 月建)."""
 
 
 LEVELS: tuple[Level, ...] = (
+    # notebook 00b: the 旬空, the 遁干 and the 六親 of given branches on a given day (no 三傳: the branches
+    # are given, the learner writes what the day gives them)
     Level(
         1,
-        "the cycle: 旬空, 遁干, 六親 (寄宮 is asked with the first lesson, level 3)",
-        ("transmissions",),
-        ("transmission.branch", "kin", "hidden-stem", "void"),
+        "the cycle: 旬空, 遁干 and 六親 of given branches on a given day",
+        ("void", "stems", "kin"),
+        ("void", "hidden-stem", "kin"),
         notebook=GENERALS,
     ),
+    # notebook 00c: from a date and a time to the 日辰, 占時, 月將 and 月建, cell by cell
     Level(
         2,
-        "the plate from 月將 and 占時, and the 月將 from a date",
-        ("offset", "plate"),
-        ("offset", "plate"),
-        notebook=READING,
+        "from a date and a time: 日辰, 占時, 月將 and 月建",
+        ("day", "hour", "general", "month"),
+        ("day", "hour", "month-general", "month"),
+        notebook=DATE,
     ),
     Level(
         3,
-        "the four lessons",
+        "the plate and the four lessons",
         ("offset", "plate", "lessons"),
         ("offset", "plate", "lesson.upper", "lesson.lower"),
         notebook=READING,
@@ -144,6 +147,7 @@ LEVELS: tuple[Level, ...] = (
         WHOLE_CHART,
         notebook="05-fuyin-fanyin",
     ),
+    # the patterns are taught in 07, 07b and 07c: the level opens with the last of them
     Level(
         11,
         "naming the lesson type and the patterns that hold",
@@ -197,9 +201,10 @@ DEFAULT_SCHOOL = School()
 
 def levels_taught_in(notebook: str) -> tuple[Level, ...]:
     """The levels whose ``notebook`` is the course notebook ``notebook`` (a stem such as
-    "01-yuanshou-chongshen"): what that notebook opens on the practice path (none for a notebook the
-    path does not drill)."""
-    return tuple(lv for lv in LEVELS if lv.notebook == notebook)
+    "01-yuanshou-chongshen", matched by its file prefix "01", "00b"): what that notebook opens on the
+    practice path (none for a notebook the path does not drill)."""
+    prefix = str(notebook).split("-", 1)[0]
+    return tuple(lv for lv in LEVELS if lv.notebook == notebook or lv.notebook.split("-", 1)[0] == prefix)
 
 
 def get_level(value: object) -> Level:
@@ -233,7 +238,11 @@ class Item:
     """One exercise: the ``chart`` to cast (or to name, or to find), the ``cells`` asked, the ``level``;
     ``moment`` and ``place`` (name, latitude, longitude) when the learner starts from a date and a
     place; ``choices`` for the multiple choice of level 11 (lesson types and pattern names, the right
-    ones among wrong ones, each wrong one checked not to hold); ``prompt`` for the reverse drill."""
+    ones among wrong ones, each wrong one checked not to hold); ``prompt`` for the reverse drill;
+    ``parts``: the boxes asked (the level's, or for a drill of one cell kind the one box that holds it)
+    and ``drill``: the cell kind or lesson type a drill deals for ("" for an item of the level);
+    ``source``: where the day's queue took it from ("due", "new", "drill"; "" when dealt directly);
+    ``branches``: the branches level 1 gives (the chart's 三傳, shown, not asked)."""
 
     chart: Chart
     cells: tuple[str, ...]
@@ -242,10 +251,17 @@ class Item:
     place: tuple[str, float, float] | None = None
     choices: tuple[str, ...] = ()
     prompt: str = ""
+    parts: tuple[str, ...] = ()
+    drill: str = ""
+    source: str = ""
     lesson_type: str = field(init=False)
+    branches: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lesson_type", str(self.chart.lesson_type))
+        object.__setattr__(self, "branches", tuple(str(t.branch) for t in self.chart.transmissions))
+        if not self.parts:
+            object.__setattr__(self, "parts", self.level.parts)
 
 
 def _school(school: object) -> School:
@@ -256,27 +272,95 @@ def _school(school: object) -> School:
     return School.preset(school)
 
 
-def deal(level: object, rng: random.Random, school: School | str | None = None) -> Item:
+def chart_key(chart: Chart) -> str:
+    """What makes two items the same chart for a learner: the day, hour, 月將 and 晝/夜 (a moment item
+    cast at another time of the same 課 is the same chart)."""
+    return f"{chart.day}{chart.hour}{chart.general}{chart.noble}"
+
+
+def deal(level: object, rng: random.Random, school: School | str | None = None, avoid: Collection[str] = ()) -> Item:
     """An item of ``level``, drawn with ``rng``: a lesson type of the level first (one that ``school``,
-    default the default school, gives), then a chart of it under that school."""
+    default the default school, gives), then a chart of it under that school, not one whose
+    :func:`chart_key` is in ``avoid`` (the charts already dealt today) while another is left."""
     lv = get_level(level)
     if not isinstance(rng, random.Random):
         raise ParseError(f"rng={quote(rng)} is not a random.Random; accepted: random.Random(seed)")
     rules = _school(school)
     kind = rng.choice(lv.types_under(rules))
-    return deal_type(lv, kind, rng, rules)
+    return deal_type(lv, kind, rng, rules, avoid)
 
 
-def deal_type(level: Level, lesson_type: str, rng: random.Random, school: School = DEFAULT_SCHOOL) -> Item:
-    """An item of ``level`` whose chart has ``lesson_type`` under ``school`` (the scheduler's due card)."""
+def deal_type(
+    level: Level,
+    lesson_type: str,
+    rng: random.Random,
+    school: School = DEFAULT_SCHOOL,
+    avoid: Collection[str] = (),
+) -> Item:
+    """An item of ``level`` whose chart has ``lesson_type`` under ``school`` (the scheduler's due card),
+    not one whose :func:`chart_key` is in ``avoid`` while another is left."""
+    return _completed(level, _target(level, lesson_type, rng, school, avoid), rng)
+
+
+def _target(level: Level, lesson_type: str, rng: random.Random, school: School, avoid: Collection[str]) -> Chart:
     charts = _charts_by_type(school).get(lesson_type)
     if charts is None:
         raise ParseError(
             f"lesson_type={quote(lesson_type)} never occurs under the school {school.name}; accepted: "
             f"{' '.join(level.types_under(school))}"
         )
-    target = rng.choice(charts)
-    return _completed(level, target, rng)
+    for _ in range(AVOID_TRIES):
+        target = rng.choice(charts)
+        if chart_key(target) not in avoid:
+            return target
+    fresh = [c for c in charts if chart_key(c) not in avoid]
+    return rng.choice(fresh or charts)
+
+
+AVOID_TRIES = 16
+"""How many random draws :func:`deal_type` tries for a chart not dealt today before it lists them."""
+DRILL_PARTS: dict[str, tuple[int, str, tuple[str, ...]]] = {
+    "void": (1, "void", ("void",)),
+    "hidden-stem": (1, "stems", ("hidden-stem",)),
+    "kin": (1, "kin", ("kin",)),
+    "day": (2, "day", ("day",)),
+    "hour": (2, "hour", ("hour",)),
+    "month-general": (2, "general", ("month-general",)),
+    "month": (2, "month", ("month",)),
+    "offset": (3, "offset", ("offset",)),
+    "plate": (3, "plate", ("plate",)),
+    "lesson.upper": (3, "lessons", ("lesson.upper", "lesson.lower")),
+    "lesson.lower": (3, "lessons", ("lesson.upper", "lesson.lower")),
+}
+"""The cell kinds a level-free drill asks alone: kind → (the level whose item it is, the one box asked,
+the cells that box holds). A drill of 遁干 gives a day and three branches and asks their 遁干 only."""
+
+
+def drill(kind: str, rng: random.Random, school: School | str | None = None, avoid: Collection[str] = ()) -> Item:
+    """A level-free drill item of one cell ``kind`` (one of :data:`DRILL_PARTS`): the item of the level
+    that first asks it, asking only the box that holds it, on a chart of any lesson type."""
+    if kind not in DRILL_PARTS:
+        raise ParseError(f"kind={quote(kind)} cannot be drilled alone; accepted: {', '.join(DRILL_PARTS)}")
+    number, part, cells = DRILL_PARTS[kind]
+    lv = LEVELS[number - 1]
+    rules = _school(school)
+    target = _target(lv, rng.choice(lv.types_under(rules)), rng, rules, avoid)
+    item = _completed(lv, target, rng)
+    return replace(item, cells=cells, parts=(part,), drill=kind)
+
+
+def drill_type(
+    lesson_type: str, rng: random.Random, open_levels: Collection[int] = (), avoid: Collection[str] = ()
+) -> Item:
+    """A drill of one lesson type (「知一 연습」): an item whose chart is of ``lesson_type``, at the
+    method level that teaches it (4–8), or at the highest open level of ``open_levels`` that deals it."""
+    teaching = [lv for lv in LEVELS if 4 <= lv.number <= 8 and lesson_type in lv.lesson_types]
+    if not teaching:
+        accepted = " ".join(t for lv in LEVELS[3:8] for t in lv.lesson_types)
+        raise ParseError(f"lesson_type={quote(lesson_type)} is not a lesson type the path deals; accepted: {accepted}")
+    opened = [lv for lv in LEVELS if lv.number in open_levels and lesson_type in lv.lesson_types]
+    lv = max(opened, key=lambda x: x.number) if opened else teaching[0]
+    return replace(deal_type(lv, lesson_type, rng, DEFAULT_SCHOOL, avoid), drill=lesson_type)
 
 
 def _completed(level: Level, target: Chart, rng: random.Random) -> Item:
@@ -351,6 +435,10 @@ def shown(item: Item) -> dict[str, object]:
         out["choices"] = list(item.choices)
     if item.prompt:
         out["prompt"] = item.prompt
+    if item.drill:
+        out["drill"] = item.drill
+    if item.source:
+        out["source"] = item.source
     return out
 
 
@@ -361,6 +449,11 @@ def restore(level: object, chart: Chart, given: Mapping[str, object] | None, rng
     lv = get_level(level)
     if given is None:
         return _completed(lv, chart, rng)
+    drilled = str(given.get("drill") or "")
+    if drilled in DRILL_PARTS and DRILL_PARTS[drilled][0] == lv.number:
+        _, part, cells = DRILL_PARTS[drilled]
+        base = restore(lv, chart, {k: v for k, v in given.items() if k != "drill"}, rng)
+        return replace(base, cells=cells, parts=(part,), drill=drilled)
     try:
         moment = None if given.get("moment") is None else datetime.fromisoformat(str(given["moment"]))
         raw_place: Any = given.get("place")
@@ -380,20 +473,35 @@ def restore(level: object, chart: Chart, given: Mapping[str, object] | None, rng
     return Item(chart, lv.cells, lv, moment=moment, place=place, choices=choices, prompt=prompt)
 
 
+MAX_CLASS_SET = 1000
+"""The most items :func:`class_set` deals."""
+
+
 def class_set(level: object, seed: int, count: int) -> tuple[Item, ...]:
-    """``count`` items of ``level`` dealt from ``seed``: the same for everyone given the seed."""
+    """``count`` (0–1000) items of ``level`` dealt from ``seed`` (a whole number): the same for everyone
+    given the seed."""
+    lv = get_level(level)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ParseError(f"seed={quote(seed)} is not a seed; accepted: a whole number")
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_CLASS_SET:
+        raise ParseError(f"count={quote(count)} is not a count; accepted: a whole number 0–{MAX_CLASS_SET}")
+    level = lv
     rng = random.Random(seed)
     return tuple(deal(level, rng) for _ in range(count))
 
 
 __all__ = [
     "DEFAULT_SCHOOL",
+    "DRILL_PARTS",
     "LEVELS",
     "Item",
     "Level",
+    "chart_key",
     "class_set",
     "deal",
     "deal_type",
+    "drill",
+    "drill_type",
     "get_level",
     "levels_taught_in",
     "restore",

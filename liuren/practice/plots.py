@@ -11,9 +11,11 @@ escaped; each bar carries ``data-`` attributes with its numbers, so tests read t
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime, tzinfo
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from ..errors import ParseError, quote
 from ..show.html import COLORS, FONT_STACK, paper_box
 from ..show.i18n import check_lang
 from ..show.picture import has_matplotlib
@@ -157,8 +159,25 @@ def _verdict_legend(lang: str) -> list[tuple[str, str]]:
     return [(VERDICT_COLORS[v], w[f"n-{v}"]) for v in ("right", "half", "wrong")]
 
 
+def _need(value: object, kind: type, name: str, accepted: str) -> None:
+    """Refuse an argument of the wrong kind with a ParseError (not an AttributeError half-way)."""
+    if not isinstance(value, kind):
+        raise ParseError(f"{name}={quote(value, 60)} is not {accepted}")
+
+
+def _summary(summary: object) -> None:
+    _need(summary, Summary, "summary", "a Summary; accepted: Practice.summary(now)")
+
+
+def _report(report: object) -> None:
+    from .report import ClassReport
+
+    _need(report, ClassReport, "report", "a ClassReport; accepted: class_report(paths)")
+
+
 def history_svg(summary: Summary, lang: str = "ko") -> SVGPicture:
     """The reviews per day of ``summary`` (right, half, wrong stacked, the oldest day on the left) as SVG."""
+    _summary(summary)
     lang = check_lang(lang)
     title = PRACTICE[lang]["dash-history"].format(days=len(summary.history))
     svg = _stacked_bars(_history_groups(summary), title, _verdict_legend(lang))
@@ -183,6 +202,7 @@ def _figure() -> tuple[Figure, Any, list[str]]:
 
 def history_figure(summary: Summary, lang: str = "ko") -> Figure:
     """The same plot as :func:`history_svg`, a matplotlib Figure (object-oriented API, no pyplot)."""
+    _summary(summary)
     lang = check_lang(lang)
     fig, ax, families = _figure()
     x = list(range(len(summary.history)))
@@ -212,6 +232,35 @@ def level_title(number: int, lang: str) -> str:
     return PRACTICE[lang].get(f"level-{number}", LEVELS[number - 1].title)
 
 
+def cell_label(cell: str | None, lang: str) -> str:
+    """A cell key ("initial.hidden-stem", "plate.子", "lesson-2.upper", "void") in the learner's words
+    (初傳 遁干, 子 위 天盤, 第2課 上神, 旬空): what the page shows instead of the key."""
+    if not cell:
+        return ""
+    from .answers import cell_kind
+
+    w = PRACTICE[lang]
+    head, _, tail = cell.partition(".")
+    kind = cell_kind(cell)
+    name = w.get(f"cell-{kind}", kind)
+    if head == "plate":
+        return f"{w['pos-plate'].format(b=tail)} {name}"
+    if head.startswith("lesson-"):
+        return f"{w['pos-lesson'].format(n=head[7:])} {name}"
+    if head in ("initial", "middle", "final"):
+        return f"{w[f'pos-{head}']} {name}"
+    if head.startswith("branch-"):
+        return f"{w['pos-branch'].format(n=head[7:])} {name}"
+    if head == "pattern":
+        return f"{name} {tail}"
+    return name
+
+
+def weak_name(what: str, name: str, lang: str) -> str:
+    """The name of a weak cell kind (in the learner's words: 遁干) or lesson type (知一)."""
+    return str(PRACTICE[lang].get(f"cell-{name}", name)) if what == "kind" else name
+
+
 def _pct(x: float) -> str:
     return f"{round(100 * x)}%"
 
@@ -227,6 +276,7 @@ def dashboard_html(summary: Summary, lang: str = "ko") -> str:
     """The dashboard: the figures (due, streak, reviews), the history plot (SVG; a line saying nothing
     was answered yet instead, before the first review) and the mastery of each open or answered level
     and of each lesson type answered, as tables; every text escaped."""
+    _summary(summary)
     lang = check_lang(lang)
     w = PRACTICE[lang]
     figures = w["dash-figures"].format(due=summary.due, streak=summary.streak, reviews=summary.reviews)
@@ -246,10 +296,17 @@ def dashboard_html(summary: Summary, lang: str = "ko") -> str:
         for t in summary.types
         if t.answered
     ]
+    weak = "".join(
+        f'<div data-liuren-weak="{escape(x.name, quote=True)}">'
+        f"{escape(w['suggest'].format(name=weak_name(x.what, x.name, lang), recall=_pct(x.recall)))} · "
+        f"「{escape(w['drill'].format(name=weak_name(x.what, x.name, lang)))}」</div>"
+        for x in summary.weak
+    )
     # with no review yet, no empty plot: and the page's saved output stays the same from day to day
     plot = history_svg(summary, lang).svg if summary.reviews else f"<div>{escape(w['dash-empty'])}</div>"
     parts = [
         f'<div style="font-size:14px;margin-bottom:4px"><b>{escape(w["dash-title"])}</b> · {escape(figures)}</div>',
+        weak,
         plot,
         _table(
             [w["dash-level"], w["dash-mastery"], w["dash-seen"], w["dash-answered"], w["dash-passed"]],
@@ -268,28 +325,42 @@ def dashboard_html(summary: Summary, lang: str = "ko") -> str:
     return paper_box("".join(parts), "font-family:sans-serif")
 
 
-def miss_line(miss: Miss) -> str:
-    """One miss as a line of text: when (in UTC), the level, the chart it was dealt under, the first wrong
-    cell and the rule missed."""
+def _when(moment: datetime, zone: tzinfo | None) -> str:
+    """A review's time on the learner's clock (``zone``; None: this computer's), with its UTC offset."""
+    local = moment.astimezone(zone)
+    offset = local.strftime("%z")
+    return f"{local:%Y-%m-%d %H:%M} (UTC{offset[:3]}:{offset[3:]})"
+
+
+def miss_line(miss: Miss, lang: str = "ko", zone: tzinfo | None = None) -> str:
+    """One miss as a line of text: when (on the learner's clock, ``zone``; None: this computer's), the
+    level, the chart it was dealt under, the first wrong cell (in ``lang``) and the rule missed."""
+    _need(miss, Miss, "miss", "a Miss; accepted: one of Practice.misses()")
+    lang = check_lang(lang)
     chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {miss.school}"
-    cell = f" · {miss.cell}" if miss.cell else ""
+    cell = f" · {cell_label(miss.cell, lang)}" if miss.cell else ""
     rule = f" · {miss.rule}" if miss.rule else ""
-    return f"{miss.reviewed:%Y-%m-%d %H:%M} UTC · {miss.level}. {chart}{cell}{rule}"
+    return f"{_when(miss.reviewed, zone)} · {miss.level}. {chart}{cell}{rule}"
 
 
-def misses_html(misses: Sequence[Miss], lang: str = "ko") -> str:
-    """The wrong-answer book as a table: when, level, the chart (day, hour, general, school), the first
-    wrong cell and the rule missed; every text escaped."""
+def misses_html(misses: Sequence[Miss], lang: str = "ko", zone: tzinfo | None = None) -> str:
+    """The wrong-answer book as a table: when (on the learner's clock, ``zone``; None: this computer's),
+    level, the chart (day, hour, general, school), the first wrong cell (in ``lang``) and the rule
+    missed; every text escaped."""
+    if isinstance(misses, str | bytes) or not isinstance(misses, Sequence):
+        raise ParseError(f"misses={quote(misses, 60)} is not a list of misses; accepted: Practice.misses()")
+    for m in misses:
+        _need(m, Miss, "miss", "a Miss; accepted: one of Practice.misses()")
     lang = check_lang(lang)
     w = PRACTICE[lang]
     if not misses:
         return paper_box(escape(w["misses-none"]), "font-family:sans-serif")
     rows = [
         (
-            f"{m.reviewed:%Y-%m-%d %H:%M} UTC",
+            _when(m.reviewed, zone),
             f"{m.level}",
             f"{m.day}日 {m.hour}時 {m.general}將 · {m.school}",
-            m.cell or "",
+            cell_label(m.cell, lang),
             m.rule,
         )
         for m in misses
@@ -328,6 +399,7 @@ def _report_legend(lang: str) -> list[tuple[str, str]]:
 def report_svg(report: ClassReport, lang: str = "ko") -> SVGPicture:
     """The class report as SVG: per lesson type a bar of the class's answers, right under wrong (half
     counts as wrong here), with ▲ and the number of stuck learners above it."""
+    _report(report)
     lang = check_lang(lang)
     svg = _stacked_bars(_report_groups(report), PRACTICE[lang]["report-plot"], _report_legend(lang))
     return SVGPicture(svg, f"class report of {len(report.learners)} learners")
@@ -335,6 +407,7 @@ def report_svg(report: ClassReport, lang: str = "ko") -> SVGPicture:
 
 def report_figure(report: ClassReport, lang: str = "ko") -> Figure:
     """The same plot as :func:`report_svg`, a matplotlib Figure."""
+    _report(report)
     lang = check_lang(lang)
     fig, ax, families = _figure()
     x = list(range(len(report.rows)))
@@ -370,6 +443,7 @@ def report_html(report: ClassReport, lang: str = "ko") -> str:
     with its count, the stuck learners) under a line naming the learners; every text escaped."""
     from .report import STUCK
 
+    _report(report)
     lang = check_lang(lang)
     w = PRACTICE[lang]
     head = [
@@ -391,11 +465,14 @@ def report_html(report: ClassReport, lang: str = "ko") -> str:
     ]
     learners = w["report-learners"].format(count=len(report.learners))
     top = f'<div style="font-size:14px"><b>{escape(w["report-title"])}</b> · {escape(learners)}: {escape(", ".join(report.learners))}</div>'
+    for path, earlier in report.duplicates:
+        top += f'<div data-liuren-duplicate="">{escape(w["report-duplicate"].format(path=path, earlier=earlier))}</div>'
     return paper_box(top + _table(head, rows, 'data-liuren-report=""'), "font-family:sans-serif")
 
 
 __all__ = [
     "SVGPicture",
+    "cell_label",
     "dashboard_html",
     "history_figure",
     "history_svg",
@@ -407,4 +484,5 @@ __all__ = [
     "report_figure",
     "report_html",
     "report_svg",
+    "weak_name",
 ]

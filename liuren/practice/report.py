@@ -53,11 +53,15 @@ class TypeReport:
 
 @dataclass(frozen=True, slots=True)
 class ClassReport:
-    """The class report: the ``learners`` (in the order their files were given) and one
-    :class:`TypeReport` per lesson type answered, in the tables' order (``rows``)."""
+    """The class report: the ``learners`` (in the order their files were given, each once) and one
+    :class:`TypeReport` per lesson type answered, in the tables' order (``rows``); ``duplicates`` names
+    the files left out as repeats of an earlier one."""
 
     learners: tuple[str, ...]
     rows: tuple[TypeReport, ...]
+    duplicates: tuple[tuple[str, str], ...] = ()
+    """Files given twice, or holding the same reviews as an earlier file (a copy of the same export):
+    (the file, the earlier file it repeats); each learner is counted once, from the earlier file."""
 
     def row(self, lesson_type: str) -> TypeReport | None:
         """The row of ``lesson_type``, or None when no learner answered it."""
@@ -91,7 +95,7 @@ def _names(paths: list[Path]) -> list[str]:
     return [p.stem if stems[p.stem] == 1 else f"{p.parent.name}/{p.stem}" for p in paths]
 
 
-def _reviews(path: Path) -> list[tuple[str, str, str, str | None]]:
+def _reviews(path: Path) -> list[tuple[str, str, str, str | None, str]]:
     """(time, lesson type, verdict, first wrong cell) of each review in the export at ``path``, checked
     as :meth:`Practice.import_` checks them, in the order answered."""
     shown = quote(str(path), 200)
@@ -102,14 +106,15 @@ def _reviews(path: Path) -> list[tuple[str, str, str, str | None]]:
         raise ParseError(
             f"{shown} holds a malformed review ({quote(str(error), 80)}); accepted: a practice export"
         ) from None
-    out = [(str(r[1]), str(r[3]), str(r[5]), None if r[6] is None else str(r[6])) for r in rows]
+    out = [(str(r[1]), str(r[3]), str(r[5]), None if r[6] is None else str(r[6]), str(r[0])) for r in rows]
     out.sort(key=lambda r: r[0])  # the stamps sort as the times do; a stable sort keeps the file's order
     return out
 
 
 def class_report(paths: Iterable[str | os.PathLike[str]]) -> ClassReport:
     """The report on the learners whose exports are at ``paths`` (see the module). A file that is not
-    a practice export, or holds a malformed review, raises ParseError naming it."""
+    a practice export, or holds a malformed review, raises ParseError naming it. A file given twice, or
+    a copy of an earlier file (the same reviews), is counted once and named in ``duplicates``."""
     if isinstance(paths, str | bytes | os.PathLike):
         raise ParseError(f"paths={quote(paths)} is one path; accepted: a list of practice export files")
     try:
@@ -123,14 +128,29 @@ def class_report(paths: Iterable[str | os.PathLike[str]]) -> ClassReport:
         if not isinstance(p, str | os.PathLike) or not isinstance(os.fspath(p), str):
             raise ParseError(f"path={quote(p)} is not a file path; accepted: a file name as a str or pathlib.Path")
         files.append(Path(p))
-    names = _names(files)
+    read: list[tuple[Path, list[tuple[str, str, str, str | None, str]]]] = []
+    seen: dict[object, Path] = {}
+    duplicates: list[tuple[str, str]] = []
+    for path in files:
+        reviews = _reviews(path)
+        same = (os.path.realpath(path),)
+        content = frozenset(r[4] for r in reviews)
+        earlier = seen.get(same) or (seen.get(content) if content else None)
+        if earlier is not None:
+            duplicates.append((str(path), str(earlier)))
+            continue
+        seen[same] = path
+        if content:
+            seen[content] = path
+        read.append((path, reviews))
+    names = _names([p for p, _ in read])
     answered: dict[str, int] = Counter()
     missed: dict[str, int] = Counter()
     steps: dict[str, Counter[str]] = {}
     stuck: dict[str, list[str]] = {}
-    for name, path in zip(names, files, strict=True):
+    for name, (_, reviews) in zip(names, read, strict=True):
         last: dict[str, list[bool]] = {}
-        for _, lesson_type, verdict, cell in _reviews(path):
+        for _, lesson_type, verdict, cell, _ in reviews:
             answered[lesson_type] += 1
             wrong = verdict != "right"
             last.setdefault(lesson_type, []).append(wrong)
@@ -156,7 +176,7 @@ def class_report(paths: Iterable[str | os.PathLike[str]]) -> ClassReport:
                 tuple(stuck.get(lesson_type, ())),
             )
         )
-    return ClassReport(tuple(names), tuple(rows))
+    return ClassReport(tuple(names), tuple(rows), tuple(duplicates))
 
 
 __all__ = ["MAX_FILES", "STUCK", "ClassReport", "TypeReport", "class_report"]

@@ -1,12 +1,17 @@
 """The practice page's widget: one learner's session on the practice path (:mod:`liuren.practice`),
 an ipywidget imported lazily.
 
-A level selector (closed levels marked, a skip-ahead button), the count of reviews due today, the
-current item's inputs, one text box per part the level asks, and Check (or Enter in a box): the answer
-is graded (:func:`liuren.practice.answer`), its first grading recorded in the store
-(:meth:`liuren.practice.Practice.record`), the feedback shown and the due count updated; Next deals the
-next item (a due card's lesson type first). Progress is kept in the store at ``path`` (or
-``$LIUREN_STORE``, else the learner's data folder), so it survives a reopened notebook.
+It opens on **today's practice** (:meth:`liuren.practice.Practice.today`): the reviews due, then new
+items at the learner's level, until "done for today" with tomorrow's count; the selector also offers
+each level (closed levels marked, a skip-ahead button). The line above the question gives the day's
+counts (:meth:`~liuren.practice.Practice.queue`, the same number the dashboard shows). Each item has
+one text box per part it asks, whose grey text says what goes in with a made-up example that is not
+this item's answer; Check (or Enter in the last box) grades a whole answer only: with a box empty the
+page says which ones and nothing is graded or recorded. The first grading of an item is recorded.
+After a miss the page shows the cell missed (in the learner's language), what was written beside the
+right value, the rule, and the 課盤 with that cell marked; 「다시」 asks the same item again (not
+recorded again) and 「다음」 goes on. Progress is kept in the store at ``path`` (or ``$LIUREN_STORE``,
+else the learner's data folder), so it survives a reopened notebook.
 
 Under the question the 課盤 fills in as the learner answers: each part answered right (the plate, a
 lesson, the 三傳 …) is drawn on the board (:func:`liuren.show.html.chart_html` with ``parts=``), the rest
@@ -15,8 +20,8 @@ checks it: a right step fills the board and asks the next, the item is recorded 
 half-right) step, or right once every step is.
 
 Three tabs: the questions; the dashboard (:meth:`liuren.practice.Practice.summary` drawn by
-:func:`liuren.practice.plots.dashboard_html`, the plot as SVG so no matplotlib is needed); the
-wrong-answer book, one row per miss (the latest :data:`MISS_ROWS`) with a button that deals that exact
+:func:`liuren.practice.plots.dashboard_html`, the plot as SVG so no matplotlib is needed), with a drill
+button for each weak cell kind or lesson type (「遁干 연습」, 「知一 연습」); the wrong-answer book, one row per miss (the latest :data:`MISS_ROWS`) with a button that deals that exact
 item again. The two are drawn when their tab is opened and after each answer while open.
 """
 
@@ -35,10 +40,11 @@ from ..show.html import COLORS, caption_html, chart_html, paper_box
 from ..show.i18n import check_lang
 from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
-from .answers import Grade, answer
+from .answers import Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
 from .dashboard import Miss, MissBook
-from .levels import LEVELS, MOMENT_LEVELS, Item, get_level
-from .plots import dashboard_html, level_title, miss_line
+from .levels import DRILL_PARTS, MOMENT_LEVELS, Item, get_level
+from .plots import cell_label, dashboard_html, level_title, miss_line, misses_html, weak_name
+from .progress import NEW_PER_DAY
 from .progress import Practice as Progress
 
 MISS_ROWS = 20
@@ -54,7 +60,7 @@ BOARD_PARTS = {
     "patterns": ("patterns",),
 }
 """The parts of the 課盤 (:data:`liuren.show.html.PARTS`) an answered part fills in on the board."""
-NO_BOARD = MOMENT_LEVELS | {11, 12}
+NO_BOARD = MOMENT_LEVELS | {1, 11, 12}
 """Levels without a board while answering: its caption would give the answer away (the 月將 of a moment,
 the day of the reverse drill) or nothing is built (naming from choices)."""
 
@@ -74,13 +80,37 @@ def plate_answer(text: str) -> dict[str, str]:
     return dict(zip(BRANCH_CHARS, chars, strict=True))
 
 
+QUEUE = 0
+"""The selector's value for today's practice (the day's queue across every open level)."""
+STEPLESS = frozenset((12,))
+"""Levels asked whole even in the one-step mode (the reverse drill's day and offset go together)."""
+
+
+def board_cells(cell: str | None, item: Item) -> tuple[str, ...]:
+    """The cells of :func:`liuren.show.html.chart_html` that mark the cell ``cell`` missed (its place on
+    the 課盤: a heaven branch, a lesson, a 傳, the noble), or none."""
+    if not cell:
+        return ()
+    head, _, tail = cell.partition(".")
+    if head == "plate" and tail in BRANCH_CHARS:
+        return (f"heaven-{cell_value(item.chart, cell)}",)
+    if head.startswith("lesson-") and head[7:] in ("1", "2", "3", "4"):
+        return (head,)
+    if head in ("initial", "middle", "final", "noble"):
+        return (head,)
+    if head in ("branch-1", "branch-2", "branch-3"):
+        return (("initial", "middle", "final")[int(head[7:]) - 1],)
+    return ()
+
+
 class Practice:
     """One learner's practice session in a notebook.
 
     ``path``: the store (None: ``$LIUREN_STORE``, else the learner's data folder); ``lang``: "ko"
     (default), "zh" or "en"; ``seed`` seeds the dealing (None: the number of reviews in the store, so a
-    fresh store deals the same first item); ``level``: where to start (None: the highest open level);
-    ``clock`` gives the time (for tests)."""
+    fresh store deals the same first item); ``level``: None (default) for today's practice, the day's
+    queue, or a level to practise; ``new_per_day``: the day's limit of new items; ``clock`` gives the
+    time (for tests)."""
 
     def __init__(
         self,
@@ -90,22 +120,25 @@ class Practice:
         seed: int | None = None,
         level: int | None = None,
         one_step: bool = False,
+        new_per_day: int = NEW_PER_DAY,
         clock: Callable[[], datetime] = _now,
     ) -> None:
         self.lang = check_lang(lang)
         self.words = PRACTICE[self.lang]
-        self.progress = Progress(path, seed=seed)
+        self.progress = Progress(path, seed=seed, new_per_day=new_per_day)
         if seed is None:
             # seeded by how far the learner has come: each session after new answers deals new items,
             # and a fresh store deals the same first item (a saved page's output stays the same)
             self.progress.rng.seed(self.progress.reviews())
         self.clock = clock
-        self.level = get_level(level).number if level is not None else self._furthest()
-        self.item: Item
+        self.level = QUEUE if level is None else get_level(level).number
+        self.item: Item | None = None
         self._question = ""
         self._chart = ""
         self.grade: Grade | None = None
+        self.given: dict[str, object] = {}
         self.recorded = False
+        self.retrying = False
         self.message = ""
         self._typing = False
         self._syncing = False
@@ -122,15 +155,18 @@ class Practice:
         self._boxes: dict[str, widgets.Text] = {}
         self.boxes = widgets.VBox()
         self.check_button = widgets.Button(description=self.words["check"], button_style="primary")
+        self.again_button = widgets.Button(description=self.words["again"])
         self.next_button = widgets.Button(description=self.words["next"])
         self.feedback = widgets.HTML()
         self.dashboard = widgets.HTML()
+        self.drills = widgets.HBox()
         self.miss_rows = widgets.VBox()
         self.misses = MissBook(())
         self.selector.observe(self._on_level, names="value")
         self.one_step.observe(self._on_mode, names="value")
         self.skip_button.on_click(lambda _: self.skip())
         self.check_button.on_click(lambda _: self.submit())
+        self.again_button.on_click(lambda _: self.again())
         self.next_button.on_click(lambda _: self.next())
         session = widgets.VBox(
             [
@@ -138,32 +174,28 @@ class Practice:
                 self.due_label,
                 self.question,
                 self.boxes,
-                widgets.HBox([self.check_button, self.next_button]),
+                widgets.HBox([self.check_button, self.again_button, self.next_button]),
                 self.feedback,
                 self.board,
             ]
         )
-        self.tabs = widgets.Tab(children=[session, self.dashboard, self.miss_rows])
+        self.tabs = widgets.Tab(children=[session, widgets.VBox([self.drills, self.dashboard]), self.miss_rows])
         self.tabs.titles = tuple(self.words[t] for t in TABS)
         self.tabs.observe(self._on_tab, names="selected_index")
         self.widget = widgets.VBox([self.tabs])
         self.widget.add_class("liuren-practice")
-        self.next()
+        self.next()  # a level given opens as skipped, as a learner skipping ahead does
 
     # ------------------------------------------------------------------------------ levels
-    def _furthest(self) -> int:
-        """The highest open level: where a returning learner picks up."""
-        return max(lv.number for lv in LEVELS if self.progress.level_state(lv.number).open)
-
     def _level_options(self) -> list[tuple[str, int]]:
-        out = []
+        out = [(self.words["queue"], QUEUE)]
         for state in self.progress.level_states():
             mark = "" if state.open else f" ({self.words['locked']})"
             out.append((f"{state.level}. {level_title(state.level, self.lang)}{mark}", state.level))
         return out
 
     def _sync_levels(self) -> None:
-        """Redraw the selector's options (a level opened or passed) keeping the current level."""
+        """Redraw the selector's options (a level opened or passed) keeping the current choice."""
         self._syncing = True
         try:
             self.selector.options = self._level_options()
@@ -176,49 +208,86 @@ class Practice:
             self.choose(int(change["new"]))
 
     def choose(self, level: int) -> None:
-        """Practise at ``level`` (a closed one is shown closed until the learner skips ahead)."""
-        self.level = get_level(level).number
+        """Practise at ``level`` (0: today's practice; a closed level is shown closed until the learner
+        skips ahead)."""
+        self.level = QUEUE if level == QUEUE else get_level(level).number
         if self.selector.value != self.level:
             self.selector.value = self.level
             return
-        if self.progress.level_state(self.level).open:
+        if self.level == QUEUE or self.progress.level_state(self.level).open:
             self.next()
         else:
-            self.message = self.words["closed"]
-            self.fields = {}
-            self.boxes.children = ()
-            self.check_button.disabled = True
-            self._render()
+            self._clear(self.words["closed"])
+
+    def _clear(self, message: str) -> None:
+        """No item: the boxes hidden, ``message`` shown (a closed level, or done for today)."""
+        self.item = None
+        self.grade = None
+        self.message = message
+        self.fields = {}
+        self.boxes.children = ()
+        self._question = ""
+        self.filled = ()
+        self.check_button.disabled = True
+        self.again_button.disabled = True
+        self._render()
 
     def skip(self) -> None:
         """Open the selected level without passing the ones before it, and deal its first item."""
-        self.progress.skip_to(self.level, self.clock())
+        if self.level != QUEUE:
+            self.progress.skip_to(self.level, self.clock())
         self._sync_levels()
         self.next()
 
     # ------------------------------------------------------------------------------ items
-    def next(self) -> Item:
-        """Deal the next item at the current level (a due card's lesson type first)."""
-        return self._show(self.progress.next_item(self.level, self.clock()))
+    def next(self) -> Item | None:
+        """The next item: of today's queue (None when today is done), or at the chosen level."""
+        now = self.clock()
+        if self.level == QUEUE:
+            item = self.progress.today(now)
+            if item is None:
+                self._clear(self.words["done"].format(tomorrow=self.progress.queue(now).tomorrow))
+                return None
+            return self._show(item)
+        return self._show(self.progress.next_item(self.level, now))
+
+    def drill(self, name: str) -> Item:
+        """A drill of a cell kind or lesson type (「遁干 연습」: "hidden-stem"; 「知一 연습」: "知一"),
+        on the first tab."""
+        item = self.progress.drill(name, self.clock())
+        self.tabs.selected_index = 0
+        return self._show(item)
+
+    def again(self) -> Item | None:
+        """「다시」: the same item asked again, its boxes emptied; the retry is not recorded."""
+        if self.item is None:
+            return None
+        recorded = self.recorded
+        item = self._show(self.item)
+        self.recorded = recorded
+        self.retrying = recorded
+        self._render()
+        return item
 
     def replay(self, miss: Miss) -> Item:
         """Deal the item of ``miss`` again (its level, chart and what it showed) on the first tab."""
         item = self.progress.replay(miss)
-        self.level = item.level.number
         self.tabs.selected_index = 0
         return self._show(item)
 
     def _show(self, item: Item) -> Item:
         self.item = item
         self._question = question_html(item, self.lang)
-        self._chart = ""  # the 課盤 shown after a right answer, drawn when first needed
+        self._chart = ""  # the 課盤 shown after an answer, drawn when first needed
         self.stage = 0
         self.filled = ()
         self._board = ""
         self.grade = None
+        self.given = {}
         self.recorded = False
+        self.retrying = False
         self.message = ""
-        self.fields = {part: self._box(part) for part in item.level.parts}
+        self.fields = {part: self._box(part, item) for part in item.parts}
         # the verdict and the question first, the emptied boxes after them: the page applies a text box's
         # new value about two frames before it handles the kernel's next message (measured: the next
         # item showed in 64 ms with the boxes sent first, 32 ms with them last, within a frame of it)
@@ -231,49 +300,53 @@ class Practice:
             self._typing = False
         self._show_boxes()
         self.check_button.disabled = False
+        self.again_button.disabled = True
         self._sync_levels()
-        return self.item
+        return item
 
-    def _box(self, part: str) -> widgets.Text:
+    def _box(self, part: str, item: Item) -> widgets.Text:
         """The text box of ``part``: made once and emptied for each item, so dealing the next item
-        sends the page only the values that change, not new widgets to build."""
+        sends the page only the values that change, not new widgets to build. Its grey text says what
+        goes in, with a made-up example that is not this item's answer."""
         field = self._boxes.get(part)
         if field is None:
-            field = widgets.Text(
-                description=self.words[f"part-{part}"],
-                placeholder=self.words[f"ph-{part}"],
-                continuous_update=False,
-            )
+            field = widgets.Text(description=self.words[f"part-{part}"], continuous_update=False)
             field.observe(self._on_commit, names="value")
             self._boxes[part] = field
+        field.placeholder = self.words["example"].format(format=self.words[f"ph-{part}"], example=example(item, part))
         return field
+
+    @property
+    def stepping(self) -> bool:
+        """Whether this item is asked one box at a time."""
+        return bool(self.one_step.value) and self.item is not None and self.item.level.number not in STEPLESS
 
     def _show_boxes(self) -> None:
         """The boxes asked now: all of them, or one step at a time the current one."""
         boxes = tuple(self.fields.values())
-        children = boxes[self.stage : self.stage + 1] if self.one_step.value else boxes
+        children = boxes[self.stage : self.stage + 1] if self.stepping else boxes
         if self.boxes.children != children:
             self.boxes.children = children
 
     @property
     def asking(self) -> tuple[str, ...]:
-        """The parts asked now: every part of the level, or one step at a time the current one (none
+        """The parts asked now: every part of the item, or one step at a time the current one (none
         once every step is right)."""
         parts = tuple(self.fields)
-        return parts[self.stage : self.stage + 1] if self.one_step.value else parts
+        return parts[self.stage : self.stage + 1] if self.stepping else parts
 
     def _on_mode(self, change: dict[str, Any]) -> None:
         self.stage = len(self.filled_parts()) if change["new"] else 0
         self._show_boxes()
 
     def filled_parts(self) -> tuple[str, ...]:
-        """The parts of the level answered right so far (in the level's order)."""
-        return tuple(p for p in self.fields if p in self.filled)
+        """The parts of the item answered right so far (in the item's order)."""
+        return tuple(p for p in self.fields if p in self.filled or p in self.given)
 
     def _on_commit(self, change: dict[str, Any]) -> None:
         """Enter (or leaving a box) commits its value: the answer is checked once every box asked is
         filled (a half-typed answer is not graded on the way from one box to the next)."""
-        if not self._typing and all(self.fields[p].value.strip() for p in self.asking):
+        if not self._typing and self.fields and all(self.fields[p].value.strip() for p in self.asking):
             self.submit()
 
     def answer(self, **parts: str) -> Grade | None:
@@ -292,41 +365,66 @@ class Practice:
         return self.submit()
 
     def submit(self) -> Grade | None:
-        """Grade what is in the boxes asked; the item's first grade is recorded. One step at a time, a
-        right step fills its part of the board and asks the next; the item is recorded at its first
-        wrong step, or right once every step is. A malformed answer is shown as its message (nothing is
-        recorded) and None returned."""
-        given: dict[str, object] = {}
+        """Grade what is in the boxes asked. A whole answer only: with a box empty the page names the
+        empty boxes and nothing is graded or recorded (None is returned). The item's first grade is
+        recorded. One step at a time, each box is graded alone: a right step fills its part of the
+        board and asks the next; the item is recorded at its first wrong (or half-right) step, or right
+        once every step is. A malformed answer is shown as its message (nothing recorded), None returned."""
+        if self.item is None:
+            return None
+        item = self.item
+        stepping = self.stepping
+        typed: dict[str, object] = {}
+        for part in self.asking if stepping else self.fields:
+            text = self.fields[part].value.strip()
+            if text:
+                typed[part] = text
         try:
-            for part in self.asking if self.one_step.value else self.fields:
-                text = self.fields[part].value.strip()
-                if text:
-                    given[part] = plate_answer(text) if part == "plate" else text
-            grade = answer(self.item, given, lang=self.lang)
-            right = [p for p in given if p in BOARD_PARTS and self._right(p, given[p], grade)]
+            for part, text in typed.items():
+                if part == "plate":
+                    typed[part] = plate_answer(str(text))
+            if stepping:
+                grade = answer(item, typed, lang=self.lang, step=True)
+                if grade.verdict == "right":
+                    self.given.update(typed)
+                    if len(self.given) == len(self.fields):
+                        grade = answer(item, self.given, lang=self.lang)
+            else:
+                grade = answer(item, typed, lang=self.lang)
+            right = [p for p in typed if p in BOARD_PARTS and self._right(p, typed[p], grade)]
+        except Unfinished as unfinished:
+            names = ", ".join(self.words[f"part-{p}"] for p in unfinished.missing)
+            self.message = self.words["unfinished"].format(boxes=names)
+            self.grade = None
+            self._render()
+            return None
         except ParseError as error:
             self.message = str(error)
             self.grade = None
             self._render()
             return None
         self.message = ""
+        self.typed = typed
         self.filled = tuple(dict.fromkeys((*self.filled, *right)))
-        if self.one_step.value and grade.verdict != "wrong":
+        if stepping and grade.verdict == "right" and not grade.whole:
+            # a right step, not yet the item: the board shows it and the next box asks on
             self.stage += 1
             self._show_boxes()
-            if self.stage < len(self.fields) and grade.verdict == "right":
-                # a right step, not yet the item: the board shows it and the next box asks on (a half
-                # step goes on too, but is named and recorded now, as a wrong one is)
-                self.grade = None
-                self._render()
-                return grade
+            self.grade = None
+            self._render()
+            return grade
+        if stepping and grade.verdict != "wrong":  # a half step goes on too, but is named and recorded now
+            self.given.update(typed)
+            self.stage += 1
+            self._show_boxes()
         self.grade = grade
+        self.again_button.disabled = grade.verdict == "right"
         if not self.recorded:
             # the verdict goes to the page before the review is written (the learner sees it one store
             # write sooner); the write ends before this handler returns, so before the next item is dealt
             self.feedback.value = self._feedback_html()
             try:
-                self.progress.record(self.item, grade, self.clock())
+                self.progress.record(item, grade, self.clock())
             except StoreError as error:
                 # not kept: the store's message replaces the verdict, and checking again writes it
                 self.message = str(error)
@@ -342,11 +440,15 @@ class Practice:
         """Whether ``part`` alone is right (the whole answer's grade says so when it is right)."""
         if grade.verdict == "right":
             return True
-        return answer(self.item, {part: value}, lang=self.lang).verdict == "right"
+        assert self.item is not None
+        try:
+            return answer(self.item, {part: value}, lang=self.lang, step=True).verdict == "right"
+        except ParseError:
+            return False
 
     def _board_html(self) -> str:
         """The 課盤 as the learner has built it: the parts answered right filled in, the rest blank."""
-        if self.item.level.number in NO_BOARD or not self.filled:
+        if self.item is None or self.item.level.number in NO_BOARD or not self.filled:
             return ""
         parts = sorted({cell for p in self.filled for cell in BOARD_PARTS[p]})
         return chart_html(self.item.chart, labels=self.lang, parts=parts, highlight="none")
@@ -362,21 +464,34 @@ class Practice:
             self.show_misses()
 
     def show_dashboard(self) -> str:
-        """Draw the dashboard tab from the store (returns its HTML)."""
-        self.dashboard.value = dashboard_html(self.progress.summary(self.clock()), self.lang)
+        """Draw the dashboard tab from the store, with a drill button for each weak cell kind or lesson
+        type (returns its HTML)."""
+        summary = self.progress.summary(self.clock())
+        self.dashboard.value = dashboard_html(summary, self.lang)
+        buttons = []
+        for weak in summary.weak:
+            button = widgets.Button(
+                description=self.words["drill"].format(name=weak_name(weak.what, weak.name, self.lang)),
+                layout={"width": "auto"},
+            )
+            button.on_click(lambda _, name=weak.name: self.drill(name))
+            buttons.append(button)
+        self.drills.children = tuple(buttons)
         return str(self.dashboard.value)
 
     def show_misses(self) -> MissBook:
         """Draw the wrong-answer tab: the latest misses, each with its replay button."""
         self.misses = self.progress.misses(MISS_ROWS)
+        zone = self.clock().tzinfo
         if not self.misses:
-            self.miss_rows.children = (widgets.HTML(self.misses.html(self.lang)),)
+            self.miss_rows.children = (widgets.HTML(misses_html(self.misses, self.lang, zone)),)
             return self.misses
         rows: list[widgets.Widget] = []
         for miss in self.misses:
             button = widgets.Button(description=self.words["replay"], layout={"width": "auto", "flex": "0 0 auto"})
             button.on_click(lambda _, m=miss: self.replay(m))
-            line = widgets.HTML(paper_box(escape(miss_line(miss)), "font-family:sans-serif;font-size:13px"))
+            text = escape(miss_line(miss, self.lang, zone))
+            line = widgets.HTML(paper_box(text, "font-family:sans-serif;font-size:13px"))
             row = widgets.HBox([button, line])
             row.add_class("liuren-miss")
             rows.append(row)
@@ -385,25 +500,25 @@ class Practice:
 
     @property
     def due_count(self) -> int:
-        """How many cards fall due by the end of today (on the clock's own day)."""
-        now = self.clock()
-        return self.progress.due_count(now.replace(hour=23, minute=59, second=59, microsecond=999999))
+        """How many cards are due now, from every open level (the day's queue: what the dashboard says)."""
+        return self.progress.queue(self.clock()).due
 
     # ------------------------------------------------------------------------------ drawing
     def _render(self) -> None:
         # each widget whose value changes is one message to the page, a value that stays sends none;
         # the verdict first (what the learner waits for), then the question, then the counts
         self.feedback.value = self._feedback_html()
-        board = "" if self.grade is not None and self.grade.verdict == "right" else self._board_html()
+        board = "" if self.grade is not None else self._board_html()
         if board != self._board:
             self._board = board
             self.board.value = board
         self.question.value = self._question
-        state = self.progress.level_state(self.level)
-        self.due_label.value = paper_box(
-            escape(self.words["due"].format(due=self.due_count, right=state.right, answered=state.answered)),
-            "font-family:sans-serif",
-        )
+        queue = self.progress.queue(self.clock())
+        line = self.words["queue-line"].format(due=queue.due, new=queue.new)
+        if self.level != QUEUE:
+            state = self.progress.level_state(self.level)
+            line += " · " + self.words["level-line"].format(right=state.right, answered=state.answered)
+        self.due_label.value = paper_box(escape(line), "font-family:sans-serif")
         if self.grade is not None:
             self._refresh_tab(self.tabs.selected_index)
 
@@ -412,22 +527,42 @@ class Practice:
         if self.message:
             line = f'<span style="color:{COLORS["mark"]}">{escape(self.message)}</span>'
             return paper_box(line, "font-family:sans-serif")
-        if self.grade is None:
+        if self.grade is None or self.item is None:
             return ""
         g = self.grade
         head = escape(w[g.verdict])
+        if self.retrying:
+            head += f" <small>({escape(w['retry-note'])})</small>"
         if g.verdict == "right":
             if not self._chart:
                 self._chart = chart_html(self.item.chart, labels=self.lang)
             return paper_box(head, "font-family:sans-serif") + self._chart
-        cell = "" if g.cell is None else f" · {escape(w['cell'])}: <b>{escape(g.cell)}</b>"
-        rule = f"<br>{escape(g.rule)}" if g.rule else ""
-        return paper_box(f"{head}{cell}{rule}", "font-family:sans-serif")
+        lines = [head]
+        if g.cell is not None:
+            lines.append(f"{escape(w['cell'])}: <b>{escape(cell_label(g.cell, self.lang))}</b>")
+            part = next((p for p in self.item.parts if _holds(p, g.cell)), None)
+            yours = "" if part is None else _typed_text(part, getattr(self, "typed", {}).get(part))
+            right = cell_value(self.item.chart, g.cell)
+            whole = "" if part is None else as_text(part, solution(self.item)[part])
+            if right and whole and right != whole:
+                right = f"{right} ({whole})"
+            lines.append(
+                f'<span data-liuren-yours="">{escape(w["yours"])}: {escape(yours)}</span> · '
+                f'<span data-liuren-right="">{escape(w["right-value"])}: <b>{escape(right or whole)}</b></span>'
+            )
+        if g.rule:
+            lines.append(escape(g.rule))
+        marked = ""
+        if self.item.level.number not in (11, 12):
+            cells = board_cells(g.cell, self.item)
+            marked = chart_html(self.item.chart, labels=self.lang, cells=cells)
+        return paper_box("<br>".join(lines), "font-family:sans-serif") + marked
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
-        # the fallback names the level, not the dealt item: a question cannot be answered where widgets
+        # the fallback names the page, not the dealt item: a question cannot be answered where widgets
         # cannot run, and a saved notebook's output stays the same from run to run
-        text = f"{self.words['title']} · {self.item.level.number}. {level_title(self.item.level.number, self.lang)}"
+        where = self.words["queue"] if self.level == QUEUE else f"{self.level}. {level_title(self.level, self.lang)}"
+        text = f"{self.words['title']} · {where}"
         html = paper_box(escape(text), "font-family:sans-serif")
         return bundle(self.widget, text, fallback_html(html, self.lang), include, exclude)
 
@@ -435,11 +570,51 @@ class Practice:
         return f"Practice({str(self.progress.store.path)!r}, level={self.level})"
 
 
+def _holds(part: str, cell: str) -> bool:
+    """Whether the box ``part`` holds the cell key ``cell``."""
+    head = cell.partition(".")[0]
+    if part in BASIC_KINDS:
+        return cell_kind(cell) == BASIC_KINDS.get(part) or (part == "day" and cell == "reverse")
+    if part == "lessons":
+        return head.startswith("lesson-")
+    if part == "transmissions":
+        return head in ("initial", "middle", "final")
+    if part == "method":
+        return cell in ("method", "subname")
+    if part == "patterns":
+        return head == "pattern"
+    return head == part
+
+
+BASIC_KINDS = {
+    "void": "void",
+    "stems": "hidden-stem",
+    "kin": "kin",
+    "day": "day",
+    "hour": "hour",
+    "general": "month-general",
+    "month": "month",
+}
+
+
+def _typed_text(part: str, value: object) -> str:
+    if value is None:
+        return ""
+    return as_text(part, value)
+
+
 def question_html(item: Item, lang: str) -> str:
     """What the item gives: the chart's inputs, or the moment and place (levels 2 and 13), the prompt
     of the reverse drill, the choices of level 11; every value escaped."""
     words = PRACTICE[lang]
-    lines = [escape(f"{item.level.number}. {level_title(item.level.number, lang)}")]
+    title = f"{item.level.number}. {level_title(item.level.number, lang)}"
+    if item.drill:
+        what = "kind" if item.drill in DRILL_PARTS else "type"
+        title = f"{words['drill'].format(name=weak_name(what, item.drill, lang))} · {title}"
+    lines = [escape(title)]
+    if item.level.number == 1:
+        lines.append(escape(f"{item.chart.day}日 · {words['given-branches']}: {' '.join(item.branches)}"))
+        return paper_box("<br>".join(lines), "font-family:sans-serif")
     if item.level.number in MOMENT_LEVELS and item.moment is not None and item.place is not None:
         lines.append(escape(f"{item.moment:%Y-%m-%d %H:%M} (UTC{item.moment:%z}) · {item.place[0]}"))
         body = "<br>".join(lines)
@@ -458,4 +633,4 @@ def question_html(item: Item, lang: str) -> str:
     return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
 
 
-__all__ = ["MISS_ROWS", "Practice", "level_title", "plate_answer", "question_html"]
+__all__ = ["MISS_ROWS", "QUEUE", "Practice", "board_cells", "level_title", "plate_answer", "question_html"]
