@@ -42,11 +42,10 @@ from ..cycle import (
 )
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
+from ..show.answer_forms import KIN_WORDS, VOID_MARKS
 from ..show.check import (
-    KIN_WORDS,
     METHODS,
     UNKNOWN,
-    VOID_MARKS,
     check,
     parse_lesson_cells,
     parse_method_answer,
