@@ -265,6 +265,17 @@ class School:
             ("", "「殃咎課」 l. 147–155"),
         ),
     )
+    war_reading: Literal["lesson", "yangjiu"] = field(
+        default="lesson",
+        metadata=_about(
+            """A reading's verdict where 元首課 l.23 「縱神將戰憂易解」 and 殃咎課 l.155 「神克將，為內戰，禍患難解」
+    both stand on one 內戰 (the chapters leave it open): "lesson" — the lesson type's own line prevails, the
+    more particular over the general (docs/rules.md §10, principle 5); "yangjiu" — 殃咎's 內戰 prevails.
+    Changes no chart, only ``Reading.verdict``.""",
+            ("", "「元首課」 l. 23"),
+            ("", "「殃咎課」 l. 155"),
+        ),
+    )
     biyong_ge: Literal["off", "wealth", "wealth-or-ghost"] = field(
         default="off",
         metadata=_about(

@@ -845,6 +845,8 @@ TIME_ONLY = frozenset(("yuejiang_switch", "day_boundary", "true_solar_time"))
 """Options that only turn an instant into (day, hour, month general): a chart given by those never changes."""
 NOBLE_OPTIONS = frozenset(("noble_table", "day_night"))
 """Options that move the noble, and so the generals."""
+READING_ONLY = frozenset(("war_reading",))
+"""Options read only by a reading's verdict: they change no cell of a chart."""
 PATTERN_ONLY = frozenset(("tomb", "changsheng", "wangxiang", "tiankong", "luowang", "yangjiu_war"))
 """Options read only by the named patterns (a test checks they change no other cell)."""
 SCHOOL_FREE = re.compile(r"offset|plate\..|lesson-\d\.(upper|lower)")
@@ -853,7 +855,7 @@ SCHOOL_FREE = re.compile(r"offset|plate\..|lesson-\d\.(upper|lower)")
 
 def relevant_options(cells: Iterable[str]) -> frozenset[str]:
     """The School options that could make these wrong cells right."""
-    every = frozenset(OPTION_NAMES) - TIME_ONLY
+    every = frozenset(OPTION_NAMES) - TIME_ONLY - READING_ONLY
     out: set[str] = set()
     for cell in cells:
         if cell.startswith("pattern."):
