@@ -128,7 +128,8 @@ class Statement:
 
     @property
     def flags(self) -> tuple[str, ...]:
-        """The note's parts: ``example`` (with what the text lacks), ``slip:…``, ``contradicts:…``."""
+        """The note's parts: ``example`` (with what the text lacks), ``slip:…``, ``contradicts:…``,
+        ``noble:…``."""
         return tuple(part.strip() for part in _FLAG.split(self.note) if part.strip())
 
     @property
@@ -141,6 +142,12 @@ class Statement:
     def slip(self) -> str | None:
         """The slip of the text this row flags, if any (flagged, not corrected)."""
         return next((f.removeprefix("slip:").strip() for f in self.flags if f.startswith("slip:")), None)
+
+    @property
+    def noble(self) -> str | None:
+        """Where a worked example takes a noble other than the default 晝/夜 rule gives at its hour: what
+        the chapter takes (the example's chart carries it), else None."""
+        return next((f.removeprefix("noble:").strip() for f in self.flags if f.startswith("noble:")), None)
 
     @property
     def example(self) -> bool:
@@ -180,7 +187,7 @@ TIMING_KINDS = ("period", "generates", "fears", "branch", "other")
 OPEN_KEYS = ("querent", "asked", "text")
 
 
-_FLAG = re.compile(r";\s*(?=example\b|slip:|contradicts:)")
+_FLAG = re.compile(r";\s*(?=example\b|slip:|contradicts:|noble:)")
 _CHART = re.compile(r"(..) (.)時 (.)將 ([晝夜])")
 _EXAMPLE = re.compile(r"^\s*(chart|month)\s*=\s*(.+?)\s*$")
 

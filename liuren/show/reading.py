@@ -130,6 +130,8 @@ def _statement_lines(j: Judgement, lang: str, standing: Mapping[str, str] | None
         lines.append("    ⚠ " + contradiction_text(s.id, other, lang, standing or {}))
     if s.slip:
         lines.append("    ⚠ " + _w(lang, "slip", slip=s.slip))
+    if s.noble:
+        lines.append("    ⚠ " + s.noble)
     return lines
 
 
@@ -280,6 +282,8 @@ def _statement_html(j: Judgement, lang: str, pal: Mapping[str, str], standing: M
         notes.append(f'<span style="color:{pal["mark"]}">⚠ {escape(text)}</span>')
     if s.slip:
         notes.append(f'<span style="color:{pal["mark"]}">⚠ {escape(_w(lang, "slip", slip=s.slip))}</span>')
+    if s.noble:
+        notes.append(f'<span style="color:{pal["mark"]}">⚠ {escape(s.noble)}</span>')
     if notes:
         parts.append(
             f'<div style="margin-left:1.2em;color:{pal["muted"]};font-size:0.9em">' + "<br>".join(notes) + "</div>"
