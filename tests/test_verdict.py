@@ -44,7 +44,7 @@ def test_yuanshou_example_is_good_because_the_use_is_prosperous():
 def test_the_open_war_conflict_is_a_school_option_and_the_verdict_says_which_it_took():
     # 元首 l.23 「縱神將戰憂易解」 against 殃咎 l.155 「神克將，為內戰，禍患難解」, both on 元首's own example
     default = liuren.chart("丙申", "午", "亥", month="寅").reading().verdict("總")
-    (war,) = [o for o in default.overrides if o.kind == "war"]
+    (war,) = [o for o in default.overrides if o.kind == "神將戰"]
     assert (war.set_aside, war.by.id, war.by.source, default.school) == (
         ("內戰-001",),
         "元首-023",
@@ -52,7 +52,7 @@ def test_the_open_war_conflict_is_a_school_option_and_the_verdict_says_which_it_
         "lesson",
     )
     other = liuren.chart("丙申", "午", "亥", month="寅", school=School(war_reading="yangjiu")).reading().verdict("總")
-    (war,) = [o for o in other.overrides if o.kind == "war"]
+    (war,) = [o for o in other.overrides if o.kind == "神將戰"]
     assert (war.set_aside, war.by.id, war.by.source, other.school) == (
         ("元首-023",),
         "內戰-001",

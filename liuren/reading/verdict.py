@@ -41,11 +41,12 @@ course 初 → 中 → 末 where lines read the transmissions, and the primary �
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..cycle import BRANCH_ELEMENT
 from .readers import chart_key
-from .statements import MATTERS, Statement
+from .statements import MATTERS, Statement, statements
 from .timing import Period, primary_period
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class Reason:
 @dataclass(frozen=True, slots=True)
 class Override:
     """Lines set aside (``set_aside``, ids), by which line (``by``), and why (``kind``: "不備無克",
-    "空矢", "遺丸", "rescue", "war", "旺相", "年命")."""
+    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命")."""
 
     kind: str
     set_aside: tuple[str, ...]
@@ -117,6 +118,17 @@ class CourseStep:
     branch: str
     verdict: str
     ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """The 用 (初傳) as step 3 of judging reads it: ``branch``, its 六親 to the day stem (``kin``), its
+    旺相休囚死 in the month (``strength``, None without the month) and the ``general`` riding it."""
+
+    branch: str
+    kin: str
+    strength: str | None
+    general: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +155,7 @@ class Verdict:
     tier: str
     weighed: int
     open: int
+    use: Use | None = None
 
     @property
     def decided(self) -> bool:
@@ -189,21 +202,23 @@ def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[s
             )
     trans = tuple(t.branch.ordinal for t in chart.transmissions)
     void = {b.ordinal for b in chart.void}
-    for element, subject, kind, src, quote in (
-        (METAL, "蒿矢", "空矢", "遙克課 l.31", "或有金而金落空，一名空矢 … 亦不能為凶也"),
-        (EARTH, "彈射", "遺丸", "遙克課 l.47", "若有土而土落空亡，謂之遺丸，縱彈皆不為凶"),
-    ):
+    for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
         of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
         if subject in shown and of_element and all(b in void for b in of_element):
             hit = {j.statement.id for j in bad if j.statement.subject == subject and _about(j.statement, element)}
             if hit:
-                found.append((kind, hit, Reason(kind, "平", quote, src)))
+                found.append((kind, hit, reason(_by_id()[line])))
     for form, (rescued, src, quote) in RESCUES.items():
         if form in patterns:
             hit = {j.statement.id for j in bad if j.statement.subject == rescued}
             if hit:
-                found.append(("rescue", hit, Reason(form, "先凶後吉", quote, src)))
+                found.append(("救", hit, Reason(form, "先凶後吉", quote, src)))
     return found
+
+
+@cache
+def _by_id() -> dict[str, Statement]:
+    return {s.id: s for s in statements()}
 
 
 def _about(statement: Statement, element: int) -> bool:
@@ -225,8 +240,8 @@ def _war(pool: list[Judgement], reading: Reading) -> tuple[str, set[str], Reason
     choice = reading.chart.school.war_reading
     if choice == "lesson":
         hit = {j.statement.id for j in neizhan}
-        return "war", hit, reason(yuanshou[0].statement), choice
-    return "war", {"元首-023"}, reason(neizhan[0].statement), choice
+        return "神將戰", hit, reason(yuanshou[0].statement), choice
+    return "神將戰", {"元首-023"}, reason(neizhan[0].statement), choice
 
 
 def _direction(verdicts: set[str]) -> str | None:
@@ -259,17 +274,45 @@ def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
     reading's chart, by the principles of this module."""
+    from dataclasses import replace
+
+    from ..cycle import kin_of
+
+    found = _verdict(reading, matter, when)
+    chart = reading.chart
+    first = chart.transmissions[0]
+    kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
+    use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+    if found.verdict in GOOD | BAD:  # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side
+        period, folded = _timing(reading, matter, when, "fears" if found.verdict in GOOD else "generates")
+        return replace(found, use=use, timing=period, folded=folded)
+    return replace(found, use=use)
+
+
+def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
+    """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
+    order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
+    one, a bad verdict a 吉期 likewise."""
     key = chart_key(reading.chart)
-    on_matter = [j for j in reading.applies if matter in j.statement.matters]
-    opened = sum(1 for j in reading.open if matter in j.statement.matters and j.statement.timing is None)
     timings = [
         j
         for j in reading.applies
         if j.statement.timing is not None and (matter in j.statement.matters or "總" in j.statement.matters)
     ]
-    period, folded = primary_period(
-        tuple(j.statement for j in sorted(timings, key=lambda j: tier_of(j.statement, key))), reading.chart, when
+    timings.sort(
+        key=lambda j: (
+            tier_of(j.statement, key),
+            j.statement.timing is not None and j.statement.timing.kind == other_side,
+        )
     )
+    return primary_period(tuple(j.statement for j in timings), reading.chart, when)
+
+
+def _verdict(reading: Reading, matter: str, when: datetime | None) -> Verdict:
+    key = chart_key(reading.chart)
+    on_matter = [j for j in reading.applies if matter in j.statement.matters]
+    opened = sum(1 for j in reading.open if matter in j.statement.matters and j.statement.timing is None)
+    period, folded = _timing(reading, matter, when)
     weigh = [j for j in on_matter if j.statement.timing is None]  # principle 1
     overall = [j for j in reading.applies if "總" in j.statement.matters and j.statement.timing is None]
     school = ""

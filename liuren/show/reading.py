@@ -189,7 +189,7 @@ def verdict_lines(v: Verdict, lang: str) -> list[str]:
         o = v.overrides[0]
         ids = ", ".join(o.set_aside[:3]) + (" …" if len(o.set_aside) > 3 else "")
         text = _w(lang, "aside", ids=ids, quote=o.by.quote, source=o.by.source)
-        if o.kind == "war" and v.school:
+        if o.kind == "神將戰" and v.school:
             text += " " + _w(lang, "school", choice=v.school)
         lines.append("    " + text)
     if v.timing is not None:
