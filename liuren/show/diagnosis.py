@@ -288,9 +288,10 @@ def step_of(chart: Chart, wrong: Wrong, answer: Answer, records: tuple[Record, .
 
 
 # ---------------------------------------------------------------- another school's answer
-TIME_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("instant",))
-"""Options that only turn an instant into (day, hour, month general): a chart given by those never
-changes (read from each option's declaration, :class:`liuren.school.Governs`)."""
+TIME_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes in (("instant",), ("reading",)))
+"""Options that change no cell of a chart given by its day, hour and month general: those that only turn
+an instant into them, and those only a reading's verdict reads (read from each option's declaration,
+:class:`liuren.school.Governs`)."""
 NOBLE_OPTIONS = frozenset(options_changing("generals"))
 """Options that move the noble, and so the generals."""
 PATTERN_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("patterns",))
