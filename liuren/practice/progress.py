@@ -142,11 +142,14 @@ class Due:
 class Queue:
     """The day's queue at a moment: ``due`` (cards due now, from every open level), ``new`` (new items
     left within the day's limit) and ``tomorrow`` (cards falling due from now to the end of tomorrow,
-    on the learner's clock). ``done`` when neither a due card nor a new item is left today."""
+    on the learner's clock); ``answered`` and ``right``: the reviews of the learner's day so far, and
+    how many were right. ``done`` when neither a due card nor a new item is left today."""
 
     due: int
     new: int
     tomorrow: int
+    answered: int = 0
+    right: int = 0
 
     @property
     def done(self) -> bool:
@@ -289,7 +292,11 @@ class Practice:
             tomorrow = int(
                 db.execute("SELECT count(*) FROM practice_cards WHERE due > ? AND due < ?", (stamp, end)).fetchone()[0]
             )
-        return Queue(due, max(0, self.new_per_day - new_today), tomorrow)
+            answered, right = db.execute(
+                "SELECT count(*), coalesce(sum(verdict = 'right'), 0) FROM practice_reviews WHERE reviewed >= ?",
+                (start,),
+            ).fetchone()
+        return Queue(due, max(0, self.new_per_day - new_today), tomorrow, int(answered), int(right))
 
     def today(self, now: datetime, level: object = None) -> Item | None:
         """The next item of the day's queue at ``now``, or None when today is done: a due card's item
