@@ -81,7 +81,9 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         assert due_line(widget) == (0, 0, 0)
         item = shown_item(widget)
         right = typed_boxes(item)
-        answer(widget, right[:1], "아직 다 적지 않았습니다")  # one box of three: not graded
+        widget.locator("input[type=text]").first.fill(right[0])  # one box of three, then Check: not graded
+        widget.get_by_role("button", name="확인").click()
+        widget.get_by_text("아직 다 적지 않았습니다").wait_for()
         assert due_line(widget) == (0, 0, 0)
         answer(widget, right, "맞았습니다.")
         page.wait_for_function(
