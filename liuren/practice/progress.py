@@ -303,7 +303,8 @@ class Practice:
         first (the most overdue card, from any open level), then a new item at the learner's level
         (``level``, one the learner chose, else the highest open one; or every :data:`DRILL_EVERY`-th,
         a drill of the weakest kind or lesson type), up to the day's limit. No chart dealt today comes
-        again. A closed ``level`` chosen is opened as skipped, as :meth:`next_item` does."""
+        again. A closed ``level`` chosen is opened as skipped, as :meth:`next_item` does. Items dealt
+        by :meth:`next_item` (a level practised on its own) do not count toward the day's limit."""
         chosen = None if level is None else get_level(level).number
         if chosen is not None:
             self.skip_to(chosen, now)
