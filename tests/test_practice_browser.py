@@ -1,6 +1,9 @@
-"""The practice page in a real JupyterLab, as a learner uses it: answer right, then wrong, the due count
-moves, the page is reloaded and the progress is still there (the store is a file, $LIUREN_STORE,
-which tests/conftest.py points at a throwaway one and the server's kernels inherit)."""
+"""The practice page in a real JupyterLab, as a learner uses it: it opens on today's practice (a level 1
+item: the 旬空, 遁干 and 六親 of given branches); a box left empty is not graded; answer right, then
+wrong (the right value shown beside the one written, the 課盤 with the cell marked), retry with 「다시」
+(not recorded), the day's counts move, the page is reloaded and the progress is still there (the store
+is a file, $LIUREN_STORE, which tests/conftest.py points at a throwaway one and the server's kernels
+inherit)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import pytest
 
 from liuren import Chart
 from liuren.practice import Item, get_level, solution
+from liuren.practice.answers import as_text
 
 from . import test_jupyterlab as lab
 from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, lab_url
@@ -20,7 +24,8 @@ site, token, servers, browser = lab.site, lab.token, lab.servers, lab.browser
 pytestmark = pytest.mark.browser
 
 PAGE = "practice.ipynb"
-DUE = re.compile(r"오늘 복습할 것: (\d+) · 이 단계 최근 정답 (\d+) / 푼 문제 (\d+)")
+DUE = re.compile(r"복습 (\d+) · 새 문제 \d+ · 오늘 푼 문제 (\d+) \(맞음 (\d+)\)")
+"""The day's line: due now, answered today, right today."""
 
 
 def open_and_run(page, servers, token):
@@ -38,24 +43,35 @@ def open_and_run(page, servers, token):
 
 
 def due_line(widget) -> tuple[int, int, int]:
+    """(due now, right today, answered today) as the line above the question says."""
     text = widget.inner_text()
     m = DUE.search(text)
     assert m, text
-    return int(m.group(1)), int(m.group(2)), int(m.group(3))
+    return int(m.group(1)), int(m.group(3)), int(m.group(2))
 
 
 def shown_item(widget) -> Item:
+    """The level 1 item the page shows (today's practice opens on level 1 for a new learner)."""
     spec = widget.locator("[data-liuren-spec]").get_attribute("data-liuren-spec")
     assert spec
     level = get_level(1)
     return Item(Chart.parse(spec), level.cells, level)
 
 
-def answer(widget, text: str, verdict: str) -> None:
-    box = widget.locator("input[type=text]").first
-    box.fill(text)
-    box.press("Enter")
-    widget.get_by_text(verdict).wait_for()
+def typed_boxes(item: Item, **override: str) -> list[str]:
+    """The right answer as typed into the item's boxes, in order (but the boxes in ``override``)."""
+    given = {part: as_text(part, value) for part, value in solution(item).items()}
+    return [override.get(part, given[part]) for part in item.parts]
+
+
+def answer(widget, text: str | list[str], verdict: str) -> None:
+    """Type ``text`` into the boxes in order (one string: the first box) and press Enter in the last."""
+    texts = [text] if isinstance(text, str) else text
+    boxes = widget.locator("input[type=text]")
+    for n, value in enumerate(texts):
+        boxes.nth(n).fill(value)
+    boxes.nth(len(texts) - 1).press("Enter")
+    widget.get_by_text(verdict).first.wait_for()
 
 
 def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
@@ -64,23 +80,31 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         widget = open_and_run(page, servers, token)
         assert due_line(widget) == (0, 0, 0)
         item = shown_item(widget)
-        right = " ".join(solution(item)["transmissions"])  # type: ignore[arg-type]
+        right = typed_boxes(item)
+        widget.locator("input[type=text]").first.fill(right[0])  # one box of three, then Check: not graded
+        widget.get_by_role("button", name="확인").click()
+        widget.get_by_text("아직 다 적지 않았습니다").wait_for()
+        assert due_line(widget) == (0, 0, 0)
         answer(widget, right, "맞았습니다.")
         page.wait_for_function(
-            "el => !/오늘 복습할 것: 0 /.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT
+            "el => /오늘 푼 문제 1/.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT
         )
-        due, right_count, answered = due_line(widget)
-        assert due == len(item.cells) and (right_count, answered) == (1, 1)
+        assert due_line(widget) == (0, 1, 1)  # the cards come back in 10 minutes, not now
         widget.get_by_role("button", name="다음").click()
         page.wait_for_function("el => !el.innerText.includes('맞았습니다.')", arg=widget.element_handle())
         wrong_item = shown_item(widget)
-        first = str(wrong_item.chart.transmissions[0].branch)
-        wrong = ("子" if first != "子" else "丑") + "".join(str(t.branch) for t in wrong_item.chart.transmissions[1:])
-        answer(widget, wrong, "틀렸습니다.")
-        page.wait_for_function("el => /푼 문제 2/.test(el.innerText)", arg=widget.element_handle())
+        stems = typed_boxes(wrong_item)[1].split()
+        stems[0] = "甲" if stems[0] != "甲" else "乙"
+        answer(widget, typed_boxes(wrong_item, stems=" ".join(stems)), "틀렸습니다.")
+        page.wait_for_function("el => /오늘 푼 문제 2/.test(el.innerText)", arg=widget.element_handle())
+        text = widget.inner_text()
+        assert "1번째 지지 遁干" in text and "맞는 값" in text and "hidden-stem" not in text
+        assert widget.locator("table").count() >= 2  # the 課盤 with the cell marked
         after = due_line(widget)
-        assert after[1:] == (1, 2) and after[0] >= due
-        assert "initial.branch" in widget.inner_text()
+        assert after == (0, 1, 2)
+        widget.get_by_role("button", name="다시").click()
+        answer(widget, typed_boxes(wrong_item), "맞았습니다.")
+        assert "다시 푼 답은 기록하지 않습니다" in widget.inner_text() and due_line(widget) == after
         page.evaluate(
             "async () => { const m = window.jupyterapp.serviceManager.sessions;"
             " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }"

@@ -270,7 +270,7 @@ def test_the_question_carries_the_shown_inputs_only(tmp_path: Path) -> None:
     moment = Practice(str(tmp_path / "m.sqlite3"), seed=5, level=2, clock=clock)
     assert "data-liuren-spec" not in moment.question.value  # the 月將 is what level 2 asks
     one = Practice(str(tmp_path / "o.sqlite3"), seed=5, level=1, clock=clock)
-    assert one.item is not None and "data-liuren-spec" not in one.question.value
+    assert one.item is not None and f'data-liuren-spec="{one.item.chart.spec()}"' in one.question.value
     assert f"{one.item.chart.day}日 · 지지: {' '.join(one.item.branches)}" in one.question.value
 
 

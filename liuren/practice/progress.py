@@ -142,11 +142,14 @@ class Due:
 class Queue:
     """The day's queue at a moment: ``due`` (cards due now, from every open level), ``new`` (new items
     left within the day's limit) and ``tomorrow`` (cards falling due from now to the end of tomorrow,
-    on the learner's clock). ``done`` when neither a due card nor a new item is left today."""
+    on the learner's clock); ``answered`` and ``right``: the reviews of the learner's day so far, and
+    how many were right. ``done`` when neither a due card nor a new item is left today."""
 
     due: int
     new: int
     tomorrow: int
+    answered: int = 0
+    right: int = 0
 
     @property
     def done(self) -> bool:
@@ -289,14 +292,19 @@ class Practice:
             tomorrow = int(
                 db.execute("SELECT count(*) FROM practice_cards WHERE due > ? AND due < ?", (stamp, end)).fetchone()[0]
             )
-        return Queue(due, max(0, self.new_per_day - new_today), tomorrow)
+            answered, right = db.execute(
+                "SELECT count(*), coalesce(sum(verdict = 'right'), 0) FROM practice_reviews WHERE reviewed >= ?",
+                (start,),
+            ).fetchone()
+        return Queue(due, max(0, self.new_per_day - new_today), tomorrow, int(answered), int(right))
 
     def today(self, now: datetime, level: object = None) -> Item | None:
         """The next item of the day's queue at ``now``, or None when today is done: a due card's item
         first (the most overdue card, from any open level), then a new item at the learner's level
         (``level``, one the learner chose, else the highest open one; or every :data:`DRILL_EVERY`-th,
         a drill of the weakest kind or lesson type), up to the day's limit. No chart dealt today comes
-        again. A closed ``level`` chosen is opened as skipped, as :meth:`next_item` does."""
+        again. A closed ``level`` chosen is opened as skipped, as :meth:`next_item` does. Items dealt
+        by :meth:`next_item` (a level practised on its own) do not count toward the day's limit."""
         chosen = None if level is None else get_level(level).number
         if chosen is not None:
             self.skip_to(chosen, now)

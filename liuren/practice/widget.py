@@ -514,7 +514,7 @@ class Practice:
             self.board.value = board
         self.question.value = self._question
         queue = self.progress.queue(self.clock())
-        line = self.words["queue-line"].format(due=queue.due, new=queue.new)
+        line = self.words["queue-line"].format(due=queue.due, new=queue.new, answered=queue.answered, right=queue.right)
         if self.level != QUEUE:
             state = self.progress.level_state(self.level)
             line += " · " + self.words["level-line"].format(right=state.right, answered=state.answered)
@@ -614,7 +614,9 @@ def question_html(item: Item, lang: str) -> str:
     lines = [escape(title)]
     if item.level.number == 1:
         lines.append(escape(f"{item.chart.day}日 · {words['given-branches']}: {' '.join(item.branches)}"))
-        return paper_box("<br>".join(lines), "font-family:sans-serif")
+        body = "<br>".join(lines)
+        spec = escape(item.chart.spec(), quote=True)
+        return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
     if item.level.number in MOMENT_LEVELS and item.moment is not None and item.place is not None:
         lines.append(escape(f"{item.moment:%Y-%m-%d %H:%M} (UTC{item.moment:%z}) · {item.place[0]}"))
         body = "<br>".join(lines)
