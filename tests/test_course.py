@@ -593,8 +593,8 @@ def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teac
         named[stem] = {int(n) for n in re.findall(r"(\d+)단계", pointer)}
         assert named[stem] == {lv.number for lv in LEVELS if lv.notebook == stem}, stem
         assert bool(pointer) == bool(named[stem]) and (not pointer or "](practice.ipynb)" in pointer)
-    assert named["00-reading-a-chart"] == {2, 3} and named["00b-generals-kin-void"] == {1, 9}
-    assert named["00c-date-to-chart"] == {13} and named["01-yuanshou-chongshen"] == {4}
+    assert named["00-reading-a-chart"] == {3} and named["00b-generals-kin-void"] == {1, 9}
+    assert named["00c-date-to-chart"] == {2, 13} and named["01-yuanshou-chongshen"] == {4}
     assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
     assert named["07c-yangjiu"] == {11} and named["08-reading"] == set()
     assert sorted(n for levels in named.values() for n in levels) == list(range(1, 14))  # each level once
