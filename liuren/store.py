@@ -67,9 +67,9 @@ import os
 import sqlite3
 import stat
 import sys
-import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -609,9 +609,9 @@ class Store:
         taking turns on its locks. When another opener linked its store first, this one's is dropped.
         Where the file system has no hard links, nothing is linked and the store is made in place (the
         openers then take turns, see :meth:`_prepare_when_free`)."""
-        with self.errors():
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".liuren-", suffix=".sqlite3")
-            os.close(handle)
+        temporary = str(self.path.parent / f".liuren-{uuid.uuid4().hex}.sqlite3")
+        with self.errors():  # the mode SQLite gives a file it creates (0644, less the umask), not mkstemp's 0600
+            os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
         try:
             with self.errors():
                 db = sqlite3.connect(temporary, isolation_level=None)
