@@ -84,9 +84,13 @@ FULL_MARGIN = 1 << 20
 """Free bytes on the store's disk below which an I/O error of SQLite is reported as a full disk: SQLite
 reports a disk that fills while it grows its WAL index (``-shm``) or journal as a "disk I/O error", not
 as "full" (1 MiB: more than a store operation writes, less than any disk in use has free)."""
-FULL_ERRNOS = frozenset((errno.ENOSPC, errno.EDQUOT))
+FULL_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT") if hasattr(errno, name))
 """The system's errors for a full disk (no space left, or the user's quota used up)."""
-NO_LINKS = frozenset((errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV, errno.ENOSYS))
+NO_LINKS = frozenset(
+    getattr(errno, name)
+    for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "EXDEV", "ENOSYS")
+    if hasattr(errno, name)
+)
 """The system's errors for a file system that makes no hard link (FAT, some network drives): a new store
 is then made in place."""
 BUSY_SECONDS = 10.0
