@@ -67,9 +67,9 @@ import os
 import sqlite3
 import stat
 import sys
-import tempfile
 import threading
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,9 +84,13 @@ FULL_MARGIN = 1 << 20
 """Free bytes on the store's disk below which an I/O error of SQLite is reported as a full disk: SQLite
 reports a disk that fills while it grows its WAL index (``-shm``) or journal as a "disk I/O error", not
 as "full" (1 MiB: more than a store operation writes, less than any disk in use has free)."""
-FULL_ERRNOS = frozenset((errno.ENOSPC, errno.EDQUOT))
+FULL_ERRNOS = frozenset(getattr(errno, name) for name in ("ENOSPC", "EDQUOT") if hasattr(errno, name))
 """The system's errors for a full disk (no space left, or the user's quota used up)."""
-NO_LINKS = frozenset((errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK, errno.EXDEV, errno.ENOSYS))
+NO_LINKS = frozenset(
+    getattr(errno, name)
+    for name in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK", "EXDEV", "ENOSYS")
+    if hasattr(errno, name)
+)
 """The system's errors for a file system that makes no hard link (FAT, some network drives): a new store
 is then made in place."""
 BUSY_SECONDS = 10.0
@@ -609,9 +613,9 @@ class Store:
         taking turns on its locks. When another opener linked its store first, this one's is dropped.
         Where the file system has no hard links, nothing is linked and the store is made in place (the
         openers then take turns, see :meth:`_prepare_when_free`)."""
-        with self.errors():
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=".liuren-", suffix=".sqlite3")
-            os.close(handle)
+        temporary = str(self.path.parent / f".liuren-{uuid.uuid4().hex}.sqlite3")
+        with self.errors():  # the mode SQLite gives a file it creates (0644, less the umask), not mkstemp's 0600
+            os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
         try:
             with self.errors():
                 db = sqlite3.connect(temporary, isolation_level=None)

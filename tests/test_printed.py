@@ -80,3 +80,16 @@ def test_a_nianming_line_that_is_not_one_or_disagrees_with_the_plate_is_refused(
     assert main(["identify", "--printed", bad]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "ParseError" in err
+
+
+def test_the_explorers_printed_box_reads_a_chart_with_a_nianming_and_sets_it():
+    from liuren.show.widgets import Explorer
+
+    chart = liuren.chart("戊辰", "巳", "亥", nianming=("午", "子"))
+    explorer = Explorer()
+    explorer.set(printed=str(chart))
+    assert explorer.printed_error is None
+    assert explorer.chart.spec() == chart.spec() and explorer.chart.nianming == chart.nianming
+    explorer.set(printed=str(liuren.chart("丙申", "午", "亥")))  # no 年命 line: the 年命 controls are kept
+    fate = explorer.chart.nianming
+    assert explorer.printed_error is None and fate is not None and (fate.benming, fate.xingnian) == ("午", "子")

@@ -106,6 +106,9 @@ def test_a_new_store_is_made_whole_then_linked_or_in_place_without_hard_links(tm
 
     monkeypatch.setattr(store.os, "link", link)
     assert Store(tmp_path / "linked.sqlite3").version() == SCHEMA_VERSION and linked == ["linked.sqlite3"]
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE((tmp_path / "linked.sqlite3").stat().st_mode) == 0o644 & ~umask  # as SQLite makes a file
 
     def no_link(source, destination):
         raise OSError(1, "Operation not permitted")

@@ -609,7 +609,10 @@ class Explorer:
                 if (shown, lessons) == (sheet.transmission_generals, sheet.lesson_generals):
                     noble = flag
                     break
-        return {"day": sheet.day, "hour": hour, "general": general, "noble": noble, "school": school}, tuple(notes)
+        values = {"day": sheet.day, "hour": hour, "general": general, "noble": noble, "school": school}
+        if sheet.benming:  # the 年命 line of str(chart): the person's 本命 and 行年 (kept otherwise)
+            values |= {"benming": sheet.benming, "xingnian": sheet.xingnian}
+        return values, tuple(notes)
 
     def _render_printed(self) -> None:
         """The printed-chart box: shown while 印本 is ticked; under it the identification (or the error)."""
