@@ -498,10 +498,14 @@ def test_in_the_browser_each_change_is_written_whole_to_a_plain_sqlite_file(brow
     path = browser / "s.sqlite3"
     book = Casebook(path)
     assert book.cases() == () and [p.name for p in browser.iterdir()] == ["s.sqlite3"]  # a new store is written at once
-    first = path.stat().st_ino
-    saved = [_save_case(book, f"question {n}") for n in range(3)]
+    saved = []
+    for n in range(3):
+        before = path.stat().st_ino
+        saved.append(_save_case(book, f"question {n}"))
+        # replaced by a rename, never written in place: the new file is made while the old one still
+        # holds its inode (comparing with the first file's inode instead fails when the system reuses it)
+        assert path.stat().st_ino != before
     assert [p.name for p in browser.iterdir()] == ["s.sqlite3"]  # no journal, no WAL, no temporary file left
-    assert path.stat().st_ino != first  # replaced by a rename, never written in place
     assert _rows(path) == 3  # what native SQLite reads
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # not WAL: no -shm to need
