@@ -60,9 +60,10 @@ from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
+from ..almanac import check_moment
 from ..chart import Chart
-from ..errors import NaiveDatetimeError, ParseError, StoreError, quote
-from ..files import write_atomic
+from ..errors import ParseError, StoreError, quote
+from ..files import read_text, write_atomic
 from ..store import Store
 from ..transmissions import LESSON_TYPES
 from .answers import VERDICTS, Grade, cell_kind
@@ -181,16 +182,11 @@ class LevelState:
 
 
 def _utc(now: object, name: str = "now") -> datetime:
-    if not isinstance(now, datetime):
-        raise ParseError(f"{name}={quote(now)} is not a moment; accepted: a timezone-aware datetime")
-    if now.tzinfo is None or now.utcoffset() is None:
-        raise NaiveDatetimeError(
-            f"{name}={quote(now)} has no timezone; accepted: an aware datetime such as datetime.now(UTC)"
-        )
-    if not YEARS[0] <= now.year <= YEARS[1]:
-        raise ParseError(f"{name}={quote(now)} is out of range; accepted: a moment in the years {YEARS[0]}–{YEARS[1]}")
-    at = now.astimezone(UTC)
-    if not YEARS[0] <= at.year <= YEARS[1]:
+    """``now`` in UTC, once :func:`liuren.almanac.check_moment` (the package's one check of a moment) has
+    taken it, and within the years the store holds."""
+    moment = check_moment(now, name)
+    at = moment.astimezone(UTC)
+    if not (YEARS[0] <= moment.year <= YEARS[1] and YEARS[0] <= at.year <= YEARS[1]):
         raise ParseError(f"{name}={quote(now)} is out of range; accepted: a moment in the years {YEARS[0]}–{YEARS[1]}")
     return at
 
@@ -884,17 +880,9 @@ def _last_review(card_json: object) -> str:
 
 
 def _read_export(path: object, shown: str) -> dict[str, Any]:
-    if not isinstance(path, str | os.PathLike) or not isinstance(os.fspath(path), str):
-        raise ParseError(f"path={quote(path)} is not a file path; accepted: a file name as a str or pathlib.Path")
+    text = read_text(path, MAX_IMPORT_BYTES, "a practice export")  # ReadError (an OSError too) or ParseError
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_IMPORT_BYTES + 1)
-    except OSError as error:
-        raise ParseError(f"{shown} cannot be read ({error.strerror or error}); accepted: a practice export") from None
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise ParseError(f"{shown} is larger than {MAX_IMPORT_BYTES:,} bytes; accepted: a practice export")
-    try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise ParseError(f"{shown} is not JSON ({quote(str(error), 80)}); accepted: a practice export") from None
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
