@@ -400,3 +400,42 @@ def test_the_korean_register_is_the_course_prose_register():
                         assert reading(term) in shared_readings(), (term, text)
                     seen.add(term)
     assert {"사기", "호시"} <= shared_readings()
+
+
+PATTERN_LIST = {"zh": "格局", "ko": "격국(格局)", "en": "Patterns"}
+"""The title of the named-pattern list in each language: 格局, never 課體 (課體 is the lesson type)."""
+LESSON_TYPE_WORDS = ("課體", "과체", "Lesson Type")
+
+
+def _pattern_sample() -> list[liuren.Chart]:
+    """One chart per lesson type (the golden set), every 10th of the 603 day × offset charts by night
+    that have a named pattern, and one that has none: 22 + 61 + 1 charts."""
+    charts = [liuren.Chart.parse(e["spec"]) for e in _golden_charts()]
+    sweep = [liuren.chart(day, "子", BRANCHES[d], noble="night") for day in PILLARS for d in range(12)]
+    charts += [c for c in sweep if c.patterns][::10]
+    charts.append(next(c for c in sweep if not c.patterns))
+    return charts
+
+
+def test_no_output_titles_the_pattern_list_keti():
+    """課體 is the lesson type only: the steps, ``explain``, the HTML caption in each label language and
+    the text layout title the named-pattern list 格局 (격국, Patterns) and never with a lesson-type word."""
+    charts = _pattern_sample()
+    assert sum(bool(c.patterns) for c in charts) >= 60 and any(not c.patterns for c in charts)
+    captions = re.compile(r'<div style="font-size:12px;[^"]*">(.*?)</div>')
+    for chart in charts:
+        names = [p.name for p in chart.patterns]
+        for lang, title in PATTERN_LIST.items():
+            step = next(s for s in chart.steps(lang) if s.key == "patterns")
+            assert step.title == title, (chart.spec(), lang, step.title)
+            assert not any(w in step.title + step.text for w in LESSON_TYPE_WORDS), (lang, step.text)
+            lines = chart.explain(lang).splitlines()
+            assert not any(w in line for line in lines for w in LESSON_TYPE_WORDS), (lang, lines)
+            head = {"zh": "格局：", "ko": "격국(格局):", "en": "patterns:"}[lang]
+            assert (head in lines) == bool(names), (lang, lines)
+            caption = re.sub(r"<[^>]+>", "", captions.findall(chart_html(chart, labels=lang))[0])
+            assert not any(w in caption for w in LESSON_TYPE_WORDS), (lang, caption)
+            label = {"zh": "格局", "ko": "격국 格局", "en": "格局 Patterns"}[lang]
+            shown = "、".join(names) if lang == "zh" else ""
+            assert (f"{label} {shown}" in caption) == bool(names), (lang, caption)
+        assert not any(w in str(chart) for w in LESSON_TYPE_WORDS)

@@ -229,7 +229,7 @@ def patterns_section() -> list[str]:
     lines = [
         "## Named patterns",
         "",
-        f"The {len(PATTERNS)} named patterns (課體) that `chart.patterns` reports and `liuren.find(pattern=…)`",
+        f"The {len(PATTERNS)} named patterns (格局) that `chart.patterns` reports and `liuren.find(pattern=…)`",
         "looks up, in the registry's order, grouped by family (the chapter that teaches them). A pattern",
         "that needs the month (月建) or the year (太歲) is reported as unjudged on a chart built without",
         "it; one that needs the hour is decided by the 占時 itself, not only by the 課 and the noble.",

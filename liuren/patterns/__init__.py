@@ -1,4 +1,4 @@
-"""Named lesson patterns (課體) of the source chapters, each with the evidence that makes it fire.
+"""Named lesson patterns (格局, not the lesson type 課體) of the source chapters, with the evidence that makes each fire.
 
 A :class:`Pattern` is a registry entry: its Hanzi ``name``, its ``family`` (the chapter that teaches
 it), the classical clause it implements as its ``condition``, its ``source`` (chapter and line) and

@@ -144,7 +144,7 @@ def parts(key: str) -> frozenset[str] | None:
 
 
 TITLE_SEPARATOR = re.compile(r"\s*(?::|：|=)\s*")
-"""What may stand between a title a text opens with and the rest (「第一課：」, "⟨初傳⟩ = ", "⟨課體⟩:\\n")."""
+"""What may stand between a title a text opens with and the rest (「第一課：」, "⟨初傳⟩ = ", "⟨格局⟩:\\n")."""
 
 
 def untitled(text: str, title_marks: str) -> str:

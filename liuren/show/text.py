@@ -57,7 +57,7 @@ def plate_rows(chart: Chart | Plate) -> list[str]:
 
 
 def pattern_names(chart: Chart) -> list[str]:
-    """Names of the chart's named patterns (課體), in the chart's order."""
+    """Names of the chart's named patterns (格局; the lesson type 課體 is ``chart.lesson_type``), in the chart's order."""
     return [str(getattr(p, "name", p)) for p in getattr(chart, "patterns", ())]
 
 
