@@ -402,12 +402,7 @@ def _emit(chart: Chart, args: argparse.Namespace, when: datetime | None = None) 
         print(chart.trace(args.lang))
     if reading is not None:
         print()
-        print(reading)
-        periods = [p for p in reading.timing(when) if p.start is not None]
-        for period in periods:
-            print(
-                f"  應期 {period.statement.id}: {period.start:%Y-%m-%d %H:%M} – {period.end:%Y-%m-%d %H:%M} ({period.rule})"
-            )
+        print(reading.text(when))  # the verdicts first, then the evidence and every dated 應期
 
 
 def _location(text: str) -> tuple[float, float]:

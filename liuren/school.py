@@ -53,11 +53,12 @@ Source = tuple[str, str]
 """Where a reading is stated: (book, chapter). The book is "" for the teaching chapters, which name none."""
 
 
-CHANGES = ("instant", "lesson-set", "transmissions", "lesson_type", "generals", "patterns")
+CHANGES = ("instant", "lesson-set", "transmissions", "lesson_type", "generals", "patterns", "reading")
 """What of a chart a School option can change: ``instant`` the day, hour and month general read from a
 moment (a chart given by them never changes); ``lesson-set`` the lessons the methods judge (which of
 them count as one); ``transmissions`` the 三傳 (and so their 六親, 遁干 and generals); ``lesson_type`` the
-name the method gives; ``generals`` the noble and the generals; ``patterns`` the named patterns only."""
+name the method gives; ``generals`` the noble and the generals; ``patterns`` the named patterns only;
+``reading`` a reading's verdict only (no cell of a chart)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -385,6 +386,20 @@ class School:
                 "all": "every 傳 at war with its general, or the 初傳 while 下賊上 (the chapter's examples)",
                 "initial": "any 內戰/外戰 of the 初傳",
             },
+        ),
+    )
+    war_reading: Literal["lesson", "yangjiu"] = field(
+        default="lesson",
+        metadata=_about(
+            """A reading's verdict where 元首課 l.23 「縱神將戰憂易解」 and 殃咎課 l.155 「神克將，為內戰，禍患難解」
+    both stand on one 內戰 (the chapters leave it open): "lesson" — the lesson type's own line prevails, the
+    more particular over the general (docs/rules.md §10, principle 5); "yangjiu" — 殃咎's 內戰 prevails.
+    Changes no chart, only ``Reading.verdict``.""",
+            ("", "「元首課」 l. 23"),
+            ("", "「殃咎課」 l. 155"),
+            governs=Governs(("reading",)),
+            topic="內戰 in a verdict",
+            readings={"lesson": "the lesson type's own line (元首課 l.23)", "yangjiu": "殃咎課 l.155's 內戰"},
         ),
     )
     biyong_ge: Literal["off", "wealth", "wealth-or-ghost"] = field(

@@ -1,18 +1,24 @@
 """Reading benchmark: reading() on the 8,640 charts against building them, side by side in one run.
 
-    python tools/bench_reading.py [--repeat N] [--every K]
+    python tools/bench_reading.py [--repeat N] [--every K] [--lines MATTER]
 
 Prints the time to build every chart (with a month, so the month-bound conditions are judged), to
 judge its named patterns (which a reading needs first), and to read it with :func:`liuren.reading.reading`
 (the statements of the chapters whose subject the chart shows, every condition evaluated), each as a
 ratio to the build time measured in the same run (interleaved, best of N, the garbage collector paused
-during each timed loop as :mod:`timeit` does). ``--every K`` times one chart in K (default 4).
+during each timed loop as :mod:`timeit` does), and a reading with its verdicts (``verdicts()``, every
+matter the chart holds). ``--every K`` times one chart in K (default 4). Times are CPU time
+(:func:`time.process_time`), so a busy machine does not lengthen them.
+
+``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
+the charts: median, 90th percentile and largest number of lines.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import statistics
 import time
 from collections.abc import Callable
 
@@ -25,9 +31,9 @@ def timed(fn: Callable[[], object]) -> float:
     gc.collect()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        return time.perf_counter() - start
+        return time.process_time() - start
     finally:
         gc.enable()
 
@@ -36,6 +42,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--every", type=int, default=4)
+    parser.add_argument("--lines", metavar="MATTER", help="measure the short form's lines for one matter")
     args = parser.parse_args()
     inputs = [
         (str(p), str(h), str(g), str(BRANCHES[(p.ordinal + h.ordinal) % 12]))
@@ -44,6 +51,13 @@ def main() -> None:
         for g in BRANCHES
     ][:: args.every]
     n = len(inputs)
+    if args.lines:
+        lengths = sorted(len(str(reading(Chart(d, h, g, month=m), args.lines)).splitlines()) for d, h, g, m in inputs)
+        print(
+            f"short form for {args.lines}: {n} charts, median {statistics.median(lengths)} lines, "
+            f"90th percentile {lengths[int(0.9 * (n - 1))]}, most {lengths[-1]}"
+        )
+        return
 
     def build() -> list[Chart]:
         return [Chart(d, h, g, month=m) for d, h, g, m in inputs]
@@ -56,14 +70,24 @@ def main() -> None:
         for c in build():
             reading(c)
 
-    t_build = t_patterns = t_read = float("inf")
+    def build_read_and_judge() -> None:
+        for c in build():
+            reading(c).verdicts()
+
+    t_build = t_patterns = t_read = t_judge = float("inf")
     for _ in range(args.repeat):  # interleaved, best of each: a busy machine slows all alike
         t_build = min(t_build, timed(build))
         t_patterns = min(t_patterns, timed(build_and_patterns))
         t_read = min(t_read, timed(build_and_read))
+        t_judge = min(t_judge, timed(build_read_and_judge))
     print(f"build              {n} charts {t_build * 1000:8.1f} ms")
     print(f"+ patterns         {n} charts {t_patterns * 1000:8.1f} ms  ratio {t_patterns / t_build:6.2f}")
     print(f"+ patterns+reading {n} charts {t_read * 1000:8.1f} ms  ratio {t_read / t_build:6.2f}")
+    print(f"+ verdicts         {n} charts {t_judge * 1000:8.1f} ms  ratio {t_judge / t_build:6.2f}")
+    print(
+        f"reading and verdicts alone {(t_judge - t_patterns) / n * 1e6:8.1f} µs a chart, ratio to building "
+        f"{(t_judge - t_patterns) / t_build:6.2f} (target ≤ 10)"
+    )
     print(
         f"reading alone      {(t_read - t_patterns) / n * 1e6:8.1f} µs a chart, ratio to building "
         f"{(t_read - t_patterns) / t_build:6.2f} (target ≤ 3)"

@@ -12,6 +12,10 @@ would decide it. Nothing is said that the chapters do not say: every line of a r
 >>> r = reading(chart("丙申", "午", "亥", month="寅"))
 >>> any(j.statement.example for j in r.applies)
 True
+>>> r.verdict("官").verdict
+'吉'
+
+:meth:`Reading.verdict` weighs them as the chapters do (:mod:`liuren.reading.verdict`).
 """
 
 from __future__ import annotations
@@ -31,8 +35,19 @@ from .timing import Period, periods
 
 if TYPE_CHECKING:
     from ..chart import Chart
+    from .verdict import Verdict
 
-__all__ = ["MATTERS", "QUERENTS", "Judgement", "Period", "Reading", "parse_matter", "parse_querent", "reading"]
+__all__ = [
+    "MATTERS",
+    "QUERENTS",
+    "Judgement",
+    "Period",
+    "Reading",
+    "Verdict",
+    "parse_matter",
+    "parse_querent",
+    "reading",
+]
 
 LANGS = ("ko", "zh", "en")
 """The languages a reading displays in."""
@@ -73,9 +88,16 @@ class Reading:
         return f"<Reading of {self.chart.spec()!r}{asked}: {len(self.applies)} apply, {len(self.open)} open>"
 
     def __str__(self) -> str:
+        from ..show.reading import reading_short
+
+        return reading_short(self)
+
+    def text(self, when: datetime | None = None, *, full: bool = True, lang: str | None = None) -> str:
+        """The reading as text: the verdicts first (one to four lines per matter), then, with ``full``,
+        every statement with its id and evidence, the open ones and every 應期 (dated with ``when``)."""
         from ..show.reading import reading_text
 
-        return reading_text(self)
+        return reading_text(self, lang, when, full)
 
     def _repr_html_(self) -> str:
         from ..show.reading import reading_html
@@ -95,6 +117,30 @@ class Reading:
         keep = [j for j in self.applies if j.statement.subject == subject]
         left = [j for j in self.open if j.statement.subject == subject]
         return Reading(self.chart, self.matter, self.querent, self.lang, tuple(keep), tuple(left))
+
+    def verdict(self, matter: object = None, when: datetime | None = None) -> Verdict:
+        """The chapters' verdict on one matter ("病" or "illness"; the matter asked when None, else 總),
+        weighed by the principles of :mod:`liuren.reading.verdict`; ``when`` (timezone-aware) gives the
+        primary 應期 its dates. A matter the reading was narrowed away from is refused."""
+        from .verdict import verdict
+
+        wanted = parse_matter(matter) or self.matter or "總"
+        if self.matter is not None and wanted not in (self.matter, "總"):
+            raise ParseError(
+                f"matter={quote(matter)}: this reading was asked for {self.matter}; accepted: {self.matter}, 總"
+            )
+        if when is not None:
+            from ..almanac import check_instant
+
+            check_instant(when)
+        return verdict(self, wanted, when)
+
+    def verdicts(self, when: datetime | None = None) -> tuple[Verdict, ...]:
+        """One verdict for each matter the reading holds: the matter asked, or every matter some
+        statement that applies speaks of (總 first)."""
+        from .verdict import matters_of
+
+        return tuple(self.verdict(m, when) for m in matters_of(self))
 
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
@@ -219,7 +265,11 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     …): statements for another querent are left out, and those for this one are decided. ``lang`` is
     the language the reading displays in ("ko", "zh" or "en").
     """
-    if lang not in LANGS:
+    from ..chart import Chart
+
+    if not isinstance(chart, Chart):
+        raise ParseError(f"chart={quote(chart)} is not a chart; accepted: a liuren.Chart (liuren.chart(...))")
+    if not isinstance(lang, str) or lang not in LANGS:
         raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
     wanted = parse_matter(matter)
     who = parse_querent(querent)

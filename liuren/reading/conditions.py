@@ -169,6 +169,7 @@ CHART_LEVEL: dict[str, tuple[str, tuple[str, ...]]] = {
     "amnesty": ("the day is the season's 天赦日", ("true", "false")),
     "lesson_type": ("the lesson type (課體) the 三傳 method gives", ()),
     "pattern": ("a named pattern that holds", ()),
+    "trans_xinghai": ("刑 or 害 between two of the 三傳 (三刑 with 自刑, 六害)", ("刑", "害")),
     "has_general_in_trans": ("a general among the 三傳's generals", GENERAL_NAMES),
 }
 """Conditions on the chart as a whole: (meaning, accepted values; empty when any name is accepted)."""

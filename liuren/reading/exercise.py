@@ -130,3 +130,115 @@ def check_reading(
     wrong = tuple(weighed[a] for a in dict.fromkeys(chosen) if weighed[a].status != APPLIES)
     missed = len(set(applies) - set(right))
     return ReadingCheck(not wrong and not missed, right, wrong, missed, tuple(applies) if reveal else (), lang)
+
+
+# ---------------------------------------------------------------- judging: the verdict and its reason
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class VerdictCheck:
+    """A learner's verdict on one matter of a chart, checked against the chapters' (:mod:`liuren.reading.verdict`):
+    ``verdict_ok`` and ``reason_ok`` (the reason named is one the verdict rests on: a reason, the line of an
+    override, or the principle ``P<n>`` that decided); ``why`` says what is wrong with a wrong reason
+    ("fails", "open", "aside", "side" or ""); ``expected`` and ``reasons`` are given only when ``reveal``."""
+
+    matter: str
+    verdict: str
+    reason: str
+    verdict_ok: bool
+    reason_ok: bool
+    why: str
+    expected: str
+    reasons: tuple[str, ...]
+    lang: str
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict_ok and self.reason_ok
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __repr__(self) -> str:
+        return f"<VerdictCheck {self.matter} {self.verdict} {self.reason}: verdict_ok={self.verdict_ok} reason_ok={self.reason_ok}>"
+
+    def __str__(self) -> str:
+        from ..show.reading import verdict_check_text
+
+        return verdict_check_text(self)
+
+    def _repr_html_(self) -> str:
+        from ..show.reading import verdict_check_html
+
+        return verdict_check_html(self)
+
+
+def _parse_verdict(value: object) -> str:
+    from ..cycle import MAX_TEXT, normalize
+    from .verdict import VERDICTS
+
+    if isinstance(value, str) and len(value) <= MAX_TEXT and normalize(value.strip()) in VERDICTS:
+        return normalize(value.strip())
+    raise ParseError(f"verdict={quote(value)} is not a verdict; accepted: {', '.join(VERDICTS)}")
+
+
+def check_verdict(
+    chart: Chart,
+    matter: object,
+    verdict: object,
+    reason: object,
+    querent: object = None,
+    lang: str = "ko",
+    reveal: bool = False,
+) -> VerdictCheck:
+    """Check a learner's verdict (吉, 凶, 先凶後吉 …) on ``matter`` and the decisive reason they name (a
+    statement id such as "元首-093", or a principle "P6"), against the chapters' verdict on ``chart``.
+
+    >>> import liuren
+    >>> c = liuren.chart("丙申", "午", "亥", month="寅")
+    >>> check_verdict(c, "總", "吉", "元首-093").ok
+    True
+    >>> r = check_verdict(c, "總", "凶", "內戰-001")
+    >>> r.verdict_ok, r.reason_ok, r.why
+    (False, False, 'aside')
+    """
+    from . import LANGS, reading
+
+    if lang not in LANGS:
+        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
+    wanted = parse_matter(matter)
+    if wanted is None:
+        raise ParseError("matter=None: an exercise asks about one matter; accepted: a key of liuren.reading.MATTERS")
+    said = _parse_verdict(verdict)
+    known = {s.id for s in statements()}
+    principles = {f"P{n}" for n in range(1, 8)}
+    if not isinstance(reason, str) or reason.strip() not in known | principles:
+        raise ParseError(f"reason={quote(reason)} is not a statement id (such as '元首-093') or a principle P1–P7")
+    reason = reason.strip()
+    r = reading(chart, wanted, querent)
+    v = r.verdict(wanted)
+    decisive = {x.id for x in v.reasons} | {o.by.id for o in v.overrides if o.kind != "旺相"} | {f"P{v.principle}"}
+    aside = {i for o in v.overrides for i in o.set_aside}
+    applies = {j.statement.id for j in r.applies}
+    opened = {j.statement.id for j in r.open}
+    if reason in decisive:
+        why = ""
+    elif reason in aside:
+        why = "aside"
+    elif reason in applies:
+        why = "side"
+    elif reason in opened:
+        why = "open"
+    else:
+        why = "fails"
+    return VerdictCheck(
+        wanted,
+        said,
+        reason,
+        said == v.verdict,
+        not why,
+        why,
+        v.verdict if reveal else "",
+        tuple(x.id for x in v.reasons) if reveal else (),
+        lang,
+    )

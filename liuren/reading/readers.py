@@ -20,6 +20,7 @@ from ..cycle import (
     GENERAL_ELEMENT,
     GENERAL_NAMES,
     GUIREN,
+    HARM,
     JIGONG,
     LIUHE,
     OPPOSITE,
@@ -29,6 +30,7 @@ from ..cycle import (
     STEM_ELEMENT,
     STEM_LU,
     TIANKONG,
+    XING,
     conquers,
     kin_of,
     post_horse,
@@ -413,6 +415,19 @@ def _jiaohu(x: Ctx) -> tuple[str, ...]:
     return ("true" if hit else "false",)
 
 
+def _xinghai(x: Ctx) -> tuple[str, ...]:
+    """刑 when one of the 三傳 punishes another (三刑, 子卯, or a 自刑 branch repeated), 害 when one harms
+    another (六害): 「見三刑」, 「見六害」 (遙克課 l.15)."""
+    t = x.trans
+    pairs = [(t[i], t[j]) for i in range(3) for j in range(3) if i != j]
+    found = []
+    if any(XING[a] == b for a, b in pairs):
+        found.append("刑")
+    if any(HARM[a] == b for a, b in pairs):
+        found.append("害")
+    return tuple(found)
+
+
 def _kinds(x: Ctx) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for k in x.lessons_kind if k))
 
@@ -441,5 +456,6 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "yin_vs_noble": lambda x: _noble_side(x, (1, 3)),
     "amnesty": lambda x: ("true" if ss.is_amnesty_day(x.day, _need(x.month, "month")) else "false",),
     "lesson_type": lambda x: (str(x.chart.lesson_type),),
+    "trans_xinghai": _xinghai,
     "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.trans),
 }

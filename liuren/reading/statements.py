@@ -1,7 +1,9 @@
 """The chapters' judgements (占斷) and timing rules (應期) as data: one :class:`Statement` per row of
 ``liuren/data/judgements.csv``.
 
-Each row is one statement of 《大六壬靈覺經》: its source (chapter and line), its subject (a lesson type,
+Each row is one statement of the four chapters: its source (book, chapter and line; only the first
+chapter, 九宗門·元首課·重審課, names its book, 《大六壬靈覺經》: the other three carry no book title and
+are cited by chapter), its subject (a lesson type,
 a pattern, or 總 for a rule about any chart), the conditions a chart can decide (see
 :mod:`liuren.reading.conditions`), the conditions it cannot (``open``: who asks, what is asked), the
 matters, the verdict, a timing rule if it is one, a short verbatim quotation and a gloss in Korean and
@@ -21,6 +23,9 @@ from ..errors import ParseError, quote
 from .conditions import Condition, parse_conditions
 
 BOOK = "大六壬靈覺經"
+"""The book the first chapter names (九宗門·元首課·重審課); the other three chapters name none."""
+TITLED_CHAPTERS = ("九宗門", "元首課", "重審課")
+"""The chapters of the part that names its book: their rows carry :data:`BOOK`, every other row none."""
 VERDICTS = ("吉", "凶", "先凶後吉", "先吉後凶", "吉凶參半", "平")
 """The verdicts a statement can give: good, bad, bad then good, good then bad, mixed, neutral."""
 
@@ -61,14 +66,23 @@ QUERENTS: dict[str, tuple[str, str, str]] = {
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """Where a statement stands: book, chapter and line."""
+    """Where a statement stands: book ("" for the chapters that name none), chapter and line.
+
+    >>> str(Source(BOOK, "元首課", 51)), str(Source("", "遙克課", 31)), Source("", "遙克課", 31).label
+    ('《大六壬靈覺經》 元首課 l.51', '遙克課 l.31', '遙克課 l.31')
+    """
 
     book: str
     chapter: str
     line: int
 
     def __str__(self) -> str:
-        return f"《{self.book}》 {self.chapter} l. {self.line}"
+        return f"《{self.book}》 {self.label}" if self.book else self.label
+
+    @property
+    def label(self) -> str:
+        """The short citation, chapter and line (``元首課 l.51``)."""
+        return f"{self.chapter} l.{self.line}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +128,8 @@ class Statement:
 
     @property
     def flags(self) -> tuple[str, ...]:
-        """The note's parts: ``example`` (with what the text lacks), ``slip:…``, ``contradicts:…``."""
+        """The note's parts: ``example`` (with what the text lacks), ``slip:…``, ``contradicts:…``,
+        ``noble:…``."""
         return tuple(part.strip() for part in _FLAG.split(self.note) if part.strip())
 
     @property
@@ -127,6 +142,12 @@ class Statement:
     def slip(self) -> str | None:
         """The slip of the text this row flags, if any (flagged, not corrected)."""
         return next((f.removeprefix("slip:").strip() for f in self.flags if f.startswith("slip:")), None)
+
+    @property
+    def noble(self) -> str | None:
+        """Where a worked example takes a noble other than the default 晝/夜 rule gives at its hour: what
+        the chapter takes (the example's chart carries it), else None."""
+        return next((f.removeprefix("noble:").strip() for f in self.flags if f.startswith("noble:")), None)
 
     @property
     def example(self) -> bool:
@@ -166,7 +187,7 @@ TIMING_KINDS = ("period", "generates", "fears", "branch", "other")
 OPEN_KEYS = ("querent", "asked", "text")
 
 
-_FLAG = re.compile(r";\s*(?=example\b|slip:|contradicts:)")
+_FLAG = re.compile(r";\s*(?=example\b|slip:|contradicts:|noble:)")
 _CHART = re.compile(r"(..) (.)時 (.)將 ([晝夜])")
 _EXAMPLE = re.compile(r"^\s*(chart|month)\s*=\s*(.+?)\s*$")
 
@@ -194,6 +215,8 @@ def _row(row: dict[str, str], number: int) -> Statement:
     unknown = [m for m in matters if m not in MATTERS]
     if unknown or not matters:
         raise ParseError(f"{where}: matter {quote(unknown[0] if unknown else '')}; accepted: {', '.join(MATTERS)}")
+    if row["book"] != (BOOK if row["chapter"] in TITLED_CHAPTERS else ""):
+        raise ParseError(f"{where}: book {quote(row['book'])}; only {', '.join(TITLED_CHAPTERS)} name {BOOK}")
     if row["verdict"] not in VERDICTS:
         raise ParseError(f"{where}: verdict {quote(row['verdict'])}; accepted: {', '.join(VERDICTS)}")
     opens = []

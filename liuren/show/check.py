@@ -976,6 +976,8 @@ TIME_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("instant
 changes (read from each option's declaration, :class:`liuren.school.Governs`)."""
 NOBLE_OPTIONS = frozenset(options_changing("generals"))
 """Options that move the noble, and so the generals."""
+READING_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("reading",))
+"""Options read only by a reading's verdict: they change no cell of a chart."""
 PATTERN_ONLY = frozenset(o for o in OPTION_NAMES if GOVERNS[o].changes == ("patterns",))
 """Options read only by the named patterns (a test checks they change no other cell)."""
 SCHOOL_FREE = re.compile(r"day|month|hour|general|void|offset|plate\..|lesson-\d\.(upper|lower)")
@@ -984,7 +986,7 @@ SCHOOL_FREE = re.compile(r"day|month|hour|general|void|offset|plate\..|lesson-\d
 
 def relevant_options(cells: Iterable[str]) -> frozenset[str]:
     """The School options that could make these wrong cells right."""
-    every = frozenset(OPTION_NAMES) - TIME_ONLY
+    every = frozenset(OPTION_NAMES) - TIME_ONLY - READING_ONLY
     out: set[str] = set()
     for cell in cells:
         if cell.startswith("pattern."):

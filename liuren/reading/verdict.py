@@ -1,0 +1,455 @@
+"""From what the chapters say to a verdict: one :class:`Verdict` per matter, weighed as the chapters weigh.
+
+A :class:`~liuren.reading.Reading` lists every statement of the chapters that applies to a chart. The
+chapters do not stop there: they judge (「今卯木旺，丙火得相氣，故以吉斷之」, 元首課 l.51). :func:`verdict`
+does the same in numbered steps, each from a line of the chapters (docs/rules.md §10 writes them out):
+
+1. A timing rule says *when*, not *whether* (元首課 l.19 「克應」): it never counts as 吉 or 凶; nor does a
+   statement that only describes (平).
+2. The matter asked is read from its own statements first; the overall ones (總) decide only where the
+   matter's own give no 吉 or 凶 (元首課 l.51 reads the 初 for 官, the 中 for 財, the 末 for 宅 and then
+   the whole).
+3. The chapters' explicit overrides set lines aside, each named with the line that does it:
+   無淫課 l.143 (不備 without 日辰交互相剋 「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為
+   凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
+   魄化歸魂, 贅婿當權: 天獄課 l.11, 天網課 l.55, 死奇課 l.103, 魄化課 l.139, 贅婿課 l.67), which sets aside
+   the 凶 lines of the form it rescues.
+4. Where 元首課 l.23 「縱神將戰憂易解」 and 殃咎課 l.155 「神克將，為內戰，禍患難解」 both stand, the
+   ``School`` option ``war_reading`` decides: "lesson" (the default) lets the lesson type's own line
+   prevail (step 5), "yangjiu" lets 殃咎's.
+5. The more particular line prevails over the more general: the chapter's judgement of this very chart
+   (its worked example), then the lines about the chart's lesson type or pattern whose conditions the
+   chart decides (元首課 l.15 「但為上神旺相，天將無內戰方吉」: the type's reading holds where its
+   conditions do), then the type's unconditional lines, then the lines said of every chart (總).
+6. Where the lines that prevail still say both 吉 and 凶, the 用's 旺相 decides (元首課 l.51
+   「今卯木旺，丙火得相氣，故以吉斷之」; 重審課 l.131 「若發用之神休囚 … 雖末傳吉亦何益乎」): 旺相 the 吉
+   lines stand, 休囚死 the 凶 ones. Without the month, or with lines that only say 吉凶參半, the verdict
+   is 未定 or 吉凶參半: never a forced answer.
+7. 年命 as rescue (天網課 l.55 「若末傳及年命有救神 … 反凶為吉」): a 凶 verdict on a chart with a 年命
+   where a 吉 line reading the 行年 or 本命 applies becomes 先凶後吉, and says so.
+
+The verdict carries its reasons (at most three, with quotation and source), the overrides applied, the
+course 初 → 中 → 末 where lines read the transmissions, and the primary 應期.
+
+>>> from liuren import chart
+>>> from liuren.reading import reading
+>>> v = reading(chart("丙申", "午", "亥", month="寅")).verdict("總")
+>>> v.verdict, v.reasons[0].source
+('吉', '元首課 l.51')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from ..cycle import BRANCH_ELEMENT
+from .readers import chart_key
+from .statements import MATTERS, Statement, statements
+from .timing import Period, primary_period
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from . import Judgement, Reading
+
+VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平", "未定")
+"""What a verdict can be: the six verdicts of the statements, and 未定 where the chapters do not decide."""
+GOOD = frozenset(("吉", "先凶後吉"))
+BAD = frozenset(("凶", "先吉後凶"))
+MAX_REASONS = 3
+
+METAL, EARTH = 3, 2
+"""Element ordinals (木火土金水) of the void metal (遙克課 l.31) and the void earth (l.47)."""
+
+RESCUES: dict[str, tuple[str, str, str]] = {
+    "天獄清平": ("天獄", "天獄課 l.11", "天獄清平可釋迍"),
+    "解網": ("天網", "天網課 l.55", "若末傳及年命有救神，克初傳為解網課，反凶為吉"),
+    "死奇回生": ("死奇", "死奇課 l.103", "為死奇回生課，除禍為福"),
+    "魄化歸魂": ("魄化", "魄化課 l.139", "為魄化魂歸課，主先憂後喜"),
+    "贅婿當權": ("贅婿", "贅婿課 l.67", "則為贅婿課當權格，所占不同"),
+}
+"""The rescue forms: {form: (the form it rescues, source, quotation)}. Where the rescue holds, the 凶
+lines of the rescued form are set aside (principle 3)."""
+
+PRINCIPLES: dict[int, tuple[str, str]] = {
+    1: ("元首課 l.19", "克應"),
+    2: ("元首課 l.51", "卯為日之父母…申為日妻…丑為日子孫…故以吉斷之"),
+    3: ("無淫課 l.143", "若課不備，無克亦不為凶，只是事有遲延"),
+    4: ("殃咎課 l.155", "神克將，為內戰，禍患難解"),
+    5: ("元首課 l.15", "但為上神旺相，天將無內戰方吉"),
+    6: ("元首課 l.51", "今卯木旺，丙火得相氣，故以吉斷之"),
+    7: ("天網課 l.55", "若末傳及年命有救神，克初傳為解網課，反凶為吉"),
+}
+"""The principles of the method (docs/rules.md §10), each with the line it comes from."""
+
+TIERS = ("example", "conditioned", "lesson", "general")
+"""The tiers of principle 5, most particular first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One line a verdict rests on: the statement's ``id`` (or ``P6`` for a principle), its
+    ``verdict``, the ``quote`` and its ``source`` ("元首課 l.51")."""
+
+    id: str
+    verdict: str
+    quote: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """Lines set aside (``set_aside``, ids), by which line (``by``), and why (``kind``: "不備無克",
+    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命")."""
+
+    kind: str
+    set_aside: tuple[str, ...]
+    by: Reason
+
+
+@dataclass(frozen=True, slots=True)
+class CourseStep:
+    """One transmission's reading on the matter: ``position`` (初, 中, 末), its ``branch`` and the
+    ``verdict`` of the lines that read it (or 平 when they only describe)."""
+
+    position: str
+    branch: str
+    verdict: str
+    ids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """The 用 (初傳) as step 3 of judging reads it: ``branch``, its 六親 to the day stem (``kin``), its
+    旺相休囚死 in the month (``strength``, None without the month) and the ``general`` riding it."""
+
+    branch: str
+    kin: str
+    strength: str | None
+    general: str
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The chapters' judgement of one ``matter`` on a chart.
+
+    ``verdict`` is one of :data:`VERDICTS`; ``reasons`` the decisive lines (at most three);
+    ``overrides`` what was set aside and by which line; ``course`` the 初 → 中 → 末 where lines read the
+    transmissions; ``timing`` the primary 應期 (with dates when the moment is known) and ``folded`` how
+    many other timing rules apply; ``principle`` the number of the principle that decided
+    (docs/rules.md §10); ``school`` the ``war_reading`` choice when principle 4 was needed (else "");
+    ``tier`` which tier of principle 5 decided; ``weighed`` how many lines applied on the matter and
+    ``open`` how many more the chart leaves open."""
+
+    matter: str
+    verdict: str
+    reasons: tuple[Reason, ...]
+    overrides: tuple[Override, ...]
+    course: tuple[CourseStep, ...]
+    timing: Period | None
+    folded: int
+    principle: int
+    school: str
+    tier: str
+    weighed: int
+    open: int
+    use: Use | None = None
+
+    @property
+    def decided(self) -> bool:
+        """Whether the chapters decide this matter on the chart (the verdict is not 未定)."""
+        return self.verdict != "未定"
+
+
+def reason(statement: Statement) -> Reason:
+    """A statement as a reason: id, verdict, quotation and short source."""
+    return Reason(statement.id, statement.verdict, statement.quote, statement.source.label)
+
+
+def principle_reason(number: int) -> Reason:
+    source, quote = PRINCIPLES[number]
+    return Reason(f"P{number}", "", quote, source)
+
+
+def tier_of(statement: Statement, key: str) -> int:
+    """Principle 5: 0 the chapter's judgement of this chart, 1 a lesson type's or pattern's line with
+    conditions the chart decides, 2 its unconditional line, 3 a line on every chart (總)."""
+    if statement.example and (not statement.example_chart or statement.example_chart == key):
+        return 0
+    if statement.subject == "總":
+        return 3
+    return 1 if statement.conditions else 2
+
+
+def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[str], Reason]]:
+    """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside."""
+    from . import shown_subjects
+
+    chart = reading.chart
+    key = chart_key(chart)
+    found: list[tuple[str, set[str], Reason]] = []
+    patterns = {p.name for p in chart.patterns}
+    shown, _ = shown_subjects(chart)
+    bad = [j for j in pool if j.statement.verdict in BAD and tier_of(j.statement, key) > 0]
+    ids = {j.statement.id for j in reading.applies}
+    if "不備" in patterns and "不備-017" in ids:  # 不備 without 日辰交互相剋: the row holds only then
+        hit = {j.statement.id for j in bad if j.statement.subject in ("無淫", "不備", "淫泆")}
+        if hit:
+            found.append(
+                ("不備無克", hit, Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143"))
+            )
+    trans = tuple(t.branch.ordinal for t in chart.transmissions)
+    void = {b.ordinal for b in chart.void}
+    for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
+        of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
+        if subject in shown and of_element and all(b in void for b in of_element):
+            hit = {j.statement.id for j in bad if j.statement.subject == subject and _about(j.statement, element)}
+            if hit:
+                found.append((kind, hit, reason(_by_id()[line])))
+    for form, (rescued, src, quote) in RESCUES.items():
+        if form in patterns:
+            hit = {j.statement.id for j in bad if j.statement.subject == rescued}
+            if hit:
+                found.append(("救", hit, Reason(form, "先凶後吉", quote, src)))
+    return found
+
+
+@cache
+def _by_id() -> dict[str, Statement]:
+    return {s.id: s for s in statements()}
+
+
+def _about(statement: Statement, element: int) -> bool:
+    """Whether a 蒿矢 (彈射) line speaks of the metal (earth) in the 三傳: its conditions read that
+    element or its branches, or the quotation names it (「有金則主血光」); a 彈射 line when void earth:
+    every one (「縱彈皆不為凶」)."""
+    if element == EARTH:
+        return True
+    words = ("金", "申", "酉", "白虎", "傳送", "從魁")
+    return any(any(w in c.text for w in words) for c in statement.conditions) or "金" in statement.quote
+
+
+def _war(pool: list[Judgement], reading: Reading) -> tuple[str, set[str], Reason, str] | None:
+    """Principle 4: 元首課 l.23 against 殃咎課 l.155 (內戰), decided by ``School.war_reading``."""
+    yuanshou = [j for j in pool if j.statement.id == "元首-023"]
+    neizhan = [j for j in pool if j.statement.subject == "內戰" and j.statement.verdict in BAD]
+    if not yuanshou or not neizhan:
+        return None
+    choice = reading.chart.school.war_reading
+    if choice == "lesson":
+        hit = {j.statement.id for j in neizhan}
+        return "神將戰", hit, reason(yuanshou[0].statement), choice
+    return "神將戰", {"元首-023"}, reason(neizhan[0].statement), choice
+
+
+def _direction(verdicts: set[str]) -> str | None:
+    """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
+    agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
+    directed = verdicts & (GOOD | BAD)
+    if not directed:
+        return "吉凶參半" if "吉凶參半" in verdicts else None
+    if directed <= GOOD:
+        return "先凶後吉" if "先凶後吉" in directed else "吉"
+    if directed <= BAD:
+        return "先吉後凶" if "先吉後凶" in directed else "凶"
+    return None
+
+
+def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
+    steps = []
+    for n, (name, target) in enumerate((("初", "init"), ("中", "middle"), ("末", "final"))):
+        here = [j for j in pool if any(c.target == target for c in j.statement.conditions)]
+        if not here:
+            continue
+        verdict = _direction({j.statement.verdict for j in here}) or "吉凶參半"
+        if not ({j.statement.verdict for j in here} & (GOOD | BAD)):
+            verdict = "平"
+        branch = str(reading.chart.transmissions[n].branch)
+        steps.append(CourseStep(name, branch, verdict, tuple(j.statement.id for j in here)))
+    return tuple(steps) if len(steps) > 1 else ()
+
+
+def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
+    """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
+    reading's chart, by the principles of this module."""
+    from dataclasses import replace
+
+    from ..cycle import kin_of
+
+    found = _verdict(reading, matter, when)
+    chart = reading.chart
+    first = chart.transmissions[0]
+    kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
+    use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+    if found.verdict in GOOD | BAD:  # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side
+        period, folded = _timing(reading, matter, when, "fears" if found.verdict in GOOD else "generates")
+        return replace(found, use=use, timing=period, folded=folded)
+    return replace(found, use=use)
+
+
+def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
+    """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
+    order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
+    one, a bad verdict a 吉期 likewise."""
+    key = chart_key(reading.chart)
+    timings = [
+        j
+        for j in reading.applies
+        if j.statement.timing is not None and (matter in j.statement.matters or "總" in j.statement.matters)
+    ]
+    timings.sort(
+        key=lambda j: (
+            tier_of(j.statement, key),
+            j.statement.timing is not None and j.statement.timing.kind == other_side,
+        )
+    )
+    return primary_period(tuple(j.statement for j in timings), reading.chart, when)
+
+
+def _verdict(reading: Reading, matter: str, when: datetime | None) -> Verdict:
+    key = chart_key(reading.chart)
+    on_matter = [j for j in reading.applies if matter in j.statement.matters]
+    opened = sum(1 for j in reading.open if matter in j.statement.matters and j.statement.timing is None)
+    period, folded = _timing(reading, matter, when)
+    weigh = [j for j in on_matter if j.statement.timing is None]  # principle 1
+    overall = [j for j in reading.applies if "總" in j.statement.matters and j.statement.timing is None]
+    school = ""
+    overrides: list[Override] = []
+    for pool, scope in ((weigh, matter), (overall, "總")):
+        if scope == "總" and matter != "總" and any(j.statement.verdict in GOOD | BAD for j in weigh):
+            break
+        aside: set[str] = set()
+        overrides = []
+        for kind, hit, by in _overrides(pool, reading):
+            aside |= hit
+            overrides.append(Override(kind, tuple(sorted(hit)), by))
+        war = _war(pool, reading)
+        if war is not None:
+            kind, hit, by, school = war
+            aside |= hit
+            overrides.append(Override(kind, tuple(sorted(hit)), by))
+        standing = [j for j in pool if j.statement.id not in aside]
+        course = _course(standing, reading)
+        found = _decide(standing, overrides, reading, key)
+        if found is not None:
+            verdict_, reasons, principle, tier = found
+            return Verdict(
+                matter,
+                verdict_,
+                reasons,
+                tuple(overrides),
+                course,
+                period,
+                folded,
+                principle,
+                school,
+                tier,
+                len(weigh),
+                opened,
+            )
+        rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
+        if rescued and not any(j.statement.verdict in GOOD | BAD for j in standing):
+            return Verdict(
+                matter,
+                "平",
+                (rescued[0].by,),
+                tuple(overrides),
+                course,
+                period,
+                folded,
+                3,
+                school,
+                "",
+                len(weigh),
+                opened,
+            )
+    flat = [j for j in weigh if j.statement.verdict == "平"]
+    if flat and not opened:
+        return Verdict(
+            matter,
+            "平",
+            (reason(flat[0].statement),),
+            tuple(overrides),
+            (),
+            period,
+            folded,
+            1,
+            school,
+            "",
+            len(weigh),
+            opened,
+        )
+    return Verdict(matter, "未定", (), tuple(overrides), (), period, folded, 0, school, "", len(weigh), opened)
+
+
+def _decide(
+    standing: list[Judgement], overrides: list[Override], reading: Reading, key: str
+) -> tuple[str, tuple[Reason, ...], int, str] | None:
+    """Principles 5–7 on the lines left standing; None when no line says 吉 or 凶."""
+    for tier in range(len(TIERS)):
+        here = [j for j in standing if tier_of(j.statement, key) == tier and j.statement.verdict != "平"]
+        if not here:
+            continue
+        verdicts = {j.statement.verdict for j in here}
+        found = _direction(verdicts)
+        principle = 5
+        if found is None:  # 吉 and 凶 on one tier: principle 6
+            strength = _use_strength(reading)
+            if strength is None:
+                return "未定", _pick(here, GOOD | BAD), 6, TIERS[tier]
+            side = GOOD if strength in ("旺", "相") else BAD
+            kept = [j for j in here if j.statement.verdict in side]
+            dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
+            overrides.append(Override("旺相", dropped, principle_reason(6)))
+            here = kept
+            found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
+            principle = 6
+        elif found == "吉凶參半":
+            return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
+        if found in BAD:
+            rescue = _nianming_rescue(standing)
+            if rescue is not None:
+                overrides.append(
+                    Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement))
+                )
+                return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
+        return found, _pick(here, GOOD | BAD), principle, TIERS[tier]
+    return None
+
+
+def _pick(here: list[Judgement], side: frozenset[str] | set[str]) -> tuple[Reason, ...]:
+    """The reasons shown: the lines of the winning side, those with conditions the chart decides first."""
+    chosen = [j for j in here if j.statement.verdict in side]
+    chosen.sort(key=lambda j: -len(j.statement.conditions))
+    return tuple(reason(j.statement) for j in chosen[:MAX_REASONS])
+
+
+def _use_strength(reading: Reading) -> str | None:
+    """The 用's (初傳's) 旺相休囚死, or None without the month."""
+    from ..patterns import shensha as ss
+
+    chart = reading.chart
+    if chart.month is None:
+        return None
+    return ss.season_state(chart.transmissions[0].branch.ordinal, chart.month.ordinal, chart.school)
+
+
+def _nianming_rescue(standing: list[Judgement]) -> Judgement | None:
+    """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命)."""
+    for j in standing:
+        if j.statement.verdict in GOOD and any(
+            c.target in ("year_upper", "fate_upper") for c in j.statement.conditions
+        ):
+            return j
+    return None
+
+
+def matters_of(reading: Reading) -> tuple[str, ...]:
+    """The matters a reading holds, in the order of MATTERS: the one asked, or every matter some
+    statement that applies speaks of."""
+    if reading.matter is not None:
+        return (reading.matter,)
+    held = {m for j in reading.applies for m in j.statement.matters}
+    return tuple(m for m in MATTERS if m in held)

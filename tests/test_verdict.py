@@ -1,0 +1,327 @@
+"""Reading.verdict: the chapters' judgement of a matter, by the principles of docs/rules.md §10."""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import liuren
+from liuren.errors import ParseError
+from liuren.reading import Reading, reading
+from liuren.reading.statements import statements
+from liuren.reading.verdict import BAD, GOOD, MAX_REASONS, VERDICTS, verdict
+from liuren.school import School
+
+STATEMENTS = {s.id: s for s in statements()}
+
+
+def _aside(v):
+    return {i for o in v.overrides for i in o.set_aside}
+
+
+# ---------------------------------------------------------------- the chapters' own verdicts
+
+
+def test_yuanshou_example_is_good_because_the_use_is_prosperous():
+    # 元首課 l.51: 「今卯木旺，丙火得相氣，故以吉斷之」
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading()
+    v = r.verdict("總")
+    assert (v.verdict, v.reasons[0].id, v.reasons[0].source) == ("吉", "元首-093", "元首課 l.51")
+    assert v.reasons[0].quote == "今卯木旺，丙火得相氣，故以吉斷之"
+    assert [(x.id, x.source) for x in (r.verdict("官").reasons[0], r.verdict("財").reasons[0])] == [
+        ("元首-090", "元首課 l.51"),
+        ("元首-091", "元首課 l.51"),
+    ]
+    assert (r.verdict("官").verdict, r.verdict("財").verdict, r.verdict("宅").verdict) == ("吉", "吉", "凶")
+
+
+def test_the_open_war_conflict_is_a_school_option_and_the_verdict_says_which_it_took():
+    # 元首 l.23 「縱神將戰憂易解」 against 殃咎 l.155 「神克將，為內戰，禍患難解」, both on 元首's own example
+    default = liuren.chart("丙申", "午", "亥", month="寅").reading().verdict("總")
+    (war,) = [o for o in default.overrides if o.kind == "神將戰"]
+    assert (war.set_aside, war.by.id, war.by.source, default.school) == (
+        ("內戰-001",),
+        "元首-023",
+        "元首課 l.23",
+        "lesson",
+    )
+    other = liuren.chart("丙申", "午", "亥", month="寅", school=School(war_reading="yangjiu")).reading().verdict("總")
+    (war,) = [o for o in other.overrides if o.kind == "神將戰"]
+    assert (war.set_aside, war.by.id, war.by.source, other.school) == (
+        ("元首-023",),
+        "內戰-001",
+        "殃咎課 l.155",
+        "yangjiu",
+    )
+    assert other.verdict == "吉"  # the chapter's judgement of its own chart stands either way
+
+
+def test_haoshi_and_danshe_examples():
+    # 遙克課 l.71 甲午 申時 巳將: 「主君臣不信 … 此時不可出行 … 有內讒之事」
+    r = liuren.chart("甲午", "申", "巳").reading()
+    assert [r.verdict(m).verdict for m in ("總", "官", "行", "訟")] == ["凶"] * 4
+    # 遙克課 l.79 九月 己卯 午時: 「有貴人徵召之喜，但以死氣所勝，主憂人死及官訟墳墓事」
+    r = liuren.chart("己卯", "午", "卯", month="戌").reading()
+    assert (r.verdict("官").verdict, r.verdict("官").reasons[0].id) == ("吉", "彈射-039")
+    assert [r.verdict(m).verdict for m in ("宅", "訟", "地")] == ["凶"] * 3
+
+
+def _worked_examples() -> dict[tuple[tuple[str, str, str, str, str | None], str], set[str]]:
+    """(chart args, matter) → the verdicts the chapter's own reading of that chart gives on that matter
+    (judging lines only: no timing rule, no 平)."""
+    found: dict[tuple[tuple[str, str, str, str, str | None], str], set[str]] = defaultdict(set)
+    for s in statements():
+        args = s.example_chart_args()
+        if args is not None and s.timing is None and s.verdict != "平":
+            for matter in s.matters:
+                found[(args, matter)].add(s.verdict)
+    return found
+
+
+def _agreement(withhold: bool) -> tuple[int, int, list[str]]:
+    """How many worked examples the verdict agrees with (吉 side or 凶 side as the chapter's), of those the
+    chapter judges one way and whose reading applies on the chart; ``withhold``: judge without the
+    chapter's reading of its own examples (the method alone)."""
+    examples = {s.id for s in statements() if s.example}
+    right = total = 0
+    wrong_good = []
+    for (args, matter), said in _worked_examples().items():
+        side = GOOD if said <= GOOD else BAD if said <= BAD else None
+        day, hour, general, noble, month = args
+        r = reading(liuren.chart(day, hour, general, noble=noble, month=month))
+        if side is None or not {j.statement.id for j in r.applies} & {
+            s.id for s in statements() if s.example_chart_args() == args and matter in s.matters
+        }:
+            continue
+        if withhold:
+            keep = tuple(j for j in r.applies if j.statement.id not in examples)
+            r = Reading(r.chart, r.matter, r.querent, r.lang, keep, r.open)
+        total += 1
+        got = verdict(r, matter).verdict
+        if got in side:
+            right += 1
+        elif side is GOOD:
+            wrong_good.append(f"{' '.join(map(str, args))} {matter}: {got}")
+    return right, total, wrong_good
+
+
+def test_every_worked_example_the_chapters_judge_gets_the_chapters_verdict():
+    right, total, wrong_good = _agreement(withhold=False)
+    assert wrong_good == []  # every 吉 example right
+    assert total >= 45 and right == total
+
+
+def test_the_method_alone_on_the_examples_held_back():
+    # the chapter's reading of each example withheld: the lesson type's and patterns' lines alone
+    # (measured: 31 of 45; the 吉 examples it misses are named in the report)
+    right, total, _ = _agreement(withhold=True)
+    assert total >= 45 and right >= 31
+
+
+# ---------------------------------------------------------------- the stated overrides
+
+
+def test_bubei_without_ke_is_not_bad_and_the_line_is_named():
+    # 伏吟 乙丑 申 申 in 巳月: 不備 without 日辰交互相剋, 無淫課 l.143 「若課不備，無克亦不為凶，只是事有遲延」
+    r = liuren.chart("乙丑", "申", "申", month="巳").reading()
+    assert "不備" in {p.name for p in r.chart.patterns}
+    seen = 0
+    for v in r.verdicts():
+        bad = {
+            j.statement.id
+            for j in r.applies
+            if v.matter in j.statement.matters
+            and j.statement.subject in ("無淫", "不備")
+            and j.statement.verdict in BAD
+            and j.statement.timing is None
+        }
+        if not bad:
+            continue
+        seen += 1
+        line = [o for o in v.overrides if o.kind == "不備無克"]
+        assert line and line[0].by.source == "無淫課 l.143" and bad <= _aside(v), v.matter
+        assert not bad & {x.id for x in v.reasons}
+    assert seen >= 5
+    marriage = r.verdict("婚")
+    assert (marriage.verdict, marriage.reasons[0].quote) == ("先凶後吉", "夫婦拆散，終復團圓")
+
+
+def test_a_void_metal_is_no_arrow_head():
+    # 辛巳 辰 巳 in 申月, 末傳 申 void: 遙克課 l.31 「或有金而金落空 … 亦不能為凶也」
+    r = liuren.chart("辛巳", "辰", "巳", month="申").reading()
+    assert "蒿矢-019" in {j.statement.id for j in r.applies}  # 「有金則主血光」
+    for v in r.verdicts():
+        if "蒿矢-019" in {j.statement.id for j in r.applies if v.matter in j.statement.matters}:
+            (line,) = [o for o in v.overrides if o.kind == "空矢"]
+            assert "蒿矢-019" in line.set_aside and line.by.source == "遙克課 l.31"
+            assert "蒿矢-019" not in {x.id for x in v.reasons}
+
+
+def test_prosperity_decides_between_good_and_bad_and_without_the_month_it_stays_open():
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading("病")
+    v = r.verdict()
+    assert v.verdict in GOOD and v.principle == 6
+    assert any(o.kind == "旺相" and o.by.source == "元首課 l.51" for o in v.overrides)
+    undated = liuren.chart("丙申", "午", "亥").reading("病").verdict()
+    assert undated.verdict == "未定" and undated.principle == 6
+
+
+# ---------------------------------------------------------------- invariants on any chart
+
+charts = st.builds(
+    lambda day, hour, general, month: liuren.chart(
+        str(liuren.cycle.PILLARS[day]),
+        liuren.cycle.BRANCH_CHARS[hour],
+        liuren.cycle.BRANCH_CHARS[general],
+        month=None if month is None else liuren.cycle.BRANCH_CHARS[month],
+    ),
+    st.integers(0, 59),
+    st.integers(0, 11),
+    st.integers(0, 11),
+    st.none() | st.integers(0, 11),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(charts)
+def test_a_verdict_rests_on_cited_lines_that_apply_and_never_on_a_timing_rule(chart):
+    r = chart.reading()
+    applied = {j.statement.id for j in r.applies}
+    for v in r.verdicts():
+        assert v.verdict in VERDICTS and len(v.reasons) <= MAX_REASONS
+        for x in v.reasons:
+            if x.id.startswith("P"):
+                continue
+            s = STATEMENTS[x.id]
+            by_override = x.id in {o.by.id for o in v.overrides}  # 「只是事有遲延」 sets 凶 aside and says when
+            assert x.id in applied and (s.timing is None or by_override)
+            assert x.source == s.source.label and x.quote == s.quote
+            assert x.id not in _aside(v)
+        if v.verdict in ("吉", "凶"):
+            assert v.reasons and all(x.verdict in (GOOD if v.verdict == "吉" else BAD) for x in v.reasons)
+        assert v.timing is None or v.timing.statement.timing is not None
+
+
+def test_verdicts_cover_the_matters_the_reading_holds():
+    r = liuren.chart("甲午", "申", "巳").reading()
+    assert [v.matter for v in r.verdicts()] == [
+        m for m in liuren.reading.MATTERS if any(m in j.statement.matters for j in r.applies)
+    ]
+    one = liuren.chart("甲午", "申", "巳").reading("病")
+    assert [v.matter for v in one.verdicts()] == ["病"]
+    with pytest.raises(ParseError, match="this reading was asked for 病"):
+        one.verdict("官")
+
+
+def test_the_short_form_for_one_matter_is_short():
+    lengths = []
+    for day in range(0, 60, 7):
+        for hour in range(0, 12, 5):
+            chart = liuren.chart(str(liuren.cycle.PILLARS[day]), liuren.cycle.BRANCH_CHARS[hour], "子", month="寅")
+            for matter in ("病", "財", "婚"):
+                text = str(chart.reading(matter))
+                lengths.append(len(text.splitlines()))
+    assert statistics.median(lengths) <= 12 and max(lengths) <= 12
+
+
+# ---------------------------------------------------------------- timing
+
+
+SHANGHAI = ZoneInfo("Asia/Shanghai")
+
+
+def test_the_xun_is_counted_from_the_charts_day_after_23_00():
+    when = datetime(2026, 12, 5, 23, 30, tzinfo=SHANGHAI)
+    chart = liuren.chart_at(when)
+    assert str(chart.day) == "甲寅"
+    statement = next(s for s in statements() if s.timing is not None and s.timing.detail == "旬")
+    (period,) = liuren.reading.timing.periods((statement,), chart, when)
+    assert (period.start, period.end) == (when, datetime(2026, 12, 16, tzinfo=SHANGHAI))  # 甲寅 … 癸亥 12-15
+
+
+def test_half_month_and_pentad_run_to_calendar_boundaries():
+    from liuren.almanac import check_instant, term_index, term_instant
+
+    when = datetime(2026, 12, 1, 14, 5, tzinfo=SHANGHAI)
+    chart = liuren.chart_at(when)
+    n = term_index(check_instant(when))
+    start, end = term_instant(n), term_instant(n + 1)
+    for detail, edge in (
+        ("半月", end),
+        ("五日", next(e for e in (start + (end - start) * k / 3 for k in (1, 2, 3)) if e > check_instant(when))),
+    ):
+        statement = next(s for s in statements() if s.timing is not None and s.timing.detail == detail)
+        (period,) = liuren.reading.timing.periods((statement,), chart, when)
+        assert period.end == datetime.fromtimestamp(edge, SHANGHAI), detail
+
+
+def test_one_primary_window_per_matter_and_a_month_that_disagrees_is_said():
+    when = datetime(2026, 12, 1, 14, 5, tzinfo=SHANGHAI)
+    chart = liuren.chart_at(when)
+    v = chart.reading("病").verdict(when=when)
+    assert v.timing is not None and v.timing.start is not None and v.folded >= 0
+    other = liuren.chart(str(chart.day), str(chart.hour), str(chart.general), month="午")
+    assert "午" in other.reading("病", lang="en").text(when) and "not the chart's month 午" in other.reading(
+        "病", lang="en"
+    ).text(when)
+
+
+# ---------------------------------------------------------------- display and refusals
+
+
+def test_contradictions_name_their_partner_with_id_quote_and_which_prevails():
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading(lang="en")
+    text = r.text()
+    pairs = [(a.statement.id, b.statement.id) for a, b in r.contradictions]
+    assert pairs
+    for a, b in pairs:
+        assert f"contradicts {b} 「{STATEMENTS[b].quote}」" in text
+        assert f"contradicts {a} 「{STATEMENTS[a].quote}」" in text
+    assert "prevails" in text
+
+
+@pytest.mark.parametrize("bad", [None, 1, "丙申 午 亥", object()])
+def test_renderers_refuse_a_wrong_object(bad):
+    from liuren.show.reading import reading_check_html, reading_html, reading_text, verdict_check_text
+
+    for call in (lambda: reading(bad), lambda: reading_html(bad), lambda: reading_text(bad)):
+        with pytest.raises(ParseError, match="accepted"):
+            call()
+    for call in (lambda: reading_check_html(bad), lambda: verdict_check_text(bad)):
+        with pytest.raises(ParseError, match="accepted"):
+            call()
+
+
+def test_the_verdicts_read_in_three_languages():
+    r = liuren.chart("丙申", "午", "亥", month="寅").reading("官")
+    texts = {
+        lang: str(r.__class__(r.chart, r.matter, r.querent, lang, r.applies, r.open)) for lang in ("ko", "zh", "en")
+    }
+    assert "길(吉)" in texts["ko"] and "good (吉)" in texts["en"] and "官: 吉" in texts["zh"]
+    assert all("元首-090" in t and "元首課 l.51" in t for t in texts.values())
+
+
+# ---------------------------------------------------------------- exercises: a verdict and its reason
+
+
+def test_check_verdict_says_what_is_right_and_why_a_reason_is_not():
+    from liuren.reading.exercise import check_verdict
+
+    c = liuren.chart("丙申", "午", "亥", month="寅")
+    assert check_verdict(c, "總", "吉", "元首-093")
+    r = check_verdict(c, "總", "凶", "內戰-001", lang="en", reveal=True)
+    assert (r.verdict_ok, r.reason_ok, r.why, r.expected) == (False, False, "aside", "吉")
+    assert "set aside" in str(r) and "元首-093" in str(r)
+    assert check_verdict(c, "總", "吉", "元首-003").why == "side"  # applies, but is not what decides
+    assert check_verdict(c, "總", "吉", "蒿矢-049").why == "fails"
+    hidden = check_verdict(c, "總", "凶", "內戰-001")
+    assert hidden.expected == "" and hidden.reasons == ()  # the answer only when asked for
+    for bad in ({"verdict": "大吉"}, {"reason": "x-1"}):
+        with pytest.raises(ParseError, match=r"is not"):
+            check_verdict(c, "總", bad.get("verdict", "吉"), bad.get("reason", "元首-093"))
