@@ -43,6 +43,7 @@ DISPLAY_HOOKS = frozenset(
         ("chart", "reading"),
         ("reading.__init__", "__str__"),
         ("reading.__init__", "_repr_html_"),
+        ("reading.__init__", "text"),
         ("reading.exercise", "__str__"),
         ("reading.exercise", "_repr_html_"),
         ("chart", "_detected"),

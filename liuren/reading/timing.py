@@ -184,12 +184,11 @@ def primary_period(ordered: tuple[Statement, ...], chart: Chart, when: datetime 
     """The primary 應期 among timing statements given in the order they are weighed, and how many
     others are folded under it: the first that names a period or marks (a rule that only says how
     fast, 「遲延」, is primary only when no other is)."""
-    found = periods(ordered, chart, when)
-    if not found:
+    rules = [s for s in ordered if s.timing is not None]
+    if not rules:
         return None, 0
-    named = [p for p in found if p.kind != "other"]
-    first = (named or list(found))[0]
-    return first, len(found) - 1
+    first = next((s for s in rules if s.timing is not None and s.timing.kind != "other"), rules[0])
+    return periods((first,), chart, when)[0], len(rules) - 1
 
 
 def month_disagrees(chart: Chart, when: datetime) -> str | None:

@@ -176,11 +176,18 @@ def principle_reason(number: int) -> Reason:
 def tier_of(statement: Statement, key: str) -> int:
     """Principle 5: 0 the chapter's judgement of this chart, 1 a lesson type's or pattern's line with
     conditions the chart decides, 2 its unconditional line, 3 a line on every chart (總)."""
-    if statement.example and (not statement.example_chart or statement.example_chart == key):
-        return 0
-    if statement.subject == "總":
-        return 3
-    return 1 if statement.conditions else 2
+    example, tier = _tiers()[statement.id]
+    return 0 if example is not None and (not example or example == key) else tier
+
+
+@cache
+def _tiers() -> dict[str, tuple[str | None, int]]:
+    """Each statement's example chart ("" for an example without one, None for no example) and the tier
+    it has on any other chart, read once."""
+    return {
+        s.id: (s.example_chart if s.example else None, 3 if s.subject == "總" else 1 if s.conditions else 2)
+        for s in statements()
+    }
 
 
 def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[str], Reason]]:
@@ -278,15 +285,15 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
 
     from ..cycle import kin_of
 
-    found = _verdict(reading, matter, when)
+    found = _verdict(reading, matter)
     chart = reading.chart
     first = chart.transmissions[0]
     kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
     use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
-    if found.verdict in GOOD | BAD:  # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side
-        period, folded = _timing(reading, matter, when, "fears" if found.verdict in GOOD else "generates")
-        return replace(found, use=use, timing=period, folded=folded)
-    return replace(found, use=use)
+    # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
+    side = "fears" if found.verdict in GOOD else "generates" if found.verdict in BAD else ""
+    period, folded = _timing(reading, matter, when, side)
+    return replace(found, use=use, timing=period, folded=folded)
 
 
 def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
@@ -308,11 +315,12 @@ def _timing(reading: Reading, matter: str, when: datetime | None, other_side: st
     return primary_period(tuple(j.statement for j in timings), reading.chart, when)
 
 
-def _verdict(reading: Reading, matter: str, when: datetime | None) -> Verdict:
+def _verdict(reading: Reading, matter: str) -> Verdict:
+    """The verdict without its 用 and 應期 (:func:`verdict` adds them)."""
     key = chart_key(reading.chart)
     on_matter = [j for j in reading.applies if matter in j.statement.matters]
     opened = sum(1 for j in reading.open if matter in j.statement.matters and j.statement.timing is None)
-    period, folded = _timing(reading, matter, when)
+    period, folded = None, 0
     weigh = [j for j in on_matter if j.statement.timing is None]  # principle 1
     overall = [j for j in reading.applies if "總" in j.statement.matters and j.statement.timing is None]
     school = ""

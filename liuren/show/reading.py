@@ -298,7 +298,7 @@ def _verdict_html(v: Verdict, lang: str, pal: Mapping[str, str]) -> str:
     matter, _, rest = head.partition(": ")
     name = verdict_name(v.verdict, lang)
     rest = rest.removeprefix(name)
-    first = f'<b>{escape(matter)}</b>: <span style="color:{color};font-weight:700">{escape(name)}</span>{escape(rest)}'
+    first = f'<b style="color:{pal["ink"]}">{escape(matter)}</b>: <span style="color:{color};font-weight:700">{escape(name)}</span>{escape(rest)}'
     more = "".join(
         f'<div style="margin-left:1.2em;color:{pal["muted"]}">{escape(line.strip())}</div>' for line in lines[1:]
     )
@@ -343,7 +343,7 @@ def reading_html(reading: Reading, lang: str | None = None, when: datetime | Non
         )
     periods = reading.timing(when)
     if periods:
-        rows = "".join(f"<li>{escape(period_text(p, lang))}</li>" for p in periods)
+        rows = "".join(f'<li style="color:{pal["ink"]}">{escape(period_text(p, lang))}</li>' for p in periods)
         inner.append(
             f'<details><summary style="color:{pal["ink"]};cursor:pointer;font-weight:600">{escape(_w(lang, "timing"))} '
             f'({len(periods)})</summary><ul style="padding-left:1.2em;margin:0.2em 0">{rows}</ul></details>'
