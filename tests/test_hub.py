@@ -285,6 +285,12 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_s(pid: int) -> float:
+    """User + system CPU seconds a process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def learner_processes(hub: Hub) -> dict[str, list[int]]:
     """Each learner's server process and its kernels (found under the hub by JUPYTERHUB_USER)."""
     found: dict[str, list[int]] = {}
@@ -339,11 +345,14 @@ def klass(hub):
         out = learner.run(learner.name, kernels[learner.name], 'import liuren\nprint(liuren.chart("丙申", "午", "亥"))')
         charted[learner.name] = time.monotonic() - started[learner.name]
         assert out.splitlines()[0] == CHART
-    memory = {user: sum(rss_mb(p) for p in pids) for user, pids in learner_processes(hub).items()}
+    processes = learner_processes(hub)
+    memory = {user: sum(rss_mb(p) for p in pids) for user, pids in processes.items()}
+    cpu = {user: sum(cpu_s(p) for p in pids) for user, pids in processes.items()}
     print(
         f"\nlogin to a chart in a new server's kernel (three at once): "
         f"{', '.join(f'{n} {t:.1f} s' for n, t in charted.items())}; "
         f"memory per learner (server + kernel RSS): {', '.join(f'{n} {m:.0f} MB' for n, m in memory.items())}"
+        f"; CPU per learner to start the server and the kernel and cast it: {', '.join(f'{n} {t:.1f} s' for n, t in cpu.items())}"
     )
     assert set(memory) == set(STUDENTS)
     return teacher, learners, kernels
@@ -360,6 +369,11 @@ def test_the_shipped_config_is_the_real_one(hub, klass):
     services = {s["name"]: s for s in teacher.api("GET", "/hub/api/services").json().values()}
     assert "jupyterhub_idle_culler" in services["idle-culler"]["command"]
     assert teacher.api("GET", "/hub/api/users").status_code == 200  # the teacher is the admin
+    # README's commands run this file, with the proxy this test runs
+    section = (ROOT / "README.md").read_text(encoding="utf-8").split("### 3. JupyterHub", 1)[1].split("\n### ", 1)[0]
+    commands = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
+    assert "jupyterhub -f classroom/jupyterhub_config.py" in commands
+    assert f"configurable-http-proxy@{PROXY_VERSION}" in commands and '-e ".[hub]"' in commands
 
 
 def test_each_learner_has_the_course_and_keeps_a_saved_file(klass):
