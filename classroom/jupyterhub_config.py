@@ -129,6 +129,7 @@ async def copy_course(spawner) -> None:
     home, account = learner_home(spawner)
     command = [sys.executable, "-m", "liuren", "course", "--no-lab", str(home / COURSE)]
     env = {"HOME": str(home), "PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8"}
+    # a PYTHONPATH the servers are given (the test's: liuren from its checkout) holds for the copy too
     env.update({k: v for k, v in spawner.environment.items() if k == "PYTHONPATH" and isinstance(v, str)})
     if not account:  # the test's spawner makes the home itself, but only after this hook
         home.mkdir(parents=True, exist_ok=True)
@@ -142,7 +143,7 @@ async def copy_course(spawner) -> None:
     output, _ = await asyncio.wait_for(process.communicate(), timeout=120)
     if process.returncode != 0:
         raise RuntimeError(f"liuren course failed for {spawner.user.name}: {output.decode(errors='replace')[-500:]}")
-    spawner.log.info("liuren course for %s: %s", spawner.user.name, output.decode(errors="replace").splitlines()[:1])
+    spawner.log.info("%s", (output.decode(errors="replace").strip().splitlines() or ["liuren course: done"])[0])
 
 
 c.Spawner.pre_spawn_hook = copy_course
