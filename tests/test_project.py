@@ -339,8 +339,11 @@ def test_environment_yml_mirrors_pyproject():
 
 def test_pyproject_extras():
     extras = PYPROJECT["project"]["optional-dependencies"]
-    assert {"plot", "jupyter", "test", "classroom", "lite", "practice", "all"} <= set(extras)
-    assert extras["all"] == ["liuren[plot,jupyter,test,classroom,lite,practice]"]
+    assert {"plot", "jupyter", "test", "classroom", "hub", "lite", "practice", "all"} <= set(extras)
+    assert extras["all"] == ["liuren[plot,jupyter,test,classroom,hub,lite,practice]"]
+    # the hub's parts are pinned (classroom/jupyterhub_config.py is tested with these), and environment.yml agrees
+    environment = (ROOT / "environment.yml").read_text(encoding="utf-8")
+    assert all(f"- {r}\n" in environment for r in extras["hub"] if "==" in r), extras["hub"]
     # the JupyterLite build tool, at the one version tools/lite-pins.toml pins with the rest of the site
     pins = tomllib.loads((ROOT / "tools" / "lite-pins.toml").read_text(encoding="utf-8"))
     assert extras["lite"] == [f"jupyterlite-core=={pins['site']['jupyterlite-core']}"]

@@ -63,6 +63,9 @@ def voila(tmp_path_factory):
     shutil.copytree(ROOT / "notebooks", site / "notebooks")
     config = json.loads(CONFIG.read_text(encoding="utf-8"))
     config["MappingKernelManager"].update(cull_idle_timeout=TIMEOUT, cull_interval=INTERVAL)
+    config["VoilaConfiguration"]["preheat_kernel"] = (
+        False  # every kernel here is a page's (the pool: test_voila_load.py)
+    )
     (site / "notebooks" / "voila.json").write_text(json.dumps(config), encoding="utf-8")
     port, token = free_port(), "culling-test"
     command = our(

@@ -357,9 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--preheat",
         type=int,
-        default=0,
+        default=None,
         metavar="N",
-        help="Voilà's pool of N pre-started kernels that have already run the page (0: off)",
+        help="Voilà's pool of N pre-started kernels that have already run the page (0: off; default: voila.json's)",
     )
     parser.add_argument("--only", choices=("compare", "voila"), help="run one part only")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each way side by side")
@@ -375,6 +375,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print()
     token = secrets.token_hex(16)
+    shipped = json.loads((ROOT / "notebooks" / "voila.json").read_text(encoding="utf-8"))["VoilaConfiguration"]
+    pool = args.preheat if args.preheat is not None else shipped["default_pool_size"] * shipped["preheat_kernel"]
     with tempfile.TemporaryDirectory(prefix="liuren-bench-") as tmp:
         home, port = Path(tmp), free_port()
         server = Server(
@@ -389,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
                 "--Voila.ip=127.0.0.1",
                 f"--port={port}",
                 f"--token={token}",
-                *(["--preheat_kernel=True", f"--pool_size={args.preheat}"] if args.preheat else []),
+                *(["--preheat_kernel=True", f"--pool_size={pool}"] if pool else ["--preheat_kernel=False"]),
             ],
             ROOT,
             jupyter_env(home),
@@ -398,9 +400,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         try:
             server.wait_listening()
-            if args.preheat:  # let the pool fill (each kernel runs the page once) before the class arrives
+            if pool:  # let the pool fill (each kernel runs the page once) before the class arrives
                 end = time.monotonic() + 300
-                while len(server.kernels()) < args.preheat and time.monotonic() < end:
+                while len(server.kernels()) < pool and time.monotonic() < end:
                     time.sleep(0.5)
                 time.sleep(20)
             result = asyncio.run(bench(args.pages, args.rounds, f"http://127.0.0.1:{port}/?token={token}", server))
@@ -409,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
     n = args.pages
     print(
         f"{n} classroom pages opened at once on 127.0.0.1, {result['kernels']} kernels"
-        + (f" (Voilà preheat pool of {args.preheat})" if args.preheat else "")
+        + (f" (Voilà preheat pool of {pool})" if pool else " (no preheat pool)")
     )
     print(f"page answered by Voilà:   {summary(result['served'])}")
     print(f"time to first chart:      {summary(result['first'])}")
