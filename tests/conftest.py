@@ -1,10 +1,22 @@
-"""Shared helpers for the test suite."""
+"""Shared helpers for the test suite, the session's JupyterLab, and how the tests share two workers.
+
+pyproject runs the suite with ``-n 2 --dist loadgroup``: a test goes to whichever worker is free, but
+the tests of one group stay on one worker, in file order. :func:`pytest_collection_modifyitems` puts
+every test in its module's group (as ``--dist loadfile`` would: a module's fixtures are set up once)
+except in the modules of ``SPLIT`` (sweeps of independent tests, each its own unit, so both workers
+share them), and the modules that use the session's JupyterLab (``lab_servers``) in one group, which
+starts it once. Under xdist it also hands out the slow groups first (``FIRST``: the browser tests,
+which mostly wait on a browser or a kernel, start beside the CPU-bound ones) and the small units last,
+so the two workers end together."""
 
 from __future__ import annotations
 
 import os
+import secrets
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -72,3 +84,67 @@ def only_liuren_errors(call, *args, **kwargs):
         call(*args, **kwargs)
     except LiurenError as error:
         assert len(str(error)) < BOUND
+
+
+# ------------------------------------------------------------------ the session's JupyterLab
+SHARED_LAB = "jupyterlab"
+"""The xdist group of the modules that use ``lab_servers`` (found by the fixture name, not listed)."""
+
+
+@pytest.fixture(scope="session")
+def lab_site(tmp_path_factory) -> Path:
+    from .servers import course_site
+
+    return course_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def lab_token() -> str:
+    return secrets.token_hex(16)
+
+
+@pytest.fixture(scope="session")
+def lab_servers(lab_site, lab_token, tmp_path_factory) -> Iterator[dict[str, Any]]:
+    """README's Quick start JupyterLab (``liuren course``), its Voilà classroom page and its handout,
+    started once per session (tests/servers.py ``course_servers``) and stopped by id at its end."""
+    from .servers import course_servers
+
+    with course_servers(lab_site, lab_token, tmp_path_factory) as servers:
+        yield servers
+
+
+# ------------------------------------------------------------------ two workers
+SPLIT = {"test_reading", "test_check", "test_check_cells", "test_steps", "test_notebooks", "test_sweep"}
+"""Modules whose tests are independent CPU-bound sweeps: each test is its own unit of work."""
+FIRST = ("test_lite", SHARED_LAB)
+"""Handed out first, in this order: the longest groups (the JupyterLite site, the session's JupyterLab)."""
+
+
+def _uses_shared_lab(item: pytest.Item) -> bool:
+    return "lab_servers" in getattr(item, "fixturenames", ())
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    shared = {Path(item.nodeid.split("::", 1)[0]).stem for item in items if _uses_shared_lab(item)}
+    groups: dict[str, str | None] = {}
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        stem = Path(module).stem
+        group = SHARED_LAB if stem in shared else None if stem in SPLIT else module
+        groups[item.nodeid] = group
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    if not hasattr(config, "workerinput"):
+        return  # one process (-n 0): file order, as written
+
+    def rank(item: pytest.Item) -> int:
+        group = groups[item.nodeid]
+        name = group if group == SHARED_LAB else Path(item.nodeid.split("::", 1)[0]).stem
+        if name in FIRST:
+            return FIRST.index(name)
+        if item.get_closest_marker("browser"):
+            return len(FIRST)
+        return len(FIRST) + (2 if group is None else 1)
+
+    items.sort(key=rank)  # stable: file order within a rank

@@ -17,7 +17,7 @@ from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOU
 # the JupyterLab servers and the browser of the notebook tests, as this module's fixtures
 site, token, servers, browser = lab.site, lab.token, lab.servers, lab.browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]  # two opens and runs of the page, loaded
 
 PAGE = "practice.ipynb"
 DUE = re.compile(r"오늘 복습할 것: (\d+) · 이 단계 최근 정답 (\d+) / 푼 문제 (\d+)")

@@ -25,7 +25,7 @@ if not CHROMIUM.exists():
 
 import nbformat
 
-from .servers import Server, free_port, lab_config
+from .servers import Server, free_port, lab_config, lab_env
 from .test_course import HAN, answer_tokens
 from .test_jupyterlab import (
     ACTIVATE_JS,
@@ -34,7 +34,6 @@ from .test_jupyterlab import (
     RUN_JS,
     TIMEOUT,
     browser,  # noqa: F401 (a fixture)
-    lab_env,
 )
 
 pytestmark = pytest.mark.browser
@@ -99,7 +98,7 @@ def course(tmp_path_factory):
         server.stop()
 
 
-@pytest.mark.timeout(90)
+@pytest.mark.timeout(600)  # a JupyterLab start, a notebook's run and its save, on a loaded machine
 def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, browser):  # noqa: F811
     path = f"{NAME}.ipynb"
     page = browser.new_page()
