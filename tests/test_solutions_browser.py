@@ -1,19 +1,16 @@
 """A learner's Run All and save in a real JupyterLab gives no exercise's answer away.
 
-One course notebook (a copy, with its jupytext source and notebooks/jupytext.toml, in a temporary
-folder) is opened fresh in JupyterLab as README's Quick start serves it, run with Run All and saved.
+One course notebook of the course copy README's Quick start serves (the session's JupyterLab,
+tests/conftest.py: with its jupytext source and jupytext.toml) is opened fresh, run with Run All and saved.
 No solution code cell may then show its answer (any quoted 漢字 string of its code) or any output, and
 the saved .ipynb and its markdown source must keep every solution cell collapsed and without output.
-The server, its kernel and the browser are this module's own; the test is bounded by TIMEOUT.
+Its kernel is shut down after; each wait is bounded by TIMEOUT.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,7 +22,6 @@ if not CHROMIUM.exists():
 
 import nbformat
 
-from .servers import Server, free_port, lab_config, lab_env
 from .test_course import HAN, answer_tokens
 from .test_jupyterlab import (
     ACTIVATE_JS,
@@ -69,33 +65,17 @@ async ([path, ms]) => {
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory):
-    """A copy of one notebook and its pairing, served by JupyterLab as README's Quick start does."""
-    site = tmp_path_factory.mktemp("solutions")
-    folder = site / "notebooks"
-    (folder / "src").mkdir(parents=True)
-    shutil.copy(ROOT / "notebooks" / "jupytext.toml", folder)
-    shutil.copy(ROOT / "notebooks" / f"{NAME}.ipynb", folder)
-    shutil.copy(ROOT / "notebooks" / "src" / f"{NAME}.md", folder / "src")
-    home, port, token = tmp_path_factory.mktemp("lab"), free_port(), "liuren-solutions-test"
-    # served the way README's Quick start serves a learner's course: JupyterLab with its root on the folder
-    # (``liuren course`` starts ``python -m jupyter lab --ServerApp.root_dir=DIR``); port and token come
-    # through the server's config folder, as in test_jupyterlab
-    lab_config(home, port, token)
-    command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}"]
-    if os.geteuid() == 0:  # as liuren course does: JupyterLab refuses root without being told
-        command.append("--allow-root")
-    server = Server("jupyter lab", command, site, lab_env(home), port, home / "lab.log")
-    try:
-        server.wait_listening()
-        yield {
-            "folder": folder,
-            "written": (folder / "src" / f"{NAME}.md").stat().st_mtime_ns,
-            "url": f"http://127.0.0.1:{port}/lab?reset&token={token}",
-            "server": server,
-        }
-    finally:
-        server.stop()
+def course(lab_servers, lab_token):
+    """The session's JupyterLab (tests/conftest.py): README's Quick start serving its copy of the course,
+    notebooks, sources and jupytext.toml, as a learner's (this test runs after the others that use it:
+    it saves a notebook there)."""
+    folder = lab_servers["course"]
+    return {
+        "folder": folder,
+        "written": (folder / "src" / f"{NAME}.md").stat().st_mtime_ns,
+        "url": f"{lab_servers['lab']}/lab?reset&token={lab_token}",
+        "server": lab_servers["lab_server"],
+    }
 
 
 @pytest.mark.timeout(600)  # a JupyterLab start, a notebook's run and its save, on a loaded machine
