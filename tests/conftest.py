@@ -1,13 +1,13 @@
 """Shared helpers for the test suite, the session's JupyterLab, and how the tests share two workers.
 
-pyproject runs the suite with ``-n 2 --dist loadgroup``: a test goes to whichever worker is free, but
-the tests of one group stay on one worker, in file order. :func:`pytest_collection_modifyitems` puts
-every test in its module's group (as ``--dist loadfile`` would: a module's fixtures are set up once)
-except in the modules of ``SPLIT`` (sweeps of independent tests, each its own unit, so both workers
-share them), and the modules that use the session's JupyterLab (``lab_servers``) in one group, which
-starts it once. Under xdist it also hands out the slow groups first (``FIRST``: the browser tests,
-which mostly wait on a browser or a kernel, start beside the CPU-bound ones) and the small units last,
-so the two workers end together."""
+pyproject runs the suite on two workers (``-n 2``) with the scheduler made here
+(:func:`pytest_xdist_make_scheduler`): a unit of work goes to whichever worker is free, and a unit is a
+module (its tests stay on one worker, in file order, as under ``--dist loadfile``: a module's fixtures
+are set up once) except in the modules of ``SPLIT`` (sweeps of independent tests), where each test is
+its own unit, so both workers share them. The slow browser modules are handed out first (``FIRST``,
+one per worker: their waits on a browser or a kernel leave room for the CPU-bound tests beside them)
+and the small units last, so the two workers end together. The servers the browser modules share (``lab_servers``,
+``classroom``) start at most once per worker."""
 
 from __future__ import annotations
 
@@ -87,10 +87,6 @@ def only_liuren_errors(call, *args, **kwargs):
 
 
 # ------------------------------------------------------------------ the session's JupyterLab
-SHARED_LAB = "jupyterlab"
-"""The xdist group of the modules that use ``lab_servers`` (found by the fixture name, not listed)."""
-
-
 @pytest.fixture(scope="session")
 def lab_site(tmp_path_factory) -> Path:
     from .servers import course_site
@@ -105,46 +101,74 @@ def lab_token() -> str:
 
 @pytest.fixture(scope="session")
 def lab_servers(lab_site, lab_token, tmp_path_factory) -> Iterator[dict[str, Any]]:
-    """README's Quick start JupyterLab (``liuren course``), its Voilà classroom page and its handout,
-    started once per session (tests/servers.py ``course_servers``) and stopped by id at its end."""
-    from .servers import course_servers
+    """README's Quick start JupyterLab (``liuren course``), started at most once per worker (the first
+    test that asks for it) for every module that drives the course in JupyterLab, stopped by id at the
+    session's end. A test that runs the course's notebooks shuts their kernels down; a test that saves
+    a notebook saves a copy of its own (the others read the course as ``liuren course`` copied it)."""
+    from .servers import course_lab
 
-    with course_servers(lab_site, lab_token, tmp_path_factory) as servers:
+    with course_lab(lab_site, lab_token, tmp_path_factory) as servers:
+        yield servers
+
+
+@pytest.fixture(scope="session")
+def classroom(lab_site, lab_token, tmp_path_factory) -> Iterator[dict[str, Any]]:
+    """README's "Teaching with it": Voilà on the classroom page and the handout, side by side."""
+    from .servers import classroom_servers
+
+    with classroom_servers(lab_site, lab_token, tmp_path_factory) as servers:
         yield servers
 
 
 # ------------------------------------------------------------------ two workers
-SPLIT = {"test_reading", "test_check", "test_check_cells", "test_steps", "test_notebooks", "test_sweep"}
-"""Modules whose tests are independent CPU-bound sweeps: each test is its own unit of work."""
-FIRST = ("test_lite", SHARED_LAB)
-"""Handed out first, in this order: the longest groups (the JupyterLite site, the session's JupyterLab)."""
+SPLIT = {"test_reading", "test_check", "test_check_cells", "test_steps", "test_notebooks"}
+"""Modules whose tests are independent CPU-bound sweeps: each test is its own unit of work. (A module
+whose tests share an expensive module-scoped fixture, such as test_sweep's 8,640 charts per school,
+stays whole: split, each worker would build it.)"""
+FIRST = ("test_jupyterlab", "test_lite")
+"""Handed out first, in this order, one to each worker: the longest modules (every notebook run in
+JupyterLab, then its pages checked; the JupyterLite site built and every notebook run in it)."""
 
 
-def _uses_shared_lab(item: pytest.Item) -> bool:
-    return "lab_servers" in getattr(item, "fixturenames", ())
+def unit_of(nodeid: str) -> str:
+    """The unit of work a test belongs to: its module, or in a module of ``SPLIT``, the test itself.
+
+    >>> unit_of("tests/test_values.py::test_a[x]"), unit_of("tests/test_check.py::test_b[1]")
+    ('tests/test_values.py', 'tests/test_check.py::test_b[1]')
+    """
+    module = nodeid.split("::", 1)[0]
+    return nodeid if Path(module).stem in SPLIT else module
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the marks
+def rank_of(nodeid: str, browser: bool) -> int:
+    """When a test's unit is handed out: the modules of ``FIRST`` in their order, then the other browser
+    modules, then the whole modules, then the split tests (small units last, so the workers end together).
+
+    >>> [rank_of(n, b) for n, b in [("tests/test_lite.py::t", True), ("tests/test_stepper_browser.py::t", True),
+    ...                              ("tests/test_cycle.py::t", False), ("tests/test_steps.py::t", False)]]
+    [1, 2, 3, 4]
+    """
+    stem = Path(nodeid.split("::", 1)[0]).stem
+    if stem in FIRST:
+        return FIRST.index(stem)
+    return len(FIRST) + (0 if browser else 2 if stem in SPLIT else 1)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """xdist's load-by-scope scheduler with :func:`unit_of` as the scope: a unit goes to whichever worker
+    is free; the units are handed out in collection order, which the workers sort by :func:`rank_of`.
+    (xdist's own ``loadgroup`` renames the node ids, which pytest 9.2 no longer lets it do.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(nodeid)
+
+    return Units(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    shared = {Path(item.nodeid.split("::", 1)[0]).stem for item in items if _uses_shared_lab(item)}
-    groups: dict[str, str | None] = {}
-    for item in items:
-        module = item.nodeid.split("::", 1)[0]
-        stem = Path(module).stem
-        group = SHARED_LAB if stem in shared else None if stem in SPLIT else module
-        groups[item.nodeid] = group
-        if group is not None:
-            item.add_marker(pytest.mark.xdist_group(group))
-    if not hasattr(config, "workerinput"):
-        return  # one process (-n 0): file order, as written
-
-    def rank(item: pytest.Item) -> int:
-        group = groups[item.nodeid]
-        name = group if group == SHARED_LAB else Path(item.nodeid.split("::", 1)[0]).stem
-        if name in FIRST:
-            return FIRST.index(name)
-        if item.get_closest_marker("browser"):
-            return len(FIRST)
-        return len(FIRST) + (2 if group is None else 1)
-
-    items.sort(key=rank)  # stable: file order within a rank
+    if hasattr(config, "workerinput"):  # under xdist; in one process (-n 0) the tests run in file order
+        rank = {id(item): rank_of(item.nodeid, item.get_closest_marker("browser") is not None) for item in items}
+        items.sort(key=lambda item: rank[id(item)])  # stable: file order within a rank

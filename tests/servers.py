@@ -1,10 +1,10 @@
 """Jupyter servers for the end-to-end tests and tools/bench_classroom.py: started in their own process
 group with their own runtime/config folders, stopped by id, with any kernel they leave behind.
 
-:func:`course_servers` starts README's own commands (the Quick start's JupyterLab, "Teaching with it"'s
-Voilà and handout) once per test session: tests/conftest.py's ``lab_servers`` fixture, which every test
-module that drives the course in JupyterLab shares (tests/test_jupyterlab.py, test_links_browser.py,
-test_practice_browser.py; tests/conftest.py keeps them on one worker)."""
+:func:`course_lab` starts README's Quick start JupyterLab, :func:`classroom_servers` "Teaching with it"'s
+Voilà and handout, each at most once per test worker (tests/conftest.py's session fixtures
+``lab_servers`` and ``classroom``): every test module that drives the course in JupyterLab shares the
+one JupyterLab of its worker."""
 
 from __future__ import annotations
 
@@ -194,20 +194,40 @@ def course_site(site: Path) -> Path:
 
 
 @contextlib.contextmanager
-def course_servers(site: Path, token: str, homes: Any) -> Iterator[dict[str, Any]]:
-    """README's own commands, side by side: the Quick start's ``liuren course`` (it copies the course
-    into ./liuren-course and starts JupyterLab there, as root too: it adds --allow-root itself), "Teaching
-    with it"'s Voilà on the classroom page and its handout (nbconvert), each with a free port and ``token``
-    instead of the published ones; ``homes`` is a tmp_path_factory (each server's own folders)."""
-    python = shlex.quote(sys.executable)
-    started: list[Server] = []
+def _started(servers: list[Server]) -> Iterator[list[Server]]:
+    """Stop every server of ``servers`` (filled in the block) at its end, whatever happened."""
     try:
+        yield servers
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.stop()
+
+
+@contextlib.contextmanager
+def course_lab(site: Path, token: str, homes: Any) -> Iterator[dict[str, Any]]:
+    """README's Quick start command, ``liuren course`` (it copies the course into ./liuren-course in
+    ``site`` and starts JupyterLab there, as root too: it adds --allow-root itself), from this Python, on
+    a free port with ``token`` (through the server's config folder, so the command runs as README has
+    it); ``homes`` is a tmp_path_factory (the server's own folders)."""
+    python = shlex.quote(sys.executable)
+    with _started([]) as started:
         home, port = homes.mktemp("lab"), free_port()
-        # port, token, no browser: in the server's config folder, so the command runs as README has it
         lab = our(readme_command("Quick start", ".venv/bin/liuren course"), {".venv/bin/liuren": f"{python} -m liuren"})
         env = lab_env(home)
         lab_config(home, port, token)
         started.append(Server("jupyter lab", ["bash", "-c", lab], site, env, port, home / "lab.log"))
+        started[0].wait_listening()
+        yield {"lab_server": started[0], "lab": f"http://127.0.0.1:{port}", "course": site / "liuren-course"}
+
+
+@contextlib.contextmanager
+def classroom_servers(site: Path, token: str, homes: Any) -> Iterator[dict[str, Any]]:
+    """ "Teaching with it"'s Voilà on the classroom page and its handout (nbconvert), side by side, from
+    this Python, Voilà on a free port with ``token`` instead of the published ones."""
+    python = shlex.quote(sys.executable)
+    with _started([]) as started:
         vhome, vport = homes.mktemp("voila"), free_port()
         voila = our(
             readme_command("Teaching with it", ".venv/bin/voila"),
@@ -230,18 +250,9 @@ def course_servers(site: Path, token: str, homes: Any) -> Iterator[dict[str, Any
         started.append(
             Server("nbconvert", ["bash", "-c", handout], site, jupyter_env(hhome), 0, hhome / "nbconvert.log")
         )
-        for server in started[:2]:
-            server.wait_listening()
+        started[0].wait_listening()
         yield {
-            "lab_server": started[0],
-            "lab": f"http://127.0.0.1:{port}",
             "voila": f"http://127.0.0.1:{vport}",
-            "handout": started[2],
+            "handout": started[1],
             "handout_dir": hhome / "out",
-            "course": site / "liuren-course",
         }
-    finally:
-        for server in started:
-            server.terminate()
-        for server in started:
-            server.stop()

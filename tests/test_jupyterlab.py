@@ -11,8 +11,9 @@ check's verdict, an exercise's lines), must keep 4.5:1 contrast in the light and
 "Teaching with it" says: no code shown, the explorer drives the same way, no entry without the token
 and no code run for a visitor. Every server and kernel started here is stopped by its id.
 
-Screenshots of each notebook in both themes and of the Voilà page go to the test's temporary folder
-(or ``$LIUREN_SCREENSHOTS``). Skipped only where /usr/bin/chromium is absent.
+With ``$LIUREN_SCREENSHOTS`` set to a folder, screenshots of each notebook in both themes, of the Voilà
+page and of the handout go there (they are for a person to look at, and cost a loaded CI run a minute,
+so none is taken without it). Skipped only where /usr/bin/chromium is absent.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ DARK = "JupyterLab Dark"
 
 
 # ------------------------------------------------------------------ servers
-# README's Quick start JupyterLab, its Voilà and its handout: started once per test session and shared
-# with the other modules that drive the course (tests/conftest.py, ``lab_servers``).
+# README's Quick start JupyterLab, its Voilà and its handout: started at most once per test worker and
+# shared with the other modules that drive the course (tests/conftest.py, ``lab_servers``, ``classroom``).
 @pytest.fixture(scope="module")
 def site(lab_site) -> Path:
     return lab_site
@@ -78,14 +79,17 @@ def token(lab_token) -> str:
 
 
 @pytest.fixture(scope="module")
-def servers(lab_servers):
-    return lab_servers
+def servers(lab_servers, classroom):
+    return {**lab_servers, **classroom}
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
+def shots() -> Path | None:
+    """The folder for screenshots ($LIUREN_SCREENSHOTS), or None: take none."""
     folder = os.environ.get("LIUREN_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    if not folder:
+        return None
+    path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     print(f"\nscreenshots: {path}")
     return path
@@ -551,6 +555,9 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
                 found = faint_texts(nb)
                 if found:
                     faint[(name, theme)] = found[:8]
+            if shots is None:
+                continue
+            if nb.locator(CARD).count():
                 _card_near_explorer(nb).evaluate("e => e.scrollIntoView({block: 'start'})")
             else:  # a notebook without a chart (the contents): its top
                 nb.locator(".jp-WindowedPanel-outer").evaluate("e => { e.scrollTop = 0; }")
@@ -588,9 +595,10 @@ def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, tok
     assert boxes.count() >= 1
     drive_explorer(boxes.first)
     assert faint_texts(page.locator("body")) == []
-    page.set_viewport_size({"width": 1280, "height": 3000})  # Voilà scrolls inside its page: show it all
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
+    if shots is not None:
+        page.set_viewport_size({"width": 1280, "height": 3000})  # Voilà scrolls inside its page: show it all
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
     page.close()
 
 
@@ -664,7 +672,8 @@ def test_handout_shows_its_charts_offline(servers, browser, shots):
         glyphs = page.evaluate(TOFU_JS, ["[data-liuren-first]", ""])
         assert len(glyphs["chars"]) > 30 and glyphs["tofu"] == "", glyphs
         assert faint_texts(page.locator("body")) == []
-        page.screenshot(path=str(shots / "handout-offline.png"), full_page=True)
+        if shots is not None:
+            page.screenshot(path=str(shots / "handout-offline.png"), full_page=True)
     finally:
         browser.set_offline(False)
         page.close()

@@ -1,7 +1,7 @@
 """A learner's Run All and save in a real JupyterLab gives no exercise's answer away.
 
-One course notebook of the course copy README's Quick start serves (the session's JupyterLab,
-tests/conftest.py: with its jupytext source and jupytext.toml) is opened fresh, run with Run All and saved.
+One course notebook (a copy, with its jupytext source, in a folder of its own inside the course copy
+that README's Quick start serves, under its jupytext.toml) is opened fresh, run with Run All and saved.
 No solution code cell may then show its answer (any quoted 漢字 string of its code) or any output, and
 the saved .ipynb and its markdown source must keep every solution cell collapsed and without output.
 Its kernel is shut down after; each wait is bounded by TIMEOUT.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -66,12 +67,16 @@ async ([path, ms]) => {
 
 @pytest.fixture(scope="module")
 def course(lab_servers, lab_token):
-    """The session's JupyterLab (tests/conftest.py): README's Quick start serving its copy of the course,
-    notebooks, sources and jupytext.toml, as a learner's (this test runs after the others that use it:
-    it saves a notebook there)."""
-    folder = lab_servers["course"]
+    """A copy of one notebook and its source in a folder of its own inside the course that README's Quick
+    start serves (the worker's JupyterLab, tests/conftest.py): the course's jupytext.toml above it pairs
+    them, and the other tests that read the course never see this one's save."""
+    folder = lab_servers["course"] / "solutions-test"
+    (folder / "src").mkdir(parents=True)
+    shutil.copy(ROOT / "notebooks" / f"{NAME}.ipynb", folder)
+    shutil.copy(ROOT / "notebooks" / "src" / f"{NAME}.md", folder / "src")
     return {
         "folder": folder,
+        "path": f"{folder.name}/{NAME}.ipynb",
         "written": (folder / "src" / f"{NAME}.md").stat().st_mtime_ns,
         "url": f"{lab_servers['lab']}/lab?reset&token={lab_token}",
         "server": lab_servers["lab_server"],
@@ -80,7 +85,7 @@ def course(lab_servers, lab_token):
 
 @pytest.mark.timeout(600)  # a JupyterLab start, a notebook's run and its save, on a loaded machine
 def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, browser):  # noqa: F811
-    path = f"{NAME}.ipynb"
+    path = course["path"]
     page = browser.new_page()
     try:
         page.goto(course["url"])
@@ -111,7 +116,7 @@ def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, brows
         assert cell["input_hidden"], cell  # (running a cell unhides its output area: there is none)
         assert not HAN.search(cell["text"]), cell["text"]  # the header line only
 
-    saved = nbformat.read(course["folder"] / path, as_version=4)
+    saved = nbformat.read(course["folder"] / f"{NAME}.ipynb", as_version=4)
     solutions = [c for c in saved.cells if c.cell_type == "code" and "solution" in c.metadata.get("tags", [])]
     assert len(solutions) == len(shown)
     # JupyterLab drops ``outputs_hidden`` from every cell it runs (its CodeCell.execute unhides the
