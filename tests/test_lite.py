@@ -385,3 +385,17 @@ def test_the_practice_progress_survives_a_reload(lite):
 def test_no_request_leaves_127_0_0_1(lite, browser):
     assert browser["served"], "nothing was served"
     assert browser["refused"] == []
+
+
+def test_the_download_cache_takes_each_file_whole(tmp_path):
+    """Two builds on one machine share the cache (a second CI run): a wheel enters it by one rename
+    from a folder beside it, never written in place, so no build reads half of one."""
+    cache = tmp_path / "cache"
+    staged = Path(build_lite.tempfile.mkdtemp(dir=build_lite._made(cache)))
+    (staged / "a-1.0-py3-none-any.whl").write_bytes(b"wheel")
+    (staged / "notes.txt").write_text("not a wheel", encoding="utf-8")
+    build_lite._publish(staged, cache / "wheels")
+    assert sorted(p.name for p in (cache / "wheels").iterdir()) == ["a-1.0-py3-none-any.whl"]
+    assert (cache / "wheels" / "a-1.0-py3-none-any.whl").read_bytes() == b"wheel"
+    assert sorted(p.name for p in staged.iterdir()) == ["notes.txt"]
+    assert build_lite._find_wheel(cache / "wheels", "a", "1.0") == cache / "wheels" / "a-1.0-py3-none-any.whl"
