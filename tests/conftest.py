@@ -1,10 +1,22 @@
-"""Shared helpers for the test suite."""
+"""Shared helpers for the test suite, the session's JupyterLab, and how the tests share two workers.
+
+pyproject runs the suite on two workers (``-n 2``) with the scheduler made here
+(:func:`pytest_xdist_make_scheduler`): a unit of work goes to whichever worker is free, and a unit is a
+module (its tests stay on one worker, in file order, as under ``--dist loadfile``: a module's fixtures
+are set up once) except in the modules of ``SPLIT`` (sweeps of independent tests), where each test is
+its own unit, so both workers share them. The slow browser modules are handed out first (``FIRST``,
+one per worker: their waits on a browser or a kernel leave room for the CPU-bound tests beside them)
+and the small units last, so the two workers end together. The servers the browser modules share (``lab_servers``,
+``classroom``) start at most once per worker."""
 
 from __future__ import annotations
 
 import os
+import secrets
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -72,3 +84,91 @@ def only_liuren_errors(call, *args, **kwargs):
         call(*args, **kwargs)
     except LiurenError as error:
         assert len(str(error)) < BOUND
+
+
+# ------------------------------------------------------------------ the session's JupyterLab
+@pytest.fixture(scope="session")
+def lab_site(tmp_path_factory) -> Path:
+    from .servers import course_site
+
+    return course_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def lab_token() -> str:
+    return secrets.token_hex(16)
+
+
+@pytest.fixture(scope="session")
+def lab_servers(lab_site, lab_token, tmp_path_factory) -> Iterator[dict[str, Any]]:
+    """README's Quick start JupyterLab (``liuren course``), started at most once per worker (the first
+    test that asks for it) for every module that drives the course in JupyterLab, stopped by id at the
+    session's end. A test that runs the course's notebooks shuts their kernels down; a test that saves
+    a notebook saves a copy of its own (the others read the course as ``liuren course`` copied it)."""
+    from .servers import course_lab
+
+    with course_lab(lab_site, lab_token, tmp_path_factory) as servers:
+        yield servers
+
+
+@pytest.fixture(scope="session")
+def classroom(lab_site, lab_token, tmp_path_factory) -> Iterator[dict[str, Any]]:
+    """README's "Teaching with it": Voilà on the classroom page and the handout, side by side."""
+    from .servers import classroom_servers
+
+    with classroom_servers(lab_site, lab_token, tmp_path_factory) as servers:
+        yield servers
+
+
+# ------------------------------------------------------------------ two workers
+SPLIT = {"test_reading", "test_check", "test_check_cells", "test_steps", "test_notebooks"}
+"""Modules whose tests are independent CPU-bound sweeps: each test is its own unit of work. (A module
+whose tests share an expensive module-scoped fixture, such as test_sweep's 8,640 charts per school,
+stays whole: split, each worker would build it.)"""
+FIRST = ("test_jupyterlab", "test_lite")
+"""Handed out first, in this order, one to each worker: the longest modules (every notebook run in
+JupyterLab, then its pages checked; the JupyterLite site built and every notebook run in it)."""
+
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work a test belongs to: its module, or in a module of ``SPLIT``, the test itself.
+
+    >>> unit_of("tests/test_values.py::test_a[x]"), unit_of("tests/test_check.py::test_b[1]")
+    ('tests/test_values.py', 'tests/test_check.py::test_b[1]')
+    """
+    module = nodeid.split("::", 1)[0]
+    return nodeid if Path(module).stem in SPLIT else module
+
+
+def rank_of(nodeid: str, browser: bool) -> int:
+    """When a test's unit is handed out: the modules of ``FIRST`` in their order, then the other browser
+    modules, then the whole modules, then the split tests (small units last, so the workers end together).
+
+    >>> [rank_of(n, b) for n, b in [("tests/test_lite.py::t", True), ("tests/test_stepper_browser.py::t", True),
+    ...                              ("tests/test_cycle.py::t", False), ("tests/test_steps.py::t", False)]]
+    [1, 2, 3, 4]
+    """
+    stem = Path(nodeid.split("::", 1)[0]).stem
+    if stem in FIRST:
+        return FIRST.index(stem)
+    return len(FIRST) + (0 if browser else 2 if stem in SPLIT else 1)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """xdist's load-by-scope scheduler with :func:`unit_of` as the scope: a unit goes to whichever worker
+    is free; the units are handed out in collection order, which the workers sort by :func:`rank_of`.
+    (xdist's own ``loadgroup`` renames the node ids, which pytest 9.2 no longer lets it do.)"""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return unit_of(nodeid)
+
+    return Units(config, log)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if hasattr(config, "workerinput"):  # under xdist; in one process (-n 0) the tests run in file order
+        rank = {id(item): rank_of(item.nodeid, item.get_closest_marker("browser") is not None) for item in items}
+        items.sort(key=lambda item: rank[id(item)])  # stable: file order within a rank

@@ -1,16 +1,27 @@
-"""Jupyter servers for the end-to-end test and tools/bench_classroom.py: started in their own process
-group with their own runtime/config folders, stopped by id, with any kernel they leave behind."""
+"""Jupyter servers for the end-to-end tests and tools/bench_classroom.py: started in their own process
+group with their own runtime/config folders, stopped by id, with any kernel they leave behind.
+
+:func:`course_lab` starts README's Quick start JupyterLab, :func:`classroom_servers` "Teaching with it"'s
+Voilà and handout, each at most once per test worker (tests/conftest.py's session fixtures
+``lab_servers`` and ``classroom``): every test module that drives the course in JupyterLab shares the
+one JupyterLab of its worker."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import re
+import shlex
+import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,7 +73,9 @@ class Server:
             start_new_session=True,
         )
 
-    def wait_listening(self, timeout: float = 60) -> None:
+    def wait_listening(self, timeout: float = 240) -> None:
+        """Until the server accepts a connection (at most ``timeout`` s: a loaded machine starts a
+        JupyterLab in 5–60 s); fails at once, with its log, if the server exits."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             if self.proc.poll() is not None:
@@ -132,3 +145,114 @@ def jupyter_env(home: Path) -> dict[str, str]:
     )
     env.pop("JUPYTER_TOKEN", None)
     return env
+
+
+LIGHT = "JupyterLab Light"
+SETTINGS = {
+    # A learner's defaults, minus what would pop over the page or write into the repository.
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": LIGHT},
+}
+
+
+def lab_env(home: Path) -> dict[str, str]:
+    """jupyter_env plus a learner's JupyterLab settings, minus what would pop over the page or write files."""
+    env = jupyter_env(home)
+    for key, value in SETTINGS.items():
+        path = home / "settings" / key
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value), encoding="utf-8")
+    return env
+
+
+def readme_command(section: str, start: str) -> str:
+    """The command in README's ``section`` that contains ``start``, from ``start`` on (after its installs)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}", 1)[1].split("\n## ", 1)[0]
+    block = next(b.strip() for b in re.findall(r"```bash\n(.*?)```", text, re.S) if start in b)
+    return block[block.index(start) :]
+
+
+def our(command: str, replace: dict[str, str]) -> str:
+    """A README command run from this Python, each ``replace`` key (which must be there) swapped."""
+    for old, new in replace.items():
+        assert command.count(old) == 1, (old, command)
+        command = command.replace(old, new)
+    return "exec " + command
+
+
+def course_site(site: Path) -> Path:
+    """The working folder of the course servers: a copy of the repository's notebooks for Voilà and the
+    handout (running them writes nothing here); the Quick start's ``liuren course`` copies the course into
+    ``liuren-course/`` in it and serves that."""
+    shutil.copytree(ROOT / "notebooks", site / "notebooks")
+    for name in ("pyproject.toml", "tools/handout_config.py"):
+        if (ROOT / name).exists():
+            (site / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(ROOT / name, site / name)
+    return site
+
+
+@contextlib.contextmanager
+def _started(servers: list[Server]) -> Iterator[list[Server]]:
+    """Stop every server of ``servers`` (filled in the block) at its end, whatever happened."""
+    try:
+        yield servers
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.stop()
+
+
+@contextlib.contextmanager
+def course_lab(site: Path, token: str, homes: Any) -> Iterator[dict[str, Any]]:
+    """README's Quick start command, ``liuren course`` (it copies the course into ./liuren-course in
+    ``site`` and starts JupyterLab there, as root too: it adds --allow-root itself), from this Python, on
+    a free port with ``token`` (through the server's config folder, so the command runs as README has
+    it); ``homes`` is a tmp_path_factory (the server's own folders)."""
+    python = shlex.quote(sys.executable)
+    with _started([]) as started:
+        home, port = homes.mktemp("lab"), free_port()
+        lab = our(readme_command("Quick start", ".venv/bin/liuren course"), {".venv/bin/liuren": f"{python} -m liuren"})
+        env = lab_env(home)
+        lab_config(home, port, token)
+        started.append(Server("jupyter lab", ["bash", "-c", lab], site, env, port, home / "lab.log"))
+        started[0].wait_listening()
+        yield {"lab_server": started[0], "lab": f"http://127.0.0.1:{port}", "course": site / "liuren-course"}
+
+
+@contextlib.contextmanager
+def classroom_servers(site: Path, token: str, homes: Any) -> Iterator[dict[str, Any]]:
+    """ "Teaching with it"'s Voilà on the classroom page and its handout (nbconvert), side by side, from
+    this Python, Voilà on a free port with ``token`` instead of the published ones."""
+    python = shlex.quote(sys.executable)
+    with _started([]) as started:
+        vhome, vport = homes.mktemp("voila"), free_port()
+        voila = our(
+            readme_command("Teaching with it", ".venv/bin/voila"),
+            {
+                ".venv/bin/voila": f"{python} -m voila",
+                "--Voila.ip=0.0.0.0": "--Voila.ip=127.0.0.1",
+                "--port=8866": f"--port={vport}",
+                "--token": f"--token={token}",
+            },
+        )
+        started.append(Server("voila", ["bash", "-c", voila], site, jupyter_env(vhome), vport, vhome / "voila.log"))
+        hhome = homes.mktemp("handout")
+        handout = our(
+            readme_command("Teaching with it", ".venv/bin/jupyter nbconvert"),
+            {
+                ".venv/bin/jupyter": f"{python} -m jupyter",
+                "--output-dir handout": f"--output-dir {shlex.quote(str(hhome / 'out'))}",
+            },
+        )
+        started.append(
+            Server("nbconvert", ["bash", "-c", handout], site, jupyter_env(hhome), 0, hhome / "nbconvert.log")
+        )
+        started[0].wait_listening()
+        yield {
+            "voila": f"http://127.0.0.1:{vport}",
+            "handout": started[1],
+            "handout_dir": hhome / "out",
+        }

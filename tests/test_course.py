@@ -1,7 +1,7 @@
 """The course notebooks: in step with their sources, built from the golden rows, readable in JupyterLab.
 
-nbval runs every notebook (``pytest notebooks``, in the default test command); these tests check what
-nbval cannot: the jupytext pairing, the generated parts, the links, the hidden solutions, the Korean
+tests/test_notebooks.py runs every notebook (in the default test command); these tests check what a
+run cannot: the jupytext pairing, the generated parts, the links, the hidden solutions, the Korean
 readings, that no user-facing text names a source file, and that every worked example of the source
 chapters is shown in its chapter's notebook from its golden row.
 """
@@ -80,8 +80,7 @@ def tags(cell) -> set[str]:
 
 # ---------------------------------------------------------------- sources and generated parts
 def test_saved_notebooks_are_in_step_with_their_sources(capsys):
-    # sources and inputs; .ci/run's `make_notebooks.py --check` also reruns every notebook and compares its
-    # outputs, and nbval below runs them once more, so the suite does not run them a third time
+    # sources and inputs; tests/test_notebooks.py runs every notebook once and compares its outputs
     status = TOOL.main(["--check", "--no-rerun"])
     assert status == 0, capsys.readouterr().out
 
@@ -369,7 +368,7 @@ def test_a_collapsed_solution_shows_a_first_line_that_gives_nothing_away():
 
 def test_run_all_leaves_every_solution_cell_without_output():
     """A solution cell is comments only (Python runs nothing of it), and the saved notebooks (each
-    saved from a Run All, which ``make_notebooks.py --check`` and nbval rerun) show no output for any."""
+    saved from a Run All, which tests/test_notebooks.py reruns) show no output for any."""
     import ast
 
     count = 0

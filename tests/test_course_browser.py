@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from .chromium import CHROMIUM, MISSING, launch
-from .servers import Server, free_port, jupyter_env, lab_config
+from .servers import Server, free_port, jupyter_env, lab_config, lab_env
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 import liuren
 
 from .test_course_command import EXPECTED, NOTEBOOKS, ROOT, hashes
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS, lab_env
+from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS
 
 pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
 

@@ -11,8 +11,9 @@ check's verdict, an exercise's lines), must keep 4.5:1 contrast in the light and
 "Teaching with it" says: no code shown, the explorer drives the same way, no entry without the token
 and no code run for a visitor. Every server and kernel started here is stopped by its id.
 
-Screenshots of each notebook in both themes and of the Voilà page go to the test's temporary folder
-(or ``$LIUREN_SCREENSHOTS``). Skipped only where /usr/bin/chromium is absent.
+With ``$LIUREN_SCREENSHOTS`` set to a folder, screenshots of each notebook in both themes, of the Voilà
+page and of the handout go there (they are for a person to look at, and cost a loaded CI run a minute,
+so none is taken without it). Skipped only where /usr/bin/chromium is absent.
 """
 
 from __future__ import annotations
@@ -20,10 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
-import shlex
-import shutil
-import sys
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -32,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from .chromium import CHROMIUM, MISSING, TOFU_JS, launch
-from .servers import Server, free_port, jupyter_env, lab_config
+from .servers import LIGHT
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -44,14 +41,17 @@ import liuren
 from liuren.school import PRESET_NAMES
 from liuren.show.html import PAPER_CLASS, chart_html
 
-pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]  # `pytest -m "not browser"` leaves it out
+"""The session's servers start and every notebook runs in the first tests' fixtures: 2–6 minutes on a
+loaded machine (pyproject's 300 s per test is for one step)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CLASSROOM = "classroom.ipynb"
 AA = 4.5
-TIMEOUT = 90_000  # ms, for one notebook to open or run on a busy machine
-RUN_TIMEOUT = 240_000  # ms, for every notebook's cells to have run, side by side
+TIMEOUT = 240_000  # ms, at most, for a notebook to open or its kernel to start on a loaded machine (each wait
+# is on what it waits for: a kernel's status, an element, a promise; this only bounds it)
+RUN_TIMEOUT = 480_000  # ms, at most, for a group's cells to have run, side by side
 WITHIN_JS = """
 window.liurenWithin = (promise, ms, what) => {
   let timer;
@@ -63,116 +63,33 @@ window.liurenWithin = (promise, ms, what) => {
 its own waits, never a promise inside ``evaluate``, so a kernel that never starts or a run that never
 ends fails the test with what it was waiting for instead of hanging the suite."""
 DARK = "JupyterLab Dark"
-LIGHT = "JupyterLab Light"
-SETTINGS = {
-    # A learner's defaults, minus what would pop over the page or write into the repository.
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false", "checkForUpdates": False},
-    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    "@jupyterlab/apputils-extension/themes.jupyterlab-settings": {"theme": LIGHT},
-}
 
 
 # ------------------------------------------------------------------ servers
-def lab_env(home: Path) -> dict[str, str]:
-    """jupyter_env plus a learner's JupyterLab settings, minus what would pop over the page or write files."""
-    env = jupyter_env(home)
-    for key, value in SETTINGS.items():
-        path = home / "settings" / key
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(value), encoding="utf-8")
-    return env
+# README's Quick start JupyterLab, its Voilà and its handout: started at most once per test worker and
+# shared with the other modules that drive the course (tests/conftest.py, ``lab_servers``, ``classroom``).
+@pytest.fixture(scope="module")
+def site(lab_site) -> Path:
+    return lab_site
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The working folder of the servers: a copy of the repository's notebooks for Voilà and the handout
-    (running them writes nothing here); the Quick start's ``liuren course`` copies the course into
-    ``liuren-course/`` in it and serves that."""
-    site = tmp_path_factory.mktemp("site")
-    shutil.copytree(ROOT / "notebooks", site / "notebooks")
-    for name in ("pyproject.toml", "tools/handout_config.py"):
-        if (ROOT / name).exists():
-            (site / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(ROOT / name, site / name)
-    return site
+def token(lab_token) -> str:
+    return lab_token
 
 
 @pytest.fixture(scope="module")
-def token() -> str:
-    return secrets.token_hex(16)
-
-
-def readme_command(section: str, start: str) -> str:
-    """The command in README's ``section`` that contains ``start``, from ``start`` on (after its installs)."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {section}", 1)[1].split("\n## ", 1)[0]
-    block = next(b.strip() for b in re.findall(r"```bash\n(.*?)```", text, re.S) if start in b)
-    return block[block.index(start) :]
-
-
-def our(command: str, replace: dict[str, str]) -> str:
-    """A README command run from this Python, each ``replace`` key (which must be there) swapped."""
-    for old, new in replace.items():
-        assert command.count(old) == 1, (old, command)
-        command = command.replace(old, new)
-    return "exec " + command
+def servers(lab_servers, classroom):
+    return {**lab_servers, **classroom}
 
 
 @pytest.fixture(scope="module")
-def servers(site, token, tmp_path_factory):
-    """README's own commands, side by side: the Quick start's ``liuren course`` (it copies the course
-    into ./liuren-course and starts JupyterLab there, as root too: it adds --allow-root itself), "Teaching with it"'s Voilà on the classroom page and its
-    handout (nbconvert), each with a free port and our token instead of the published ones."""
-    python = shlex.quote(sys.executable)
-    started: list[Server] = []
-    try:
-        home, port = tmp_path_factory.mktemp("lab"), free_port()
-        # port, token, no browser: in the server's config folder, so the command runs as README has it
-        lab = our(readme_command("Quick start", ".venv/bin/liuren course"), {".venv/bin/liuren": f"{python} -m liuren"})
-        env = lab_env(home)
-        lab_config(home, port, token)
-        started.append(Server("jupyter lab", ["bash", "-c", lab], site, env, port, home / "lab.log"))
-        vhome, vport = tmp_path_factory.mktemp("voila"), free_port()
-        voila = our(
-            readme_command("Teaching with it", ".venv/bin/voila"),
-            {
-                ".venv/bin/voila": f"{python} -m voila",
-                "--Voila.ip=0.0.0.0": "--Voila.ip=127.0.0.1",
-                "--port=8866": f"--port={vport}",
-                "--token": f"--token={token}",
-            },
-        )
-        started.append(Server("voila", ["bash", "-c", voila], site, jupyter_env(vhome), vport, vhome / "voila.log"))
-        hhome = tmp_path_factory.mktemp("handout")
-        handout = our(
-            readme_command("Teaching with it", ".venv/bin/jupyter nbconvert"),
-            {
-                ".venv/bin/jupyter": f"{python} -m jupyter",
-                "--output-dir handout": f"--output-dir {shlex.quote(str(hhome / 'out'))}",
-            },
-        )
-        started.append(
-            Server("nbconvert", ["bash", "-c", handout], site, jupyter_env(hhome), 0, hhome / "nbconvert.log")
-        )
-        for server in started[:2]:
-            server.wait_listening()
-        yield {
-            "lab_server": started[0],
-            "lab": f"http://127.0.0.1:{port}",
-            "voila": f"http://127.0.0.1:{vport}",
-            "handout": started[2],
-            "handout_dir": hhome / "out",
-        }
-    finally:
-        for server in started:
-            server.terminate()
-        for server in started:
-            server.stop()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
+def shots() -> Path | None:
+    """The folder for screenshots ($LIUREN_SCREENSHOTS), or None: take none."""
     folder = os.environ.get("LIUREN_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    if not folder:
+        return None
+    path = Path(folder)
     path.mkdir(parents=True, exist_ok=True)
     print(f"\nscreenshots: {path}")
     return path
@@ -638,6 +555,9 @@ def test_every_chart_keeps_aa_contrast_in_light_and_dark_themes(lab, shots):
                 found = faint_texts(nb)
                 if found:
                     faint[(name, theme)] = found[:8]
+            if shots is None:
+                continue
+            if nb.locator(CARD).count():
                 _card_near_explorer(nb).evaluate("e => e.scrollIntoView({block: 'start'})")
             else:  # a notebook without a chart (the contents): its top
                 nb.locator(".jp-WindowedPanel-outer").evaluate("e => { e.scrollTop = 0; }")
@@ -675,9 +595,10 @@ def test_voila_classroom_page_shows_no_code_and_drives_the_explorer(servers, tok
     assert boxes.count() >= 1
     drive_explorer(boxes.first)
     assert faint_texts(page.locator("body")) == []
-    page.set_viewport_size({"width": 1280, "height": 3000})  # Voilà scrolls inside its page: show it all
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
+    if shots is not None:
+        page.set_viewport_size({"width": 1280, "height": 3000})  # Voilà scrolls inside its page: show it all
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(shots / "voila-classroom.png"), full_page=True)
     page.close()
 
 
@@ -751,7 +672,8 @@ def test_handout_shows_its_charts_offline(servers, browser, shots):
         glyphs = page.evaluate(TOFU_JS, ["[data-liuren-first]", ""])
         assert len(glyphs["chars"]) > 30 and glyphs["tofu"] == "", glyphs
         assert faint_texts(page.locator("body")) == []
-        page.screenshot(path=str(shots / "handout-offline.png"), full_page=True)
+        if shots is not None:
+            page.screenshot(path=str(shots / "handout-offline.png"), full_page=True)
     finally:
         browser.set_offline(False)
         page.close()

@@ -7,14 +7,10 @@ so that a JupyterLab that lifts it shows up here."""
 from __future__ import annotations
 
 import json
-import secrets
-import subprocess
-import sys
 
 import pytest
 
 from .chromium import CHROMIUM, MISSING, launch
-from .servers import Server, free_port, jupyter_env, lab_config
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
@@ -23,7 +19,7 @@ from playwright.sync_api import sync_playwright
 
 from liuren.course import LAB_OVERRIDES, LAB_SETTINGS
 
-from .test_jupyterlab import TIMEOUT, WITHIN_JS, lab_env
+from .test_jupyterlab import TIMEOUT, WITHIN_JS
 
 pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
 
@@ -56,6 +52,12 @@ PLACE_JS = """
 """Where the anchor ``id`` is drawn (JupyterLab 4.6 keeps a rendered ``id`` as ``data-jupyter-id``) in the current notebook's scrolling area (px from its top), or why not."""
 
 
+SHUTDOWN_ALL_JS = """
+async () => { const m = window.jupyterapp.serviceManager.sessions;
+              await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }
+"""
+
+
 def shown(place: dict[str, object]) -> bool:
     top, height = place.get("top"), place.get("height")
     # a heading scrolled to the top can sit a fraction of a pixel above it (JavaScript's -0 arrives as -0.0)
@@ -74,16 +76,10 @@ def landed(page, path: str, anchor: str) -> dict[str, object]:
     return place
 
 
-def test_contents_links_bring_their_heading_into_view(tmp_path):
-    folder, home = tmp_path / "course", tmp_path / "lab"
-    command = [sys.executable, "-m", "liuren", "course", str(folder)]
-    subprocess.run([*command, "--no-lab"], env=jupyter_env(home), capture_output=True, text=True, check=True)
-    port, token = free_port(), secrets.token_hex(16)
-    env = lab_env(home)
-    lab_config(home, port, token)
-    server = Server("liuren course", command, tmp_path, env, port, home / "lab.log")
+def test_contents_links_bring_their_heading_into_view(lab_servers, lab_token, tmp_path):
+    """On the session's JupyterLab (tests/conftest.py: README's Quick start, ``liuren course``)."""
+    folder, url = lab_servers["course"], lab_servers["lab"]
     try:
-        server.wait_listening()
         overrides = json.loads((folder / LAB_SETTINGS / "overrides.json").read_text(encoding="utf-8"))
         for plugin, values in LAB_OVERRIDES.items():
             assert overrides[plugin].items() >= values.items()
@@ -92,7 +88,7 @@ def test_contents_links_bring_their_heading_into_view(tmp_path):
             context.set_default_timeout(TIMEOUT)
             context.add_init_script(WITHIN_JS)
             page = context.new_page()
-            page.goto(f"http://127.0.0.1:{port}/lab?reset&token={token}")
+            page.goto(f"{url}/lab?reset&token={lab_token}")
             page.wait_for_function("window.jupyterapp && document.querySelector('.jp-LabShell')")
             page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
             windowing = page.evaluate(
@@ -120,6 +116,7 @@ def test_contents_links_bring_their_heading_into_view(tmp_path):
                 page.locator(f'[id="{panel}"] a[href="#{anchor}"]').first.click()
                 place = landed(page, READING, anchor)
                 assert shown(place), f"{READING}#{anchor}: {place}"
+            page.evaluate(SHUTDOWN_ALL_JS)  # the shared server keeps no kernel of this test
             context.close()
-    finally:
-        server.stop()
+    except Exception as err:
+        raise AssertionError(f"{err}\n--- jupyter lab log:\n{lab_servers['lab_server'].tail()}") from err

@@ -21,7 +21,7 @@ from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOU
 # the JupyterLab servers and the browser of the notebook tests, as this module's fixtures
 site, token, servers, browser = lab.site, lab.token, lab.servers, lab.browser
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]  # two opens and runs of the page, loaded
 
 PAGE = "practice.ipynb"
 DUE = re.compile(r"복습 (\d+) · 새 문제 \d+ · 오늘 푼 문제 (\d+) \(맞음 (\d+)\)")

@@ -212,12 +212,17 @@ def test_readme_quick_start_has_two_commands_and_ci_runs_the_test_command():
     test_command = re.findall(r"```bash\n(.*?)```", dev, re.S)[0].strip()
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     ci_commands = [line.strip() for line in ci.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    assert ci_commands[-1] == test_command
+    # the test command last, then `settle`, which waits for the checks run beside it and fails if any failed
+    assert ci_commands[-3:] == ["set +e", test_command, 'settle "$?"']
     assert 'pip install -q -e ".[all]"' in ci
-    # the checks before the tests: README lists each one, in the order .ci/run runs them, after the install
+    # the checks before the tests: README lists each one, in the order .ci/run starts them, after the
+    # install (`beside`: in the background, beside the test command; README says which)
     listed = re.findall(r"^\* `(\.venv/bin/[^`]+)`", dev, re.M)
     install = next(i for i, c in enumerate(ci_commands) if 'pip install -q -e ".[all]"' in c)
-    assert ci_commands[install + 1 : -1] == listed
+    started = [c.removeprefix("beside ") for c in ci_commands[install + 1 : -3]]
+    assert [c for c in started if c.startswith(".venv/bin/")] == listed
+    besides = [c.removeprefix("beside ") for c in ci_commands if c.startswith("beside .venv/bin/")]
+    assert besides == re.findall(r"^\* `(\.venv/bin/[^`]+)`[^\n]*\(beside the tests", dev, re.M)
     # among them, in this order: lint, formatting, strict types, packaging, the notebooks in step
     wanted = [
         lambda c: c == ".venv/bin/ruff check liuren tests tools",

@@ -1,19 +1,17 @@
 """A learner's Run All and save in a real JupyterLab gives no exercise's answer away.
 
-One course notebook (a copy, with its jupytext source and notebooks/jupytext.toml, in a temporary
-folder) is opened fresh in JupyterLab as README's Quick start serves it, run with Run All and saved.
+One course notebook (a copy, with its jupytext source, in a folder of its own inside the course copy
+that README's Quick start serves, under its jupytext.toml) is opened fresh, run with Run All and saved.
 No solution code cell may then show its answer (any quoted 漢字 string of its code) or any output, and
 the saved .ipynb and its markdown source must keep every solution cell collapsed and without output.
-The server, its kernel and the browser are this module's own; the test is bounded by TIMEOUT.
+Its kernel is shut down after; each wait is bounded by TIMEOUT.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -25,7 +23,6 @@ if not CHROMIUM.exists():
 
 import nbformat
 
-from .servers import Server, free_port, lab_config
 from .test_course import HAN, answer_tokens
 from .test_jupyterlab import (
     ACTIVATE_JS,
@@ -34,7 +31,6 @@ from .test_jupyterlab import (
     RUN_JS,
     TIMEOUT,
     browser,  # noqa: F401 (a fixture)
-    lab_env,
 )
 
 pytestmark = pytest.mark.browser
@@ -70,38 +66,26 @@ async ([path, ms]) => {
 
 
 @pytest.fixture(scope="module")
-def course(tmp_path_factory):
-    """A copy of one notebook and its pairing, served by JupyterLab as README's Quick start does."""
-    site = tmp_path_factory.mktemp("solutions")
-    folder = site / "notebooks"
+def course(lab_servers, lab_token):
+    """A copy of one notebook and its source in a folder of its own inside the course that README's Quick
+    start serves (the worker's JupyterLab, tests/conftest.py): the course's jupytext.toml above it pairs
+    them, and the other tests that read the course never see this one's save."""
+    folder = lab_servers["course"] / "solutions-test"
     (folder / "src").mkdir(parents=True)
-    shutil.copy(ROOT / "notebooks" / "jupytext.toml", folder)
     shutil.copy(ROOT / "notebooks" / f"{NAME}.ipynb", folder)
     shutil.copy(ROOT / "notebooks" / "src" / f"{NAME}.md", folder / "src")
-    home, port, token = tmp_path_factory.mktemp("lab"), free_port(), "liuren-solutions-test"
-    # served the way README's Quick start serves a learner's course: JupyterLab with its root on the folder
-    # (``liuren course`` starts ``python -m jupyter lab --ServerApp.root_dir=DIR``); port and token come
-    # through the server's config folder, as in test_jupyterlab
-    lab_config(home, port, token)
-    command = [sys.executable, "-m", "jupyter", "lab", f"--ServerApp.root_dir={folder}"]
-    if os.geteuid() == 0:  # as liuren course does: JupyterLab refuses root without being told
-        command.append("--allow-root")
-    server = Server("jupyter lab", command, site, lab_env(home), port, home / "lab.log")
-    try:
-        server.wait_listening()
-        yield {
-            "folder": folder,
-            "written": (folder / "src" / f"{NAME}.md").stat().st_mtime_ns,
-            "url": f"http://127.0.0.1:{port}/lab?reset&token={token}",
-            "server": server,
-        }
-    finally:
-        server.stop()
+    return {
+        "folder": folder,
+        "path": f"{folder.name}/{NAME}.ipynb",
+        "written": (folder / "src" / f"{NAME}.md").stat().st_mtime_ns,
+        "url": f"{lab_servers['lab']}/lab?reset&token={lab_token}",
+        "server": lab_servers["lab_server"],
+    }
 
 
-@pytest.mark.timeout(90)
+@pytest.mark.timeout(600)  # a JupyterLab start, a notebook's run and its save, on a loaded machine
 def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, browser):  # noqa: F811
-    path = f"{NAME}.ipynb"
+    path = course["path"]
     page = browser.new_page()
     try:
         page.goto(course["url"])
@@ -132,7 +116,7 @@ def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, brows
         assert cell["input_hidden"], cell  # (running a cell unhides its output area: there is none)
         assert not HAN.search(cell["text"]), cell["text"]  # the header line only
 
-    saved = nbformat.read(course["folder"] / path, as_version=4)
+    saved = nbformat.read(course["folder"] / f"{NAME}.ipynb", as_version=4)
     solutions = [c for c in saved.cells if c.cell_type == "code" and "solution" in c.metadata.get("tags", [])]
     assert len(solutions) == len(shown)
     # JupyterLab drops ``outputs_hidden`` from every cell it runs (its CodeCell.execute unhides the

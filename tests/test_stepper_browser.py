@@ -26,7 +26,7 @@ from playwright.sync_api import sync_playwright
 
 import liuren
 
-from .servers import Server, as_root, free_port
+from .servers import Server, as_root, free_port, lab_env
 from .test_jupyterlab import (
     ACTIVATE_JS,
     DARK,
@@ -38,7 +38,6 @@ from .test_jupyterlab import (
     TIMEOUT,
     WITHIN_JS,
     faint_texts,
-    lab_env,
     settled,
 )
 

@@ -23,14 +23,12 @@ from pathlib import Path
 import pytest
 
 from .chromium import CHROMIUM, MISSING, launch
-from .servers import Server, free_port, jupyter_env
+from .servers import Server, free_port, jupyter_env, our, readme_command
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
 
 from playwright.sync_api import sync_playwright
-
-from .test_jupyterlab import our, readme_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 """Ten pages, two culling waits and ten reloads: over 2 minutes on a busy machine (pyproject's 300 s per

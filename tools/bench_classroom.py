@@ -241,7 +241,7 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
     sys.path.insert(0, str(ROOT / "tools"))
     import build_lite
 
-    from tests.test_jupyterlab import lab_env
+    from tests.servers import lab_env
 
     site = tmp / "lite-site"
     built = build_lite.build(site, build_lite.default_cache(), log=lambda *a: None)

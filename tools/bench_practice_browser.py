@@ -285,7 +285,7 @@ def baseline_folder(rev: str, tmp: Path) -> tuple[Path, str]:
 def run(rounds: int, tmp: Path, baseline: str | None) -> list[Side]:
     from playwright.sync_api import sync_playwright
 
-    from tests.test_jupyterlab import lab_env
+    from tests.servers import lab_env
 
     folder = tmp / "notebooks"
     folder.mkdir()

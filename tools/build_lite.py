@@ -110,8 +110,10 @@ def wheel(cache: Path, name: str, version: str, file_name: str | None = None, py
     folder = cache / "wheels"
     found = _find_wheel(folder, name, version)
     if found is None:
-        argv = ["download", "--no-deps", "--only-binary=:all:", "--python-version", python, "-d", str(folder)]
-        run(pip(*argv, f"{name}=={version}"), f"pip download {name}", error=DownloadError)
+        with tempfile.TemporaryDirectory(dir=_made(cache)) as tmp:
+            argv = ["download", "--no-deps", "--only-binary=:all:", "--python-version", python, "-d", tmp]
+            run(pip(*argv, f"{name}=={version}"), f"pip download {name}", error=DownloadError)
+            _publish(Path(tmp), folder)
         found = _find_wheel(folder, name, version)
     if found is None:
         raise FetchError(f"PyPI gave no wheel for {name}=={version}")
@@ -135,14 +137,16 @@ def sdist_wheel(cache: Path, name: str, version: str) -> Path:
     found = _find_wheel(folder, name, version)
     if found:
         return found
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=_made(cache)) as tmp:
         run(
             pip("download", "--no-deps", f"--no-binary={name}", "-d", tmp, f"{name}=={version}"),
             f"pip download {name} sdist",
             error=DownloadError,
         )
         (sdist,) = Path(tmp).iterdir()
-        run(pip("wheel", "--no-deps", "-w", str(folder), str(sdist)), f"building {name}'s wheel")
+        built = Path(tmp) / "built"
+        run(pip("wheel", "--no-deps", "-w", str(built), str(sdist)), f"building {name}'s wheel")
+        _publish(built, folder)
     found = _find_wheel(folder, name, version)
     if found is None or not found.name.endswith("-py3-none-any.whl"):
         raise FetchError(f"{name}=={version}: its sdist did not give a pure-Python wheel")
@@ -164,9 +168,28 @@ def pyodide_runtime(cache: Path, version: str) -> Path:
         (tgz,) = Path(tmp).glob("*.tgz")
         with tarfile.open(tgz) as tar:
             tar.extractall(tmp, filter="data")
+        # into the cache at once: another build (a second CI run on the machine) never sees half of it
+        staged = Path(tempfile.mkdtemp(dir=_made(cache), prefix=f".{folder.name}-"))
+        shutil.copytree(Path(tmp) / "package", staged, dirs_exist_ok=True)
         shutil.rmtree(folder, ignore_errors=True)
-        shutil.copytree(Path(tmp) / "package", folder)
+        try:
+            staged.rename(folder)
+        except OSError:  # another build put it there first
+            shutil.rmtree(staged, ignore_errors=True)
     return folder
+
+
+def _made(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _publish(downloaded: Path, folder: Path) -> None:
+    """Move the wheels of ``downloaded`` into the cache's ``folder``, each whole (a rename on one file
+    system): builds side by side on one machine share the cache and never read half a wheel."""
+    _made(folder)
+    for path in downloaded.glob("*.whl"):
+        os.replace(path, folder / path.name)
 
 
 def liuren_depends(extras: tuple[str, ...] = SITE_EXTRAS) -> list[str]:

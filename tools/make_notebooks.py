@@ -5,11 +5,13 @@
     python tools/make_notebooks.py --no-execute
     python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
 
-``--check`` also runs every notebook afresh (``--no-rerun`` skips that) and compares what it prints with what is saved, so a saved
-output the library no longer gives (a changed sentence, a renamed label) is caught, not only a changed
-source. Images are compared by presence (their bytes depend on the machine's matplotlib and freetype),
-and the kernel's language_info is taken as saved. It then runs each notebook with its solutions revealed
-(below), so a solution the library no longer answers is caught too.
+``--check`` also runs every notebook afresh (``--no-rerun`` skips that), once, with its solutions
+revealed (below), and compares what it prints with what is saved, so a saved output the library no
+longer gives (a changed sentence, a renamed label) is caught, not only a changed source, and so is a
+solution the library no longer answers. Images are compared by presence (their bytes depend on the
+machine's matplotlib and freetype), and the kernel's language_info is taken as saved. The test suite
+runs the same check one notebook per test (tests/test_notebooks.py, ``check_notebook``), so that its
+two workers share the executions; .ci/run therefore runs ``--check --no-rerun`` only.
 
 Each notebook ``notebooks/NN-topic.ipynb`` is paired by jupytext (``notebooks/jupytext.toml``, inside
 the folder README's Quick start serves as JupyterLab's root, where jupytext's contents manager finds it)
@@ -58,9 +60,10 @@ Why commented out rather than guarded by a flag or wrapped in a ``reveal(...)`` 
 An exported handout leaves the solutions out or keeps them with nbconvert's TagRemovePreprocessor on
 the ``solution`` tag (tools/handout_config.py).
 
-nbval reads the cell tags: ``nbval-check-output`` (outputs compared; the suite runs ``--nbval-lax``,
-so untagged cells are run but not compared), ``nbval-ignore-output``, ``nbval-skip``,
-``raises-exception``.
+The cells carry nbval's tags (``nbval-check-output``: an output the course promises;
+``nbval-ignore-output``, ``nbval-skip``, ``raises-exception``) for a run of one notebook under nbval
+(``pytest -n 0 --nbval-lax notebooks/04-biezhe.ipynb``); the check above compares every cell's
+outputs, tagged or not, and lets only a cell tagged ``raises-exception`` raise.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ from __future__ import annotations
 import argparse
 import ast
 import csv
+import functools
 import hashlib
 import io
 import json
@@ -570,33 +574,34 @@ def _comparable(nb: nbformat.NotebookNode, name: str) -> list[str]:
     return nbformat.writes(nb).splitlines()
 
 
-def outputs_out_of_step(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
-    """Run ``fresh`` (the notebook as its source gives it) and say where its outputs differ from the saved file."""
-    problems = execute(fresh)
-    if problems:
-        return [f"notebooks/{path.name}: a fresh run fails: " + "; ".join(problems)]
-    saved = nbformat.read(path, as_version=4)
-    a, b = _comparable(saved, path.name), _comparable(fresh, path.name)
-    if a == b:
-        return []
-    first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
-    shown = (b[first] if first < len(b) else "(end)")[:160]
-    return [
-        f"notebooks/{path.name}: saved outputs differ from a fresh run (line {first + 1}: {shown!r}); run tools/make_notebooks.py"
-    ]
-
-
-def solutions_out_of_step(executed: nbformat.NotebookNode, book: Book) -> list[str]:
-    """Run ``executed`` (the notebook as saved, already run) once more with its solutions revealed and
-    say what is wrong with them (``solution_problems``)."""
-    if not any(c.cell_type == "code" and SOLUTION in tags(c) for c in executed.cells):
-        return []
-    shown = revealed(executed)
+def fresh_run_problems(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
+    """Run ``fresh`` (the notebook as its source gives it) once, with its solutions revealed, and say what
+    is wrong. That one execution serves every check of a saved notebook: it must run without an error
+    (cells tagged ``raises-exception`` aside); with each solution cell put back as saved (inert, no
+    output) the outputs must be the saved ones (:func:`_comparable`: every cell, images by presence),
+    which also shows that no cell prints differently when the solutions above it run; and each
+    solution must run, print and, if it ends in a ``check(...)``, be ok (:func:`solution_problems`)."""
+    shown = revealed(fresh)
     for cell in shown.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-    problems = execute(shown) or solution_problems(shown, executed)
-    return [f"notebooks/{book.filename}: with the solutions revealed: {p}" for p in problems]
+    problems = execute(shown)
+    if problems:
+        return [f"notebooks/{path.name}: a fresh run (solutions revealed) fails: " + "; ".join(problems)]
+    saved = nbformat.read(path, as_version=4)
+    hidden = deepcopy(shown)
+    for cell, source in zip(hidden.cells, fresh.cells, strict=True):
+        if cell.cell_type == "code" and SOLUTION in tags(cell):
+            cell.source, cell.outputs = source.source, []
+    a, b = _comparable(saved, path.name), _comparable(hidden, path.name)
+    if a != b:
+        first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+        shown_line = (b[first] if first < len(b) else "(end)")[:160]
+        return [
+            f"notebooks/{path.name}: saved outputs differ from a fresh run (line {first + 1}: {shown_line!r}); "
+            "run tools/make_notebooks.py (it says why if it cannot save)"
+        ]
+    return [f"notebooks/{path.name}: with the solutions revealed: {p}" for p in solution_problems(shown, saved)]
 
 
 def examples_text() -> str:
@@ -669,7 +674,7 @@ def classroom(check: bool, rerun: bool = True) -> list[str]:
             return [
                 f"notebooks/{CLASSROOM.name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"
             ]
-        return outputs_out_of_step(nb, CLASSROOM) if rerun else []
+        return fresh_run_problems(nb, CLASSROOM) if rerun else []
     nb.metadata["jupytext"] = dict(UNPAIRED)
     problems = execute(nb)
     if problems:
@@ -677,6 +682,36 @@ def classroom(check: bool, rerun: bool = True) -> list[str]:
     write_atomic(CLASSROOM, ipynb_text(nb, CLASSROOM.name))
     print(f"wrote notebooks/{CLASSROOM.name}")
     return []
+
+
+def book_problems(book: Book, nb: nbformat.NotebookNode, rerun: bool = True) -> list[str]:
+    """What ``--check`` says of one sourced notebook (or the contents): out of step with its source, or
+    (``rerun``) with one fresh run (:func:`fresh_run_problems`)."""
+    problems = out_of_step(nb, book)
+    if not problems and rerun and any(c.cell_type == "code" for c in nb.cells):
+        problems = fresh_run_problems(nb, OUT / book.filename)
+    return problems
+
+
+@functools.cache
+def _built() -> dict[str, tuple[Book, nbformat.NotebookNode]]:
+    books = load_books()
+    return {book.filename: (book, normalise(i, books)) for i, book in enumerate(books)}
+
+
+def checked_notebooks() -> list[str]:
+    """The file names of every notebook ``--check`` covers, as the sources and notebooks/ give them now
+    (the course, the contents, the notebooks beside it, the classroom page): nothing is listed by hand."""
+    return [*_built(), *([CLASSROOM.name] if CLASSROOM.exists() else [])]
+
+
+def check_notebook(name: str, rerun: bool = True) -> list[str]:
+    """What ``--check`` says of ``notebooks/<name>`` alone (tests/test_notebooks.py runs one test each,
+    so the suite's workers share the executions)."""
+    if name == CLASSROOM.name:
+        return classroom(check=True, rerun=rerun)
+    book, nb = _built()[name]
+    return book_problems(book, nb, rerun)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -713,10 +748,7 @@ def main(argv: list[str] | None = None) -> int:
     language_info = saved_language_info()
     for book, nb in zip(books, built, strict=True):
         if args.check:
-            problems = out_of_step(nb, book)
-            if not problems and not args.no_rerun and any(c.cell_type == "code" for c in nb.cells):
-                problems = outputs_out_of_step(nb, OUT / book.filename) or solutions_out_of_step(nb, book)
-            for problem in problems:
+            for problem in book_problems(book, nb, rerun=not args.no_rerun):
                 print(problem)
                 status = 1
             continue

@@ -1,0 +1,80 @@
+"""Every notebook run once in this Python, as tools/make_notebooks.py's ``--check`` runs it.
+
+One test per notebook (the names come from the sources and notebooks/, none is listed here), so the
+suite's workers share the executions. Each notebook is executed once, with its solutions revealed
+(``make_notebooks.fresh_run_problems``): no cell raises (but one tagged ``raises-exception``), every
+cell's outputs are the saved ones (images by presence, solution cells put back as saved), and each
+solution runs, prints and, ending in a ``check(...)``, is ok. The same notebooks run in the browser's
+Python in tests/test_lite.py and in a real JupyterLab in tests/test_jupyterlab.py.
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from .test_course import TOOL
+
+
+def test_every_notebook_is_checked():
+    names = TOOL.checked_notebooks()
+    assert "contents.ipynb" in names and "classroom.ipynb" in names and len(names) >= 10
+    assert sorted(names) == sorted(p.name for p in TOOL.OUT.glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("name", TOOL.checked_notebooks())
+def test_notebook_runs_as_saved(name):
+    assert TOOL.check_notebook(name) == []
+
+
+def _solution(code: str):
+    return nbformat.v4.new_code_cell(
+        TOOL.SOLUTION_HEADER + "\n" + "\n".join("# " + line for line in code.splitlines()),
+        metadata={"tags": ["solution"], "jupyter": dict(TOOL.HIDDEN)},
+    )
+
+
+def _saved(tmp_path: Path, cells: list, change=None) -> tuple[nbformat.NotebookNode, Path]:
+    """A notebook of ``cells`` and its file as the build saves it (run as a learner's Run All, the
+    solutions inert), ``change`` applied to the saved copy."""
+    nb = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": dict(TOOL.KERNELSPEC)})
+    saved = deepcopy(nb)
+    assert TOOL.execute(saved) == []
+    if change:
+        change(saved)
+    path = tmp_path / f"t{len(list(tmp_path.iterdir()))}.ipynb"
+    path.write_text(TOOL.ipynb_text(saved, path.name), encoding="utf-8")
+    return nb, path
+
+
+def test_the_one_run_catches_what_the_three_runs_caught(tmp_path):
+    """The one execution with the solutions revealed still finds a saved output the code no longer
+    gives, a cell that raises, a solution that raises or prints nothing, and a cell that prints
+    differently once a solution above it has run; a notebook in step passes."""
+    code = nbformat.v4.new_code_cell
+    nb, path = _saved(tmp_path, [code("print(2)"), _solution("print(3)")])
+    assert TOOL.fresh_run_problems(nb, path) == []
+
+    def edit(saved):
+        saved.cells[0].outputs[0].text = "3\n"
+
+    cases = {
+        "saved outputs differ": [code("print(2)"), _solution("print(3)")],
+        "fails: ZeroDivisionError": [code("print(1 / 0)")],
+        "(solutions revealed) fails: ZeroDivisionError": [code("x = 1"), _solution("print(1 / 0)")],
+        "the solution prints nothing": [_solution("y = 2")],
+        "differ from a fresh run": [_solution("x = 1\nprint(x)"), code("print(globals().get('x'))")],
+    }
+    for why, cells in cases.items():
+        raising = why.startswith("fails")
+        if raising:
+            nb = nbformat.v4.new_notebook(cells=cells, metadata={"kernelspec": dict(TOOL.KERNELSPEC)})
+            path = tmp_path / "raising.ipynb"
+            path.write_text(nbformat.writes(nb), encoding="utf-8")
+        else:
+            nb, path = _saved(tmp_path, cells, edit if why == "saved outputs differ" else None)
+        problems = TOOL.fresh_run_problems(nb, path)
+        assert len(problems) == 1 and why in problems[0], (why, problems)
