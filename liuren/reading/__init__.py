@@ -274,17 +274,6 @@ def _joint() -> frozenset[str]:
     return frozenset(s.id for s in statements() if len(_plain()[s.id]) < len(s.conditions))
 
 
-def _fails(conditions: tuple[Condition, ...], ctx: Ctx, memo: dict[str, Fact]) -> bool:
-    """Whether one of ``conditions`` fails on the chart (each fact kept in ``memo``)."""
-    for condition in conditions:
-        fact = memo.get(condition.text)
-        if fact is None:
-            fact = memo[condition.text] = condition.evaluate(ctx)
-        if fact.holds is False:
-            return True
-    return False
-
-
 @cache
 def _order() -> dict[str, int]:
     return {s.id: n for n, s in enumerate(statements())}
@@ -325,11 +314,16 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
         for statement in groups.get(subject, ()):
             if wanted is not None and wanted not in statement.matters and "總" not in statement.matters:
                 continue
-            if _fails(plain[statement.id], ctx, memo):
-                continue
-            judged = judge(statement, ctx, memo, who, unjudged)
-            if judged is not None:
-                found.append(judged)
+            for condition in plain[statement.id]:  # the first that fails rejects the statement
+                fact = memo.get(condition.text)
+                if fact is None:
+                    fact = memo[condition.text] = condition.evaluate(ctx)
+                if fact.holds is False:
+                    break
+            else:  # no condition evaluated alone fails: judge it whole
+                judged = judge(statement, ctx, memo, who, unjudged)
+                if judged is not None:
+                    found.append(judged)
     order = _order()
     found.sort(key=lambda j: order[j.statement.id])
     applies = [j for j in found if j.status == APPLIES]

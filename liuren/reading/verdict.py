@@ -200,7 +200,19 @@ class _Seen:
     """What every matter's verdict reads of one reading, computed once per reading (a reading's
     ``verdicts()`` weighs a dozen matters over the same statements)."""
 
-    __slots__ = ("by_matter", "ids", "key", "open_by_matter", "overall", "patterns", "shown", "tier", "timings", "use")
+    __slots__ = (
+        "by_matter",
+        "ids",
+        "key",
+        "live",
+        "open_by_matter",
+        "overall",
+        "patterns",
+        "shown",
+        "tier",
+        "timings",
+        "use",
+    )
 
     def __init__(self, reading: Reading) -> None:
         from ..cycle import kin_of
@@ -234,6 +246,19 @@ class _Seen:
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+        trans = tuple(t.branch.ordinal for t in chart.transmissions)
+        void = {b.ordinal for b in chart.void}
+        # whether one of principle 3's overrides can hold on the chart (else none is looked for)
+        self.live = (
+            ("不備" in self.patterns and "不備-017" in self.ids)
+            or any(
+                subject in self.shown
+                and any(BRANCH_ELEMENT[b] == element for b in trans)
+                and all(b in void for b in trans if BRANCH_ELEMENT[b] == element)
+                for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射"))
+            )
+            or any(form in self.patterns for form in RESCUES)
+        )
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -248,6 +273,8 @@ def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[s
     seen = _seen(reading)
     chart = reading.chart
     found: list[tuple[str, set[str], Reason]] = []
+    if not seen.live:
+        return found
     patterns = seen.patterns
     shown = seen.shown
     tier = seen.tier
@@ -319,8 +346,15 @@ def _direction(verdicts: set[str]) -> str | None:
 def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
     steps = []
     targets = _targets()
-    for n, (name, target) in enumerate((("初", "init"), ("中", "middle"), ("末", "final"))):
-        here = [j for j in pool if target in targets[j.statement.id]]
+    positions = (("初", "init"), ("中", "middle"), ("末", "final"))
+    reads: list[list[Judgement]] = [[], [], []]
+    for j in pool:
+        at = targets[j.statement.id]
+        for n, (_, target) in enumerate(positions):
+            if target in at:
+                reads[n].append(j)
+    for n, (name, _) in enumerate(positions):
+        here = reads[n]
         if not here:
             continue
         verdict = _direction({j.statement.verdict for j in here}) or "吉凶參半"
