@@ -319,6 +319,8 @@ def _about(statement: Statement, element: int) -> bool:
 
 def _war(pool: list[Judgement], reading: Reading) -> tuple[str, set[str], Reason, str] | None:
     """Principle 4: 元首課 l.23 against 殃咎課 l.155 (內戰), decided by ``School.war_reading``."""
+    if "元首-023" not in _seen(reading).ids:  # the pool is drawn from the statements that apply
+        return None
     yuanshou = [j for j in pool if j.statement.id == "元首-023"]
     neizhan = [j for j in pool if j.statement.subject == "內戰" and j.statement.verdict in BAD]
     if not yuanshou or not neizhan:
