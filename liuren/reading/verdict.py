@@ -370,14 +370,27 @@ def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
     reading's chart, by the principles of this module."""
-    from dataclasses import replace
-
     found = _verdict(reading, matter)
     use = _seen(reading).use
     # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
     side = "fears" if found.verdict in GOOD else "generates" if found.verdict in BAD else ""
     period, folded = _timing(reading, matter, when, side)
-    return replace(found, use=use, timing=period, folded=folded)
+    f = found  # built field by field: dataclasses.replace is slow on this path (a dozen matters a chart)
+    return Verdict(
+        f.matter,
+        f.verdict,
+        f.reasons,
+        f.overrides,
+        f.course,
+        period,
+        folded,
+        f.principle,
+        f.school,
+        f.tier,
+        f.weighed,
+        f.open,
+        use,
+    )
 
 
 def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
