@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING
@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
 from ..transmissions import LESSON_TYPE_ALIASES
-from .conditions import ANY_TARGETS, Fact, evaluate_together
+from .conditions import ANY_TARGETS, Condition, Fact, evaluate_together
 from .readers import Ctx
 from .statements import MATTERS, QUERENTS, Statement, statements
 from .timing import Period, periods
@@ -79,6 +79,8 @@ class Reading:
     lang: str
     applies: tuple[Judgement, ...]
     open: tuple[Judgement, ...]
+    _memo: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+    """What the verdicts of every matter read alike, computed on first use (:mod:`liuren.reading.verdict`)."""
 
     def __len__(self) -> int:
         return len(self.applies)
@@ -225,6 +227,16 @@ def judge(
 def facts_of(statement: Statement, ctx: Ctx, memo: dict[str, Fact]) -> tuple[Fact, ...]:
     """The facts of a statement's conditions on the chart, in order; conditions on the same "any" target
     are evaluated together (:func:`~liuren.reading.conditions.evaluate_together`)."""
+    if statement.id not in _joint():
+        alone: list[Fact] = []
+        for condition in statement.conditions:
+            fact = memo.get(condition.text)
+            if fact is None:
+                fact = memo[condition.text] = condition.evaluate(ctx)
+            if fact.holds is False:
+                return (fact,)
+            alone.append(fact)
+        return tuple(alone)
     targets = [c.target for c in statement.conditions]
     joint = {t for t in targets if t in ANY_TARGETS and targets.count(t) > 1}
     facts: dict[int, Fact] = {}
@@ -241,6 +253,25 @@ def facts_of(statement: Statement, ctx: Ctx, memo: dict[str, Fact]) -> tuple[Fac
             return (fact,)
         facts[i] = fact
     return tuple(facts[i] for i in range(len(statement.conditions)))
+
+
+@cache
+def _plain() -> dict[str, tuple[Condition, ...]]:
+    """Each statement's conditions that are evaluated alone (not with another on the same "any" target),
+    compiled once: a reading rejects a statement on the first of them that fails before judging it."""
+    compiled = {}
+    for statement in statements():
+        targets = [c.target for c in statement.conditions]
+        compiled[statement.id] = tuple(
+            c for c in statement.conditions if not (c.target in ANY_TARGETS and targets.count(c.target) > 1)
+        )
+    return compiled
+
+
+@cache
+def _joint() -> frozenset[str]:
+    """The ids of the statements with two conditions on one "any" target (evaluated together)."""
+    return frozenset(s.id for s in statements() if len(_plain()[s.id]) < len(s.conditions))
 
 
 @cache
@@ -278,13 +309,21 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     memo: dict[str, Fact] = {}
     found: list[Judgement] = []
     groups = by_subject()
+    plain = _plain()
     for subject in (*shown, *(unjudged - shown)):
         for statement in groups.get(subject, ()):
             if wanted is not None and wanted not in statement.matters and "總" not in statement.matters:
                 continue
-            judged = judge(statement, ctx, memo, who, unjudged)
-            if judged is not None:
-                found.append(judged)
+            for condition in plain[statement.id]:  # the first that fails rejects the statement
+                fact = memo.get(condition.text)
+                if fact is None:
+                    fact = memo[condition.text] = condition.evaluate(ctx)
+                if fact.holds is False:
+                    break
+            else:  # no condition evaluated alone fails: judge it whole
+                judged = judge(statement, ctx, memo, who, unjudged)
+                if judged is not None:
+                    found.append(judged)
     order = _order()
     found.sort(key=lambda j: order[j.statement.id])
     applies = [j for j in found if j.status == APPLIES]

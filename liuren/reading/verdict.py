@@ -190,17 +190,96 @@ def _tiers() -> dict[str, tuple[str | None, int]]:
     }
 
 
+@cache
+def _targets() -> dict[str, frozenset[str]]:
+    """Each statement's condition targets, read once (principles 5 and 7 and the course look at them)."""
+    return {s.id: frozenset(c.target for c in s.conditions) for s in statements()}
+
+
+class _Seen:
+    """What every matter's verdict reads of one reading, computed once per reading (a reading's
+    ``verdicts()`` weighs a dozen matters over the same statements)."""
+
+    __slots__ = (
+        "by_matter",
+        "ids",
+        "key",
+        "live",
+        "open_by_matter",
+        "overall",
+        "patterns",
+        "shown",
+        "tier",
+        "timings",
+        "use",
+    )
+
+    def __init__(self, reading: Reading) -> None:
+        from ..cycle import kin_of
+        from . import shown_subjects
+
+        chart = reading.chart
+        self.key = key = chart_key(chart)
+        self.patterns = frozenset(p.name for p in chart.patterns)
+        self.shown = shown_subjects(chart)[0]
+        self.ids = frozenset(j.statement.id for j in reading.applies)
+        self.tier = {j.statement.id: tier_of(j.statement, key) for j in reading.applies}
+        by_matter: dict[str, list[Judgement]] = {}
+        self.overall: list[Judgement] = []
+        self.timings: list[Judgement] = []
+        for j in reading.applies:
+            s = j.statement
+            for m in dict.fromkeys(s.matters):
+                by_matter.setdefault(m, []).append(j)
+            if s.timing is None:
+                if "總" in s.matters:
+                    self.overall.append(j)
+            else:
+                self.timings.append(j)
+        self.by_matter = by_matter
+        opened: dict[str, int] = {}
+        for j in reading.open:
+            if j.statement.timing is None:
+                for m in set(j.statement.matters):
+                    opened[m] = opened.get(m, 0) + 1
+        self.open_by_matter = opened
+        first = chart.transmissions[0]
+        kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
+        self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+        trans = tuple(t.branch.ordinal for t in chart.transmissions)
+        void = {b.ordinal for b in chart.void}
+        # whether one of principle 3's overrides can hold on the chart (else none is looked for)
+        self.live = (
+            ("不備" in self.patterns and "不備-017" in self.ids)
+            or any(
+                subject in self.shown
+                and any(BRANCH_ELEMENT[b] == element for b in trans)
+                and all(b in void for b in trans if BRANCH_ELEMENT[b] == element)
+                for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射"))
+            )
+            or any(form in self.patterns for form in RESCUES)
+        )
+
+
+def _seen(reading: Reading) -> _Seen:
+    found = reading._memo.get("verdict")
+    if not isinstance(found, _Seen):
+        found = reading._memo["verdict"] = _Seen(reading)
+    return found
+
+
 def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[str], Reason]]:
     """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside."""
-    from . import shown_subjects
-
+    seen = _seen(reading)
     chart = reading.chart
-    key = chart_key(chart)
     found: list[tuple[str, set[str], Reason]] = []
-    patterns = {p.name for p in chart.patterns}
-    shown, _ = shown_subjects(chart)
-    bad = [j for j in pool if j.statement.verdict in BAD and tier_of(j.statement, key) > 0]
-    ids = {j.statement.id for j in reading.applies}
+    if not seen.live:
+        return found
+    patterns = seen.patterns
+    shown = seen.shown
+    tier = seen.tier
+    bad = [j for j in pool if j.statement.verdict in BAD and tier[j.statement.id] > 0]
+    ids = seen.ids
     if "不備" in patterns and "不備-017" in ids:  # 不備 without 日辰交互相剋: the row holds only then
         hit = {j.statement.id for j in bad if j.statement.subject in ("無淫", "不備", "淫泆")}
         if hit:
@@ -240,6 +319,8 @@ def _about(statement: Statement, element: int) -> bool:
 
 def _war(pool: list[Judgement], reading: Reading) -> tuple[str, set[str], Reason, str] | None:
     """Principle 4: 元首課 l.23 against 殃咎課 l.155 (內戰), decided by ``School.war_reading``."""
+    if "元首-023" not in _seen(reading).ids:  # the pool is drawn from the statements that apply
+        return None
     yuanshou = [j for j in pool if j.statement.id == "元首-023"]
     neizhan = [j for j in pool if j.statement.subject == "內戰" and j.statement.verdict in BAD]
     if not yuanshou or not neizhan:
@@ -266,8 +347,16 @@ def _direction(verdicts: set[str]) -> str | None:
 
 def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
     steps = []
-    for n, (name, target) in enumerate((("初", "init"), ("中", "middle"), ("末", "final"))):
-        here = [j for j in pool if any(c.target == target for c in j.statement.conditions)]
+    targets = _targets()
+    positions = (("初", "init"), ("中", "middle"), ("末", "final"))
+    reads: list[list[Judgement]] = [[], [], []]
+    for j in pool:
+        at = targets[j.statement.id]
+        for n, (_, target) in enumerate(positions):
+            if target in at:
+                reads[n].append(j)
+    for n, (name, _) in enumerate(positions):
+        here = reads[n]
         if not here:
             continue
         verdict = _direction({j.statement.verdict for j in here}) or "吉凶參半"
@@ -281,34 +370,39 @@ def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
     reading's chart, by the principles of this module."""
-    from dataclasses import replace
-
-    from ..cycle import kin_of
-
     found = _verdict(reading, matter)
-    chart = reading.chart
-    first = chart.transmissions[0]
-    kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
-    use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+    use = _seen(reading).use
     # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
     side = "fears" if found.verdict in GOOD else "generates" if found.verdict in BAD else ""
     period, folded = _timing(reading, matter, when, side)
-    return replace(found, use=use, timing=period, folded=folded)
+    f = found  # built field by field: dataclasses.replace is slow on this path (a dozen matters a chart)
+    return Verdict(
+        f.matter,
+        f.verdict,
+        f.reasons,
+        f.overrides,
+        f.course,
+        period,
+        folded,
+        f.principle,
+        f.school,
+        f.tier,
+        f.weighed,
+        f.open,
+        use,
+    )
 
 
 def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
     """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
     order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
     one, a bad verdict a 吉期 likewise."""
-    key = chart_key(reading.chart)
-    timings = [
-        j
-        for j in reading.applies
-        if j.statement.timing is not None and (matter in j.statement.matters or "總" in j.statement.matters)
-    ]
+    seen = _seen(reading)
+    tier = seen.tier
+    timings = [j for j in seen.timings if matter in j.statement.matters or "總" in j.statement.matters]
     timings.sort(
         key=lambda j: (
-            tier_of(j.statement, key),
+            tier[j.statement.id],
             j.statement.timing is not None and j.statement.timing.kind == other_side,
         )
     )
@@ -317,12 +411,12 @@ def _timing(reading: Reading, matter: str, when: datetime | None, other_side: st
 
 def _verdict(reading: Reading, matter: str) -> Verdict:
     """The verdict without its 用 and 應期 (:func:`verdict` adds them)."""
-    key = chart_key(reading.chart)
-    on_matter = [j for j in reading.applies if matter in j.statement.matters]
-    opened = sum(1 for j in reading.open if matter in j.statement.matters and j.statement.timing is None)
+    seen = _seen(reading)
+    on_matter = seen.by_matter.get(matter, [])
+    opened = seen.open_by_matter.get(matter, 0)
     period, folded = None, 0
     weigh = [j for j in on_matter if j.statement.timing is None]  # principle 1
-    overall = [j for j in reading.applies if "總" in j.statement.matters and j.statement.timing is None]
+    overall = seen.overall
     school = ""
     overrides: list[Override] = []
     for pool, scope in ((weigh, matter), (overall, "總")):
@@ -340,7 +434,7 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
             overrides.append(Override(kind, tuple(sorted(hit)), by))
         standing = [j for j in pool if j.statement.id not in aside]
         course = _course(standing, reading)
-        found = _decide(standing, overrides, reading, key)
+        found = _decide(standing, overrides, reading, seen.tier)
         if found is not None:
             verdict_, reasons, principle, tier = found
             return Verdict(
@@ -393,18 +487,22 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
 
 
 def _decide(
-    standing: list[Judgement], overrides: list[Override], reading: Reading, key: str
+    standing: list[Judgement], overrides: list[Override], reading: Reading, tiers: dict[str, int]
 ) -> tuple[str, tuple[Reason, ...], int, str] | None:
-    """Principles 5–7 on the lines left standing; None when no line says 吉 or 凶."""
-    for tier in range(len(TIERS)):
-        here = [j for j in standing if tier_of(j.statement, key) == tier and j.statement.verdict != "平"]
+    """Principles 5–7 on the lines left standing (``tiers``: each one's tier of principle 5); None when
+    no line says 吉 or 凶."""
+    by_tier: list[list[Judgement]] = [[] for _ in TIERS]
+    for j in standing:
+        if j.statement.verdict != "平":
+            by_tier[tiers[j.statement.id]].append(j)
+    for tier, here in enumerate(by_tier):
         if not here:
             continue
         verdicts = {j.statement.verdict for j in here}
         found = _direction(verdicts)
         principle = 5
         if found is None:  # 吉 and 凶 on one tier: principle 6
-            strength = _use_strength(reading)
+            strength = _seen(reading).use.strength
             if strength is None:
                 return "未定", _pick(here, GOOD | BAD), 6, TIERS[tier]
             side = GOOD if strength in ("旺", "相") else BAD
@@ -446,10 +544,9 @@ def _use_strength(reading: Reading) -> str | None:
 
 def _nianming_rescue(standing: list[Judgement]) -> Judgement | None:
     """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命)."""
+    targets = _targets()
     for j in standing:
-        if j.statement.verdict in GOOD and any(
-            c.target in ("year_upper", "fate_upper") for c in j.statement.conditions
-        ):
+        if j.statement.verdict in GOOD and not targets[j.statement.id].isdisjoint(("year_upper", "fate_upper")):
             return j
     return None
 
