@@ -595,8 +595,8 @@ def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teac
     assert named["00-reading-a-chart"] == {3} and named["00b-generals-kin-void"] == {1, 9}
     assert named["00c-date-to-chart"] == {2, 13} and named["01-yuanshou-chongshen"] == {4}
     assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
-    assert named["07c-yangjiu"] == {11} and named["08-reading"] == set()
-    assert sorted(n for levels in named.values() for n in levels) == list(range(1, 14))  # each level once
+    assert named["07c-yangjiu"] == {11} and named["08-reading"] == {14}
+    assert sorted(n for levels in named.values() for n in levels) == list(range(1, 15))  # each level once
     assert "4단계 「賊克」" in TOOL.practice_pointer("01-yuanshou-chongshen")
 
 
@@ -605,7 +605,7 @@ def test_the_pointer_ends_the_bottom_navigation_of_a_course_notebook_only():
         title = nbformat.v4.new_markdown_cell(f'# 제목 <a id="{anchor}-top"></a>')
         return TOOL.Book(stem, nbformat.v4.new_notebook(cells=[title]))
 
-    books = [book("04-biezhe", "n04"), book("08-reading", "n08"), book("practice", "npr")]
+    books = [book("04-biezhe", "n04"), book("09-appendix-schools", "n09"), book("practice", "npr")]
     bottom = [TOOL.normalise(n, books).cells[-1].source for n in range(3)]
     assert bottom[0].endswith(TOOL.practice_pointer("04-biezhe")) and "7단계" in bottom[0]
     assert "practice.ipynb" not in bottom[1] and bottom[2] == "[과정 차례](contents.ipynb)"

@@ -223,7 +223,7 @@ def test_a_missed_step_comes_back_sooner_and_right_answers_open_the_next_level(t
     assert p.reviews() == GATE[1] + 1
     # every level's state in one read is each level's own; the count of due cards is the due cards'
     states = p.level_states()
-    assert states == tuple(p.level_state(n) for n in range(1, 14))
+    assert states == tuple(p.level_state(n) for n in range(1, 15))
     assert [s.how for s in states[:6]] == ["first", "", "", "skipped", "passed", ""]
     assert (states[3].answered, states[3].right, states[3].passed) == (GATE[1] + 1, GATE[1], True)
     for later in (NOW, at, at + timedelta(days=3), at + timedelta(days=400)):
@@ -349,7 +349,7 @@ def test_export_and_import_round_trip(tmp_path):
     q = Practice(tmp_path / "b.sqlite3")
     assert q.import_(tmp_path / "out.json") == 4 and q.import_(tmp_path / "out.json") == 0
     assert q.due(at + timedelta(days=400)) == p.due(at + timedelta(days=400))
-    assert [q.level_state(n) for n in range(1, 14)] == [p.level_state(n) for n in range(1, 14)]
+    assert [q.level_state(n) for n in range(1, 15)] == [p.level_state(n) for n in range(1, 15)]
     data["reviews"][0]["verdict"] = "maybe"
     (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ParseError, match="malformed record"):
@@ -364,8 +364,8 @@ def test_bad_moments_and_levels_are_refused(tmp_path):
     p = Practice(tmp_path / "p.sqlite3")
     with pytest.raises(liuren.NaiveDatetimeError):
         p.due(datetime(2026, 1, 1))
-    with pytest.raises(ParseError, match="not a level; accepted: a whole number 1–13"):
-        p.next_item(14, NOW)
+    with pytest.raises(ParseError, match="not a level; accepted: a whole number 1–14"):
+        p.next_item(15, NOW)
     with pytest.raises(ParseError, match="not a level"):
         deal("1" * 5000, random.Random(1))
     assert deal_type(get_level(7), "別責", random.Random(1)).lesson_type == "別責"

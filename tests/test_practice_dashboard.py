@@ -83,8 +83,13 @@ def test_mastery_is_the_recall_of_the_cards_over_all_the_cards_a_level_and_a_typ
     assert (four.cards, four.seen, four.mastery) == (10, 5, 0.5)  # 5 cells × 元首·重審; reviewed now: recall 1
     first = next(t for t in s.types if t.lesson_type == "元首")
     cards = sum(len(lv.cells) for lv in LEVELS if "元首" in lv.lesson_types)
-    assert (first.answered, first.right, first.cards, first.seen) == (1, 1, cards, 5) and cards == 48
-    assert first.mastery == pytest.approx(5 / 48)
+    assert (first.answered, first.right, first.cards, first.seen) == (
+        1,
+        1,
+        cards,
+        5,
+    ) and cards == 50  # 48 + level 14's verdict and reason
+    assert first.mastery == pytest.approx(5 / 50)
     assert [t.lesson_type for t in s.types if t.answered] == ["元首"]
     assert (s.reviews, s.due, s.streak) == (1, 0, 1)
     later = NOW + timedelta(days=3)

@@ -2,7 +2,7 @@
 cell, and the missed steps brought back by spaced repetition (FSRS), with the learner's progress kept in
 the store. ``pip install liuren[practice]`` installs the scheduler (the ``fsrs`` package).
 
-* :mod:`liuren.practice.levels` — the 13 levels, :func:`deal` and the drills (:func:`drill` of one
+* :mod:`liuren.practice.levels` — the 14 levels, :func:`deal` and the drills (:func:`drill` of one
   cell kind, :func:`drill_type` of one lesson type);
 * :mod:`liuren.practice.answers` — :func:`answer` (whole answers only: :class:`Unfinished` names the
   empty boxes) and its :class:`Grade`;

@@ -56,7 +56,7 @@ from ..show.check import (
 )
 from ..show.text import KIN_SHORT
 from ..transmissions import LESSON_TYPES
-from .levels import Item
+from .levels import JUDGING, Item
 
 
 class Unfinished(ParseError):
@@ -183,6 +183,8 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
             raise _refuse(item, quote(part, 40))
     if not parts:
         raise Unfinished(item.parts)
+    if level.number == JUDGING:
+        return _judging(item, parts, lang, step)
     if level.number in BASIC_LEVELS:
         return _basics(item, parts, lang, step)
     if level.number == 12:
@@ -397,6 +399,11 @@ def solution(item: Item) -> dict[str, object]:
     offset, one of the answers that hold)."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
+    if item.level.number == JUDGING:
+        from .levels import decisive_reasons
+
+        verdict, right = decisive_reasons(item.chart, item.prompt)
+        return {"verdict": verdict, "reason": next((c for c in item.choices if c in right), "")}
     c, cells = item.chart, set(item.cells)
     general = "general" in cells
     if "kin" in cells and item.level.number not in BASIC_LEVELS:
@@ -444,6 +451,38 @@ def _only_choices(item: Item, parts: dict[str, object]) -> None:
     for name in named:
         if name not in item.choices:
             raise ParseError(f"{quote(name, 40)} is not one of the choices; accepted: {' '.join(item.choices)}")
+
+
+def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
+    """Level 14: the verdict and the reason (one of the item's choices), graded by
+    :func:`liuren.reading.exercise.check_verdict`; the verdict first, then the reason."""
+    from ..reading import LANGS
+    from ..reading.exercise import check_verdict
+
+    missing = tuple(p for p in item.parts if p not in parts)
+    if missing and not step:
+        raise Unfinished(missing)
+    reason = parts.get("reason")
+    if reason is not None:
+        reason = reason.strip() if isinstance(reason, str) else reason
+        if reason not in item.choices:
+            raise ParseError(
+                f"reason={quote(reason, 40)} is not one of the choices; accepted: {' '.join(item.choices)}"
+            )
+    verdict = parts.get("verdict")
+    result = check_verdict(
+        item.chart,
+        item.prompt,
+        "未定" if verdict is None else verdict,
+        item.choices[0] if reason is None else reason,
+        lang=lang if lang in LANGS else "en",
+    )
+    whole = not missing
+    if verdict is not None and not result.verdict_ok:
+        return Grade("wrong", "verdict", "verdict", str(result), whole=whole)
+    if reason is not None and not result.reason_ok:
+        return Grade("wrong", "reason", "reason", str(result), whole=whole)
+    return Grade("right", whole=whole)
 
 
 def _reverse(item: Item, parts: dict[str, object]) -> Grade:
@@ -534,6 +573,12 @@ def example(item: Item, part: str) -> str:
     another chart (of the item's level, or of another level where this one has a single answer, as
     別責 has), written as this item's box asks it, and never this item's answer."""
     own = as_text(part, solution(item).get(part))
+    if item.level.number == JUDGING:  # a verdict word, or a statement id, that is not among the answers
+        from ..reading.statements import statements
+        from ..reading.verdict import VERDICTS
+
+        made_up = VERDICTS if part == "verdict" else tuple(s.id for s in statements() if s.id not in item.choices)
+        return next(x for x in made_up if x != own)
     for chart in _example_charts(item.level.number):
         text = as_text(part, solution(Item(chart, item.cells, item.level, parts=item.parts))[part])
         if text != own:

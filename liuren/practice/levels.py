@@ -3,7 +3,7 @@
 Each :class:`Level` says which parts of a chart a learner answers (``parts``: the keyword arguments of
 :func:`liuren.show.check.check`, or ``day`` for the reverse drill), which cells those are (``cells``:
 cell kinds, see :func:`cell_kind`) and which methods (九宗門) it deals: a level deals only what the
-course has taught by then, so level 4 deals only 賊克 charts. Levels 1–3 and 9–13 ask nothing of the
+course has taught by then, so level 4 deals only 賊克 charts. Levels 1–3 and 9–14 ask nothing of the
 method and deal charts of every lesson type.
 
 :func:`deal` gives an :class:`Item` (the chart, the cells asked, the level, and for some levels a
@@ -61,7 +61,7 @@ WHOLE_CHART = (
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One level of the practice path: its ``number`` (1–13), ``title``, the ``parts`` a learner
+    """One level of the practice path: its ``number`` (1–14), ``title``, the ``parts`` a learner
     answers, the ``cells`` (kinds) those parts hold, the ``methods`` whose charts it deals and the
     ``notebook`` (stem) of the course that teaches it."""
 
@@ -171,12 +171,25 @@ LEVELS: tuple[Level, ...] = (
         WHOLE_CHART,
         notebook=DATE,
     ),
+    # judging is taught in 08: the verdict on one matter and the reason it rests on
+    Level(
+        14,
+        "judging: the verdict on a matter and its decisive reason",
+        ("verdict", "reason"),
+        ("verdict", "reason"),
+        notebook="08-reading",
+    ),
 )
 """The levels in the course's order (``LEVELS[n - 1]`` is level n)."""
 MOMENT_LEVELS = frozenset((2, 13))
 """The levels whose item is a moment and a place (the learner finds the 月將 from the date)."""
 CHOICES = 4
-"""How many wrong options level 11 offers beside the right ones (lesson types and patterns)."""
+"""How many wrong options level 11 offers beside the right ones (lesson types and patterns), and level
+14 beside the decisive reasons (statements of the matter that fail, stay open or are set aside)."""
+JUDGING = 14
+"""The judging level: a chart and a matter; the verdict and the decisive reason, from choices."""
+JUDGING_TRIES = 64
+"""How many charts :func:`deal_type` draws for a judging item before it goes through the rest in order."""
 PLACES = (
     ("서울", 37.57, 126.98, 9),
     ("부산", 35.18, 129.08, 9),
@@ -208,7 +221,7 @@ def levels_taught_in(notebook: str) -> tuple[Level, ...]:
 
 
 def get_level(value: object) -> Level:
-    """Level ``value`` (1–13, or a :class:`Level`)."""
+    """Level ``value`` (1–14, or a :class:`Level`)."""
     if isinstance(value, Level):
         return value
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= len(LEVELS):
@@ -242,7 +255,8 @@ class Item:
     ``parts``: the boxes asked (the level's, or for a drill of one cell kind the one box that holds it)
     and ``drill``: the cell kind or lesson type a drill deals for ("" for an item of the level);
     ``source``: where the day's queue took it from ("due", "new", "drill"; "" when dealt directly);
-    ``branches``: the branches level 1 gives (the chart's 三傳, shown, not asked)."""
+    ``branches``: the branches level 1 gives (the chart's 三傳, shown, not asked). For the judging
+    level 14, ``prompt`` is the matter and ``choices`` the statement ids offered as the reason."""
 
     chart: Chart
     cells: tuple[str, ...]
@@ -299,7 +313,92 @@ def deal_type(
 ) -> Item:
     """An item of ``level`` whose chart has ``lesson_type`` under ``school`` (the scheduler's due card),
     not one whose :func:`chart_key` is in ``avoid`` while another is left."""
+    if level.number == JUDGING:
+        return _judging_item(level, lesson_type, rng, school, avoid)
     return _completed(level, _target(level, lesson_type, rng, school, avoid), rng)
+
+
+@cache
+def _examples_by_type(school: School) -> dict[str, tuple[Chart, ...]]:
+    """The chapters' worked examples (with their own noble and month) by lesson type under ``school``."""
+    from ..reading.statements import statements
+
+    found: dict[str, list[Chart]] = {}
+    for args in dict.fromkeys(s.example_chart_args() for s in statements() if s.example_chart):
+        if args is None:  # pragma: no cover - every example_chart parses (statements checks it)
+            continue
+        day, hour, general, noble, month = args
+        c = Chart(day, hour, general, noble=noble, school=school, month=month)
+        found.setdefault(str(c.lesson_type), []).append(c)
+    return {t: tuple(v) for t, v in found.items()}
+
+
+def _judging_item(level: Level, lesson_type: str, rng: random.Random, school: School, avoid: Collection[str]) -> Item:
+    """A judging item on a chart of ``lesson_type``: one of the chapters' worked examples of that type
+    half the time (when it has any), else a chart of the type; a chart with no matter the chapters
+    decide (every verdict 未定) is passed over."""
+    charts = _charts_by_type(school).get(lesson_type)
+    if charts is None:
+        _target(level, lesson_type, rng, school, avoid)  # raises the ParseError naming the types
+        raise AssertionError(lesson_type)  # pragma: no cover
+    examples = _examples_by_type(school).get(lesson_type, ())
+    for n in range(JUDGING_TRIES):
+        pool = examples if examples and rng.random() < 0.5 else charts
+        target = rng.choice(pool)
+        if chart_key(target) in avoid and n < AVOID_TRIES:
+            continue
+        item = _judged(level, target, rng)
+        if item is not None:
+            return item
+    for target in (*examples, *charts):  # pragma: no cover - a decided chart is found within the tries
+        item = _judged(level, target, rng)
+        if item is not None:
+            return item
+    raise AssertionError(f"no chart of {lesson_type} has a verdict the chapters decide")  # pragma: no cover
+
+
+def decisive_reasons(chart: Chart, matter: str) -> tuple[str, tuple[str, ...]]:
+    """The chapters' verdict on ``matter`` of ``chart`` and the statement ids it rests on (its reasons
+    and the lines of its overrides that are statements), as :func:`liuren.reading.exercise.check_verdict`
+    accepts them."""
+    from ..reading import reading
+    from ..reading.statements import statements
+
+    v = reading(chart, matter).verdict(matter)
+    ids = [x.id for x in v.reasons] + [o.by.id for o in v.overrides if o.kind != "旺相"]
+    known = {s.id for s in statements()}  # a principle (P6) or a rescue by name (解網) is no statement
+    return v.verdict, tuple(i for i in dict.fromkeys(ids) if i in known)
+
+
+def _judged(level: Level, chart: Chart, rng: random.Random) -> Item | None:
+    """The judging item for ``chart``: a matter drawn among those whose verdict the chapters decide
+    (not 未定) and that have a statement-id reason and a wrong reason to offer; the choices are the
+    decisive reasons and up to :data:`CHOICES` statements of the matter that fail, stay open or are set
+    aside, each checked by :func:`~liuren.reading.exercise.check_verdict` not to be accepted. None when
+    no matter of the chart has both."""
+    from ..reading import reading
+    from ..reading.exercise import candidates, check_verdict
+
+    matters = [v.matter for v in reading(chart).verdicts() if v.verdict != "未定"]
+    rng.shuffle(matters)
+    for matter in matters:
+        verdict, right = decisive_reasons(chart, matter)
+        if verdict == "未定" or not right:
+            continue
+        others = [c.statement.id for c in candidates(chart, matter) if c.statement.id not in right]
+        rng.shuffle(others)
+        wrong: list[str] = []
+        for sid in others:
+            if len(wrong) == CHOICES:
+                break
+            if not check_verdict(chart, matter, verdict, sid).reason_ok:
+                wrong.append(sid)
+        if not wrong:
+            continue
+        options = [*right, *wrong]
+        rng.shuffle(options)
+        return Item(chart, level.cells, level, choices=tuple(options), prompt=matter)
+    return None
 
 
 def _target(level: Level, lesson_type: str, rng: random.Random, school: School, avoid: Collection[str]) -> Chart:
@@ -370,6 +469,13 @@ def _completed(level: Level, target: Chart, rng: random.Random) -> Item:
         return _at_moment(level, target, rng)
     if level.number == 11:
         return Item(target, level.cells, level, choices=_choices(target, rng))
+    if level.number == JUDGING:
+        item = _judged(level, target, rng)
+        if item is None:
+            raise ParseError(
+                f"the chart {quote(target.spec())} has no matter the chapters decide; accepted: a judged chart"
+            )
+        return item
     if level.number == 12:
         shown = "".join(str(t.branch) for t in target.transmissions)
         return Item(target, level.cells, level, prompt=f"{target.lesson_type} {shown}")
@@ -493,6 +599,7 @@ def class_set(level: object, seed: int, count: int) -> tuple[Item, ...]:
 __all__ = [
     "DEFAULT_SCHOOL",
     "DRILL_PARTS",
+    "JUDGING",
     "LEVELS",
     "Item",
     "Level",
@@ -500,6 +607,7 @@ __all__ = [
     "class_set",
     "deal",
     "deal_type",
+    "decisive_reasons",
     "drill",
     "drill_type",
     "get_level",

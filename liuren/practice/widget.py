@@ -42,7 +42,7 @@ from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
 from .answers import Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
 from .dashboard import Miss, MissBook
-from .levels import DRILL_PARTS, MOMENT_LEVELS, Item, get_level
+from .levels import DRILL_PARTS, JUDGING, MOMENT_LEVELS, Item, get_level
 from .plots import cell_label, dashboard_html, level_title, miss_line, misses_html, weak_name
 from .progress import NEW_PER_DAY
 from .progress import Practice as Progress
@@ -60,7 +60,7 @@ BOARD_PARTS = {
     "patterns": ("patterns",),
 }
 """The parts of the 課盤 (:data:`liuren.show.html.PARTS`) an answered part fills in on the board."""
-NO_BOARD = MOMENT_LEVELS | {1, 11, 12}
+NO_BOARD = MOMENT_LEVELS | {1, 11, 12, JUDGING}
 """Levels without a board while answering: its caption would give the answer away (the 月將 of a moment,
 the day of the reverse drill) or nothing is built (naming from choices)."""
 
@@ -553,7 +553,7 @@ class Practice:
         if g.rule:
             lines.append(escape(g.rule))
         marked = ""
-        if self.item.level.number not in (11, 12):
+        if self.item.level.number not in (11, 12, JUDGING):
             cells = board_cells(g.cell, self.item)
             marked = chart_html(self.item.chart, labels=self.lang, cells=cells)
         return paper_box("<br>".join(lines), "font-family:sans-serif") + marked
@@ -625,7 +625,9 @@ def question_html(item: Item, lang: str) -> str:
         body = "<br>".join(lines)
     else:
         body = "<br>".join(lines) + caption_html(item.chart, lang, parts=())
-    if item.choices:
+    if item.level.number == JUDGING:  # judging, not casting: the chart is shown whole
+        body += chart_html(item.chart, labels=lang) + _judging_html(item, words)
+    elif item.choices:
         body += "<br>" + escape(f"{words['choices']}: {' · '.join(item.choices)}")
     if item.level.number in MOMENT_LEVELS or item.level.number == 12:
         return paper_box(body, "font-family:sans-serif")
@@ -633,6 +635,27 @@ def question_html(item: Item, lang: str) -> str:
     # the general or the day is the question
     spec = escape(item.chart.spec(), quote=True)
     return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
+
+
+def _judging_html(item: Item, words: dict[str, str]) -> str:
+    """The judging level's question: the matter, the verdict words, and each reason offered with its
+    quotation and source (as multiple choice, like level 11's names)."""
+    from ..reading.statements import statements
+    from ..reading.verdict import VERDICTS
+
+    by_id = {s.id: s for s in statements()}
+    month = [] if item.chart.month is None else [escape(f"月建: {item.chart.month}")]
+    lines = [
+        *month,
+        escape(f"{words['matter']}: {item.prompt}"),
+        escape(f"{words['verdicts']}: {' · '.join(VERDICTS)}"),
+        escape(f"{words['choices']}:"),
+    ]
+    for sid in item.choices:
+        s = by_id.get(sid)
+        said = "" if s is None else f" 「{s.quote}」 ({s.source})"
+        lines.append("&nbsp;&nbsp;" + escape(f"{sid}{said}"))
+    return "<br>".join(lines)
 
 
 __all__ = ["MISS_ROWS", "QUEUE", "Practice", "board_cells", "level_title", "plate_answer", "question_html"]
