@@ -51,7 +51,9 @@ def test_every_choice_is_a_statement_and_only_the_decisive_ones_are_accepted(see
         wrong = [c for c in item.choices if c not in right]
         assert offered and wrong  # at least one right reason and one distractor
         for c in item.choices:  # the one grader agrees with the dealing, reason by reason
-            assert check_verdict(item.chart, item.prompt, verdict, c).reason_ok == (c in right), (item.chart, c)
+            checked = check_verdict(item.chart, item.prompt, verdict, c)
+            assert checked.reason_ok == (c in right), (item.chart, c)
+            assert c in right or checked.why in ("fails", "open", "aside")  # a distractor does not hold
 
 
 @pytest.mark.parametrize("seed", range(0, SEEDS, 4))
@@ -128,3 +130,26 @@ def test_deal_draws_only_items_whose_reasons_exist():
     rng = random.Random(11)
     item = deal(14, rng)
     assert solution(item)["reason"] in item.choices
+
+
+def test_the_widget_deals_the_level_records_both_cells_and_names_a_wrong_reason(tmp_path):
+    pytest.importorskip("ipywidgets")
+    from datetime import UTC, datetime
+
+    from liuren.practice.widget import Practice
+
+    now = datetime(2026, 12, 1, 9, tzinfo=UTC)
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=2, level=4, clock=lambda: now)
+    p.progress.skip_to(14, now)
+    p.choose(14)
+    assert p.item is not None and p.item.level.number == 14 and tuple(p.fields) == ("verdict", "reason")
+    right = solution(p.item)
+    distractor = next(
+        c for c in p.item.choices if c != right["reason"] and c not in decisive_reasons(p.item.chart, p.item.prompt)[1]
+    )
+    grade = p.answer(verdict=str(right["verdict"]), reason=distractor)
+    assert grade is not None and (grade.verdict, grade.cell) == ("wrong", "reason")
+    assert "근거" in p.feedback.value and p.progress.reviews() == 1
+    p.next()
+    grade = p.answer(**{k: str(v) for k, v in solution(p.item).items()})
+    assert grade is not None and grade.verdict == "right" and p.progress.reviews() == 2

@@ -188,6 +188,10 @@ CHOICES = 4
 14 beside the decisive reasons (statements of the matter that fail, stay open or are set aside)."""
 JUDGING = 14
 """The judging level: a chart and a matter; the verdict and the decisive reason, from choices."""
+NOT_HOLDING = frozenset(("fails", "open", "aside"))
+"""Why a distractor of level 14 is not the reason (:class:`liuren.reading.exercise.VerdictCheck` ``why``):
+it fails on the chart, the chart leaves it open, or the verdict sets it aside; never "side" (a statement
+that holds but does not decide)."""
 JUDGING_TRIES = 64
 """How many charts :func:`deal_type` draws for a judging item before it goes through the rest in order."""
 PLACES = (
@@ -391,7 +395,8 @@ def _judged(level: Level, chart: Chart, rng: random.Random) -> Item | None:
         for sid in others:
             if len(wrong) == CHOICES:
                 break
-            if not check_verdict(chart, matter, verdict, sid).reason_ok:
+            checked = check_verdict(chart, matter, verdict, sid)
+            if not checked.reason_ok and checked.why in NOT_HOLDING:  # one that holds beside is no distractor
                 wrong.append(sid)
         if not wrong:
             continue
