@@ -235,7 +235,9 @@ def classroom_servers(site: Path, token: str, homes: Any) -> Iterator[dict[str, 
                 ".venv/bin/voila": f"{python} -m voila",
                 "--Voila.ip=0.0.0.0": "--Voila.ip=127.0.0.1",
                 "--port=8866": f"--port={vport}",
-                "--token": f"--token={token}",
+                # one preheated kernel, not voila.json's 5: these tests open the pages one at a time, and
+                # tests/test_voila_load.py checks the shipped pool of 5 with ten pages at once
+                "--token": f"--token={token} --pool_size=1",
             },
         )
         started.append(Server("voila", ["bash", "-c", voila], site, jupyter_env(vhome), vport, vhome / "voila.log"))
