@@ -7,7 +7,7 @@ from . import Table
 CHECK: Table = {
     "en": {
         "ok": "Right: {parts}.",
-        "none": "Nothing to check: give offset=, lessons=, transmissions= or method=.",
+        "none": "Nothing to check: give one or more of day=, hour=, general=, month=, void=, offset=, plate=, lessons=, noble=, transmissions=, method= or patterns=.",
         "open": " ({n} place(s) left open were not checked.)",
         "part.offset": "the offset",
         "part.lessons": "the lessons",
@@ -112,7 +112,7 @@ CHECK: Table = {
     },
     "zh": {
         "ok": "正確：{parts}。",
-        "none": "無可核對：請給 offset=、lessons=、transmissions= 或 method=。",
+        "none": "無可核對：請至少給一項：day=、hour=、general=、month=、void=、offset=、plate=、lessons=、noble=、transmissions=、method=、patterns=。",
         "open": "（留空 {n} 處未核對。）",
         "part.offset": "天盤之數",
         "part.lessons": "四課",
@@ -217,7 +217,7 @@ CHECK: Table = {
     },
     "ko": {
         "ok": "맞았다: {parts}.",
-        "none": "확인할 것이 없다: offset=, lessons=, transmissions=, method= 가운데 하나를 준다.",
+        "none": "확인할 것이 없다: day=, hour=, general=, month=, void=, offset=, plate=, lessons=, noble=, transmissions=, method=, patterns= 가운데 하나 이상을 준다.",
         "open": " (비워 둔 {n}곳은 확인하지 않았다.)",
         "part.offset": "천반 칸 수",
         "part.lessons": "⟨四課⟩",
