@@ -3,7 +3,13 @@ item: the 旬空, 遁干 and 六親 of given branches); a box left empty is not 
 wrong (the right value shown beside the one written, the 課盤 with the cell marked), retry with 「다시」
 (not recorded), the day's counts move, the page is reloaded and the progress is still there (the store
 is a file, $LIUREN_STORE, which tests/conftest.py points at a throwaway one and the server's kernels
-inherit)."""
+inherit).
+
+A second test walks a whole short day (the cell given a store of its own and ``new_per_day=3``, the
+learner's own setting): a miss shows the right value beside the one written and the 課盤 with the cell
+marked, 「다시」 asks the same item and is not recorded (the store file says so), then 「다음」 and right
+answers until 「오늘 연습을 마쳤습니다」. With ``$LIUREN_SCREENSHOTS`` set it takes screenshots at 1280×720 in
+the light and the dark theme of the miss, the retry and the finished day."""
 
 from __future__ import annotations
 
