@@ -52,9 +52,10 @@ if not CHROMIUM.exists():
 from playwright.sync_api import sync_playwright
 
 import liuren
+from liuren.practice.progress import NEW_PER_DAY
 
 from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_JS, WITHIN_JS, drive_explorer, explorers
-from .test_practice_browser import answer, due_line, shown_item, typed_boxes
+from .test_practice_browser import answer, counts, shown_item, typed_boxes
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1500)]
 """The build (with its first downloads) and the ten notebooks' run happen in the first test's fixtures:
@@ -256,12 +257,13 @@ def practice_widget(page, panel_id: str):
 
 
 def answer_right(page, widget) -> dict:
-    """Answer the practice page's first item right, as a learner does; the due line before and after."""
-    before = due_line(widget)
+    """Answer the practice page's first item right, as a learner does; the day's queue line (due, new
+    left, answered, right) before and after."""
+    before = counts(widget)
     item = shown_item(widget)
     answer(widget, typed_boxes(item), "맞았습니다.")
     page.wait_for_function("el => /오늘 푼 문제 1/.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT)
-    return {"before": before, "after": due_line(widget), "cells": len(item.cells)}
+    return {"before": before, "after": counts(widget), "cells": len(item.cells)}
 
 
 STORE_JS = "async () => (await window.jupyterapp.serviceManager.contents.get('liuren.sqlite3', {content: false})).size"
@@ -303,7 +305,7 @@ def lite(server, browser):
     page.evaluate(RUN_JS, PRACTICE)
     found["reloaded"] = {
         "result": page.evaluate(RESULT_JS, [PRACTICE, RUN_TIMEOUT]),
-        "due": due_line(practice_widget(page, opened["id"])),
+        "due": counts(practice_widget(page, opened["id"])),
         "store": page.evaluate(EXECUTE_JS, [PRACTICE, STORE_PY, TIMEOUT]),
         "drive": page.evaluate(STORE_JS),
     }
@@ -366,14 +368,16 @@ def test_chart_at_with_a_zoneinfo_runs_in_the_browser(lite):
 
 def test_the_practice_page_records_an_answer(lite):
     answered = lite["answered"]
-    assert answered["before"] == (0, 0, 0)  # a new learner: nothing due, nothing answered
-    assert answered["after"] == (0, 1, 1)  # 1 of 1 right today; its cards come back in 10 minutes, not now
+    # a new learner: nothing due, the day's new items (the default limit), nothing answered
+    assert answered["before"] == (0, NEW_PER_DAY, 0, 0)
+    # one new item taken from today's queue, 1 of 1 right; its cards come back in 10 minutes, not now
+    assert answered["after"] == (0, NEW_PER_DAY - 1, 1, 1)
 
 
 def test_the_practice_progress_survives_a_reload(lite):
     reloaded = lite["reloaded"]
     assert reloaded["result"] == {"ran": "done", "errors": [], "unrun": []}
-    assert reloaded["due"] == lite["answered"]["after"]
+    assert reloaded["due"] == lite["answered"]["after"]  # the queue after the reload counts the answer
     path, reviews, size = ast.literal_eval(ast.literal_eval(reloaded["store"]["result"]))
     assert (path, reviews) == ("/drive/liuren.sqlite3", 1)  # on JupyterLite's drive, not in memory
     assert reloaded["drive"] == size > 0  # the file JupyterLite keeps in the browser's storage

@@ -3,23 +3,34 @@ item: the 旬空, 遁干 and 六親 of given branches); a box left empty is not 
 wrong (the right value shown beside the one written, the 課盤 with the cell marked), retry with 「다시」
 (not recorded), the day's counts move, the page is reloaded and the progress is still there (the store
 is a file, $LIUREN_STORE, which tests/conftest.py points at a throwaway one and the server's kernels
-inherit)."""
+inherit).
+
+A second test walks a whole short day (the cell given a store of its own and ``new_per_day=3``, the
+learner's own setting): a miss shows the right value beside the one written and the 課盤 with the cell
+marked, 「다시」 asks the same item and is not recorded (the store file says so), then 「다음」 and right
+answers until 「오늘 연습을 마쳤습니다」. With ``$LIUREN_SCREENSHOTS`` set it takes screenshots at 1280×720 in
+the light and the dark theme of the miss, the retry and the finished day."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from liuren import Chart
 from liuren.practice import Item, get_level, solution
 from liuren.practice.answers import as_text
+from liuren.practice.progress import Practice as Progress
+from liuren.show.html import COLORS
+from liuren.show.words.practice import PRACTICE
 
 from . import test_jupyterlab as lab
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, lab_url
+from .servers import LIGHT
+from .test_jupyterlab import ACTIVATE_JS, DARK, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, lab_url
 
 # the JupyterLab servers and the browser of the notebook tests, as this module's fixtures
-site, token, servers, browser = lab.site, lab.token, lab.servers, lab.browser
+site, token, servers, browser, shots = lab.site, lab.token, lab.servers, lab.browser, lab.shots
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]  # two opens and runs of the page, loaded
 
@@ -112,5 +123,165 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         page.reload()
         widget = open_and_run(page, servers, token)
         assert due_line(widget) == after  # the store kept the reviews and the cards
+    finally:
+        page.close()
+
+
+FULL = re.compile(r"복습 (\d+) · 새 문제 (\d+) · 오늘 푼 문제 (\d+) \(맞음 (\d+)\)")
+"""The day's line in full: due now, new left today, answered today, right today."""
+CELL = 'Practice(lang="ko")'
+"""The practice page's cell as README's course has it; the test below gives it a short day of its own."""
+NEW = 3
+"""The short day's new items (``new_per_day``, the learner's own setting)."""
+DONE = "오늘 연습을 마쳤습니다"
+SET_CELL_JS = """
+([path, old, source]) => {
+  const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const cells = w.content.model.cells;
+  for (let i = 0; i < cells.length; i++)
+    if (cells.get(i).type === 'code' && cells.get(i).sharedModel.getSource().includes(old)) {
+      const cell = cells.get(i).sharedModel;
+      cell.setSource(cell.getSource().replace(old, source));
+      return true;
+    }
+  return false;
+}
+"""
+"""Rewrite the practice cell as a learner edits it (the page is not saved: autosave is off)."""
+
+
+def counts(widget) -> tuple[int, int, int, int]:
+    """(due now, new left, answered today, right today) as the line above the question says."""
+    text = widget.inner_text()
+    m = FULL.search(text)
+    assert m, text
+    return int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4))
+
+
+def right_boxes(widget) -> list[str]:
+    """The right answer of the item shown, typed into the boxes the page shows, by their labels (one in
+    three new items drills the weakest cell kind: its one box only)."""
+    item = shown_item(widget)
+    given = {PRACTICE["ko"][f"part-{p}"]: as_text(p, v) for p, v in solution(item).items()}
+    labels = [label.strip() for label in widget.locator(".widget-text .widget-label").all_inner_texts()]
+    assert labels and set(labels) <= set(given), (labels, given)
+    return [given[label] for label in labels]
+
+
+def wait_text(page, widget, text: str, present: bool = True) -> None:
+    js = "([el, t]) => el.innerText.includes(t)" if present else "([el, t]) => !el.innerText.includes(t)"
+    page.wait_for_function(js, arg=[widget.element_handle(), text])
+
+
+def set_theme(page, theme: str) -> None:
+    """Switch JupyterLab's theme and wait until its stylesheet has applied (the page's background)."""
+    page.evaluate(
+        "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme
+    )
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+    page.wait_for_function(
+        """dark => {
+            const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
+            return ((r + g + b) / 3 < 128) === dark;
+        }""",
+        arg=theme == DARK,
+    )
+
+
+def shoot(page, widget, shots: Path | None, name: str) -> None:
+    """Screenshots of the page at 1280×720 in the light and the dark theme, the widget's top in
+    view (only with $LIUREN_SCREENSHOTS set: they are for a person to look at)."""
+    if shots is None:
+        return
+    widget.evaluate("e => e.scrollIntoView({block: 'start'})")
+    for theme in (LIGHT, DARK):
+        set_theme(page, theme)
+        lab.settled(widget)
+        page.screenshot(path=str(shots / f"practice-{name}-{'light' if theme == LIGHT else 'dark'}.png"))
+    set_theme(page, LIGHT)
+
+
+def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, token, browser, shots, tmp_path):
+    store = tmp_path / "short-day.sqlite3"
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(lab_url(servers, token))
+        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
+        page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
+        opened = page.evaluate(OPEN_JS, [[PAGE], TIMEOUT])[0]
+        assert page.evaluate(ACTIVATE_JS, PAGE)
+        cell = f'Practice(path={str(store)!r}, lang="ko", new_per_day={NEW})'
+        assert page.evaluate(SET_CELL_JS, [PAGE, CELL, cell])
+        page.evaluate(RUN_JS, PAGE)
+        result = page.evaluate(RESULT_JS, [PAGE, RUN_TIMEOUT])
+        assert result["ran"] == "done" and not result["errors"], result
+        widget = page.locator(f'[data-liuren-test="{opened["id"]}"] .liuren-practice')
+        widget.wait_for()
+        widget.scroll_into_view_if_needed()
+        assert counts(widget) == (0, NEW, 0, 0)
+
+        # a miss: the 遁干 of the first branch wrong
+        item = shown_item(widget)
+        stems = typed_boxes(item)[1].split()
+        right_stem = stems[0]
+        stems[0] = "甲" if right_stem != "甲" else "乙"
+        wrong = typed_boxes(item, stems=" ".join(stems))
+        answer(widget, wrong, "틀렸습니다.")
+        wait_text(page, widget, "오늘 푼 문제 1")
+        assert counts(widget) == (0, NEW - 1, 1, 0)
+        text = widget.inner_text()
+        assert "1번째 지지 遁干" in text and "hidden-stem" not in text
+        yours = widget.locator("[data-liuren-yours]").inner_text()
+        right = widget.locator("[data-liuren-right]").inner_text()
+        assert yours == f"적은 값: {' '.join(stems)}", yours
+        assert right.startswith(f"맞는 값: {right_stem}"), right
+        assert typed_boxes(item)[1] in right  # the whole box's right answer beside the cell's value
+        # the 課盤 under the verdict, its 初傳 (where the first branch stands) marked, the other stages not
+        stage_cells = widget.locator("td", has_text=re.compile(r"^\s*(初傳|中傳|末傳)"))
+        marked = {
+            c.inner_text().strip()[:2]
+            for c in stage_cells.all()
+            if f"background:{COLORS['step']}" in (c.get_attribute("style") or "").replace(" ", "")
+        }
+        assert marked == {"初傳"}, marked
+        assert store.exists() and Progress(str(store)).reviews() == 1
+        shoot(page, widget, shots, "miss")
+
+        # 「다시」: the same item, its boxes empty, the retry graded but not recorded
+        widget.get_by_role("button", name="다시").click()
+        wait_text(page, widget, "틀렸습니다.", present=False)
+        assert shown_item(widget).chart.spec() == item.chart.spec()
+        assert all(v == "" for v in widget.locator("input[type=text]").evaluate_all("es => es.map(e => e.value)"))
+        answer(widget, typed_boxes(item), "맞았습니다.")
+        wait_text(page, widget, "다시 푼 답은 기록하지 않습니다")
+        assert counts(widget) == (0, NEW - 1, 1, 0)
+        assert Progress(str(store)).reviews() == 1
+        shoot(page, widget, shots, "retry-right")
+
+        # 「다음」 and right answers until the day is done (a review of the missed card may come back)
+        answered = 1
+        for _ in range(NEW + 3):
+            widget.get_by_role("button", name="다음").click()
+            wait_text(page, widget, "맞았습니다.", present=False)
+            if DONE in widget.inner_text():
+                break
+            answer(widget, right_boxes(widget), "맞았습니다.")
+            answered += 1
+            wait_text(page, widget, f"오늘 푼 문제 {answered} ")
+            assert "다시 푼 답은" not in widget.inner_text()
+        text = widget.inner_text()
+        assert DONE in text, text
+        assert re.search(DONE + r"\. 내일 복습할 것: \d+", text), text
+        due, new, done, right_today = counts(widget)
+        assert (due, new) == (0, 0) and done == answered >= NEW and right_today == answered - 1
+        assert widget.locator("input[type=text]").count() == 0
+        assert widget.get_by_role("button", name="확인").is_disabled()
+        assert Progress(str(store)).reviews() == answered
+        shoot(page, widget, shots, "done")
+        page.evaluate(
+            "async () => { const m = window.jupyterapp.serviceManager.sessions;"
+            " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }"
+        )
     finally:
         page.close()
