@@ -224,6 +224,13 @@ def test_done_for_today_says_so_with_tomorrows_count(tmp_path: Path) -> None:
     assert p.item is None and p.fields == {} and p.check_button.disabled
     tomorrow = p.progress.queue(NOW).tomorrow
     assert tomorrow > 0 and f"오늘 연습을 마쳤습니다. 내일 복습할 것: {tomorrow}" in p.feedback.value
+    # a finished day is news, not a refusal: in the ink colour, not the mark of a wrong answer
+    from liuren.show.html import COLORS
+
+    assert COLORS["ink"] in p.feedback.value and COLORS["mark"] not in p.feedback.value
+    p.selector.value = 1  # a level's item: the next refusal is in the mark colour again
+    p.submit()  # nothing filled: refused as unfinished
+    assert COLORS["mark"] in p.feedback.value
 
 
 def test_moment_levels_show_the_moment_not_the_general(tmp_path: Path) -> None:

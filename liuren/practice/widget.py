@@ -140,6 +140,7 @@ class Practice:
         self.recorded = False
         self.retrying = False
         self.message = ""
+        self.message_tone = "mark"  # "mark" for what went wrong, "ink" for news such as done for today
         self._typing = False
         self._syncing = False
         self.stage = 0
@@ -219,11 +220,13 @@ class Practice:
         else:
             self._clear(self.words["closed"])
 
-    def _clear(self, message: str) -> None:
-        """No item: the boxes hidden, ``message`` shown (a closed level, or done for today)."""
+    def _clear(self, message: str, tone: str = "mark") -> None:
+        """No item: the boxes hidden, ``message`` shown (a closed level, or done for today), in the colour
+        ``tone`` of the palette: "mark" for a refusal, "ink" for a day that is done (not a warning)."""
         self.item = None
         self.grade = None
         self.message = message
+        self.message_tone = tone
         self.fields = {}
         self.boxes.children = ()
         self._question = ""
@@ -246,7 +249,7 @@ class Practice:
         if self.level == QUEUE:
             item = self.progress.today(now)
             if item is None:
-                self._clear(self.words["done"].format(tomorrow=self.progress.queue(now).tomorrow))
+                self._clear(self.words["done"].format(tomorrow=self.progress.queue(now).tomorrow), tone="ink")
                 return None
             return self._show(item)
         return self._show(self.progress.next_item(self.level, now))
@@ -287,6 +290,7 @@ class Practice:
         self.recorded = False
         self.retrying = False
         self.message = ""
+        self.message_tone = "mark"
         self.fields = {part: self._box(part, item) for part in item.parts}
         # the verdict and the question first, the emptied boxes after them: the page applies a text box's
         # new value about two frames before it handles the kernel's next message (measured: the next
@@ -525,7 +529,7 @@ class Practice:
     def _feedback_html(self) -> str:
         w = self.words
         if self.message:
-            line = f'<span style="color:{COLORS["mark"]}">{escape(self.message)}</span>'
+            line = f'<span style="color:{COLORS[self.message_tone]}">{escape(self.message)}</span>'
             return paper_box(line, "font-family:sans-serif")
         if self.grade is None or self.item is None:
             return ""
