@@ -24,7 +24,7 @@ from .test_jupyterlab import TIMEOUT, WITHIN_JS
 pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
 
 READING = "08-reading.ipynb"
-OWN_LINKS = ("n08-void", "n08-whole", "n08-statement")
+OWN_LINKS = ("n08-void", "n08-summary", "n08-statement")
 """Headings of 08-reading.ipynb reached from its own contents list: far down, the last, then back up."""
 ACROSS = "n08-timing"
 """The heading contents.ipynb links to in 08-reading.ipynb."""

@@ -251,7 +251,11 @@ def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
     )
     assert "점치는 일: 病 · 질병" in panel.inner_text()
     view = panel.locator(".liuren-reading-view")  # the reading's scrolling box
-    height, scrolls = view.evaluate("e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]")
+    size = "e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]"
+    height, scrolls = view.evaluate(size)
+    assert height <= 341 and not scrolls  # the verdicts alone: the short form fits without scrolling
+    view.locator("details.liuren-evidence").first.evaluate("e => { e.open = true; }")  # the evidence, a fold below
+    height, scrolls = view.evaluate(size)
     assert height <= 341 and scrolls  # bounded, it scrolls on its own
     for theme, name in ((LIGHT, "light"), (DARK, "dark")):
         set_theme(page, theme)
@@ -279,6 +283,7 @@ def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
     assert f"{last}. Reading (占斷)" in step.inner_text() and "Judgements (占斷)" in step.inner_text()
     assert stepper.locator(".widget-readout").first.inner_text() == str(last)  # counted from 1 on screen too
     box = stepper.locator(".liuren-reading-box")
+    box.locator("details.liuren-evidence").first.evaluate("e => { e.open = true; }")  # all the evidence shown
     height, scrolls = box.evaluate("e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]")
     assert height <= 461 and scrolls
     for theme, name in ((LIGHT, "light"), (DARK, "dark")):

@@ -25,12 +25,11 @@ from pathlib import Path
 import pytest
 
 from .chromium import ARGS, CHROMIUM, MISSING
-from .servers import Server, free_port, jupyter_env
+from .servers import Server, free_port, jupyter_env, our, readme_command
 
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
 
-from .test_jupyterlab import our, readme_command
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 ROOT = Path(__file__).resolve().parent.parent
