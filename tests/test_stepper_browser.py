@@ -254,9 +254,10 @@ def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
     size = "e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]"
     height, scrolls = view.evaluate(size)
     assert height <= 341 and not scrolls  # the verdicts alone: the short form fits without scrolling
-    view.locator("details.liuren-evidence").first.evaluate("e => { e.open = true; }")  # the evidence, a fold below
+    opened = "e => { e.querySelectorAll('details').forEach(d => { d.open = true; }); return e.scrollHeight; }"
+    whole = view.evaluate(opened)  # every fold open: the evidence, the open lines, the timing
     height, scrolls = view.evaluate(size)
-    assert height <= 341 and scrolls  # bounded, it scrolls on its own
+    assert whole > 341 and height <= 341 and scrolls  # bounded, it scrolls on its own
     for theme, name in ((LIGHT, "light"), (DARK, "dark")):
         set_theme(page, theme)
         explorer.evaluate("e => e.scrollIntoView({block: 'start'})")
@@ -280,12 +281,12 @@ def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
         stepper.locator("button", has_text="Next").first.click()
     page.wait_for_function("() => document.querySelector('.liuren-stepper .liuren-step').dataset.key === 'reading'")
     step = stepper.locator(".liuren-step").first
-    assert f"{last}. Reading (占斷)" in step.inner_text() and "Judgements (占斷)" in step.inner_text()
+    assert f"{last}. Reading (占斷)" in step.inner_text() and "Judgement (占斷)" in step.inner_text()
     assert stepper.locator(".widget-readout").first.inner_text() == str(last)  # counted from 1 on screen too
     box = stepper.locator(".liuren-reading-box")
-    box.locator("details.liuren-evidence").first.evaluate("e => { e.open = true; }")  # all the evidence shown
+    whole = box.evaluate(opened)  # all the evidence shown
     height, scrolls = box.evaluate("e => [e.getBoundingClientRect().height, e.scrollHeight > e.clientHeight]")
-    assert height <= 461 and scrolls
+    assert whole > 461 and height <= 461 and scrolls
     for theme, name in ((LIGHT, "light"), (DARK, "dark")):
         set_theme(page, theme)
         stepper.evaluate("e => e.scrollIntoView({block: 'start'})")
