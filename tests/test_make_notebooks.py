@@ -53,8 +53,10 @@ def test_a_hangul_string_becomes_an_english_string_and_only_that():
     assert still and "line 2" in still and "holds no Hangul" in still, still
     # a string without Hangul in the Korean cell is code, not prose: it stays as it is
     assert TOOL.code_difference('ex = "元首-1"', 'ex = "the first 元首"') is not None
-    # lang= is the only keyword whose "ko" may be "en", and only that value
-    assert TOOL.code_difference('f(mode="ko")', 'f(mode="en")') is not None
+    # the language code "ko" becomes "en", as a keyword's value or positionally, and nothing else does
+    assert TOOL.code_difference('p.text("ko")', 'p.text("en")') is None
+    assert TOOL.code_difference('p.text("ko")', 'p.text("zh")') is not None
+    assert TOOL.code_difference('f(lang="zh")', 'f(lang="en")') is not None
     assert TOOL.code_difference('f(lang="ko")', 'f(lang="ko")') is None  # left Korean: the prose test's business
 
 

@@ -14,8 +14,8 @@ navigation, "this notebook's contents", the practice pointer with the levels' ti
 header, the whole contents notebook) is in the edition's language (``WORDS``). The two editions' code is
 one code: each English notebook's cells pair up one to one with its Korean twin's (same count, kinds and
 tags, the same anchors in each markdown cell), and each code cell has the same Python tokens except its
-comments, a ``lang=``/``labels=`` value ``"ko"`` given as ``"en"``, and string literals that hold Hangul in
-the Korean cell (the English literal holds none); a solution is compared by its revealed code
+comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``),
+and string literals that hold Hangul in the Korean cell (the English literal holds none); a solution is compared by its revealed code
 (:func:`parity_problems`). The build refuses to write an English notebook that differs, and ``--check``
 reports it, naming the notebook, the cell and the first differing token. An English twin not written
 yet is no error in a build (the edition is translated notebook by notebook), but ``--check`` reports
@@ -760,9 +760,9 @@ def load_books(edition: Edition = KO) -> list[Book]:
 
 # ---------------------------------------------------------------- the two editions' code is one code
 HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
-LANG_KEYWORDS = frozenset({"lang", "labels"})
-"""The keywords whose value names the output's language (``check(..., lang="ko")``, the explorer's
-``labels="ko"``): the Korean cell's ``"ko"`` is the English cell's ``"en"``."""
+LANGUAGE = ("ko", "en")
+"""A language code, the Korean cell's and the English cell's: ``lang="ko"``, the explorer's
+``labels="ko"``, ``p.text("ko")`` — in a course cell the string ``"ko"`` is always the output's language."""
 _IGNORED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER})
 _BY_KIND = frozenset({tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT})
 """Tokens compared by kind alone (a statement's end, a block's start and end); the others by their text."""
@@ -783,33 +783,27 @@ def _literal(token: str) -> object:
         return None
 
 
-def _may_differ(before: list[str], korean: str, english: str) -> bool:
+def _may_differ(korean: str, english: str) -> bool:
     """Whether two string literals at the same place are the one code: a Korean string translated (the
-    English one has no Hangul), or a language keyword's ``"ko"`` given as ``"en"``."""
+    English one has no Hangul), or the language code ``"ko"`` given as ``"en"``."""
     if HANGUL.search(korean):
         return not HANGUL.search(english)
-    return (
-        len(before) == 2
-        and before[0] in LANG_KEYWORDS
-        and before[1] == "="
-        and (_literal(korean), _literal(english)) == ("ko", "en")
-    )
+    return (_literal(korean), _literal(english)) == LANGUAGE
 
 
 def code_difference(korean: str, english: str) -> str | None:
     """Where an English code cell stops being its Korean twin's code (None: it is the same code). Only
-    comments, ``lang=``/``labels=`` values (``"ko"`` → ``"en"``) and string literals that hold Hangul in
-    the Korean cell (no Hangul in the English one) may differ; every other token is the same."""
+    comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``)
+    and string literals that hold Hangul in the Korean cell (no Hangul in the English one) may differ;
+    every other token is the same."""
     try:
         a, b = code_tokens(korean), code_tokens(english)
     except SyntaxError as exc:
         return f"the code cannot be read as Python ({exc})"
-    for n, (x, y) in enumerate(zip(a, b, strict=False)):
+    for x, y in zip(a, b, strict=False):
         if x.type == y.type and (x.type in _BY_KIND or x.string == y.string):
             continue
-        if x.type == y.type == tokenize.STRING and _may_differ(
-            [t.string for t in a[max(0, n - 2) : n]], x.string, y.string
-        ):
+        if x.type == y.type == tokenize.STRING and _may_differ(x.string, y.string):
             continue
         why = (
             " (an English string holds no Hangul)"
