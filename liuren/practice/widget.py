@@ -49,7 +49,7 @@ from ..show.html import COLORS, caption_html, chart_html, paper_box
 from ..show.i18n import check_lang
 from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
-from .answers import Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
+from .answers import BASIC_CELLS, Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
 from .dashboard import Miss, MissBook
 from .levels import DRILL_PARTS, JUDGING, MOMENT_LEVELS, Item, get_level
 from .plots import cell_label, dashboard_html, level_title, miss_line, misses_html, weak_name
@@ -658,8 +658,8 @@ class Practice:
 def _holds(part: str, cell: str) -> bool:
     """Whether the box ``part`` holds the cell key ``cell``."""
     head = cell.partition(".")[0]
-    if part in BASIC_KINDS:
-        return cell_kind(cell) == BASIC_KINDS.get(part) or (part == "day" and cell == "reverse")
+    if part in BASIC_CELLS:
+        return cell_kind(cell) == BASIC_CELLS.get(part) or (part == "day" and cell == "reverse")
     if part == "lessons":
         return head.startswith("lesson-")
     if part == "transmissions":
@@ -669,17 +669,6 @@ def _holds(part: str, cell: str) -> bool:
     if part == "patterns":
         return head == "pattern"
     return head == part
-
-
-BASIC_KINDS = {
-    "void": "void",
-    "stems": "hidden-stem",
-    "kin": "kin",
-    "day": "day",
-    "hour": "hour",
-    "general": "month-general",
-    "month": "month",
-}
 
 
 def _typed_text(part: str, value: object) -> str:
