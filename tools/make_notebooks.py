@@ -39,7 +39,7 @@ writes no markdown. This script is what makes the saved files the course's: it
 - regenerates the cells tagged ``generated`` (the top cell with the navigation and the contents built
   from the ``##`` headings, the bottom navigation, which in a course notebook ends with a line pointing
   to the practice page's levels that notebook opens, computed from liuren.practice.levels) and the
-  contents notebook ``notebooks/contents.ipynb``
+  contents notebook ``notebooks/contents.ipynb`` (whose top cell links the other edition's contents)
   (wholly generated from the titles and headings, so it has no source in notebooks/src);
 - checks the conventions (README of notebooks/src; both editions): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
   (JupyterLab's own heading ids are the raw text, which a percent-encoded link never matches); code
@@ -183,6 +183,8 @@ WORDS: dict[str, dict[str, str]] = {
         "(Voilà로 열면 코드 없이 보인다).",
         "glossary": "곁에 둘 것: [용어집과 참고표]({glossary}) — 과정의 용어, 읽기, 손으로 세울 때 보는 표.",
         "practice": "매일 연습: [연습]({practice}) — 단계별 문제, 틀린 단계는 복습으로 다시 나온다.",
+        "other-edition": "English edition → [en/contents.ipynb](en/contents.ipynb) (in a course folder of your own: "
+        "`liuren course --lang en`)",
     },
     "en": {
         "solution-header": "## Solution: in the opened cell press Ctrl+A, then Ctrl+/ to uncomment it, and run",
@@ -201,6 +203,8 @@ WORDS: dict[str, dict[str, str]] = {
         "readings, and the tables to look at when you cast a chart by hand.",
         "practice": "Daily practice: [practice]({practice}) — questions level by level; a level you miss comes "
         "back for review.",
+        "other-edition": "Korean edition → [../contents.ipynb](../contents.ipynb) (in a course folder of your own: "
+        "`liuren course`)",
     },
 }
 """Everything the build writes into a notebook, per edition (the English is the Korean translated)."""
@@ -497,7 +501,12 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     book.nb.cells = body
     validate(book)
     nav = navigation(index, books)
-    top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
+    # the contents' top cell also offers the other edition (the language choice of the site's first page)
+    top = (
+        nav + "\n\n" + book.edition.words["other-edition"]
+        if book.stem == CONTENTS
+        else nav + "\n\n" + contents_list(book)
+    )
     pointer = practice_pointer(book.stem, book.edition) if book.in_course else ""
     bottom = nav + "\n\n" + pointer if pointer else nav
     cells = [body[0], generated_cell(top), *body[1:], generated_cell(bottom)]
