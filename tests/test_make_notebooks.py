@@ -235,3 +235,45 @@ def test_a_missing_twin_is_no_error_in_a_build_but_check_reports_it(scratch, cap
         "en/99-demo.ipynb",
         "en/contents.ipynb",
     ]
+
+
+def test_a_broken_source_is_left_out_and_the_others_are_built(scratch, capsys):
+    ko, en = scratch["ko"], scratch["en"]
+    korean, english = _pair()
+    korean.cells[0].source = '# 98. 둘째 <a id="n98-top"></a>'
+    korean.cells[1].source = '## 준비 <a id="n98-setup"></a>'
+    write(ko.sources / "98-second.md", korean)
+    english.cells[0].source = '# 98. Second <a id="n98-top"></a>'
+    english.cells[1].source = "## Setting up (no anchor)"  # another translator's unfinished notebook
+    write(en.sources / "98-second.md", english)
+    assert TOOL.main(["--edition", "en", "99", "--no-execute"]) == 2
+    captured = capsys.readouterr()
+    assert 'en/98-second.md: heading "## Setting up (no anchor)" needs one anchor' in captured.err
+    assert "(so en/98-second.md is left out)" in captured.err
+    assert "wrote notebooks/en/99-demo.ipynb" in captured.out and not (en.out / "98-second.ipynb").exists()
+
+
+def test_keep_outputs_rewrites_prose_and_navigation_but_not_changed_code(scratch, capsys):
+    en = scratch["en"]
+    assert TOOL.main(["--no-execute"]) == 0
+    saved = nbformat.read(en.out / "99-demo.ipynb", as_version=4)
+    assert saved.cells[3].source == EN_CELL  # after the title, the generated top cell and the setup
+    saved.cells[3].outputs = [nbformat.v4.new_output("stream", name="stdout", text="a saved run\n")]
+    saved.cells[3].execution_count = 1
+    nbformat.write(saved, en.out / "99-demo.ipynb")
+    _, english = _pair()
+    english.cells[1].source += " A sentence more."
+    write(en.sources / "99-demo.md", english)
+    capsys.readouterr()
+    assert TOOL.main(["--edition", "en", "--keep-outputs"]) == 0
+    kept = nbformat.read(en.out / "99-demo.ipynb", as_version=4)
+    assert kept.cells[3].outputs[0].text == "a saved run\n" and kept.cells[3].execution_count == 1
+    assert kept.cells[2].source.endswith("A sentence more.")
+    english.cells[2].source = EN_CELL + "\nprint(k)"
+    korean, _ = _pair()
+    korean.cells[2].source = KO_CELL + "\nprint(k)"
+    write(scratch["ko"].sources / "99-demo.md", korean)
+    write(en.sources / "99-demo.md", english)
+    assert TOOL.main(["--edition", "en", "--keep-outputs"]) == 1
+    assert "its code cells changed since it was run: build it in full" in capsys.readouterr().out
+    assert nbformat.read(en.out / "99-demo.ipynb", as_version=4).cells[3].source == EN_CELL  # not written

@@ -4,6 +4,7 @@
     python tools/make_notebooks.py 01 03      # only these (the contents notebook is always rebuilt)
     python tools/make_notebooks.py --edition en 05 06   # only these, of the English edition only
     python tools/make_notebooks.py --no-execute
+    python tools/make_notebooks.py --keep-outputs       # prose or navigation changed: no run, outputs kept
     python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
 
 The course has two editions (``EDITIONS``): the Korean ``ko``, ``notebooks/src/*.md`` →
@@ -19,7 +20,11 @@ and string literals that hold Hangul in the Korean cell (the English literal hol
 (:func:`parity_problems`). The build refuses to write an English notebook that differs, and ``--check``
 reports it, naming the notebook, the cell and the first differing token. An English twin not written
 yet is no error in a build (the edition is translated notebook by notebook), but ``--check`` reports
-every missing twin (:func:`missing_twins`).
+every missing twin (:func:`missing_twins`). A source that breaks the conventions is reported and left
+out, and the others are still built: one translator's unfinished notebook does not stop another's build.
+A notebook's navigation names its neighbours, so a twin added later changes the generated cells of the
+notebooks beside it: ``--keep-outputs`` rewrites those (and any prose) without running anything, keeping
+each saved notebook's outputs, and refuses a notebook whose code cells changed since its run.
 
 ``--check`` also runs every notebook afresh (``--no-rerun`` skips that), once, with its solutions
 revealed (below), and compares what it prints with what is saved, so a saved output the library no
@@ -760,11 +765,57 @@ def saved_language_info(edition: Edition = KO) -> dict | None:
     return None
 
 
-def load_books(edition: Edition = KO) -> list[Book]:
+def load_books(edition: Edition = KO, problems: list[str] | None = None) -> list[Book]:
+    """The edition's notebooks from their sources, with the contents built from them. A source that
+    breaks the conventions raises :class:`SourceError`; with ``problems`` it is left out instead and
+    the reason added there (a translator's build of their own notebooks is not stopped by another's)."""
     sources = edition.sources
     books = [read_source(path, edition) for path in sorted(sources.glob("[0-9][0-9]*-*.md"))]
     beside = [read_source(path, edition) for path in (sources / f"{stem}.md" for stem in BESIDE) if path.exists()]
+    if problems is not None:
+        books, beside = _valid(books, problems), _valid(beside, problems)
     return [*books, contents_book(books, edition), *beside]
+
+
+def _valid(books: list[Book], problems: list[str]) -> list[Book]:
+    """The books whose sources follow the conventions (:func:`validate`, a title); the others' reasons
+    are added to ``problems``."""
+    kept = []
+    for book in books:
+        trial = Book(book.stem, nbformat.v4.new_notebook(cells=split_title(strip_generated(book.nb))), book.edition)
+        try:
+            validate(trial)
+            trial.title  # noqa: B018 (raises SourceError without a '# ' title)
+        except SourceError as exc:
+            problems.append(f"{exc} (so {book.where} is left out)")
+            continue
+        kept.append(book)
+    return kept
+
+
+def normalised(edition: Edition, problems: list[str] | None = None) -> list[tuple[Book, nbformat.NotebookNode]]:
+    """Every notebook of the edition as it is saved before execution (:func:`normalise`)."""
+    books = load_books(edition, problems)
+    return [(book, normalise(i, books)) for i, book in enumerate(books)]
+
+
+def with_saved_outputs(nb: nbformat.NotebookNode, path: Path) -> str | None:
+    """Give ``nb`` the outputs (and the kernel's language_info and widget state) of the notebook saved
+    at ``path``, whose code cells must be the same code in the same order: only markdown changed
+    (prose, the generated navigation), so the saved run is still this notebook's. The reason when not."""
+    if not path.exists():
+        return f"{shown_path(path)} is not saved yet: build it in full"
+    saved = nbformat.read(path, as_version=4)
+    ours = [c for c in nb.cells if c.cell_type == "code"]
+    theirs = [c for c in saved.cells if c.cell_type == "code"]
+    if [c.source for c in ours] != [c.source for c in theirs]:
+        return f"{shown_path(path)}: its code cells changed since it was run: build it in full"
+    for cell, old in zip(ours, theirs, strict=True):
+        cell.outputs, cell.execution_count = old.get("outputs", []), old.get("execution_count")
+    for key in ("language_info", "widgets"):
+        if key in saved.metadata:
+            nb.metadata[key] = saved.metadata[key]
+    return None
 
 
 # ---------------------------------------------------------------- the two editions' code is one code
@@ -985,7 +1036,14 @@ def build_edition(edition: Edition, built: list[tuple[Book, nbformat.NotebookNod
             )
             status = 1
             continue
-        if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
+        if args.keep_outputs and any(c.cell_type == "code" for c in nb.cells):
+            problem = with_saved_outputs(nb, edition.out / book.filename)
+            if problem:
+                print(f"{edition.where}{book.filename}: not written: {problem}")
+                status = 1
+                continue
+            language_info = nb.metadata.get("language_info", language_info)
+        elif not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
             shown = revealed(nb)
             problems = ["with the solutions revealed: " + p for p in execute(shown, edition.out)]
             problems += execute(nb, edition.out)
@@ -1005,7 +1063,7 @@ def build_edition(edition: Edition, built: list[tuple[Book, nbformat.NotebookNod
             write_atomic(edition.sources / f"{book.stem}.md", md_text(nb))
         write_atomic(edition.out / book.filename, ipynb_text(nb, book.filename))
         print(f"wrote {edition.where}{book.filename}")
-    if (not args.only and not args.no_execute) or args.check:
+    if (not args.only and not args.no_execute and not args.keep_outputs) or args.check:
         for problem in classroom(args.check, rerun=not args.no_rerun, edition=edition):
             print(problem)
             status = 1
@@ -1021,6 +1079,12 @@ def main(argv: list[str] | None = None) -> int:
         help="only this edition: ko (notebooks/src → notebooks/) or en (notebooks/en/src → notebooks/en/); default: both",
     )
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
+    parser.add_argument(
+        "--keep-outputs",
+        action="store_true",
+        help="rewrite the sources and generated cells but keep each saved notebook's outputs, without running it "
+        "(refused for a notebook whose code changed): after a neighbour was added, or prose edited",
+    )
     parser.add_argument("--check", action="store_true", help="only report files out of step with the sources")
     parser.add_argument(
         "--no-rerun",
@@ -1032,13 +1096,18 @@ def main(argv: list[str] | None = None) -> int:
     if not args.check:  # building: an edition not begun yet (no sources) is skipped, not an error
         editions = [e for e in editions if e is KO or any(e.sources.glob("*.md"))]
     _built.cache_clear()  # the sources as they are now (a test may have run main before)
+    if not editions:
+        print(f"no English sources yet ({EN.where}src/*.md): nothing to build")
+    broken: list[str] = []
     try:
-        built = {e.code: list(_built(e.code).values()) for e in editions}
+        built = {e.code: normalised(e, broken) for e in editions}
         derived = examples_text()
     except SourceError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    status = 0
+    status = 2 if broken else 0
+    for problem in broken:
+        print(f"error: {problem}", file=sys.stderr)
     saved = EXAMPLES.read_text(encoding="utf-8") if EXAMPLES.exists() else None
     if saved != derived:
         if args.check:
