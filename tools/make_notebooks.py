@@ -993,10 +993,12 @@ def checked_notebooks() -> list[str]:
     English ones as ``en/…``). Nothing is listed by hand; an edition without sources has none."""
     names = []
     for edition in EDITIONS.values():
-        if edition is not KO and not any(edition.sources.glob("*.md")):
-            continue
+        begun = edition is KO or any(edition.sources.glob("*.md"))
         prefix = "" if edition is KO else f"{edition.code}/"
-        found = [*_built(edition.code), *([edition.classroom.name] if edition.classroom.exists() else [])]
+        found = [
+            *(_built(edition.code) if begun else ()),
+            *([edition.classroom.name] if edition.classroom.exists() else []),
+        ]
         names += [prefix + name for name in found]
     return names
 
