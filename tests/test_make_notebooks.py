@@ -60,6 +60,22 @@ def test_a_hangul_string_becomes_an_english_string_and_only_that():
     assert TOOL.code_difference('f(lang="ko")', 'f(lang="ko")') is None  # left Korean: the prose test's business
 
 
+def test_an_english_call_may_add_lang_en_where_the_korean_relies_on_its_default():
+    assert TOOL.code_difference('card("noble")', 'card("noble", lang="en")') is None
+    assert TOOL.code_difference('card("jieqi", year=2026)', 'card("jieqi", lang="en", year=2026)') is None
+    assert TOOL.code_difference("card()", 'card(lang="en")') is None
+    assert TOOL.code_difference("f(a, b=1)\ng(c)", 'f(a, b=1, lang="en")\ng(c, lang="en")') is None
+    # only lang="en", only as a whole argument, and nothing else beside it
+    assert "token is ','" in TOOL.code_difference('card("noble")', 'card("noble", lang="zh")')
+    assert TOOL.code_difference('card("noble")', 'card("noble", labels="en")') is not None
+    assert TOOL.code_difference('card("noble")', 'card("noble", lang="en", year=1)') is not None
+    assert TOOL.code_difference('c.steps("ko")', 'c.steps(lang="en")') is not None  # "ko" becomes "en" as it is
+    assert TOOL.code_difference("s.gloss_ko", 's.gloss(lang="en")') is not None
+    assert TOOL.code_difference("s.gloss_ko", "s.gloss_en") is None  # a name's _ko is its _en
+    assert TOOL.code_difference("s.gloss_ko", "s.gloss_zh") is not None
+    assert TOOL.code_difference("s.gloss", "s.gloss_en") is not None
+
+
 def test_unreadable_code_is_reported_not_raised():
     assert "cannot be read as Python" in TOOL.code_difference('x = """', 'x = """')
 

@@ -15,8 +15,10 @@ navigation, "this notebook's contents", the practice pointer with the levels' ti
 header, the whole contents notebook) is in the edition's language (``WORDS``). The two editions' code is
 one code: each English notebook's cells pair up one to one with its Korean twin's (same count, kinds and
 tags, the same anchors in each markdown cell), and each code cell has the same Python tokens except its
-comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``),
-and string literals that hold Hangul in the Korean cell (the English literal holds none); a solution is compared by its revealed code
+comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``,
+``s.gloss_ko`` → ``s.gloss_en``), a ``lang="en"`` added to a call whose Korean twin relies on the Korean default (``card("noble")`` →
+``card("noble", lang="en")``), and string literals that hold Hangul in the Korean cell (the English
+literal holds none); a solution is compared by its revealed code
 (:func:`parity_problems`). The build refuses to write an English notebook that differs, and ``--check``
 reports it, naming the notebook, the cell and the first differing token. An English twin not written
 yet is no error in a build (the edition is translated notebook by notebook), but ``--check`` reports
@@ -851,19 +853,49 @@ def _may_differ(korean: str, english: str) -> bool:
     return (_literal(korean), _literal(english)) == LANGUAGE
 
 
+ADDED_LANG = ("lang", "=", '"en"')
+"""The keyword argument an English call may add where its Korean twin relies on the Korean default
+(``card("noble")`` → ``card("noble", lang="en")``): the Korean cell's implicit ``lang="ko"`` made explicit."""
+
+
+def _added_lang(b: list[tokenize.TokenInfo], j: int, following: str, before: str) -> int:
+    """How many English tokens from ``b[j]`` are a ``lang="en"`` the Korean call leaves out (0: none): with
+    its comma before it (``, lang="en")``), after it (``(lang="en", year=…``), or alone in ``(lang="en")``;
+    ``following`` is the Korean token the English must go on with, ``before`` the token before both."""
+    words = [t.string for t in b[j : j + 4]]
+    if words == [",", *ADDED_LANG] and following in (")", ","):
+        return 4
+    if words == [*ADDED_LANG, ","] and before in ("(", ","):
+        return 4
+    if words[:3] == list(ADDED_LANG) and following == ")" and before == "(":
+        return 3
+    return 0
+
+
 def code_difference(korean: str, english: str) -> str | None:
     """Where an English code cell stops being its Korean twin's code (None: it is the same code). Only
-    comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``)
-    and string literals that hold Hangul in the Korean cell (no Hangul in the English one) may differ;
-    every other token is the same."""
+    comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``,
+    and a name's ``_ko`` as ``_en``: ``s.gloss_ko`` → ``s.gloss_en``), a ``lang="en"`` added to a call
+    that relies on the Korean default (:data:`ADDED_LANG`) and string
+    literals that hold Hangul in the Korean cell (no Hangul in the English one) may differ; every other
+    token is the same."""
     try:
         a, b = code_tokens(korean), code_tokens(english)
     except SyntaxError as exc:
         return f"the code cannot be read as Python ({exc})"
-    for x, y in zip(a, b, strict=False):
-        if x.type == y.type and (x.type in _BY_KIND or x.string == y.string):
+    i = j = 0
+    while i < len(a) and j < len(b):
+        x, y = a[i], b[j]
+        if (
+            (x.type == y.type and (x.type in _BY_KIND or x.string == y.string))
+            or (x.type == y.type == tokenize.STRING and _may_differ(x.string, y.string))
+            or (x.type == y.type == tokenize.NAME and x.string.endswith("_ko") and y.string == x.string[:-3] + "_en")
+        ):
+            i, j = i + 1, j + 1
             continue
-        if x.type == y.type == tokenize.STRING and _may_differ(x.string, y.string):
+        skip = _added_lang(b, j, x.string, a[i - 1].string if i else "")
+        if skip:
+            j += skip
             continue
         why = (
             " (an English string holds no Hangul)"
@@ -871,9 +903,10 @@ def code_difference(korean: str, english: str) -> str | None:
             else ""
         )
         return f"line {y.start[0]}: the first differing token is {y.string!r}, the Korean cell has {x.string!r}{why}"
-    if len(a) != len(b):
-        rest, side = (a[len(b)], "the Korean cell goes on with") if len(a) > len(b) else (b[len(a)], "it goes on with")
-        return f"line {rest.start[0]}: {side} {rest.string!r}, the other cell has ended"
+    if i < len(a):
+        return f"line {a[i].start[0]}: the Korean cell goes on with {a[i].string!r}, the other cell has ended"
+    if j < len(b):
+        return f"line {b[j].start[0]}: it goes on with {b[j].string!r}, the other cell has ended"
     return None
 
 
