@@ -1141,8 +1141,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     status = 2 if broken else 0
-    for problem in broken:
-        print(f"error: {problem}", file=sys.stderr)
+    for problem in broken:  # with --check, among the other problems it reports
+        print(f"error: {problem}", file=sys.stdout if args.check else sys.stderr)
     saved = EXAMPLES.read_text(encoding="utf-8") if EXAMPLES.exists() else None
     if saved != derived:
         if args.check:
