@@ -74,7 +74,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DiskFullError, ParseError, StoreError, WriteError, quote
+from .errors import DiskFullError, StoreError, WriteError, quote
+from .files import path_text
 
 ENV = "LIUREN_STORE"
 """The environment variable that says where the store is (the ``path=`` argument wins over it)."""
@@ -127,22 +128,7 @@ def store_path(path: str | os.PathLike[str] | None = None) -> Path:
         where = f"${ENV}={quote(path, PATH_QUOTE)}"
     else:
         where = f"path={quote(path, PATH_QUOTE)}"
-    if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"{where} ({type(path).__name__}) is not a file path; {ACCEPTED}")
-    try:
-        text = os.fspath(path)
-    except TypeError:  # an __fspath__ that returns neither str nor bytes
-        raise ParseError(
-            f"{where} ({type(path).__name__}) is not a file path: its __fspath__() gives no file name; {ACCEPTED}"
-        ) from None
-    if not isinstance(text, str):
-        raise ParseError(f"{where} is a bytes path; {ACCEPTED}")
-    if not text.strip() or "\0" in text:
-        raise ParseError(f"{where} is empty or contains a NUL character; {ACCEPTED}")
-    try:
-        os.fsencode(text)
-    except UnicodeError:  # e.g. a lone surrogate
-        raise ParseError(f"{where} cannot be encoded as a file name on this system; {ACCEPTED}") from None
+    text = path_text(path, where, ACCEPTED)
     return Path(os.path.abspath(os.path.expanduser(text)))
 
 
@@ -258,19 +244,21 @@ def _v3_practice_items(db: sqlite3.Connection) -> None:
         db.execute(sql)
 
 
-def _v4_review_indexes(db: sqlite3.Connection) -> None:
+def _v4_review_indexes_and_saves(db: sqlite3.Connection) -> None:
     """Version 4: indexes for the practice dashboard's counts of a long review log (100,000 reviews:
     years of daily practice), by time (the days practised, the history's window) and by lesson type and
     verdict, so that a process's first :meth:`~liuren.practice.Practice.summary` reads indexes instead
-    of the whole log (``tools/bench_practice.py``)."""
+    of the whole log (``tools/bench_practice.py``); and ``practice_saves``, when the learner saved their
+    progress to a file and how many reviews it held (the page reminds them after a week without)."""
     for sql in (
         "CREATE INDEX practice_reviews_reviewed ON practice_reviews(reviewed, verdict)",
         "CREATE INDEX practice_reviews_type ON practice_reviews(lesson_type, verdict)",
+        "CREATE TABLE practice_saves (id INTEGER PRIMARY KEY, saved TEXT NOT NULL, reviews INTEGER NOT NULL)",
     ):
         db.execute(sql)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice, _v3_practice_items, _v4_review_indexes)
+MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice, _v3_practice_items, _v4_review_indexes_and_saves)
 """The schema's migrations, in order: applying the first N gives version N. Append only: a released
 migration is never edited (a file at version N must mean the same thing to every liuren)."""
 SCHEMA_VERSION = len(MIGRATIONS)
