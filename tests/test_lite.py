@@ -28,7 +28,8 @@ Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm fa
 cannot be reached): the reason says which. The whole module took 200 s on a shared 2-core machine (load
 5–7): the site built from the cache in 10 s (about 50 s with its first downloads), the 13 notebooks run
 four at a time (five in the last group) in 165 s (321 code cells), the practice page after the reload in
-19 s.
+19 s. The English edition's links and one cell add three Pyodide kernels: 88 s measured once with the
+site's build from the cache (load 6–8), about 60 s of it the links and the cell.
 """
 
 from __future__ import annotations
