@@ -512,10 +512,26 @@ def test_a_handout_leaves_the_solutions_out_unless_asked(tmp_path):
 LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
 
 
+EDITION_LINKS = {
+    "ko": {"contents": "en/contents.ipynb", "classroom": "en/classroom.ipynb"},
+    "en": {"contents": "../contents.ipynb", "classroom": "../classroom.ipynb"},
+}
+"""The language choice: the links from an edition's page to its twin in the other edition."""
+
+
+@EACH
+def test_the_contents_and_the_classroom_page_offer_the_other_edition(edition):
+    for stem, target in EDITION_LINKS[edition.code].items():
+        top = edition.books()[stem].cells[1 if stem == "contents" else 0]
+        assert f"]({target})" in top.source, (stem, top.source)
+        assert ("liuren course --lang en" if edition is KO else "liuren course`") in top.source
+
+
 @EACH
 def test_every_link_is_one_jupyterlab_can_follow(edition):
     """Every link inside an edition: a notebook of that edition (relative, never out of its folder) and
-    an ASCII anchor it has; the anchors are unique in the edition."""
+    an ASCII anchor it has; the anchors are unique in the edition. The one way out is the language
+    choice (:data:`EDITION_LINKS`): the contents and the classroom page link their twin in the other edition."""
     books = edition.books()
     assert books
     ids = {
@@ -533,7 +549,10 @@ def test_every_link_is_one_jupyterlab_can_follow(edition):
                     continue
                 path, _, fragment = target.partition("#")
                 other = Path(path).stem if path else stem
-                if path and (path.startswith("..") or not path.endswith(".ipynb") or other not in books):
+                if path and path == EDITION_LINKS[edition.code].get(stem):
+                    assert (edition.folder / path).resolve().is_file(), f"{stem}: the other edition's {path} is missing"
+                    continue
+                if path and (path.startswith("..") or "/" in path or not path.endswith(".ipynb") or other not in books):
                     bad.append(f"{stem} cell {n}: {target} is not a notebook in {edition.where}")
                 elif fragment and (not fragment.isascii() or fragment not in ids[other]):
                     bad.append(f"{stem} cell {n}: #{fragment} is not an ASCII anchor of {other}")
@@ -656,7 +675,10 @@ def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teac
     assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
     assert named["07c-yangjiu"] == {11} and named["08-reading"] == {14}
     assert sorted(n for levels in named.values() for n in levels) == list(range(1, 15))  # each level once
-    assert ("4단계 「賊克」" if edition is KO else "level 4 “賊克”") in TOOL.practice_pointer(
+    from liuren.practice.plots import level_title
+
+    assert level_title(4, "ko") == "賊克" and "賊克" in level_title(4, "en")  # the library's titles, per language
+    assert ("4단계 「賊克」" if edition is KO else f"level 4 “{level_title(4, 'en')}”") in TOOL.practice_pointer(
         "01-yuanshou-chongshen", TOOL.EDITIONS[edition.code]
     )
     assert "level 13 “real time: the chart of a date, time and place”" in TOOL.practice_pointer(
@@ -676,17 +698,23 @@ def test_the_pointer_ends_the_bottom_navigation_of_a_course_notebook_only():
     assert "practice.ipynb" not in bottom[1] and bottom[2] == "[과정 차례](contents.ipynb)"
 
 
-def test_the_classroom_page_speaks_korean_as_the_course_does():
-    """The classroom page is a Korean page: its explorer is told the language, so the notice its saved chart
-    carries (the static fallback) is Korean, not the explorer's default Chinese."""
+@EACH
+def test_the_classroom_page_speaks_its_editions_language(edition):
+    """The classroom page speaks its edition's language: its explorer is told the language, so the notice
+    its saved chart carries (the static fallback) is Korean (English), not the explorer's default Chinese;
+    the English page is the Korean page's code (tools/make_notebooks.py checks the rest)."""
     from liuren.show.words.widgets import WIDGETS
 
-    nb = BOOKS["classroom"]
+    nb = edition.books()["classroom"]
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert 'Explorer("丙申", "午", "亥", lang="ko")' in code
+    lang = edition.code
+    assert f'Explorer("丙申", "午", "亥", lang="{lang}")' in code
+    assert f'Stepper(chart("丙申", "午", "亥"), lang="{lang}")' in code and f'Exercise(seed=1, lang="{lang}")' in code
     shown = "\n".join(output_text(c) for c in nb.cells if c.cell_type == "code")
-    notices = {lang: WIDGETS[lang]["run-line"] for lang in ("zh", "ko")}
-    assert notices["ko"] in shown and notices["zh"] not in shown, notices
+    notices = {code: WIDGETS[code]["run-line"] for code in ("zh", "ko", "en")}
+    assert notices[lang] in shown and all(notices[other] not in shown for other in set(notices) - {lang}), notices
+    if edition is not KO:
+        assert TOOL.parity_problems(BOOKS["classroom"], nb, "classroom.ipynb") == []
 
 
 # ---------------------------------------------------------------- the English edition's prose

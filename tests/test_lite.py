@@ -18,13 +18,18 @@ kernel shut down; then:
   page run anew, it shows the same progress: the store is ``liuren.sqlite3`` on JupyterLite's drive,
   kept in the browser's storage (``liuren.store`` in the browser);
 - every link from one notebook to another names a notebook the site serves;
+- the site carries the English edition in ``en/`` beside the Korean one; in the same browser session,
+  the Korean contents' link "English edition → en/contents.ipynb" opens the English contents, whose
+  link opens the English classroom page, and its first code cell, run, gives the committed English
+  output (the English notebooks are not all run here: tests/test_notebooks.py runs each of them once);
 - no request leaves 127.0.0.1.
 
 Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
 cannot be reached): the reason says which. The whole module took 200 s on a shared 2-core machine (load
 5–7): the site built from the cache in 10 s (about 50 s with its first downloads), the 13 notebooks run
 four at a time (five in the last group) in 165 s (321 code cells), the practice page after the reload in
-19 s.
+19 s. The English edition's links and one cell add three Pyodide kernels: 88 s measured once with the
+site's build from the cache (load 6–8), about 60 s of it the links and the cell.
 """
 
 from __future__ import annotations
@@ -66,7 +71,10 @@ assert SPEC and SPEC.loader
 build_lite = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(build_lite)
 
-NOTEBOOKS = [p.name for p in build_lite.course_notebooks()]
+SERVED = [build_lite.site_path(p) for p in build_lite.course_notebooks()]
+"""Every notebook the site serves, both editions (``en/…`` for the English one)."""
+NOTEBOOKS = [name for name in SERVED if "/" not in name]
+"""The Korean edition's notebooks, each run here (the English edition: its language link, below)."""
 CLASSROOM = "classroom.ipynb"
 PRACTICE = "practice.ipynb"
 GROUP = 4
@@ -317,22 +325,104 @@ def lite(server, browser):
     page.close()
 
 
-def test_the_site_serves_every_course_notebook(site):
-    served = {p.name for p in (site / "files").glob("*.ipynb")}
-    assert served == set(NOTEBOOKS)
+def test_the_site_serves_every_course_notebook_of_both_editions(site):
+    served = {p.relative_to(site / "files").as_posix() for p in (site / "files").rglob("*.ipynb")}
+    assert served == set(SERVED)
     assert len(NOTEBOOKS) >= 10 and {CLASSROOM, PRACTICE, "contents.ipynb"} <= served
+    assert {f"en/{name}" for name in NOTEBOOKS} == served - set(NOTEBOOKS)  # the English twin of each
+    front = (site / "index.html").read_text(encoding="utf-8")
+    assert "path=en/classroom.ipynb" in front and "path=en/contents.ipynb" in front
 
 
 def test_every_link_to_a_notebook_finds_it_in_the_site(site):
     """Each notebook's links to another notebook (the contents page's to every page, the practice page's
-    back to the contents) name a notebook the site serves."""
+    back to the contents, the language choice between the editions) name a notebook the site serves."""
+    import posixpath
+
     linked = {}
-    for path in (site / "files").glob("*.ipynb"):
+    for path in (site / "files").rglob("*.ipynb"):
+        name = path.relative_to(site / "files").as_posix()
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         text = "".join(_text(c["source"]) for c in cells if c["cell_type"] == "markdown")
-        linked[path.name] = set(re.findall(r"\]\(([^)#/]+\.ipynb)", text))
-    assert PRACTICE in linked["contents.ipynb"]
-    assert {name: sorted(links - set(NOTEBOOKS)) for name, links in linked.items() if links - set(NOTEBOOKS)} == {}
+        links = re.findall(r"\]\(([^)#:]+\.ipynb)", text)
+        linked[name] = {posixpath.normpath(posixpath.join(posixpath.dirname(name), link)) for link in links}
+    assert PRACTICE in linked["contents.ipynb"] and "en/contents.ipynb" in linked["contents.ipynb"]
+    assert "contents.ipynb" in linked["en/contents.ipynb"] and "en/classroom.ipynb" in linked["en/contents.ipynb"]
+    assert {name: sorted(links - set(SERVED)) for name, links in linked.items() if links - set(SERVED)} == {}
+
+
+ARRIVED_JS = """
+async ([path, ms]) => {
+  const end = Date.now() + ms;
+  const find = () => window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
+  while (!find()) {
+    if (Date.now() > end) throw new Error(`${path} was not opened by the link within ${ms / 1000} s`);
+    await new Promise(r => setTimeout(r, 100));
+  }
+  return true;
+}
+"""
+"""``[path, ms]``: wait until a link click has opened notebook ``path`` (no other way opens it here)."""
+
+RUN_CELL_JS = """
+async ([path, index, ms]) => {
+  const app = window.jupyterapp;
+  const w = app.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const cell = w.content.model.cells.get(index);
+  cell.executionCount = null;
+  w.content.activeCellIndex = index;
+  await window.liurenWithin(app.commands.execute('notebook:run-cell'), ms, `${path}: run cell ${index}`);
+  const kernel = () => w.sessionContext.session && w.sessionContext.session.kernel;
+  const end = Date.now() + ms;
+  while (kernel() && kernel().status !== 'idle' && Date.now() < end) await new Promise(r => setTimeout(r, 100));
+  return {count: cell.executionCount, outputs: cell.outputs.toJSON()};
+}
+"""
+"""``[path, index, ms]``: run cell ``index`` of the current notebook ``path`` alone; its execution count and outputs."""
+
+ENGLISH_CLASSROOM = "en/classroom.ipynb"
+
+
+def follow(page, panel: str, href: str, path: str) -> None:
+    """Click the first link in ``panel`` whose href holds ``href`` and wait until it has opened ``path``."""
+    page.locator(f'[data-liuren-test="{panel}"] a[href*="{href}"]').first.click()
+    page.evaluate(ARRIVED_JS, [path, TIMEOUT])
+
+
+@pytest.fixture(scope="module")
+def english(server, browser):
+    """In the same browser session as the run of the Korean notebooks: the Korean contents opened, its
+    "English edition" link followed to en/contents.ipynb, that page's link to the classroom page followed
+    to en/classroom.ipynb, and its first code cell (the explorer) run alone; the kernels then shut down."""
+    page = browser["context"].new_page()
+    started = time.perf_counter()
+    open_lab(page, f"{server}/lab/index.html?reset")
+    (korean,) = page.evaluate(OPEN_JS, [["contents.ipynb"], TIMEOUT])
+    assert page.evaluate(ACTIVATE_JS, "contents.ipynb")
+    follow(page, korean["id"], "en/contents.ipynb", "en/contents.ipynb")
+    (contents,) = page.evaluate(OPEN_JS, [["en/contents.ipynb"], TIMEOUT])  # already open: waits for it to be ready
+    assert page.evaluate(ACTIVATE_JS, "en/contents.ipynb")
+    heading = page.locator(f'[data-liuren-test="{contents["id"]}"] h1').first.inner_text()
+    follow(page, contents["id"], "classroom.ipynb", ENGLISH_CLASSROOM)
+    page.evaluate(OPEN_JS, [[ENGLISH_CLASSROOM], TIMEOUT])
+    assert page.evaluate(ACTIVATE_JS, ENGLISH_CLASSROOM)
+    first = next(
+        i
+        for i, c in enumerate(json.loads((ROOT / "notebooks" / ENGLISH_CLASSROOM).read_text())["cells"])
+        if c["cell_type"] == "code"
+    )
+    ran = page.evaluate(RUN_CELL_JS, [ENGLISH_CLASSROOM, first, RUN_TIMEOUT])
+    page.evaluate(SHUTDOWN_JS, [["contents.ipynb", "en/contents.ipynb", ENGLISH_CLASSROOM], TIMEOUT])
+    print(f"\nthe English edition by its link, one cell run: {time.perf_counter() - started:.0f} s")
+    yield {"heading": heading, "ran": ran}
+    page.close()
+
+
+def test_the_korean_contents_links_the_english_edition_whose_cells_run(english):
+    assert "course contents" in english["heading"] and not re.search(r"[\uac00-\ud7a3]", english["heading"])
+    ran = english["ran"]
+    assert ran["count"] is not None
+    assert [comparable(ran["outputs"])] == committed(ENGLISH_CLASSROOM)[:1]  # the committed English output
 
 
 def test_every_notebook_runs_all_cells_without_an_error(lite):

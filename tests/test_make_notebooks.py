@@ -60,6 +60,22 @@ def test_a_hangul_string_becomes_an_english_string_and_only_that():
     assert TOOL.code_difference('f(lang="ko")', 'f(lang="ko")') is None  # left Korean: the prose test's business
 
 
+def test_an_english_call_may_add_lang_en_where_the_korean_relies_on_its_default():
+    assert TOOL.code_difference('card("noble")', 'card("noble", lang="en")') is None
+    assert TOOL.code_difference('card("jieqi", year=2026)', 'card("jieqi", lang="en", year=2026)') is None
+    assert TOOL.code_difference("card()", 'card(lang="en")') is None
+    assert TOOL.code_difference("f(a, b=1)\ng(c)", 'f(a, b=1, lang="en")\ng(c, lang="en")') is None
+    # only lang="en", only as a whole argument, and nothing else beside it
+    assert "token is ','" in TOOL.code_difference('card("noble")', 'card("noble", lang="zh")')
+    assert TOOL.code_difference('card("noble")', 'card("noble", labels="en")') is not None
+    assert TOOL.code_difference('card("noble")', 'card("noble", lang="en", year=1)') is not None
+    assert TOOL.code_difference('c.steps("ko")', 'c.steps(lang="en")') is not None  # "ko" becomes "en" as it is
+    assert TOOL.code_difference("s.gloss_ko", 's.gloss(lang="en")') is not None
+    assert TOOL.code_difference("s.gloss_ko", "s.gloss_en") is None  # a name's _ko is its _en
+    assert TOOL.code_difference("s.gloss_ko", "s.gloss_zh") is not None
+    assert TOOL.code_difference("s.gloss", "s.gloss_en") is not None
+
+
 def test_unreadable_code_is_reported_not_raised():
     assert "cannot be read as Python" in TOOL.code_difference('x = """', 'x = """')
 
@@ -169,10 +185,16 @@ def test_the_english_edition_is_built_in_english_beside_the_korean(scratch, caps
     contents = nbformat.read(en.out / "contents.ipynb", as_version=4)
     assert contents.cells[0].source.startswith("# Da Liu Ren (大六壬 dà liù rén): course contents")
     assert "Run All Cells" in contents.cells[0].source
-    assert contents.cells[1].source == "[99. An example →](99-demo.ipynb)"
+    assert contents.cells[1].source == (
+        "[99. An example →](99-demo.ipynb)\n\n"
+        "Korean edition → [../contents.ipynb](../contents.ipynb) (in a course folder of your own: `liuren course`)"
+    )
     assert "- [Setting up](99-demo.ipynb#n99-setup)" in contents.cells[2].source
     korean = nbformat.read(ko.out / "contents.ipynb", as_version=4)
     assert "과정 차례" in korean.cells[0].source and "### [99. 예제](99-demo.ipynb)" in korean.cells[2].source
+    assert korean.cells[1].source.endswith(
+        "English edition → [en/contents.ipynb](en/contents.ipynb) (in a course folder of your own: `liuren course --lang en`)"
+    )
     assert not TOOL.HANGUL.search("\n".join(c.source for c in [*contents.cells, built.cells[1], built.cells[-1]]))
     # the solution's header is the edition's, and so it says in English how to open the solution
     assert built.cells[-2].source.splitlines()[0] == en.solution_header
@@ -229,3 +251,45 @@ def test_a_missing_twin_is_no_error_in_a_build_but_check_reports_it(scratch, cap
         "en/99-demo.ipynb",
         "en/contents.ipynb",
     ]
+
+
+def test_a_broken_source_is_left_out_and_the_others_are_built(scratch, capsys):
+    ko, en = scratch["ko"], scratch["en"]
+    korean, english = _pair()
+    korean.cells[0].source = '# 98. 둘째 <a id="n98-top"></a>'
+    korean.cells[1].source = '## 준비 <a id="n98-setup"></a>'
+    write(ko.sources / "98-second.md", korean)
+    english.cells[0].source = '# 98. Second <a id="n98-top"></a>'
+    english.cells[1].source = "## Setting up (no anchor)"  # another translator's unfinished notebook
+    write(en.sources / "98-second.md", english)
+    assert TOOL.main(["--edition", "en", "99", "--no-execute"]) == 2
+    captured = capsys.readouterr()
+    assert 'en/98-second.md: heading "## Setting up (no anchor)" needs one anchor' in captured.err
+    assert "(so en/98-second.md is left out)" in captured.err
+    assert "wrote notebooks/en/99-demo.ipynb" in captured.out and not (en.out / "98-second.ipynb").exists()
+
+
+def test_keep_outputs_rewrites_prose_and_navigation_but_not_changed_code(scratch, capsys):
+    en = scratch["en"]
+    assert TOOL.main(["--no-execute"]) == 0
+    saved = nbformat.read(en.out / "99-demo.ipynb", as_version=4)
+    assert saved.cells[3].source == EN_CELL  # after the title, the generated top cell and the setup
+    saved.cells[3].outputs = [nbformat.v4.new_output("stream", name="stdout", text="a saved run\n")]
+    saved.cells[3].execution_count = 1
+    nbformat.write(saved, en.out / "99-demo.ipynb")
+    _, english = _pair()
+    english.cells[1].source += " A sentence more."
+    write(en.sources / "99-demo.md", english)
+    capsys.readouterr()
+    assert TOOL.main(["--edition", "en", "--keep-outputs"]) == 0
+    kept = nbformat.read(en.out / "99-demo.ipynb", as_version=4)
+    assert kept.cells[3].outputs[0].text == "a saved run\n" and kept.cells[3].execution_count == 1
+    assert kept.cells[2].source.endswith("A sentence more.")
+    english.cells[2].source = EN_CELL + "\nprint(k)"
+    korean, _ = _pair()
+    korean.cells[2].source = KO_CELL + "\nprint(k)"
+    write(scratch["ko"].sources / "99-demo.md", korean)
+    write(en.sources / "99-demo.md", english)
+    assert TOOL.main(["--edition", "en", "--keep-outputs"]) == 1
+    assert "its code cells changed since it was run: build it in full" in capsys.readouterr().out
+    assert nbformat.read(en.out / "99-demo.ipynb", as_version=4).cells[3].source == EN_CELL  # not written

@@ -550,9 +550,9 @@ def test_the_summary_and_the_book_show_in_the_language_asked(tmp_path):
     item = p.next_item(4, NOW)
     p.record(item, Grade("wrong", "initial.branch", "transmission.branch", "the rule"), NOW)
     hangul = re.compile("[\uac00-\ud7a3]")
-    for shown in (p.summary(NOW, lang="en"), p.misses(lang="en")):
-        assert shown.lang == "en" and not hangul.search(shown._repr_html_())
-        assert hangul.search(shown.html("ko"))
+    for view in (p.summary(NOW, lang="en"), p.misses(lang="en")):
+        assert view.lang == "en" and not hangul.search(view._repr_html_())
+        assert hangul.search(view.html("ko"))
     assert hangul.search(p.summary(NOW)._repr_html_()) and hangul.search(p.misses()._repr_html_())
     with pytest.raises(ParseError):
         p.summary(NOW, lang="xx")

@@ -17,13 +17,16 @@ Every version comes from tools/lite-pins.toml. Everything is fetched from the pa
    then loads them from the site with no %pip cell;
 4. the kernel's and the widget manager's labextensions (from their PyPI wheels, never from the
    installed environment: ``ignore_sys_prefix``), then ``jupyter lite build`` with every notebook of
-   notebooks/ (the course, its contents, the classroom page) as contents, no source maps.
+   both editions as contents (the Korean course, its contents and classroom page at the root, the
+   English edition in ``en/`` beside them, as in notebooks/), no source maps.
 
 The site's kernel never falls back to PyPI (``disablePyPIFallback``) and starts with ipywidgets and tzdata
 loaded (the kernel loads a package when a cell imports it by name, but ipywidgets is imported inside
 liuren and tzdata by zoneinfo). The site's front page opens the classroom page in JupyterLite's Notebook
-interface; ``lab/`` is the full JupyterLab with every notebook. (The front page keeps the root marker
-every JupyterLite page reads its settings up to: the empty ``jupyter-config-data`` script.)
+interface; ``lab/`` is the full JupyterLab with every notebook. The language choice: the front page
+names both editions' classroom page and contents (it goes on to the Korean classroom page), and each
+contents notebook and classroom page links its twin in the other edition. (The front page keeps the
+root marker every JupyterLite page reads its settings up to: the empty ``jupyter-config-data`` script.)
 """
 
 from __future__ import annotations
@@ -74,11 +77,30 @@ def default_cache() -> Path:
     return Path(os.environ.get(CACHE_ENV) or Path.home() / ".cache" / "liuren-lite")
 
 
+EDITIONS = ("", "en")
+"""The course's editions as folders of notebooks/: the Korean one at its root, the English one in ``en/``."""
+
+
 def course_notebooks() -> list[Path]:
-    """The notebooks the site serves: every notebook of notebooks/ (the course NN-*.ipynb, its contents,
+    """The notebooks the site serves: every notebook of both editions (the course NN-*.ipynb, its contents,
     the classroom page, the glossary, the practice page, and any page added there later), as they are
-    committed."""
-    return sorted(NOTEBOOKS.glob("*.ipynb"))
+    committed; the Korean ones first."""
+    return [path for folder in EDITIONS for path in sorted((NOTEBOOKS / folder).glob("*.ipynb"))]
+
+
+def site_path(notebook: Path) -> str:
+    """Where the site serves a notebook, as in notebooks/: ``04-biezhe.ipynb``, ``en/04-biezhe.ipynb``."""
+    return notebook.relative_to(NOTEBOOKS).as_posix()
+
+
+def stage_contents(into: Path) -> Path:
+    """The site's contents: a folder holding :func:`course_notebooks` at their :func:`site_path` (a folder
+    given to ``jupyter lite build`` is served as it is laid out, ``en/`` and all)."""
+    for notebook in course_notebooks():
+        target = into / site_path(notebook)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(notebook, target)
+    return into
 
 
 def norm(name: str) -> str:
@@ -287,8 +309,10 @@ FRONT_PAGE = """<!doctype html>
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
 <meta http-equiv="refresh" content="0; url=notebooks/index.html?path={front}">
 </head><body>
-<p><a href="notebooks/index.html?path={front}">The classroom page</a> ·
-<a href="lab/index.html?path=contents.ipynb">the course in JupyterLab</a></p>
+<p lang="ko"><a href="notebooks/index.html?path={front}">수업용 페이지</a> ·
+<a href="lab/index.html?path=contents.ipynb">JupyterLab에서 과정 차례</a></p>
+<p><a href="notebooks/index.html?path=en/{front}">The classroom page in English</a> ·
+<a href="lab/index.html?path=en/contents.ipynb">the English course in JupyterLab</a></p>
 </body></html>
 """
 
@@ -327,8 +351,9 @@ def build(output: Path, cache: Path, log: Any = print) -> dict[str, Any]:
         lite = work / "lite"
         lite.mkdir()
         staging = work / "site"
+        contents = stage_contents(work / "contents")
         (lite / "jupyter_lite_config.json").write_text(
-            json.dumps(lite_config(course_notebooks(), [kernel, widgets_ext], staging), indent=1), encoding="utf-8"
+            json.dumps(lite_config([contents], [kernel, widgets_ext], staging), indent=1), encoding="utf-8"
         )
         title = "大六壬 liuren"
         (lite / "jupyter-lite.json").write_text(json.dumps(site_settings(title), indent=1), encoding="utf-8")

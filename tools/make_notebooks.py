@@ -4,6 +4,7 @@
     python tools/make_notebooks.py 01 03      # only these (the contents notebook is always rebuilt)
     python tools/make_notebooks.py --edition en 05 06   # only these, of the English edition only
     python tools/make_notebooks.py --no-execute
+    python tools/make_notebooks.py --keep-outputs       # prose or navigation changed: no run, outputs kept
     python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
 
 The course has two editions (``EDITIONS``): the Korean ``ko``, ``notebooks/src/*.md`` →
@@ -14,12 +15,18 @@ navigation, "this notebook's contents", the practice pointer with the levels' ti
 header, the whole contents notebook) is in the edition's language (``WORDS``). The two editions' code is
 one code: each English notebook's cells pair up one to one with its Korean twin's (same count, kinds and
 tags, the same anchors in each markdown cell), and each code cell has the same Python tokens except its
-comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``),
-and string literals that hold Hangul in the Korean cell (the English literal holds none); a solution is compared by its revealed code
+comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``,
+``s.gloss_ko`` → ``s.gloss_en``), a ``lang="en"`` added to a call whose Korean twin relies on the Korean default (``card("noble")`` →
+``card("noble", lang="en")``), and string literals that hold Hangul in the Korean cell (the English
+literal holds none); a solution is compared by its revealed code
 (:func:`parity_problems`). The build refuses to write an English notebook that differs, and ``--check``
 reports it, naming the notebook, the cell and the first differing token. An English twin not written
 yet is no error in a build (the edition is translated notebook by notebook), but ``--check`` reports
-every missing twin (:func:`missing_twins`).
+every missing twin (:func:`missing_twins`). A source that breaks the conventions is reported and left
+out, and the others are still built: one translator's unfinished notebook does not stop another's build.
+A notebook's navigation names its neighbours, so a twin added later changes the generated cells of the
+notebooks beside it: ``--keep-outputs`` rewrites those (and any prose) without running anything, keeping
+each saved notebook's outputs, and refuses a notebook whose code cells changed since its run.
 
 ``--check`` also runs every notebook afresh (``--no-rerun`` skips that), once, with its solutions
 revealed (below), and compares what it prints with what is saved, so a saved output the library no
@@ -39,7 +46,7 @@ writes no markdown. This script is what makes the saved files the course's: it
 - regenerates the cells tagged ``generated`` (the top cell with the navigation and the contents built
   from the ``##`` headings, the bottom navigation, which in a course notebook ends with a line pointing
   to the practice page's levels that notebook opens, computed from liuren.practice.levels) and the
-  contents notebook ``notebooks/contents.ipynb``
+  contents notebook ``notebooks/contents.ipynb`` (whose top cell links the other edition's contents)
   (wholly generated from the titles and headings, so it has no source in notebooks/src);
 - checks the conventions (README of notebooks/src; both editions): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
   (JupyterLab's own heading ids are the raw text, which a percent-encoded link never matches); code
@@ -183,6 +190,8 @@ WORDS: dict[str, dict[str, str]] = {
         "(Voilà로 열면 코드 없이 보인다).",
         "glossary": "곁에 둘 것: [용어집과 참고표]({glossary}) — 과정의 용어, 읽기, 손으로 세울 때 보는 표.",
         "practice": "매일 연습: [연습]({practice}) — 단계별 문제, 틀린 단계는 복습으로 다시 나온다.",
+        "other-edition": "English edition → [en/contents.ipynb](en/contents.ipynb) (in a course folder of your own: "
+        "`liuren course --lang en`)",
     },
     "en": {
         "solution-header": "## Solution: in the opened cell press Ctrl+A, then Ctrl+/ to uncomment it, and run",
@@ -201,6 +210,8 @@ WORDS: dict[str, dict[str, str]] = {
         "readings, and the tables to look at when you cast a chart by hand.",
         "practice": "Daily practice: [practice]({practice}) — questions level by level; a level you miss comes "
         "back for review.",
+        "other-edition": "Korean edition → [../contents.ipynb](../contents.ipynb) (in a course folder of your own: "
+        "`liuren course`)",
     },
 }
 """Everything the build writes into a notebook, per edition (the English is the Korean translated)."""
@@ -497,7 +508,12 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     book.nb.cells = body
     validate(book)
     nav = navigation(index, books)
-    top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
+    # the contents' top cell also offers the other edition (the language choice of the site's first page)
+    top = (
+        nav + "\n\n" + book.edition.words["other-edition"]
+        if book.stem == CONTENTS
+        else nav + "\n\n" + contents_list(book)
+    )
     pointer = practice_pointer(book.stem, book.edition) if book.in_course else ""
     bottom = nav + "\n\n" + pointer if pointer else nav
     cells = [body[0], generated_cell(top), *body[1:], generated_cell(bottom)]
@@ -751,11 +767,57 @@ def saved_language_info(edition: Edition = KO) -> dict | None:
     return None
 
 
-def load_books(edition: Edition = KO) -> list[Book]:
+def load_books(edition: Edition = KO, problems: list[str] | None = None) -> list[Book]:
+    """The edition's notebooks from their sources, with the contents built from them. A source that
+    breaks the conventions raises :class:`SourceError`; with ``problems`` it is left out instead and
+    the reason added there (a translator's build of their own notebooks is not stopped by another's)."""
     sources = edition.sources
     books = [read_source(path, edition) for path in sorted(sources.glob("[0-9][0-9]*-*.md"))]
     beside = [read_source(path, edition) for path in (sources / f"{stem}.md" for stem in BESIDE) if path.exists()]
+    if problems is not None:
+        books, beside = _valid(books, problems), _valid(beside, problems)
     return [*books, contents_book(books, edition), *beside]
+
+
+def _valid(books: list[Book], problems: list[str]) -> list[Book]:
+    """The books whose sources follow the conventions (:func:`validate`, a title); the others' reasons
+    are added to ``problems``."""
+    kept = []
+    for book in books:
+        trial = Book(book.stem, nbformat.v4.new_notebook(cells=split_title(strip_generated(book.nb))), book.edition)
+        try:
+            validate(trial)
+            trial.title  # noqa: B018 (raises SourceError without a '# ' title)
+        except SourceError as exc:
+            problems.append(f"{exc} (so {book.where} is left out)")
+            continue
+        kept.append(book)
+    return kept
+
+
+def normalised(edition: Edition, problems: list[str] | None = None) -> list[tuple[Book, nbformat.NotebookNode]]:
+    """Every notebook of the edition as it is saved before execution (:func:`normalise`)."""
+    books = load_books(edition, problems)
+    return [(book, normalise(i, books)) for i, book in enumerate(books)]
+
+
+def with_saved_outputs(nb: nbformat.NotebookNode, path: Path) -> str | None:
+    """Give ``nb`` the outputs (and the kernel's language_info and widget state) of the notebook saved
+    at ``path``, whose code cells must be the same code in the same order: only markdown changed
+    (prose, the generated navigation), so the saved run is still this notebook's. The reason when not."""
+    if not path.exists():
+        return f"{shown_path(path)} is not saved yet: build it in full"
+    saved = nbformat.read(path, as_version=4)
+    ours = [c for c in nb.cells if c.cell_type == "code"]
+    theirs = [c for c in saved.cells if c.cell_type == "code"]
+    if [c.source for c in ours] != [c.source for c in theirs]:
+        return f"{shown_path(path)}: its code cells changed since it was run: build it in full"
+    for cell, old in zip(ours, theirs, strict=True):
+        cell.outputs, cell.execution_count = old.get("outputs", []), old.get("execution_count")
+    for key in ("language_info", "widgets"):
+        if key in saved.metadata:
+            nb.metadata[key] = saved.metadata[key]
+    return None
 
 
 # ---------------------------------------------------------------- the two editions' code is one code
@@ -791,19 +853,49 @@ def _may_differ(korean: str, english: str) -> bool:
     return (_literal(korean), _literal(english)) == LANGUAGE
 
 
+ADDED_LANG = ("lang", "=", '"en"')
+"""The keyword argument an English call may add where its Korean twin relies on the Korean default
+(``card("noble")`` → ``card("noble", lang="en")``): the Korean cell's implicit ``lang="ko"`` made explicit."""
+
+
+def _added_lang(b: list[tokenize.TokenInfo], j: int, following: str, before: str) -> int:
+    """How many English tokens from ``b[j]`` are a ``lang="en"`` the Korean call leaves out (0: none): with
+    its comma before it (``, lang="en")``), after it (``(lang="en", year=…``), or alone in ``(lang="en")``;
+    ``following`` is the Korean token the English must go on with, ``before`` the token before both."""
+    words = [t.string for t in b[j : j + 4]]
+    if words == [",", *ADDED_LANG] and following in (")", ","):
+        return 4
+    if words == [*ADDED_LANG, ","] and before in ("(", ","):
+        return 4
+    if words[:3] == list(ADDED_LANG) and following == ")" and before == "(":
+        return 3
+    return 0
+
+
 def code_difference(korean: str, english: str) -> str | None:
     """Where an English code cell stops being its Korean twin's code (None: it is the same code). Only
-    comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``)
-    and string literals that hold Hangul in the Korean cell (no Hangul in the English one) may differ;
-    every other token is the same."""
+    comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``,
+    and a name's ``_ko`` as ``_en``: ``s.gloss_ko`` → ``s.gloss_en``), a ``lang="en"`` added to a call
+    that relies on the Korean default (:data:`ADDED_LANG`) and string
+    literals that hold Hangul in the Korean cell (no Hangul in the English one) may differ; every other
+    token is the same."""
     try:
         a, b = code_tokens(korean), code_tokens(english)
     except SyntaxError as exc:
         return f"the code cannot be read as Python ({exc})"
-    for x, y in zip(a, b, strict=False):
-        if x.type == y.type and (x.type in _BY_KIND or x.string == y.string):
+    i = j = 0
+    while i < len(a) and j < len(b):
+        x, y = a[i], b[j]
+        if (
+            (x.type == y.type and (x.type in _BY_KIND or x.string == y.string))
+            or (x.type == y.type == tokenize.STRING and _may_differ(x.string, y.string))
+            or (x.type == y.type == tokenize.NAME and x.string.endswith("_ko") and y.string == x.string[:-3] + "_en")
+        ):
+            i, j = i + 1, j + 1
             continue
-        if x.type == y.type == tokenize.STRING and _may_differ(x.string, y.string):
+        skip = _added_lang(b, j, x.string, a[i - 1].string if i else "")
+        if skip:
+            j += skip
             continue
         why = (
             " (an English string holds no Hangul)"
@@ -811,9 +903,10 @@ def code_difference(korean: str, english: str) -> str | None:
             else ""
         )
         return f"line {y.start[0]}: the first differing token is {y.string!r}, the Korean cell has {x.string!r}{why}"
-    if len(a) != len(b):
-        rest, side = (a[len(b)], "the Korean cell goes on with") if len(a) > len(b) else (b[len(a)], "it goes on with")
-        return f"line {rest.start[0]}: {side} {rest.string!r}, the other cell has ended"
+    if i < len(a):
+        return f"line {a[i].start[0]}: the Korean cell goes on with {a[i].string!r}, the other cell has ended"
+    if j < len(b):
+        return f"line {b[j].start[0]}: it goes on with {b[j].string!r}, the other cell has ended"
     return None
 
 
@@ -933,10 +1026,12 @@ def checked_notebooks() -> list[str]:
     English ones as ``en/…``). Nothing is listed by hand; an edition without sources has none."""
     names = []
     for edition in EDITIONS.values():
-        if edition is not KO and not any(edition.sources.glob("*.md")):
-            continue
+        begun = edition is KO or any(edition.sources.glob("*.md"))
         prefix = "" if edition is KO else f"{edition.code}/"
-        found = [*_built(edition.code), *([edition.classroom.name] if edition.classroom.exists() else [])]
+        found = [
+            *(_built(edition.code) if begun else ()),
+            *([edition.classroom.name] if edition.classroom.exists() else []),
+        ]
         names += [prefix + name for name in found]
     return names
 
@@ -976,7 +1071,14 @@ def build_edition(edition: Edition, built: list[tuple[Book, nbformat.NotebookNod
             )
             status = 1
             continue
-        if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
+        if args.keep_outputs and any(c.cell_type == "code" for c in nb.cells):
+            problem = with_saved_outputs(nb, edition.out / book.filename)
+            if problem:
+                print(f"{edition.where}{book.filename}: not written: {problem}")
+                status = 1
+                continue
+            language_info = nb.metadata.get("language_info", language_info)
+        elif not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
             shown = revealed(nb)
             problems = ["with the solutions revealed: " + p for p in execute(shown, edition.out)]
             problems += execute(nb, edition.out)
@@ -996,7 +1098,7 @@ def build_edition(edition: Edition, built: list[tuple[Book, nbformat.NotebookNod
             write_atomic(edition.sources / f"{book.stem}.md", md_text(nb))
         write_atomic(edition.out / book.filename, ipynb_text(nb, book.filename))
         print(f"wrote {edition.where}{book.filename}")
-    if (not args.only and not args.no_execute) or args.check:
+    if (not args.only and not args.no_execute and not args.keep_outputs) or args.check:
         for problem in classroom(args.check, rerun=not args.no_rerun, edition=edition):
             print(problem)
             status = 1
@@ -1012,6 +1114,12 @@ def main(argv: list[str] | None = None) -> int:
         help="only this edition: ko (notebooks/src → notebooks/) or en (notebooks/en/src → notebooks/en/); default: both",
     )
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
+    parser.add_argument(
+        "--keep-outputs",
+        action="store_true",
+        help="rewrite the sources and generated cells but keep each saved notebook's outputs, without running it "
+        "(refused for a notebook whose code changed): after a neighbour was added, or prose edited",
+    )
     parser.add_argument("--check", action="store_true", help="only report files out of step with the sources")
     parser.add_argument(
         "--no-rerun",
@@ -1023,13 +1131,18 @@ def main(argv: list[str] | None = None) -> int:
     if not args.check:  # building: an edition not begun yet (no sources) is skipped, not an error
         editions = [e for e in editions if e is KO or any(e.sources.glob("*.md"))]
     _built.cache_clear()  # the sources as they are now (a test may have run main before)
+    if not editions:
+        print(f"no English sources yet ({EN.where}src/*.md): nothing to build")
+    broken: list[str] = []
     try:
-        built = {e.code: list(_built(e.code).values()) for e in editions}
+        built = {e.code: normalised(e, broken) for e in editions}
         derived = examples_text()
     except SourceError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    status = 0
+    status = 2 if broken else 0
+    for problem in broken:  # with --check, among the other problems it reports
+        print(f"error: {problem}", file=sys.stdout if args.check else sys.stderr)
     saved = EXAMPLES.read_text(encoding="utf-8") if EXAMPLES.exists() else None
     if saved != derived:
         if args.check:
