@@ -2,7 +2,8 @@
 
 Pure data, one module per reader: :mod:`.steps` (the steps, trace and explain), :mod:`.check` (the
 verdicts of :func:`liuren.check`), :mod:`.evidence` (the patterns' evidence), :mod:`.widgets` (the
-controls), :mod:`.glosses` (the English glosses beside the terms, :mod:`liuren.show.labels`).
+controls), :mod:`.glosses` (the English glosses beside the terms, :mod:`liuren.show.labels`);
+:mod:`.vocabulary` is the English course's one rendering of each term.
 :mod:`liuren.show.i18n` fills and renders them.
 """
 
