@@ -120,6 +120,8 @@ EXPORT_VERSION = 2
 missed); a version 1 export is read with neither (None and '')."""
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest file :meth:`Practice.import_` reads."""
+SAVE_EVERY_DAYS = 7
+"""After how many days without a save the practice page reminds the learner to save (:meth:`Practice.save_due`)."""
 SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
 """The FSRS scheduler with its default parameters (90 % retention); without fuzz, so the same reviews
 give the same due times everywhere."""
@@ -635,9 +637,19 @@ class Practice:
         return restore(miss.level, Chart.parse(miss.spec), given, self.rng)
 
     # ------------------------------------------------------------------------------------- files
-    def export(self, path: str | os.PathLike[str]) -> int:
+    def export(self, path: str | os.PathLike[str], now: datetime | None = None) -> int:
         """Write the reviews, cards and level gates to ``path`` as JSON, atomically; returns how many
-        reviews. :meth:`import_` reads it back."""
+        reviews. :meth:`import_` reads it back. The save is remembered (at ``now``, an aware datetime;
+        None: the present) for :meth:`save_due`."""
+        text, count = self.export_text()
+        write_atomic(path, text)
+        self.saved(count, now)
+        return count
+
+    def export_text(self) -> tuple[str, int]:
+        """The export as a JSON text, and how many reviews it holds (what :meth:`export` writes; the
+        practice page offers it as a file to download). Writes nothing: the page calls :meth:`saved`
+        when it hands the file over."""
         with self.store.read() as db:
             reviews = [
                 dict(zip(REVIEW_COLUMNS, row, strict=True))
@@ -665,16 +677,53 @@ class Practice:
             "cards": cards,
             "levels": levels,
         }
-        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        return len(reviews)
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n", len(reviews)
+
+    def saved(self, reviews: int, now: datetime | None = None) -> None:
+        """Remember that the learner saved their progress (an export of ``reviews`` reviews) at ``now``."""
+        if isinstance(reviews, bool) or not isinstance(reviews, int) or not 0 <= reviews <= MAX_RECORDS:
+            raise ParseError(f"reviews={quote(reviews)} is not a count; accepted: a whole number 0–{MAX_RECORDS:,}")
+        at = _stamp(_utc(datetime.now(UTC) if now is None else now))
+        with self.store.write(durable=False) as db:
+            db.execute("INSERT INTO practice_saves (saved, reviews) VALUES (?, ?)", (at, reviews))
+
+    def last_saved(self) -> datetime | None:
+        """When the learner last saved their progress (:meth:`export`, the page's save button), or None."""
+        with self.store.read() as db:
+            row = db.execute("SELECT max(saved) FROM practice_saves").fetchone()
+        return None if row[0] is None else self._moment(row[0])
+
+    def save_due(self, now: datetime) -> bool:
+        """Whether to remind the learner to save: there are reviews not in any save (answered after the
+        last one, or no save yet), and the last save, or the first review when there is none, is
+        :data:`SAVE_EVERY_DAYS` days or more before ``now``."""
+        at = _utc(now)
+        with self.store.read() as db:
+            last = db.execute("SELECT max(saved) FROM practice_saves").fetchone()[0]
+            if last is None:
+                first = db.execute("SELECT min(reviewed) FROM practice_reviews").fetchone()[0]
+                return first is not None and at - self._moment(first) >= timedelta(days=SAVE_EVERY_DAYS)
+            newer = db.execute("SELECT 1 FROM practice_reviews WHERE reviewed > ? LIMIT 1", (last,)).fetchone()
+        return newer is not None and at - self._moment(last) >= timedelta(days=SAVE_EVERY_DAYS)
 
     def import_(self, path: str | os.PathLike[str]) -> int:
         """Add what an export holds that this store lacks: reviews by their uuid (importing twice adds
         nothing the second time), each card where the export's was reviewed later, and the open levels.
         Every record is checked before anything is written; all are written in one transaction.
         Returns how many reviews were added."""
-        shown = quote(str(path), 200)
-        data = _read_export(path, shown)
+        text = read_text(path, MAX_IMPORT_BYTES, "a practice export")  # ReadError (an OSError too) or ParseError
+        return self.import_text(text, str(path))
+
+    def import_text(self, text: str, name: str = "the file") -> int:
+        """:meth:`import_` of an export's JSON text (the page's upload); ``name`` (the file's) is quoted
+        in an error."""
+        shown = quote(str(name), 200)
+        if not isinstance(text, str) or len(text) > MAX_IMPORT_BYTES:
+            raise ParseError(
+                f"{shown} is not a practice export's text; accepted: the JSON of an export, "
+                f"at most {MAX_IMPORT_BYTES:,} characters"
+            )
+        data = _parse_export(text, shown)
         if len(data["reviews"]) > MAX_RECORDS or len(data["cards"]) > MAX_RECORDS or len(data["levels"]) > len(LEVELS):
             raise ParseError(
                 f"{shown} holds more records than a store can ({len(data['reviews']):,} reviews, "
@@ -916,7 +965,13 @@ def _last_review(card_json: object) -> str:
 
 
 def _read_export(path: object, shown: str) -> dict[str, Any]:
+    """The export in the file ``path`` (``shown`` names it in an error), checked as :func:`_parse_export`."""
     text = read_text(path, MAX_IMPORT_BYTES, "a practice export")  # ReadError (an OSError too) or ParseError
+    return _parse_export(text, shown)
+
+
+def _parse_export(text: str, shown: str) -> dict[str, Any]:
+    """An export's JSON text, checked for its format, version and lists (not yet record by record)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
