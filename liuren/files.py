@@ -58,25 +58,33 @@ def check_path(path: object) -> str:
 
 def _file_name(path: object) -> str:
     """``path`` as a str when it is a file name at all (else a :class:`ParseError`)."""
+    return path_text(path, f"path={quote(path)}")
+
+
+def path_text(path: object, where: str, accepted: str = ACCEPTED, noun: str = "file") -> str:
+    """``path`` as a str when it names a file or folder at all, else a :class:`ParseError` that starts
+    with ``where`` (how the caller shows the value: ``path='…'``, ``$LIURENSTORE='…'``, ``folder='…'``)
+    and ends with ``accepted``: it must be a ``str`` or ``os.PathLike`` (not bytes, not a file
+    descriptor, whose ``__fspath__`` gives a str), not empty, without NUL, encodable as a file name.
+    The one check of a path's form for the files, the store and the course."""
     if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"path={quote(path)} ({type(path).__name__}) is not a file path; {ACCEPTED}")
+        raise ParseError(f"{where} ({type(path).__name__}) is not a {noun} path; {accepted}")
     try:
         text = os.fspath(path)
     except TypeError:  # an __fspath__ that returns neither str nor bytes
         raise ParseError(
-            f"path={quote(path)} ({type(path).__name__}) is not a file path: its __fspath__() gives no file "
-            f"name; {ACCEPTED}"
+            f"{where} ({type(path).__name__}) is not a {noun} path: its __fspath__() gives no file name; {accepted}"
         ) from None
     if not isinstance(text, str):
-        raise ParseError(f"path={quote(path)} is a bytes path; {ACCEPTED}")
+        raise ParseError(f"{where} is a bytes path; {accepted}")
     if not text.strip():
-        raise ParseError(f"path={quote(path)} is empty; {ACCEPTED}")
+        raise ParseError(f"{where} is empty; {accepted}")
     if "\0" in text:
-        raise ParseError(f"path={quote(path)} contains a NUL character; {ACCEPTED}")
+        raise ParseError(f"{where} contains a NUL character; {accepted}")
     try:
         os.fsencode(text)
-    except UnicodeError:
-        raise ParseError(f"path={quote(path)} cannot be encoded as a file name on this system; {ACCEPTED}") from None
+    except UnicodeError:  # e.g. a lone surrogate
+        raise ParseError(f"{where} cannot be encoded as a file name on this system; {accepted}") from None
     return text
 
 

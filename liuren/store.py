@@ -74,7 +74,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import DiskFullError, ParseError, StoreError, WriteError, quote
+from .errors import DiskFullError, StoreError, WriteError, quote
+from .files import path_text
 
 ENV = "LIUREN_STORE"
 """The environment variable that says where the store is (the ``path=`` argument wins over it)."""
@@ -127,22 +128,7 @@ def store_path(path: str | os.PathLike[str] | None = None) -> Path:
         where = f"${ENV}={quote(path, PATH_QUOTE)}"
     else:
         where = f"path={quote(path, PATH_QUOTE)}"
-    if not isinstance(path, str | os.PathLike):
-        raise ParseError(f"{where} ({type(path).__name__}) is not a file path; {ACCEPTED}")
-    try:
-        text = os.fspath(path)
-    except TypeError:  # an __fspath__ that returns neither str nor bytes
-        raise ParseError(
-            f"{where} ({type(path).__name__}) is not a file path: its __fspath__() gives no file name; {ACCEPTED}"
-        ) from None
-    if not isinstance(text, str):
-        raise ParseError(f"{where} is a bytes path; {ACCEPTED}")
-    if not text.strip() or "\0" in text:
-        raise ParseError(f"{where} is empty or contains a NUL character; {ACCEPTED}")
-    try:
-        os.fsencode(text)
-    except UnicodeError:  # e.g. a lone surrogate
-        raise ParseError(f"{where} cannot be encoded as a file name on this system; {ACCEPTED}") from None
+    text = path_text(path, where, ACCEPTED)
     return Path(os.path.abspath(os.path.expanduser(text)))
 
 

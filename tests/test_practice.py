@@ -150,7 +150,7 @@ def test_the_reverse_drill_accepts_any_day_and_offset_that_give_the_lesson_type_
         (
             4,
             {"noble": "亥晝逆"},
-            r"an answer for 'noble', which level 4 \(賊克\) does not ask; accepted: lessons, transmissions, method",
+            r"an answer for 'noble', which level 4 \(Conquest \(賊克\)\) does not ask; accepted: lessons, transmissions, method",
         ),
         (
             1,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 import uuid
@@ -542,3 +543,18 @@ def test_the_counted_summary_is_the_log_recounted(tmp_path_factory, first, more,
     assert seen(p.summary(now)) == recount(first + more)
     progress._TALLIES.clear()
     assert seen(p.summary(now)) == recount(first + more)
+
+
+def test_the_summary_and_the_book_show_in_the_language_asked(tmp_path):
+    p = Practice(tmp_path / "p.sqlite3", seed=1)
+    item = p.next_item(4, NOW)
+    p.record(item, Grade("wrong", "initial.branch", "transmission.branch", "the rule"), NOW)
+    hangul = re.compile("[\uac00-\ud7a3]")
+    for shown in (p.summary(NOW, lang="en"), p.misses(lang="en")):
+        assert shown.lang == "en" and not hangul.search(shown._repr_html_())
+        assert hangul.search(shown.html("ko"))
+    assert hangul.search(p.summary(NOW)._repr_html_()) and hangul.search(p.misses()._repr_html_())
+    with pytest.raises(ParseError):
+        p.summary(NOW, lang="xx")
+    with pytest.raises(ParseError):
+        p.misses(lang="xx")

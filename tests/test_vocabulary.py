@@ -47,6 +47,20 @@ def pattern(rendering: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", flags)
 
 
+RENDERINGS = sorted({t.english for t in VOCABULARY.values()})
+
+
+def first_use(text: str, rendering: str) -> re.Match[str] | None:
+    """The first use of a rendering that is not part of a longer listed one: a reader meets "Distant
+    Conquest", "Pellet Shot" or "Day Noble" there, not "Conquest", "Pellet" or "Noble"."""
+    longer = [pattern(other) for other in RENDERINGS if other != rendering and pattern(rendering).search(other)]
+    covered = [(m.start(), m.end()) for p in longer for m in p.finditer(text)]
+    return next(
+        (m for m in pattern(rendering).finditer(text) if not any(a <= m.start() and m.end() <= b for a, b in covered)),
+        None,
+    )
+
+
 def normalised(text: str) -> str:
     return text.casefold().replace("-", " ")
 
@@ -88,6 +102,10 @@ def test_a_made_up_drift_is_caught() -> None:
     assert introduced(head) and pattern(head.english).search(text)
     assert not re.search(r"元首\s+yuánshǒu", text)
     assert not pattern("Head").search("head of the list")
+    inside = "Distant Conquest (遙克 yáokè) comes after it."
+    assert pattern("Conquest").search(inside) and first_use(inside, "Conquest") is None
+    alone = first_use(inside + " Conquest alone.", "Conquest")
+    assert alone is not None and alone.start() == len(inside) + 1
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=[p.stem for p in SOURCES])
@@ -113,7 +131,7 @@ def test_the_english_notebooks_introduce_each_term_with_its_hanzi_and_pinyin(pat
             by_rendering.setdefault(term.english, []).append((hanzi, term))
     missing = []
     for rendering, terms in by_rendering.items():
-        use = pattern(rendering).search(text)
+        use = first_use(text, rendering)
         if use is None:
             continue
         intros = [

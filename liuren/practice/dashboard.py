@@ -95,12 +95,14 @@ class Summary:
     weak: tuple[Any, ...] = ()
     """The weakest cell kinds and lesson types (:class:`liuren.practice.progress.Weak`, recall a day
     ahead below the target), the weakest first: what the dashboard suggests drilling."""
+    lang: str = "ko"
+    """The language Jupyter shows it in (``summary(now, lang=…)``); :meth:`html` takes another."""
 
-    def html(self, lang: str = "ko") -> str:
+    def html(self, lang: str | None = None) -> str:
         """The dashboard as HTML: the figures, the history plot (SVG) and the mastery tables."""
         from .plots import dashboard_html
 
-        return dashboard_html(self, lang)
+        return dashboard_html(self, self.lang if lang is None else lang)
 
     def plot(self, lang: str = "ko") -> Any:
         """The history of reviews per day (right, half, wrong stacked): a matplotlib Figure, or where
@@ -154,6 +156,8 @@ class MissBook(Sequence[Miss]):
     Jupyter shows as a table (when, level, chart, first wrong cell, rule missed)."""
 
     misses: tuple[Miss, ...]
+    lang: str = "ko"
+    """The language Jupyter shows it in (``misses(lang=…)``); :meth:`html` takes another."""
 
     @overload
     def __getitem__(self, index: int) -> Miss: ...
@@ -168,11 +172,11 @@ class MissBook(Sequence[Miss]):
     def __iter__(self) -> Iterator[Miss]:
         return iter(self.misses)
 
-    def html(self, lang: str = "ko") -> str:
+    def html(self, lang: str | None = None) -> str:
         """The book as an HTML table (every text escaped)."""
         from .plots import misses_html
 
-        return misses_html(self.misses, lang)
+        return misses_html(self.misses, self.lang if lang is None else lang)
 
     def _repr_html_(self) -> str:
         return self.html()

@@ -127,11 +127,20 @@ LEVELS: tuple[Level, ...] = (
         ("offset", "plate", "lesson.upper", "lesson.lower"),
         notebook=READING,
     ),
-    _method_level(4, "賊克", "01-yuanshou-chongshen", Method.ZEIKE),
-    _method_level(5, "比用·涉害", "02-biyong-shehai", Method.BIYONG, Method.SHEHAI),
-    _method_level(6, "遙克·昴星·八專", "03-yaoke-maoxing-bazhuan", Method.YAOKE, Method.MAOXING, Method.BAZHUAN),
-    _method_level(7, "別責", "04-biezhe", Method.BIEZHE),
-    _method_level(8, "伏吟·返吟", "05-fuyin-fanyin", Method.FUYIN, Method.FANYIN),
+    _method_level(4, "Conquest (賊克)", "01-yuanshou-chongshen", Method.ZEIKE),
+    _method_level(
+        5, "Comparison and Wading through Harm (比用·涉害)", "02-biyong-shehai", Method.BIYONG, Method.SHEHAI
+    ),
+    _method_level(
+        6,
+        "Distant Conquest, Pleiades and Eight Exclusive (遙克·昴星·八專)",
+        "03-yaoke-maoxing-bazhuan",
+        Method.YAOKE,
+        Method.MAOXING,
+        Method.BAZHUAN,
+    ),
+    _method_level(7, "Separate Charge (別責)", "04-biezhe", Method.BIEZHE),
+    _method_level(8, "Hidden Chant and Reversed Chant (伏吟·返吟)", "05-fuyin-fanyin", Method.FUYIN, Method.FANYIN),
     Level(
         9,
         "the noble and the generals",

@@ -64,6 +64,7 @@ from ..almanac import check_moment
 from ..chart import Chart
 from ..errors import ParseError, StoreError, quote
 from ..files import read_text, write_atomic
+from ..show.i18n import check_lang
 from ..store import Store
 from ..transmissions import LESSON_TYPES
 from .answers import VERDICTS, Grade, cell_kind
@@ -486,13 +487,15 @@ class Practice:
             return int(db.execute("SELECT count(*) FROM practice_reviews").fetchone()[0])
 
     # ------------------------------------------------------------------------------------- dashboard
-    def summary(self, now: datetime, days: int = HISTORY_DAYS) -> Summary:
+    def summary(self, now: datetime, days: int = HISTORY_DAYS, *, lang: str = "ko") -> Summary:
         """The dashboard's data at ``now`` (an aware datetime: its zone says where the learner's days
         end): mastery per level and per lesson type, the cards due (the day's queue's count, as the
         question tab shows it), the streak, the last ``days`` days of reviews and the weakest cell kinds
         and lesson types (see :mod:`liuren.practice.dashboard`). The reviews are counted in the store by
         quarter hour (every time zone's offset is a whole number of quarter hours), so the time taken
-        grows with the days practised, not the reviews: ``tools/bench_practice.py`` measures it."""
+        grows with the days practised, not the reviews: ``tools/bench_practice.py`` measures it.
+        ``lang`` is the language Jupyter shows it in ("ko", "zh" or "en")."""
+        lang = check_lang(lang)
         at = _utc(now)
         if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= 3660:
             raise ParseError(f"days={quote(days)} is not a number of days; accepted: a whole number 1–3660")
@@ -564,6 +567,7 @@ class Practice:
             tuple(types),
             history(((d, v) for d, v, n in dated for _ in range(n)), today, days),
             tuple(w for w in self.weakest(now) if w.recall < RECALL_TARGET)[:WEAK_SHOWN],
+            lang,
         )
 
     def _local(self, quarter: str, zone: Any) -> date:
@@ -581,7 +585,7 @@ class Practice:
             ) from None
 
     # ------------------------------------------------------------------------------------- wrong answers
-    def misses(self, limit: int | None = None) -> MissBook:
+    def misses(self, limit: int | None = None, *, lang: str = "ko") -> MissBook:
         """The wrong-answer book: every review not right, the latest first (at most ``limit``); a
         sequence of :class:`~liuren.practice.dashboard.Miss` that Jupyter shows as a table."""
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_LIMIT):
@@ -618,7 +622,7 @@ class Practice:
                     item,
                 )
             )
-        return MissBook(tuple(out))
+        return MissBook(tuple(out), check_lang(lang))
 
     def replay(self, miss: Miss) -> Item:
         """The item of ``miss`` dealt again: the same chart, level and what it showed (moment and place,
