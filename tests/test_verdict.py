@@ -325,3 +325,35 @@ def test_check_verdict_says_what_is_right_and_why_a_reason_is_not():
     for bad in ({"verdict": "大吉"}, {"reason": "x-1"}):
         with pytest.raises(ParseError, match=r"is not"):
             check_verdict(c, "總", bad.get("verdict", "吉"), bad.get("reason", "元首-093"))
+
+
+# ---------------------------------------------------------------- conditions read as the chapters say
+
+
+def test_no_ke_at_l143_means_no_ke_between_the_day_and_branch_uppers_either_way():
+    # 無淫課 l.127 (邵氏): 「辰上神剋日上神，為陰不與陽親；日上神克辰上神，為陽不與陰合」; l.163 judges 庚辰 申時
+    # by it (「天罡土神克神后水，亦是陽不與陰合」), so l.143 「無克亦不為凶」 holds only without that 克
+    from liuren.cycle import BRANCH_ELEMENT, conquers
+    from liuren.reading.conditions import parse_condition
+
+    cond = parse_condition("upper_ke = true")
+    for day in range(60):
+        for hour in range(12):
+            c = liuren.chart(str(liuren.cycle.PILLARS[day]), liuren.cycle.BRANCH_CHARS[hour], "子")
+            a, b = (BRANCH_ELEMENT[c.lessons[i].upper.ordinal] for i in (0, 2))
+            assert cond.evaluate(c).holds is (conquers(a, b) or conquers(b, a))
+    geng = liuren.chart("庚辰", "申", "辰").reading()  # 辰 over 庚 克 子 over 辰
+    assert "不備-017" not in {j.statement.id for j in geng.applies}
+    assert not [o for o in geng.verdict("婚").overrides if o.kind == "不備無克"]
+    fuyin = liuren.chart("乙丑", "申", "申", month="巳").reading()  # 辰 and 丑: 比和
+    assert "不備-017" in {j.statement.id for j in fuyin.applies}
+
+
+def test_chongshen_turns_good_only_with_the_generals_forward_and_the_transmissions_strong():
+    # 重審課 l.95 「如發用傳入長生旺相之鄉，加以天將順治 … 或加日辰之上生日辰，則反為吉矣」: the alternatives
+    # share the first two conditions
+    for sid in ("重審-018", "重審-019"):
+        texts = {c.text for c in STATEMENTS[sid].conditions}
+        assert {"noble_dir = 順", "any_trans.strength in 旺,相"} <= texts, sid
+    r = liuren.chart("己酉", "午", "戌").reading()  # 逆治: 「若天將逆治則災禍重」
+    assert "重審-019" not in {j.statement.id for j in r.applies}

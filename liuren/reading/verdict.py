@@ -10,7 +10,8 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
    matter's own give no 吉 or 凶 (元首課 l.51 reads the 初 for 官, the 中 for 財, the 末 for 宅 and then
    the whole).
 3. The chapters' explicit overrides set lines aside, each named with the line that does it:
-   無淫課 l.143 (不備 without 日辰交互相剋 「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為
+   無淫課 l.143 (不備 without 克, neither 日辰交互相剋 nor 日上神 and 辰上神 克ing one another (l.127):
+   「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為
    凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
    魄化歸魂, 贅婿當權: 天獄課 l.11, 天網課 l.55, 死奇課 l.103, 魄化課 l.139, 贅婿課 l.67), which sets aside
    the 凶 lines of the form it rescues.
@@ -280,7 +281,7 @@ def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[s
     tier = seen.tier
     bad = [j for j in pool if j.statement.verdict in BAD and tier[j.statement.id] > 0]
     ids = seen.ids
-    if "不備" in patterns and "不備-017" in ids:  # 不備 without 日辰交互相剋: the row holds only then
+    if "不備" in patterns and "不備-017" in ids:  # 不備 without 克 (l.123, l.127): the row holds only then
         hit = {j.statement.id for j in bad if j.statement.subject in ("無淫", "不備", "淫泆")}
         if hit:
             found.append(
