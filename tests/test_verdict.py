@@ -357,3 +357,35 @@ def test_chongshen_turns_good_only_with_the_generals_forward_and_the_transmissio
         assert {"noble_dir = 順", "any_trans.strength in 旺,相"} <= texts, sid
     r = liuren.chart("己酉", "午", "戌").reading()  # 逆治: 「若天將逆治則災禍重」
     assert "重審-019" not in {j.statement.id for j in r.applies}
+
+
+def test_good_by_prosperity_needs_the_use_and_the_day_stem_both_strong():
+    # 元首課 l.51 judges 吉 on two things: 「今卯木旺，丙火得相氣，故以吉斷之」
+    from liuren.cycle import STEM_ELEMENT
+    from liuren.patterns.shensha import element_state, season_state
+
+    seen = {True: 0, False: 0}
+    for day in range(0, 60, 7):
+        for hour in range(0, 12, 5):
+            for month in (0, 3, 6, 9):
+                c = liuren.chart(
+                    str(liuren.cycle.PILLARS[day]),
+                    liuren.cycle.BRANCH_CHARS[hour],
+                    "子",
+                    month=liuren.cycle.BRANCH_CHARS[month],
+                )
+                use = season_state(c.transmissions[0].branch.ordinal, month, c.school)
+                stem = element_state(STEM_ELEMENT[c.stem.ordinal], month, c.school)
+                strong = use in ("旺", "相") and stem in ("旺", "相")
+                for v in c.reading().verdicts():
+                    if v.principle == 6:
+                        assert (v.verdict in GOOD) is strong, (str(c.day), v.matter)
+                        seen[strong] += 1
+    assert seen[True] and seen[False]
+    # 贅婿課 l.51 甲戌 卯時 in 午月: 用 戌 相 but 甲 休; the chapter 「此課名贅婿，仔細自吁嗟」
+    r = liuren.chart("甲戌", "卯", "亥", month="午").reading()
+    examples = {s.id for s in statements() if s.example}
+    held = Reading(
+        r.chart, r.matter, r.querent, r.lang, tuple(j for j in r.applies if j.statement.id not in examples), r.open
+    )
+    assert verdict(held, "總").verdict in BAD

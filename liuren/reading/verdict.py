@@ -22,9 +22,9 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
    (its worked example), then the lines about the chart's lesson type or pattern whose conditions the
    chart decides (元首課 l.15 「但為上神旺相，天將無內戰方吉」: the type's reading holds where its
    conditions do), then the type's unconditional lines, then the lines said of every chart (總).
-6. Where the lines that prevail still say both 吉 and 凶, the 用's 旺相 decides (元首課 l.51
-   「今卯木旺，丙火得相氣，故以吉斷之」; 重審課 l.131 「若發用之神休囚 … 雖末傳吉亦何益乎」): 旺相 the 吉
-   lines stand, 休囚死 the 凶 ones. Without the month, or with lines that only say 吉凶參半, the verdict
+6. Where the lines that prevail still say both 吉 and 凶, the 用's and the day stem's 旺相 decide (元首課
+   l.51 「今卯木旺，丙火得相氣，故以吉斷之」 judges 吉 on both; 重審課 l.131 「若發用之神休囚 … 雖末傳吉亦
+   何益乎」; 殃咎課 l.163 「身弱難管」): with both 旺相 the 吉 lines stand, with either 休囚死 the 凶 ones. Without the month, or with lines that only say 吉凶參半, the verdict
    is 未定 or 吉凶參半: never a forced answer.
 7. 年命 as rescue (天網課 l.55 「若末傳及年命有救神 … 反凶為吉」): a 凶 verdict on a chart with a 年命
    where a 吉 line reading the 行年 or 本命 applies becomes 先凶後吉, and says so.
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT
+from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT
 from .readers import chart_key
 from .statements import MATTERS, Statement, statements
 from .timing import Period, primary_period
@@ -210,6 +210,7 @@ class _Seen:
         "overall",
         "patterns",
         "shown",
+        "stem",
         "tier",
         "timings",
         "use",
@@ -247,6 +248,7 @@ class _Seen:
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+        self.stem = _stem_strength(reading)
         trans = tuple(t.branch.ordinal for t in chart.transmissions)
         void = {b.ordinal for b in chart.void}
         # whether one of principle 3's overrides can hold on the chart (else none is looked for)
@@ -506,7 +508,10 @@ def _decide(
             strength = _seen(reading).use.strength
             if strength is None:
                 return "未定", _pick(here, GOOD | BAD), 6, TIERS[tier]
-            side = GOOD if strength in ("旺", "相") else BAD
+            # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
+            # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
+            stem = _seen(reading).stem
+            side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
             kept = [j for j in here if j.statement.verdict in side]
             dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
             overrides.append(Override("旺相", dropped, principle_reason(6)))
@@ -541,6 +546,16 @@ def _use_strength(reading: Reading) -> str | None:
     if chart.month is None:
         return None
     return ss.season_state(chart.transmissions[0].branch.ordinal, chart.month.ordinal, chart.school)
+
+
+def _stem_strength(reading: Reading) -> str | None:
+    """The day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without the month."""
+    from ..patterns import shensha as ss
+
+    chart = reading.chart
+    if chart.month is None:
+        return None
+    return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
 
 
 def _nianming_rescue(standing: list[Judgement]) -> Judgement | None:
