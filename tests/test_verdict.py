@@ -389,3 +389,26 @@ def test_good_by_prosperity_needs_the_use_and_the_day_stem_both_strong():
         r.chart, r.matter, r.querent, r.lang, tuple(j for j in r.applies if j.statement.id not in examples), r.open
     )
     assert verdict(held, "總").verdict in BAD
+
+
+def _held_back(day, hour, general, noble="day", month=None):
+    """The reading of a worked example's chart with the chapters' readings of their examples withheld."""
+    r = liuren.chart(day, hour, general, noble=noble, month=month).reading()
+    examples = {s.id for s in statements() if s.example}
+    return Reading(
+        r.chart, r.matter, r.querent, r.lang, tuple(j for j in r.applies if j.statement.id not in examples), r.open
+    )
+
+
+def test_a_yangjiu_form_is_more_particular_than_its_family():
+    # 殃咎課 l.151 庚午 at night 「將克神為外戰，禍患易解」 against the family's 「乃內外凌辱之課也」 (l.155)
+    v = verdict(_held_back("庚午", "子", "申", noble="night"), "總")
+    assert v.verdict == "先凶後吉" and v.reasons[0].id == "外戰-001"
+    (family,) = [o for o in v.overrides if o.kind == "殃咎例"]
+    assert family.by.source == "殃咎課 l.155" and {"殃咎-001", "殃咎-002"} <= set(family.set_aside)
+    assert all(STATEMENTS[i].subject == "殃咎" for i in family.set_aside)
+    # 內戰 (l.155 「神克將，為內戰，禍患難解」) on 己酉 晝: the family agrees, nothing is set aside by a form
+    assert verdict(_held_back("己酉", "午", "戌"), "總").verdict in BAD
+    # 干支坐墓 has its general lines beside its examples (l.155), as 外戰 and 內戰 have
+    assert {STATEMENTS[i].quote for i in ("干支坐墓-004", "干支坐墓-005")} == {"乃心肯意甘受禍", "人宅皆不亨通"}
+    assert not STATEMENTS["干支坐墓-004"].example

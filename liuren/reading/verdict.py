@@ -85,6 +85,12 @@ PRINCIPLES: dict[int, tuple[str, str]] = {
 }
 """The principles of the method (docs/rules.md §10), each with the line it comes from."""
 
+YANGJIU_FORMS = frozenset(("遞克", "外戰", "夾克", "內戰", "干支坐墓", "日干乘墓"))
+"""The forms 殃咎課 gathers under its name (l.147 「三傳剋日，神將相戰，或日干乘墓，為殃咎課」, l.151–155 the
+examples of 遞克, 外戰, 夾克, 內戰, 干支坐墓, l.155 「此例非殃必有過失之咎。故名殃咎課」): where a form's own line
+says 吉 or 凶, the family's lines (subject 殃咎) on the same tier yield to it (principle 5, the particular
+over the general)."""
+
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
 
@@ -103,7 +109,8 @@ class Reason:
 @dataclass(frozen=True, slots=True)
 class Override:
     """Lines set aside (``set_aside``, ids), by which line (``by``), and why (``kind``: "不備無克",
-    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命")."""
+    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命", "殃咎例" (principle
+    5: a 殃咎 form over its family))."""
 
     kind: str
     set_aside: tuple[str, ...]
@@ -501,6 +508,12 @@ def _decide(
     for tier, here in enumerate(by_tier):
         if not here:
             continue
+        if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
+            family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
+            if family:
+                by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
+                overrides.append(Override("殃咎例", family, by))
+                here = [j for j in here if j.statement.subject != "殃咎"]
         verdicts = {j.statement.verdict for j in here}
         found = _direction(verdicts)
         principle = 5
