@@ -412,3 +412,14 @@ def test_a_yangjiu_form_is_more_particular_than_its_family():
     # 干支坐墓 has its general lines beside its examples (l.155), as 外戰 and 內戰 have
     assert {STATEMENTS[i].quote for i in ("干支坐墓-004", "干支坐墓-005")} == {"乃心肯意甘受禍", "人宅皆不亨通"}
     assert not STATEMENTS["干支坐墓-004"].example
+
+
+def test_the_stem_attacked_from_its_own_lesson_is_weighed_by_which_side_has_qi():
+    # 元首課 l.35 「如干上神發用，干為我，被克豈宜？… 當審其衰旺何者得氣而乘之」: 凶 where the 用 has the 氣
+    # and the day stem has not; without the month the line stays open
+    texts = {c.text for c in STATEMENTS["元首-054"].conditions}
+    assert texts == {"init.lesson = 1", "init.strength in 旺,相", "day_stem.strength in 休,囚,死"}
+    r = liuren.chart("丁酉", "午", "戌").reading()
+    assert "元首-054" in {j.statement.id for j in r.open}
+    # 殃咎課 l.151 丁酉 (亥卯未, 貴常勾): 外戰 「禍患易解」
+    assert verdict(_held_back("丁酉", "午", "戌"), "總").verdict in GOOD
