@@ -84,13 +84,14 @@ def _worked_examples() -> dict[tuple[tuple[str, str, str, str, str | None], str]
     return found
 
 
-def _agreement(withhold: bool) -> tuple[int, int, list[str]]:
+def _agreement(withhold: bool) -> tuple[int, int, dict[str, str]]:
     """How many worked examples the verdict agrees with (吉 side or 凶 side as the chapter's), of those the
     chapter judges one way and whose reading applies on the chart; ``withhold``: judge without the
-    chapter's reading of its own examples (the method alone)."""
+    chapter's reading of its own examples (the method alone). Also the examples it gets wrong:
+    {"<day> <hour> <general> <noble> <month> <matter>": "<chapter's side> got <verdict>"}."""
     examples = {s.id for s in statements() if s.example}
     right = total = 0
-    wrong_good = []
+    wrong = {}
     for (args, matter), said in _worked_examples().items():
         side = GOOD if said <= GOOD else BAD if said <= BAD else None
         day, hour, general, noble, month = args
@@ -106,22 +107,65 @@ def _agreement(withhold: bool) -> tuple[int, int, list[str]]:
         got = verdict(r, matter).verdict
         if got in side:
             right += 1
-        elif side is GOOD:
-            wrong_good.append(f"{' '.join(map(str, args))} {matter}: {got}")
-    return right, total, wrong_good
+        else:
+            wrong[f"{' '.join(str(a or '-') for a in args)} {matter}"] = f"{'吉' if side is GOOD else '凶'} got {got}"
+    return right, total, wrong
 
 
 def test_every_worked_example_the_chapters_judge_gets_the_chapters_verdict():
-    right, total, wrong_good = _agreement(withhold=False)
-    assert wrong_good == []  # every 吉 example right
+    right, total, wrong = _agreement(withhold=False)
+    assert wrong == {}  # every 吉 example right
     assert total >= 48 and right == total
+
+
+HELD_BACK_WRONG: dict[str, tuple[str, str]] = {
+    # example (day hour general noble month matter): (the chapter's side and what the method gives, why)
+    "丙申 午 亥 day 寅 財": (
+        "吉 got 凶",
+        "元首課 l.51 reads the 中傳 「申為日妻，則乘六合，主見貴得財物」: no line of the chapters gives 六合 on the "
+        "妻財 as 財 吉; the one 財 line standing is 殃咎's 「營干不宜」 (l.159; the chart is 殃咎 by 內戰 and 日干乘墓)",
+    ),
+    "丙申 午 亥 day 寅 宅": (
+        "凶 got 先凶後吉",
+        "元首課 l.51 reads the 末傳 「丑為日子孫，乘太陰，主子孫因財物有相掩之事」: no general line reads 太陰 on "
+        "the 子孫 for 宅; the matter falls back on the overall lines (principle 2), 吉 by 旺相",
+    ),
+    "甲戌 未 亥 day 寅 孕": (
+        "凶 got 吉",
+        "元首課 l.59 「天后水與寅中火併，主生子不育」 reads the fire stored in 寅 in the first month against 天后's "
+        "water; the general line l.43 「加以青龍等吉將，則生貴子」 counts 天后 among the 吉將",
+    ),
+    "甲戌 未 亥 day 寅 總": (
+        "凶 got 吉",
+        "元首課 l.63 reads the 中傳 and 末傳 (「中傳勝光，主子孫乘白虎，主喪」, 「為人見閉遮」); the lines of the "
+        "type say 吉 with the 用 and the stem 旺 (l.15 「但為上神旺相，天將無內戰方吉」)",
+    ),
+    "己卯 午 卯 day 戌 官": (
+        "吉 got 凶",
+        "遙克課 l.79 「神后作天乙，作初傳 … 有貴人徵召之喜」 reads 貴人 on the 用; the 官 line of 遙克 that stands is "
+        "l.19 「天乙順行臣不義」, and 「吉將朝天去 … 主功名遠利」 (l.15) is said of 蒿矢 only (「分明是兩課」)",
+    ),
+    "乙卯 午 未 day 午 婚": (
+        "凶 got 先凶後吉",
+        "無淫課 l.99 「日上無陽類，二女爭男心」 on a 不備 chart with no 克 between the day and the branch side, where "
+        "l.143 says 「若課不備，無克亦不為凶」: the chapter does not say how the two agree (docs/rules.md §10.3)",
+    ),
+    "壬申 午 丑 day - 總": (
+        "凶 got 未定",
+        "殃咎課 l.155 judges it by 干支坐墓 「乃心肯意甘受禍」; the chart is also 外戰 (l.151 「禍患易解」) and the "
+        "chapter gives no month to weigh the two by 旺相 (principle 6)",
+    ),
+}
+"""The held-back examples the method still gets wrong, each with why. None rests on who asks, the 年命 or
+the moon's lodge: each is counted in."""
 
 
 def test_the_method_alone_on_the_examples_held_back():
     # the chapter's reading of each example withheld: the lesson type's and patterns' lines alone
-    # (measured: 33 of 48)
-    right, total, _ = _agreement(withhold=True)
-    assert total >= 48 and right >= 33
+    # (measured: 41 of 48, 85%; it was 33 of 48)
+    right, total, wrong = _agreement(withhold=True)
+    assert total == 48 and right >= 41
+    assert wrong == {k: v[0] for k, v in HELD_BACK_WRONG.items()}
 
 
 # ---------------------------------------------------------------- the stated overrides
