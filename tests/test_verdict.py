@@ -467,3 +467,35 @@ def test_the_stem_attacked_from_its_own_lesson_is_weighed_by_which_side_has_qi()
     assert "元首-054" in {j.statement.id for j in r.open}
     # 殃咎課 l.151 丁酉 (亥卯未, 貴常勾): 外戰 「禍患易解」
     assert verdict(_held_back("丁酉", "午", "戌"), "總").verdict in GOOD
+
+
+# ---------------------------------------------------------------- open conditions a chart decides after all
+
+
+def test_conditions_once_left_as_text_are_read_from_the_chart():
+    # 天網課 l.35 / l.47 「旺相凌囚死」: the 日鬼 of the hour 旺相 over a day stem 囚 or 死 (「時為目前 … 二處既為日鬼」)
+    for sid in ("天網-004", "天網-020"):
+        s = STATEMENTS[sid]
+        assert not s.open and {"hour.strength in 旺,相", "day_stem.strength in 囚,死"} <= {c.text for c in s.conditions}
+    # 重審課 l.95 「如發用傳入長生旺相之鄉」: 旺相 is read; the 長生 alternative only widens it, so it no longer
+    # keeps the line open on every chart
+    assert not STATEMENTS["重審-017"].open
+    found = {sid: [0, 0] for sid in ("天網-004", "天網-020", "重審-017")}
+    for day in range(0, 60, 3):
+        for hour in range(0, 12, 2):
+            for month in (None, 0, 3, 6, 9):
+                c = liuren.chart(
+                    str(liuren.cycle.PILLARS[day]),
+                    liuren.cycle.BRANCH_CHARS[hour],
+                    "子",
+                    month=None if month is None else liuren.cycle.BRANCH_CHARS[month],
+                )
+                r = c.reading()
+                applied = {j.statement.id for j in r.applies}
+                opened = {j.statement.id for j in r.open}
+                for sid, seen in found.items():
+                    if month is None:
+                        assert sid not in applied
+                    seen[0] += sid in applied
+                    seen[1] += sid in opened
+    assert all(a > 0 and o > 0 for a, o in found.values()), found
