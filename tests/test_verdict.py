@@ -499,3 +499,20 @@ def test_conditions_once_left_as_text_are_read_from_the_chart():
                     seen[0] += sid in applied
                     seen[1] += sid in opened
     assert all(a > 0 and o > 0 for a, o in found.values()), found
+
+
+def test_a_conclusion_is_not_its_own_condition_and_yang_majority_is_read():
+    # 魄化課 l.135 「虎在陽憂在男」, 「上克下與日主外喪」; 無淫課 l.103 「上之克下緣太過」, 「反此誠為婦不仁」: who is
+    # worried for or blamed is what the line concludes, not a condition; 八專課 l.179 「陽多陰少，起於男子」 reads
+    # the 三傳 as 無淫課 l.147 does (「三傳相得陽多，事起男子」)
+    for sid in ("虎銜尸-005", "虎銜尸-006", "虎銜尸-007", "虎銜尸-008", "無淫-009", "無淫-010"):
+        assert not STATEMENTS[sid].open, sid
+    assert [c.text for c in STATEMENTS["八專-042"].conditions] == ["trans_yinyang = 陽多"]
+    assert [c.text for c in STATEMENTS["八專-043"].conditions] == ["trans_yinyang = 陰多"]
+    seen = set()
+    for day in range(60):
+        for hour in range(0, 12, 2):
+            r = liuren.chart(str(liuren.cycle.PILLARS[day]), liuren.cycle.BRANCH_CHARS[hour], "子").reading()
+            seen |= {j.statement.id for j in r.applies}
+            assert not {"無淫-009", "八專-042", "虎銜尸-005"} & {j.statement.id for j in r.open}
+    assert {"無淫-009", "無淫-010", "八專-042", "八專-043"} <= seen
