@@ -10,9 +10,8 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
    matter's own give no 吉 or 凶 (元首課 l.51 reads the 初 for 官, the 中 for 財, the 末 for 宅 and then
    the whole).
 3. The chapters' explicit overrides set lines aside, each named with the line that does it:
-   無淫課 l.143 (不備 without 克, neither 日辰交互相剋 nor 日上神 and 辰上神 克ing one another (l.127):
-   「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為
-   凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
+   無淫課 l.143 (不備 without 克: neither 日辰交互相剋 nor 日上神 and 辰上神 克ing one another, l.127;
+   「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
    魄化歸魂, 贅婿當權: 天獄課 l.11, 天網課 l.55, 死奇課 l.103, 魄化課 l.139, 贅婿課 l.67), which sets aside
    the 凶 lines of the form it rescues.
 4. Where 元首課 l.23 「縱神將戰憂易解」 and 殃咎課 l.155 「神克將，為內戰，禍患難解」 both stand, the
@@ -21,11 +20,14 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
 5. The more particular line prevails over the more general: the chapter's judgement of this very chart
    (its worked example), then the lines about the chart's lesson type or pattern whose conditions the
    chart decides (元首課 l.15 「但為上神旺相，天將無內戰方吉」: the type's reading holds where its
-   conditions do), then the type's unconditional lines, then the lines said of every chart (總).
+   conditions do), then the type's unconditional lines, then the lines said of every chart (總). On one
+   tier a 殃咎 form's own line (遞克, 外戰, 夾克, 內戰, 干支坐墓, 日干乘墓) prevails over the lines said of
+   殃咎 as a whole (殃咎課 l.155 「此例非殃必有過失之咎。故名殃咎課」).
 6. Where the lines that prevail still say both 吉 and 凶, the 用's and the day stem's 旺相 decide (元首課
    l.51 「今卯木旺，丙火得相氣，故以吉斷之」 judges 吉 on both; 重審課 l.131 「若發用之神休囚 … 雖末傳吉亦
-   何益乎」; 殃咎課 l.163 「身弱難管」): with both 旺相 the 吉 lines stand, with either 休囚死 the 凶 ones. Without the month, or with lines that only say 吉凶參半, the verdict
-   is 未定 or 吉凶參半: never a forced answer.
+   何益乎」; 殃咎課 l.163 「身弱難管」): with both 旺相 the 吉 lines stand, with either 休囚死 the 凶 ones.
+   Without the month, or with lines that only say 吉凶參半, the verdict is 未定 or 吉凶參半: never a
+   forced answer.
 7. 年命 as rescue (天網課 l.55 「若末傳及年命有救神 … 反凶為吉」): a 凶 verdict on a chart with a 年命
    where a 吉 line reading the 行年 or 本命 applies becomes 先凶後吉, and says so.
 
