@@ -84,13 +84,14 @@ def _worked_examples() -> dict[tuple[tuple[str, str, str, str, str | None], str]
     return found
 
 
-def _agreement(withhold: bool) -> tuple[int, int, list[str]]:
+def _agreement(withhold: bool) -> tuple[int, int, dict[str, str]]:
     """How many worked examples the verdict agrees with (吉 side or 凶 side as the chapter's), of those the
     chapter judges one way and whose reading applies on the chart; ``withhold``: judge without the
-    chapter's reading of its own examples (the method alone)."""
+    chapter's reading of its own examples (the method alone). Also the examples it gets wrong:
+    {"<day> <hour> <general> <noble> <month> <matter>": "<chapter's side> got <verdict>"}."""
     examples = {s.id for s in statements() if s.example}
     right = total = 0
-    wrong_good = []
+    wrong = {}
     for (args, matter), said in _worked_examples().items():
         side = GOOD if said <= GOOD else BAD if said <= BAD else None
         day, hour, general, noble, month = args
@@ -106,22 +107,65 @@ def _agreement(withhold: bool) -> tuple[int, int, list[str]]:
         got = verdict(r, matter).verdict
         if got in side:
             right += 1
-        elif side is GOOD:
-            wrong_good.append(f"{' '.join(map(str, args))} {matter}: {got}")
-    return right, total, wrong_good
+        else:
+            wrong[f"{' '.join(str(a or '-') for a in args)} {matter}"] = f"{'吉' if side is GOOD else '凶'} got {got}"
+    return right, total, wrong
 
 
 def test_every_worked_example_the_chapters_judge_gets_the_chapters_verdict():
-    right, total, wrong_good = _agreement(withhold=False)
-    assert wrong_good == []  # every 吉 example right
+    right, total, wrong = _agreement(withhold=False)
+    assert wrong == {}  # every 吉 example right
     assert total >= 48 and right == total
+
+
+HELD_BACK_WRONG: dict[str, tuple[str, str]] = {
+    # example (day hour general noble month matter): (the chapter's side and what the method gives, why)
+    "丙申 午 亥 day 寅 財": (
+        "吉 got 凶",
+        "元首課 l.51 reads the 中傳 「申為日妻，則乘六合，主見貴得財物」: no line of the chapters gives 六合 on the "
+        "妻財 as 財 吉; the one 財 line standing is 殃咎's 「營干不宜」 (l.159; the chart is 殃咎 by 內戰 and 日干乘墓)",
+    ),
+    "丙申 午 亥 day 寅 宅": (
+        "凶 got 先凶後吉",
+        "元首課 l.51 reads the 末傳 「丑為日子孫，乘太陰，主子孫因財物有相掩之事」: no general line reads 太陰 on "
+        "the 子孫 for 宅; the matter falls back on the overall lines (principle 2), 吉 by 旺相",
+    ),
+    "甲戌 未 亥 day 寅 孕": (
+        "凶 got 吉",
+        "元首課 l.59 「天后水與寅中火併，主生子不育」 reads the fire stored in 寅 in the first month against 天后's "
+        "water; the general line l.43 「加以青龍等吉將，則生貴子」 counts 天后 among the 吉將",
+    ),
+    "甲戌 未 亥 day 寅 總": (
+        "凶 got 吉",
+        "元首課 l.63 reads the 中傳 and 末傳 (「中傳勝光，主子孫乘白虎，主喪」, 「為人見閉遮」); the lines of the "
+        "type say 吉 with the 用 and the stem 旺 (l.15 「但為上神旺相，天將無內戰方吉」)",
+    ),
+    "己卯 午 卯 day 戌 官": (
+        "吉 got 凶",
+        "遙克課 l.79 「神后作天乙，作初傳 … 有貴人徵召之喜」 reads 貴人 on the 用; the 官 line of 遙克 that stands is "
+        "l.19 「天乙順行臣不義」, and 「吉將朝天去 … 主功名遠利」 (l.15) is said of 蒿矢 only (「分明是兩課」)",
+    ),
+    "乙卯 午 未 day 午 婚": (
+        "凶 got 先凶後吉",
+        "無淫課 l.99 「日上無陽類，二女爭男心」 on a 不備 chart with no 克 between the day and the branch side, where "
+        "l.143 says 「若課不備，無克亦不為凶」: the chapter does not say how the two agree (docs/rules.md §10.3)",
+    ),
+    "壬申 午 丑 day - 總": (
+        "凶 got 未定",
+        "殃咎課 l.155 judges it by 干支坐墓 「乃心肯意甘受禍」; the chart is also 外戰 (l.151 「禍患易解」) and the "
+        "chapter gives no month to weigh the two by 旺相 (principle 6)",
+    ),
+}
+"""The held-back examples the method still gets wrong, each with why. None rests on who asks, the 年命 or
+the moon's lodge: each is counted in."""
 
 
 def test_the_method_alone_on_the_examples_held_back():
     # the chapter's reading of each example withheld: the lesson type's and patterns' lines alone
-    # (measured: 33 of 48)
-    right, total, _ = _agreement(withhold=True)
-    assert total >= 48 and right >= 33
+    # (measured: 41 of 48, 85%; it was 33 of 48)
+    right, total, wrong = _agreement(withhold=True)
+    assert total == 48 and right >= 41
+    assert wrong == {k: v[0] for k, v in HELD_BACK_WRONG.items()}
 
 
 # ---------------------------------------------------------------- the stated overrides
@@ -325,3 +369,150 @@ def test_check_verdict_says_what_is_right_and_why_a_reason_is_not():
     for bad in ({"verdict": "大吉"}, {"reason": "x-1"}):
         with pytest.raises(ParseError, match=r"is not"):
             check_verdict(c, "總", bad.get("verdict", "吉"), bad.get("reason", "元首-093"))
+
+
+# ---------------------------------------------------------------- conditions read as the chapters say
+
+
+def test_no_ke_at_l143_means_no_ke_between_the_day_and_branch_uppers_either_way():
+    # 無淫課 l.127 (邵氏): 「辰上神剋日上神，為陰不與陽親；日上神克辰上神，為陽不與陰合」; l.163 judges 庚辰 申時
+    # by it (「天罡土神克神后水，亦是陽不與陰合」), so l.143 「無克亦不為凶」 holds only without that 克
+    from liuren.cycle import BRANCH_ELEMENT, conquers
+    from liuren.reading.conditions import parse_condition
+
+    cond = parse_condition("upper_ke = true")
+    for day in range(60):
+        for hour in range(12):
+            c = liuren.chart(str(liuren.cycle.PILLARS[day]), liuren.cycle.BRANCH_CHARS[hour], "子")
+            a, b = (BRANCH_ELEMENT[c.lessons[i].upper.ordinal] for i in (0, 2))
+            assert cond.evaluate(c).holds is (conquers(a, b) or conquers(b, a))
+    geng = liuren.chart("庚辰", "申", "辰").reading()  # 辰 over 庚 克 子 over 辰
+    assert "不備-017" not in {j.statement.id for j in geng.applies}
+    assert not [o for o in geng.verdict("婚").overrides if o.kind == "不備無克"]
+    fuyin = liuren.chart("乙丑", "申", "申", month="巳").reading()  # 辰 and 丑: 比和
+    assert "不備-017" in {j.statement.id for j in fuyin.applies}
+
+
+def test_chongshen_turns_good_only_with_the_generals_forward_and_the_transmissions_strong():
+    # 重審課 l.95 「如發用傳入長生旺相之鄉，加以天將順治 … 或加日辰之上生日辰，則反為吉矣」: the alternatives
+    # share the first two conditions
+    for sid in ("重審-018", "重審-019"):
+        texts = {c.text for c in STATEMENTS[sid].conditions}
+        assert {"noble_dir = 順", "any_trans.strength in 旺,相"} <= texts, sid
+    r = liuren.chart("己酉", "午", "戌").reading()  # 逆治: 「若天將逆治則災禍重」
+    assert "重審-019" not in {j.statement.id for j in r.applies}
+
+
+def test_good_by_prosperity_needs_the_use_and_the_day_stem_both_strong():
+    # 元首課 l.51 judges 吉 on two things: 「今卯木旺，丙火得相氣，故以吉斷之」
+    from liuren.cycle import STEM_ELEMENT
+    from liuren.patterns.shensha import element_state, season_state
+
+    seen = {True: 0, False: 0}
+    for day in range(0, 60, 7):
+        for hour in range(0, 12, 5):
+            for month in (0, 3, 6, 9):
+                c = liuren.chart(
+                    str(liuren.cycle.PILLARS[day]),
+                    liuren.cycle.BRANCH_CHARS[hour],
+                    "子",
+                    month=liuren.cycle.BRANCH_CHARS[month],
+                )
+                use = season_state(c.transmissions[0].branch.ordinal, month, c.school)
+                stem = element_state(STEM_ELEMENT[c.stem.ordinal], month, c.school)
+                strong = use in ("旺", "相") and stem in ("旺", "相")
+                for v in c.reading().verdicts():
+                    if v.principle == 6:
+                        assert (v.verdict in GOOD) is strong, (str(c.day), v.matter)
+                        seen[strong] += 1
+    assert seen[True] and seen[False]
+    # 贅婿課 l.51 甲戌 卯時 in 午月: 用 戌 相 but 甲 休; the chapter 「此課名贅婿，仔細自吁嗟」
+    r = liuren.chart("甲戌", "卯", "亥", month="午").reading()
+    examples = {s.id for s in statements() if s.example}
+    held = Reading(
+        r.chart, r.matter, r.querent, r.lang, tuple(j for j in r.applies if j.statement.id not in examples), r.open
+    )
+    assert verdict(held, "總").verdict in BAD
+
+
+def _held_back(day, hour, general, noble="day", month=None):
+    """The reading of a worked example's chart with the chapters' readings of their examples withheld."""
+    r = liuren.chart(day, hour, general, noble=noble, month=month).reading()
+    examples = {s.id for s in statements() if s.example}
+    return Reading(
+        r.chart, r.matter, r.querent, r.lang, tuple(j for j in r.applies if j.statement.id not in examples), r.open
+    )
+
+
+def test_a_yangjiu_form_is_more_particular_than_its_family():
+    # 殃咎課 l.151 庚午 at night 「將克神為外戰，禍患易解」 against the family's 「乃內外凌辱之課也」 (l.155)
+    v = verdict(_held_back("庚午", "子", "申", noble="night"), "總")
+    assert v.verdict == "先凶後吉" and v.reasons[0].id == "外戰-001"
+    (family,) = [o for o in v.overrides if o.kind == "殃咎例"]
+    assert family.by.source == "殃咎課 l.155" and {"殃咎-001", "殃咎-002"} <= set(family.set_aside)
+    assert all(STATEMENTS[i].subject == "殃咎" for i in family.set_aside)
+    # 內戰 (l.155 「神克將，為內戰，禍患難解」) on 己酉 晝: the family agrees, nothing is set aside by a form
+    assert verdict(_held_back("己酉", "午", "戌"), "總").verdict in BAD
+    # 干支坐墓 has its general lines beside its examples (l.155), as 外戰 and 內戰 have
+    assert {STATEMENTS[i].quote for i in ("干支坐墓-004", "干支坐墓-005")} == {"乃心肯意甘受禍", "人宅皆不亨通"}
+    assert not STATEMENTS["干支坐墓-004"].example
+
+
+def test_the_stem_attacked_from_its_own_lesson_is_weighed_by_which_side_has_qi():
+    # 元首課 l.35 「如干上神發用，干為我，被克豈宜？… 當審其衰旺何者得氣而乘之」: 凶 where the 用 has the 氣
+    # and the day stem has not; without the month the line stays open
+    texts = {c.text for c in STATEMENTS["元首-054"].conditions}
+    assert texts == {"init.lesson = 1", "init.strength in 旺,相", "day_stem.strength in 休,囚,死"}
+    r = liuren.chart("丁酉", "午", "戌").reading()
+    assert "元首-054" in {j.statement.id for j in r.open}
+    # 殃咎課 l.151 丁酉 (亥卯未, 貴常勾): 外戰 「禍患易解」
+    assert verdict(_held_back("丁酉", "午", "戌"), "總").verdict in GOOD
+
+
+# ---------------------------------------------------------------- open conditions a chart decides after all
+
+
+def test_conditions_once_left_as_text_are_read_from_the_chart():
+    # 天網課 l.35 / l.47 「旺相凌囚死」: the 日鬼 of the hour 旺相 over a day stem 囚 or 死 (「時為目前 … 二處既為日鬼」)
+    for sid in ("天網-004", "天網-020"):
+        s = STATEMENTS[sid]
+        assert not s.open and {"hour.strength in 旺,相", "day_stem.strength in 囚,死"} <= {c.text for c in s.conditions}
+    # 重審課 l.95 「如發用傳入長生旺相之鄉」: 旺相 is read; the 長生 alternative only widens it, so it no longer
+    # keeps the line open on every chart
+    assert not STATEMENTS["重審-017"].open
+    found = {sid: [0, 0] for sid in ("天網-004", "天網-020", "重審-017")}
+    for day in range(0, 60, 3):
+        for hour in range(0, 12, 2):
+            for month in (None, 0, 3, 6, 9):
+                c = liuren.chart(
+                    str(liuren.cycle.PILLARS[day]),
+                    liuren.cycle.BRANCH_CHARS[hour],
+                    "子",
+                    month=None if month is None else liuren.cycle.BRANCH_CHARS[month],
+                )
+                r = c.reading()
+                applied = {j.statement.id for j in r.applies}
+                opened = {j.statement.id for j in r.open}
+                for sid, seen in found.items():
+                    if month is None:
+                        assert sid not in applied
+                    seen[0] += sid in applied
+                    seen[1] += sid in opened
+    assert all(a > 0 and o > 0 for a, o in found.values()), found
+
+
+def test_a_conclusion_is_not_its_own_condition_and_yang_majority_is_read():
+    # 魄化課 l.135 「虎在陽憂在男」, 「上克下與日主外喪」; 無淫課 l.103 「上之克下緣太過」, 「反此誠為婦不仁」: who is
+    # worried for or blamed is what the line concludes, not a condition; 八專課 l.179 「陽多陰少，起於男子」 reads
+    # the 三傳 as 無淫課 l.147 does (「三傳相得陽多，事起男子」)
+    for sid in ("虎銜尸-005", "虎銜尸-006", "虎銜尸-007", "虎銜尸-008", "無淫-009", "無淫-010"):
+        assert not STATEMENTS[sid].open, sid
+    assert [c.text for c in STATEMENTS["八專-042"].conditions] == ["trans_yinyang = 陽多"]
+    assert [c.text for c in STATEMENTS["八專-043"].conditions] == ["trans_yinyang = 陰多"]
+    seen = set()
+    for day in range(60):
+        for hour in range(0, 12, 2):
+            r = liuren.chart(str(liuren.cycle.PILLARS[day]), liuren.cycle.BRANCH_CHARS[hour], "子").reading()
+            seen |= {j.statement.id for j in r.applies}
+            assert not {"無淫-009", "八專-042", "虎銜尸-005"} & {j.statement.id for j in r.open}
+    assert {"無淫-009", "無淫-010", "八專-042", "八專-043"} <= seen

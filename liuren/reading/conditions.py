@@ -163,6 +163,10 @@ CHART_LEVEL: dict[str, tuple[str, tuple[str, ...]]] = {
     "ke_kind": ("the 克 in the lessons the 初傳 is taken from (賊 first)", ("上克下", "下賊上")),
     "lesson_ke": ("a 克 somewhere in the four lessons", ("上克下", "下賊上")),
     "jiaohu_ke": ("日辰交互相剋: 干上神 克s the 支 and 支上神 克s the 干", ("true", "false")),
+    "upper_ke": (
+        "the 日上神 and the 辰上神 克 one another, either way (陽不與陰合 or 陰不與陽親, 無淫課 l.127)",
+        ("true", "false"),
+    ),
     "bubei_side": ("which side a 不備 lacks: 陽 (陽不備) or 陰 (陰不備)", ("陽", "陰")),
     "yang_vs_noble": ("where the 陽神 (uppers of lessons 1 and 3) stand: 前 or 後 the 貴人", ("前", "後")),
     "yin_vs_noble": ("where the 陰神 (uppers of lessons 2 and 4) stand: 前 or 後 the 貴人", ("前", "後")),

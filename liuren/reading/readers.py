@@ -415,6 +415,14 @@ def _jiaohu(x: Ctx) -> tuple[str, ...]:
     return ("true" if hit else "false",)
 
 
+def _upper_ke(x: Ctx) -> tuple[str, ...]:
+    """Whether the 日上神 and the 辰上神 克 one another, either way: 「辰上神剋日上神，為陰不與陽親；日上神克辰上神，
+    為陽不與陰合」 (無淫課 l.127), the 克 that makes 無淫 beside 日辰交互相剋. 無淫課 l.163 judges 庚辰 申時
+    by it (「天罡土神克神后水，亦是陽不與陰合」)."""
+    a, b = BRANCH_ELEMENT[x.uppers[0]], BRANCH_ELEMENT[x.uppers[2]]
+    return ("true" if conquers(a, b) or conquers(b, a) else "false",)
+
+
 def _xinghai(x: Ctx) -> tuple[str, ...]:
     """刑 when one of the 三傳 punishes another (三刑, 子卯, or a 自刑 branch repeated), 害 when one harms
     another (六害): 「見三刑」, 「見六害」 (遙克課 l.15)."""
@@ -451,6 +459,7 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "ke_kind": lambda x: ("下賊上",) if "下賊上" in x.lessons_kind else _kinds(x)[:1],
     "lesson_ke": _kinds,
     "jiaohu_ke": _jiaohu,
+    "upper_ke": _upper_ke,
     "bubei_side": _bubei_side,
     "yang_vs_noble": lambda x: _noble_side(x, (0, 2)),
     "yin_vs_noble": lambda x: _noble_side(x, (1, 3)),

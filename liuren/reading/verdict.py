@@ -10,8 +10,8 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
    matter's own give no 吉 or 凶 (元首課 l.51 reads the 初 for 官, the 中 for 財, the 末 for 宅 and then
    the whole).
 3. The chapters' explicit overrides set lines aside, each named with the line that does it:
-   無淫課 l.143 (不備 without 日辰交互相剋 「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為
-   凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
+   無淫課 l.143 (不備 without 克: neither 日辰交互相剋 nor 日上神 and 辰上神 克ing one another, l.127;
+   「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
    魄化歸魂, 贅婿當權: 天獄課 l.11, 天網課 l.55, 死奇課 l.103, 魄化課 l.139, 贅婿課 l.67), which sets aside
    the 凶 lines of the form it rescues.
 4. Where 元首課 l.23 「縱神將戰憂易解」 and 殃咎課 l.155 「神克將，為內戰，禍患難解」 both stand, the
@@ -20,11 +20,14 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
 5. The more particular line prevails over the more general: the chapter's judgement of this very chart
    (its worked example), then the lines about the chart's lesson type or pattern whose conditions the
    chart decides (元首課 l.15 「但為上神旺相，天將無內戰方吉」: the type's reading holds where its
-   conditions do), then the type's unconditional lines, then the lines said of every chart (總).
-6. Where the lines that prevail still say both 吉 and 凶, the 用's 旺相 decides (元首課 l.51
-   「今卯木旺，丙火得相氣，故以吉斷之」; 重審課 l.131 「若發用之神休囚 … 雖末傳吉亦何益乎」): 旺相 the 吉
-   lines stand, 休囚死 the 凶 ones. Without the month, or with lines that only say 吉凶參半, the verdict
-   is 未定 or 吉凶參半: never a forced answer.
+   conditions do), then the type's unconditional lines, then the lines said of every chart (總). On one
+   tier a 殃咎 form's own line (遞克, 外戰, 夾克, 內戰, 干支坐墓, 日干乘墓) prevails over the lines said of
+   殃咎 as a whole (殃咎課 l.155 「此例非殃必有過失之咎。故名殃咎課」).
+6. Where the lines that prevail still say both 吉 and 凶, the 用's and the day stem's 旺相 decide (元首課
+   l.51 「今卯木旺，丙火得相氣，故以吉斷之」 judges 吉 on both; 重審課 l.131 「若發用之神休囚 … 雖末傳吉亦
+   何益乎」; 殃咎課 l.163 「身弱難管」): with both 旺相 the 吉 lines stand, with either 休囚死 the 凶 ones.
+   Without the month, or with lines that only say 吉凶參半, the verdict is 未定 or 吉凶參半: never a
+   forced answer.
 7. 年命 as rescue (天網課 l.55 「若末傳及年命有救神 … 反凶為吉」): a 凶 verdict on a chart with a 年命
    where a 吉 line reading the 行年 or 本命 applies becomes 先凶後吉, and says so.
 
@@ -44,7 +47,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT
+from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT
 from .readers import chart_key
 from .statements import MATTERS, Statement, statements
 from .timing import Period, primary_period
@@ -84,6 +87,12 @@ PRINCIPLES: dict[int, tuple[str, str]] = {
 }
 """The principles of the method (docs/rules.md §10), each with the line it comes from."""
 
+YANGJIU_FORMS = frozenset(("遞克", "外戰", "夾克", "內戰", "干支坐墓", "日干乘墓"))
+"""The forms 殃咎課 gathers under its name (l.147 「三傳剋日，神將相戰，或日干乘墓，為殃咎課」, l.151–155 the
+examples of 遞克, 外戰, 夾克, 內戰, 干支坐墓, l.155 「此例非殃必有過失之咎。故名殃咎課」): where a form's own line
+says 吉 or 凶, the family's lines (subject 殃咎) on the same tier yield to it (principle 5, the particular
+over the general)."""
+
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
 
@@ -102,7 +111,8 @@ class Reason:
 @dataclass(frozen=True, slots=True)
 class Override:
     """Lines set aside (``set_aside``, ids), by which line (``by``), and why (``kind``: "不備無克",
-    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命")."""
+    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命", "殃咎例" (principle
+    5: a 殃咎 form over its family))."""
 
     kind: str
     set_aside: tuple[str, ...]
@@ -209,6 +219,7 @@ class _Seen:
         "overall",
         "patterns",
         "shown",
+        "stem",
         "tier",
         "timings",
         "use",
@@ -246,6 +257,7 @@ class _Seen:
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+        self.stem = _stem_strength(reading)
         trans = tuple(t.branch.ordinal for t in chart.transmissions)
         void = {b.ordinal for b in chart.void}
         # whether one of principle 3's overrides can hold on the chart (else none is looked for)
@@ -280,7 +292,7 @@ def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[s
     tier = seen.tier
     bad = [j for j in pool if j.statement.verdict in BAD and tier[j.statement.id] > 0]
     ids = seen.ids
-    if "不備" in patterns and "不備-017" in ids:  # 不備 without 日辰交互相剋: the row holds only then
+    if "不備" in patterns and "不備-017" in ids:  # 不備 without 克 (l.123, l.127): the row holds only then
         hit = {j.statement.id for j in bad if j.statement.subject in ("無淫", "不備", "淫泆")}
         if hit:
             found.append(
@@ -498,6 +510,12 @@ def _decide(
     for tier, here in enumerate(by_tier):
         if not here:
             continue
+        if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
+            family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
+            if family:
+                by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
+                overrides.append(Override("殃咎例", family, by))
+                here = [j for j in here if j.statement.subject != "殃咎"]
         verdicts = {j.statement.verdict for j in here}
         found = _direction(verdicts)
         principle = 5
@@ -505,7 +523,10 @@ def _decide(
             strength = _seen(reading).use.strength
             if strength is None:
                 return "未定", _pick(here, GOOD | BAD), 6, TIERS[tier]
-            side = GOOD if strength in ("旺", "相") else BAD
+            # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
+            # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
+            stem = _seen(reading).stem
+            side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
             kept = [j for j in here if j.statement.verdict in side]
             dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
             overrides.append(Override("旺相", dropped, principle_reason(6)))
@@ -540,6 +561,16 @@ def _use_strength(reading: Reading) -> str | None:
     if chart.month is None:
         return None
     return ss.season_state(chart.transmissions[0].branch.ordinal, chart.month.ordinal, chart.school)
+
+
+def _stem_strength(reading: Reading) -> str | None:
+    """The day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without the month."""
+    from ..patterns import shensha as ss
+
+    chart = reading.chart
+    if chart.month is None:
+        return None
+    return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
 
 
 def _nianming_rescue(standing: list[Judgement]) -> Judgement | None:
