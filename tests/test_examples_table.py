@@ -11,11 +11,22 @@ from hypothesis import strategies as st
 from liuren import ParseError
 from liuren.show import examples as ex
 
+from .test_course import ROOT, TOOL
+
 HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
 LANGS = ("zh", "ko", "en")
 QUOTED = re.compile(r"「[^」]*」")
 NOTE = len(ex.HEADER_KEYS) - 1
 """The index of the note column (the last)."""
+
+
+def test_the_package_csv_is_derived_from_the_korean_and_english_notes():
+    """liuren/data/chapter_examples.csv is what tools/make_notebooks.py derives from tests/data (the
+    golden rows, chapter_notes_ko.csv and chapter_notes_en.csv): an English note edited in the package
+    copy alone, or a row left without one, fails here."""
+    saved = (ROOT / "liuren" / "data" / "chapter_examples.csv").read_text(encoding="utf-8")
+    assert TOOL.examples_text() == saved
+    assert saved.splitlines()[0].endswith(",printed,note,note_en")
 
 
 def test_every_note_has_an_english_rendering_without_hangul():
