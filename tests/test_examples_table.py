@@ -22,11 +22,11 @@ NOTE = len(ex.HEADER_KEYS) - 1
 
 def test_the_package_csv_is_derived_from_the_korean_and_english_notes():
     """liuren/data/chapter_examples.csv is what tools/make_notebooks.py derives from tests/data (the
-    golden rows, chapter_notes_ko.csv and chapter_notes_en.csv): an English note edited in the package
-    copy alone, or a row left without one, fails here."""
+    golden rows, chapter_notes_ko.csv, chapter_notes_en.csv and chapter_notes_zh.csv): a note edited in
+    the package copy alone, or a row left without one, fails here."""
     saved = (ROOT / "liuren" / "data" / "chapter_examples.csv").read_text(encoding="utf-8")
     assert TOOL.examples_text() == saved
-    assert saved.splitlines()[0].endswith(",printed,note,note_en")
+    assert saved.splitlines()[0].endswith(",printed,note,note_en,note_zh")
 
 
 def test_every_note_has_an_english_rendering_without_hangul():
@@ -50,6 +50,18 @@ def test_the_english_notes_keep_the_quotations_and_the_translators_notes_of_the_
         assert hanzi <= set(re.findall(r"[\u4e00-\u9fff]", e.note_en)), (e.name, hanzi - set(e.note_en))
 
 
+def test_every_note_has_a_chinese_rendering_in_hanzi():
+    """The Chinese note is written Chinese: no Hangul, no Latin letters but the d of ``d = 7``; it
+    keeps the Korean note's quotations of the text, its numbers and its translator's notes (譯者注)."""
+    for e in ex.examples():
+        assert e.note_zh.strip() and not HANGUL.search(e.note_zh), e.name
+        assert not re.search(r"[A-Za-z]", e.note_zh.replace("d = ", "")), e.name
+        assert QUOTED.findall(e.note_zh) == QUOTED.findall(e.note), e.name
+        assert e.note_zh.count("譯者注") == e.note.count("역자 주"), e.name
+        assert re.findall(r"d = \d+", e.note_zh) == re.findall(r"d = \d+", e.note), e.name
+        assert re.findall(r"d = \d+", e.note_en) == re.findall(r"d = \d+", e.note), e.name
+
+
 def test_the_printed_column_is_shared_by_every_language_so_it_has_no_hangul():
     for e in ex.examples():
         assert not HANGUL.search(e.printed), f"{e.name}: {e.printed}"
@@ -66,7 +78,8 @@ def test_the_three_languages_tables_have_the_same_cells_but_the_words(chapter):
         assert [row[:NOTE] for row in cells[lang]] == [row[:NOTE] for row in cells["ko"]]
         assert [row[NOTE] for row in cells[lang]] == [e.annotation(lang) for e in ex.examples(chapter)]
     assert [row[NOTE] for row in cells["en"]] == [e.note_en for e in ex.examples(chapter)]
-    assert [row[NOTE] for row in cells["zh"]] == [row[NOTE] for row in cells["ko"]]  # Chinese shows the Korean note
+    assert [row[NOTE] for row in cells["zh"]] == [e.note_zh for e in ex.examples(chapter)]
+    assert len({cells[lang][0][NOTE] for lang in LANGS}) == 3
     assert ex.table(chapter).cells() == cells["ko"], "Korean is the default"
     heads = {lang: ex.headers(lang) for lang in LANGS}
     assert len({h for h in heads.values()}) == 3 and all(len(h) == NOTE + 1 for h in heads.values())
@@ -78,12 +91,11 @@ def test_the_three_languages_tables_have_the_same_cells_but_the_words(chapter):
 
 
 @pytest.mark.parametrize("chapter", list(ex.CHAPTERS))
-def test_the_english_and_chinese_tables_have_no_hangul_outside_the_notes(chapter):
-    en = ex.table(chapter, lang="en")
-    assert not HANGUL.search(str(en)) and not HANGUL.search(en._repr_html_())
-    zh = ex.table(chapter, lang="zh")
-    assert not HANGUL.search(zh.caption() + "".join(ex.headers("zh")))
-    assert not any(HANGUL.search(c) for row in zh.cells() for c in row[:NOTE])
+def test_the_english_and_chinese_tables_have_no_hangul(chapter):
+    for lang in ("en", "zh"):
+        shown = ex.table(chapter, lang=lang)
+        assert not HANGUL.search(str(shown)) and not HANGUL.search(shown._repr_html_()), lang
+    assert not re.search(r"[A-Za-z]{2,}", "".join(ex.headers("zh")) + ex.table(chapter, lang="zh").caption())
     assert HANGUL.search(ex.table(chapter).caption() + "".join(ex.HEADERS))
 
 

@@ -4,7 +4,7 @@ Every example of the four source chapters that fixes a chart is one row of the p
 ``liuren/data/chapter_examples.csv``: the line of the text it comes from, the inputs of its chart,
 and what the rules give for it (the four lesson uppers, the three transmissions with their generals
 and 六親, the method and lesson type). Where the text printed something else, ``printed`` says what
-and ``note`` explains it (in Korean; ``note_en`` is its English rendering). The course notebooks
+and ``note`` explains it (in Korean; ``note_en`` and ``note_zh`` render it in English and Chinese). The course notebooks
 build each example's chart from its row, so a notebook cannot show a chart other than the one the
 tests check. :func:`table` shows a chapter's rows in Chinese, Korean or English (``lang=``).
 
@@ -60,7 +60,7 @@ WORDS: WordTable = {
         "head.method": "取法 · 課體",
         "head.agrees": "與推算合否",
         "head.printed": "原文所書不同處",
-        "head.note": "注（韓文原注）",
+        "head.note": "注",
     },
     "ko": {
         "caption": "원문 대조",
@@ -102,9 +102,8 @@ WORDS: WordTable = {
         "head.note": "note",
     },
 }
-"""The words of the comparison table and of the chapters' citations, per language. Chinese keeps each
-row's note as the Korean edition wrote it (the notes are the Korean translator's reading of the text,
-and ``note_en`` renders them in English); its header says so."""
+"""The words of the comparison table and of the chapters' citations, per language (each row's note is
+in the row: :meth:`Example.annotation`)."""
 
 HTML_LANG = {"zh": "zh-Hant", "ko": "ko", "en": "en"}
 """The ``lang`` attribute of the table's HTML per language (the Chinese is in traditional characters)."""
@@ -164,7 +163,7 @@ COMPARED = (
 """The fields of a row that the chart built from it must reproduce."""
 
 COLUMNS = ("example", "chapter", "where", "day", "hour", "general", "noble", "month", *COMPARED,
-           "patterns", "printed", "note", "note_en")  # fmt: skip
+           "patterns", "printed", "note", "note_en", "note_zh")  # fmt: skip
 
 
 def chart_fields(c: Chart) -> dict[str, str]:
@@ -197,11 +196,12 @@ class Example:
     printed: str
     note: str
     note_en: str
+    note_zh: str
 
     def annotation(self, lang: str = "ko") -> str:
-        """The row's note in ``lang``: Korean :attr:`note`, English :attr:`note_en`; Chinese shows the
-        Korean note as it is (:data:`WORDS`)."""
-        return self.note_en if check_lang(lang) == "en" else self.note
+        """The row's note in ``lang``: Korean :attr:`note`, its renderings English :attr:`note_en`
+        and Chinese :attr:`note_zh` (a free rendering in written Chinese)."""
+        return {"zh": self.note_zh, "ko": self.note, "en": self.note_en}[check_lang(lang)]
 
     def chart(self, school: School | str | None = None, *, year: object = None, nianming: object = None) -> Chart:
         """The chart the example describes, built from its row (with ``school``, under that school).
@@ -255,6 +255,7 @@ def _load() -> tuple[Example, ...]:
             printed=row["printed"],
             note=row["note"],
             note_en=row["note_en"],
+            note_zh=row["note_zh"],
         )
         for row in rows
     )
