@@ -116,6 +116,8 @@ from nbclient.exceptions import CellExecutionError
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "data" / "seed_examples.csv"
 NOTES = ROOT / "tests" / "data" / "chapter_notes_ko.csv"
+NOTES_EN = ROOT / "tests" / "data" / "chapter_notes_en.csv"
+NOTES_ZH = ROOT / "tests" / "data" / "chapter_notes_zh.csv"
 EXAMPLES = ROOT / "liuren" / "data" / "chapter_examples.csv"
 CHAPTER_OF_SEED = {"004": "九宗門", "000": "遙克·昴星·八專", "002": "勵德·贅婿·無淫", "003": "天獄·殃咎"}
 """Which chapter of liuren.show.examples.CHAPTERS each golden row's source file is (by its number)."""
@@ -727,31 +729,39 @@ def fresh_run_problems(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
 
 def examples_text() -> str:
     """The package's copy of the golden rows (liuren/data/chapter_examples.csv), derived from
-    tests/data/seed_examples.csv and tests/data/chapter_notes_ko.csv (a Korean note per row, and a
-    Korean wording of ``text_printed`` where that mixes in English): no source file names, ids
-    without their file number, each row's chapter as the notebooks cite it."""
+    tests/data/seed_examples.csv, tests/data/chapter_notes_ko.csv (a Korean note per row, and a
+    wording of ``text_printed`` without English where that mixes in English),
+    tests/data/chapter_notes_en.csv and tests/data/chapter_notes_zh.csv (the English and the Chinese
+    rendering of each Korean note, ``note_en`` and ``note_zh``): no
+    source file names, ids without their file number, each row's chapter as the notebooks cite it."""
     with GOLDEN.open(encoding="utf-8", newline="") as f:
         golden = list(csv.DictReader(f))
     with NOTES.open(encoding="utf-8", newline="") as f:
         korean = {row["example"]: row for row in csv.DictReader(f)}
+    with NOTES_EN.open(encoding="utf-8", newline="") as f:
+        english = {row["example"]: row["note"] for row in csv.DictReader(f)}
+    with NOTES_ZH.open(encoding="utf-8", newline="") as f:
+        chinese = {row["example"]: row["note"] for row in csv.DictReader(f)}
     notes = {name: row["note"] for name, row in korean.items()}
-    missing = [row["example"] for row in golden if not notes.get(row["example"])]
-    if missing or set(notes) - {row["example"] for row in golden}:
-        raise SourceError(
-            f"{NOTES.name}: one Korean note per golden row; missing {missing}, "
-            f"unknown {sorted(set(notes) - {row['example'] for row in golden})}"
-        )
+    for where, given in ((NOTES, notes), (NOTES_EN, english), (NOTES_ZH, chinese)):
+        missing = [row["example"] for row in golden if not given.get(row["example"])]
+        if missing or set(given) - {row["example"] for row in golden}:
+            raise SourceError(
+                f"{where.name}: one note per golden row; missing {missing}, "
+                f"unknown {sorted(set(given) - {row['example'] for row in golden})}"
+            )
     out = io.StringIO()
     columns = ["example", "chapter", "where", "day", "hour", "general", "noble", "month", "lesson_uppers",
                "lesson_generals", "transmissions", "transmission_generals", "relations", "method", "lesson_type",
-               "patterns", "printed", "note"]  # fmt: skip
+               "patterns", "printed", "note", "note_en", "note_zh"]  # fmt: skip
     writer = csv.DictWriter(out, columns, lineterminator="\n")
     writer.writeheader()
     for row in golden:
         number, name = row["example"].split("-", 1)
         writer.writerow(
             {**{c: row[c] for c in columns if c in row}, "example": name, "chapter": CHAPTER_OF_SEED[number],
-             "printed": korean[row["example"]]["printed"] or row["text_printed"], "note": notes[row["example"]]}
+             "printed": korean[row["example"]]["printed"] or row["text_printed"], "note": notes[row["example"]],
+             "note_en": english[row["example"]], "note_zh": chinese[row["example"]]}
         )  # fmt: skip
     return out.getvalue()
 

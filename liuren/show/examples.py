@@ -4,8 +4,9 @@ Every example of the four source chapters that fixes a chart is one row of the p
 ``liuren/data/chapter_examples.csv``: the line of the text it comes from, the inputs of its chart,
 and what the rules give for it (the four lesson uppers, the three transmissions with their generals
 and 六親, the method and lesson type). Where the text printed something else, ``printed`` says what
-and ``note`` explains it. The course notebooks build each example's chart from its row, so a
-notebook cannot show a chart other than the one the tests check.
+and ``note`` explains it (in Korean; ``note_en`` and ``note_zh`` render it in English and Chinese). The course notebooks
+build each example's chart from its row, so a notebook cannot show a chart other than the one the
+tests check. :func:`table` shows a chapter's rows in Chinese, Korean or English (``lang=``).
 
 >>> ex = example("元首-1")
 >>> c = ex.chart()
@@ -15,6 +16,8 @@ notebook cannot show a chart other than the one the tests check.
 ('卯申丑', '卯申丑', '三傳 卯丑申')
 >>> [e.name for e in examples("遙克·昴星·八專")]
 ['蒿矢-1', '彈射-1', '獨腳-1']
+>>> example("無淫-5").annotation("en").split(". ")[0]
+'「庚巳」 is not one of the sixty stem-branch pairs'
 """
 
 from __future__ import annotations
@@ -29,37 +32,120 @@ from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
+from .i18n import check_lang
 from .text import KIN_SHORT
+from .words import Table as WordTable
 
 if TYPE_CHECKING:
     from ..chart import Chart
     from ..school import School
 
-UNTITLED = "책 이름을 적지 않은 대육임 역주본 (한문 원문에 한국어 번역과 역자 주를 붙인 판)"
+HEADER_KEYS = ("example", "text", "inputs", "uppers", "transmissions", "method", "agrees", "printed", "note")
+"""The columns of the comparison table, in order (their words: ``WORDS[lang]["head.<key>"]``)."""
+
+WORDS: WordTable = {
+    "zh": {
+        "caption": "原文對照",
+        "untitled": "未署書名之大六壬譯注本（漢文原文附韓文翻譯及譯者注）",
+        "book.九宗門": "《大六壬靈覺經》（吳師青 手抄本）",
+        "title.九宗門": "九宗門 目次 · 元首課 · 重審課",
+        "title.遙克·昴星·八專": "「五、遙克課」（蒿矢格·彈射格） · 昴星課 · 八專課",
+        "title.勵德·贅婿·無淫": "勵德課 · 贅婿課 · 無淫課",
+        "title.天獄·殃咎": "天獄課 · 天網 · 羅網 · 死奇 · 魄化 · 殃咎",
+        "head.example": "例",
+        "head.text": "原文",
+        "head.inputs": "課式",
+        "head.uppers": "四課上神",
+        "head.transmissions": "三傳（天將）",
+        "head.method": "取法 · 課體",
+        "head.agrees": "與推算合否",
+        "head.printed": "原文所書不同處",
+        "head.note": "注",
+    },
+    "ko": {
+        "caption": "원문 대조",
+        "untitled": "책 이름을 적지 않은 대육임 역주본 (한문 원문에 한국어 번역과 역자 주를 붙인 판)",
+        "book.九宗門": "《大六壬靈覺經》 (吳師青 手抄本)",
+        "title.九宗門": "九宗門 목차 · 元首課 · 重審課",
+        "title.遙克·昴星·八專": "「五、遙克課」 (蒿矢格·彈射格) · 昴星課 · 八專課",
+        "title.勵德·贅婿·無淫": "勵德課 · 贅婿課 · 無淫課",
+        "title.天獄·殃咎": "天獄課 · 天網 · 羅網 · 死奇 · 魄化 · 殃咎",
+        "head.example": "예",
+        "head.text": "원문",
+        "head.inputs": "과식",
+        "head.uppers": "사과 상신",
+        "head.transmissions": "삼전 (천장)",
+        "head.method": "방법 · 과체",
+        "head.agrees": "계산과 일치",
+        "head.printed": "원문 표기가 다른 곳",
+        "head.note": "주",
+    },
+    "en": {
+        "caption": "Comparison with the text",
+        "untitled": (
+            "an untitled annotated translation of a 大六壬 text "
+            "(the classical text with a Korean translation and the translator's notes)"
+        ),
+        "book.九宗門": "《大六壬靈覺經》 (吳師青's manuscript copy)",
+        "title.九宗門": "九宗門 (table of contents) · 元首課 · 重審課",
+        "title.遙克·昴星·八專": "「五、遙克課」 (蒿矢格·彈射格) · 昴星課 · 八專課",
+        "title.勵德·贅婿·無淫": "勵德課 · 贅婿課 · 無淫課",
+        "title.天獄·殃咎": "天獄課 · 天網 · 羅網 · 死奇 · 魄化 · 殃咎",
+        "head.example": "example",
+        "head.text": "text",
+        "head.inputs": "chart",
+        "head.uppers": "uppers of the four lessons",
+        "head.transmissions": "three transmissions (generals)",
+        "head.method": "method · lesson type",
+        "head.agrees": "agrees with the computation",
+        "head.printed": "where the text writes it differently",
+        "head.note": "note",
+    },
+}
+"""The words of the comparison table and of the chapters' citations, per language (each row's note is
+in the row: :meth:`Example.annotation`)."""
+
+HTML_LANG = {"zh": "zh-Hant", "ko": "ko", "en": "en"}
+"""The ``lang`` attribute of the table's HTML per language (the Chinese is in traditional characters)."""
+
+UNTITLED = WORDS["ko"]["untitled"]
+"""What the three chapters that name no book are (the Korean words; ``WORDS[lang]["untitled"]``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Chapter:
     """A source chapter as a reader can look it up: the book (or what the text is, when it names no
-    book), the part of the book where the text gives one, and the chapter's headings."""
+    book), the part of the book where the text gives one, and the chapter's headings, each in the
+    words of a language (:data:`WORDS`)."""
 
     key: str
-    book: str
+    titled: bool
     part: str
-    title: str
 
-    def citation(self) -> str:
-        """``book part, title`` as the notebooks cite it."""
-        return ", ".join(p for p in (f"{self.book} {self.part}".strip(), self.title) if p)
+    def book(self, lang: str = "ko") -> str:
+        """The book the chapter is from, or what the text is when it names no book."""
+        return WORDS[check_lang(lang)][f"book.{self.key}" if self.titled else "untitled"]
+
+    def title(self, lang: str = "ko") -> str:
+        """The chapter's headings."""
+        return WORDS[check_lang(lang)][f"title.{self.key}"]
+
+    def citation(self, lang: str = "ko") -> str:
+        """``book part, title`` as the notebooks cite it.
+
+        >>> print(CHAPTERS["九宗門"].citation("en"))
+        《大六壬靈覺經》 (吳師青's manuscript copy) 上卷, 九宗門 (table of contents) · 元首課 · 重審課
+        """
+        return ", ".join(p for p in (f"{self.book(lang)} {self.part}".strip(), self.title(lang)) if p)
 
 
 CHAPTERS: dict[str, Chapter] = {
     c.key: c
     for c in (
-        Chapter("九宗門", "《大六壬靈覺經》 (吳師青 手抄本)", "上卷", "九宗門 목차 · 元首課 · 重審課"),
-        Chapter("遙克·昴星·八專", UNTITLED, "", "「五、遙克課」 (蒿矢格·彈射格) · 昴星課 · 八專課"),
-        Chapter("勵德·贅婿·無淫", UNTITLED, "", "勵德課 · 贅婿課 · 無淫課"),
-        Chapter("天獄·殃咎", UNTITLED, "", "天獄課 · 天網 · 羅網 · 死奇 · 魄化 · 殃咎"),
+        Chapter("九宗門", True, "上卷"),
+        Chapter("遙克·昴星·八專", False, ""),
+        Chapter("勵德·贅婿·無淫", False, ""),
+        Chapter("天獄·殃咎", False, ""),
     )
 }
 """The four source chapters. Only the 九宗門 chapter names its book; the other three give their
@@ -77,7 +163,7 @@ COMPARED = (
 """The fields of a row that the chart built from it must reproduce."""
 
 COLUMNS = ("example", "chapter", "where", "day", "hour", "general", "noble", "month", *COMPARED,
-           "patterns", "printed", "note")  # fmt: skip
+           "patterns", "printed", "note", "note_en", "note_zh")  # fmt: skip
 
 
 def chart_fields(c: Chart) -> dict[str, str]:
@@ -109,6 +195,13 @@ class Example:
     patterns: tuple[str, ...]
     printed: str
     note: str
+    note_en: str
+    note_zh: str
+
+    def annotation(self, lang: str = "ko") -> str:
+        """The row's note in ``lang``: Korean :attr:`note`, its renderings English :attr:`note_en`
+        and Chinese :attr:`note_zh` (a free rendering in written Chinese)."""
+        return {"zh": self.note_zh, "ko": self.note, "en": self.note_en}[check_lang(lang)]
 
     def chart(self, school: School | str | None = None, *, year: object = None, nianming: object = None) -> Chart:
         """The chart the example describes, built from its row (with ``school``, under that school).
@@ -161,6 +254,8 @@ def _load() -> tuple[Example, ...]:
             patterns=tuple(row["patterns"].split()),
             printed=row["printed"],
             note=row["note"],
+            note_en=row["note_en"],
+            note_zh=row["note_zh"],
         )
         for row in rows
     )
@@ -181,16 +276,28 @@ def example(name: str) -> Example:
     raise ParseError(f"{quote(name)} is not an example; accepted: {', '.join(e.name for e in _load())}")
 
 
-HEADERS = ("예", "원문", "과식", "사과 상신", "삼전 (천장)", "방법 · 과체", "계산과 일치", "원문 표기가 다른 곳", "주")
+def headers(lang: str = "ko") -> tuple[str, ...]:
+    """The comparison table's column heads in ``lang``."""
+    words = WORDS[check_lang(lang)]
+    return tuple(words[f"head.{key}"] for key in HEADER_KEYS)
+
+
+HEADERS = headers("ko")
+"""The Korean column heads (:func:`headers` gives them in any language)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The "원문 대조" table of a chapter: each example's line of the text, its chart's inputs, the
-    values the rules give, whether the chart built from the row reproduces them, and what the text
-    printed differently, with the note on each slip. Shows as HTML in a notebook, as text in print."""
+    """The "원문 대조" (comparison with the text) table of a chapter: each example's line of the text,
+    its chart's inputs, the values the rules give, whether the chart built from the row reproduces
+    them, and what the text printed differently, with the note on each slip, in the words of ``lang``
+    ("zh", "ko" or "en"). Shows as HTML in a notebook, as text in print."""
 
     rows: tuple[Example, ...]
+    lang: str = "ko"
+
+    def __post_init__(self) -> None:
+        check_lang(self.lang)
 
     def cells(self) -> list[tuple[str, ...]]:
         out: list[tuple[str, ...]] = []
@@ -207,23 +314,24 @@ class Table:
                     f"{got['method']} · {got['lesson_type']}",
                     "✓" if not diff else "✗ " + ", ".join(f"{f}: {a}≠{b}" for f, (a, b) in diff.items()),
                     e.printed or "—",
-                    e.note,
+                    e.annotation(self.lang),
                 )
             )
         return out
 
     def caption(self) -> str:
-        """원문 대조 and the chapters the rows come from, as a reader can look them up."""
-        chapters = dict.fromkeys(e.chapter.citation() for e in self.rows)
-        return "원문 대조 — " + "; ".join(chapters)
+        """원문 대조 (in the table's language) and the chapters the rows come from, as a reader can look
+        them up."""
+        chapters = dict.fromkeys(e.chapter.citation(self.lang) for e in self.rows)
+        return f"{WORDS[self.lang]['caption']} — " + "; ".join(chapters)
 
     def __str__(self) -> str:
-        return "\n".join([self.caption(), *(" | ".join(row) for row in [HEADERS, *self.cells()])])
+        return "\n".join([self.caption(), *(" | ".join(row) for row in [headers(self.lang), *self.cells()])])
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        head = "".join(f'<th style="text-align:left;padding:2px 6px">{escape(h)}</th>' for h in HEADERS)
+        head = "".join(f'<th style="text-align:left;padding:2px 6px">{escape(h)}</th>' for h in headers(self.lang))
         body = "".join(
             "<tr>"
             + "".join(f'<td style="text-align:left;vertical-align:top;padding:2px 6px">{escape(c)}</td>' for c in row)
@@ -231,13 +339,18 @@ class Table:
             for row in self.cells()
         )
         caption = f'<caption style="text-align:left;font-weight:bold">{escape(self.caption())}</caption>'
-        return f'<table lang="ko">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        return (
+            f'<table lang="{HTML_LANG[self.lang]}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+        )
 
 
-def table(chapter: str) -> Table:
-    """The "원문 대조" table of ``chapter`` (a key of :data:`CHAPTERS`).
+def table(chapter: str, lang: str = "ko") -> Table:
+    """The "원문 대조" (comparison with the text) table of ``chapter`` (a key of :data:`CHAPTERS`), in
+    the words of ``lang`` ("zh", "ko" or "en"; anything else is a ParseError).
 
     >>> print(str(table("遙克·昴星·八專")).splitlines()[2].split(" | ")[:3])
     ['蒿矢-1', '「假如甲午日申時巳將占」', '甲午日 申時 巳將 晝']
+    >>> print(str(table("遙克·昴星·八專", lang="en")).splitlines()[1].split(" | ")[:3])
+    ['example', 'text', 'chart']
     """
-    return Table(examples(chapter))
+    return Table(examples(chapter), check_lang(lang))
