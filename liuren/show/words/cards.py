@@ -170,7 +170,7 @@ CARDS: Table = {
         "monthly.title": "死神, 死氣 and 生氣 by month",
         "monthly.month": "月建",
         "monthly.note": "The first month is 寅; each moves forward one square a month.",
-        "monthly.rule": "死神 stands {death_spirit} places forward of the month branch, 死氣 {death_qi} places forward, 生氣 {life_qi} places back (first month: {first}). 死氣 sounds like the lesson type 死奇 (both 사기 in Korean) but is not it.",
+        "monthly.rule": "死神 stands {death_spirit} places forward of the month branch, 死氣 {death_qi} places forward, 生氣 {life_qi} places back (first month: {first}). 死氣 sounds like the pattern 死奇 (both read sagi in Korean; sǐqì and sǐqí in Mandarin) but is not it.",
         "jieqi.title": "The 24 solar terms (節氣) of {year}",
         "jieqi.term": "term",
         "jieqi.kind": "kind",
