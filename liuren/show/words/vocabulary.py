@@ -414,5 +414,8 @@ VOCABULARY: dict[str, Term] = {
     "亡矢": Term("wángshǐ", "Lost Arrow"),
     "季矢": Term("jìshǐ", "Last Arrow"),
     "歌訣": Term("gējué", "verse"),
+    "交互相剋": Term("jiāohùxiāngkè", "crossed overcoming", ("mutual overcoming",)),
+    "日上神": Term("rìshàngshén", "upper over the stem"),
+    "辰上神": Term("chénshàngshén", "upper over the branch"),
 }
 """Term in traditional characters → its pinyin, English rendering and the renderings to avoid."""
