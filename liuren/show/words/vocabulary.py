@@ -153,12 +153,8 @@ VOCABULARY: dict[str, Term] = {
     "上克下": Term("shàngkèxià", "overcoming from above"),
     "下賊上": Term(
         "xiàzéishàng",
-        "lower rebels against upper",
-        (
-            "lower conquers upper",
-            "lower overcomes upper",
-            "lower attacks upper",
-        ),
+        "rebellion from below",
+        ("lower rebels against upper", "lower conquers upper", "lower overcomes upper", "lower attacks upper"),
     ),
     "三傳": Term(
         "sānchuán",
