@@ -1,0 +1,96 @@
+"""What a reader of one edition alone needs from the course's sources (notebooks/src and notebooks/en/src):
+statements shown with a gloss in the edition's language, the generals' phases and the matter and verdict
+codes tabulated as the package has them, and cross-references that reach the reference cards of 00b."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from liuren.cycle import ELEMENTS, GENERAL_ELEMENT, GENERAL_NAMES
+from liuren.reading.statements import MATTERS
+from liuren.reading.verdict import VERDICTS
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = {"ko": ROOT / "notebooks" / "src", "en": ROOT / "notebooks" / "en" / "src"}
+CELL = re.compile(r"^```\{code-cell\}[^\n]*\n(.*?)^```", re.S | re.M)
+CARDS = "00b-generals-kin-void.ipynb#n00b-cards"
+
+
+def source(lang: str, stem: str) -> str:
+    (path,) = list(SOURCES[lang].glob(f"{stem}-*.md")) or [SOURCES[lang] / f"{stem}.md"]
+    return path.read_text(encoding="utf-8")
+
+
+def table_rows(text: str, header: str) -> list[list[str]]:
+    """The body rows of the markdown table whose header line starts with ``header``."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_every_code_cell_that_shows_a_quotation_also_shows_its_gloss(lang: str) -> None:
+    bare = []
+    for path in sorted(SOURCES[lang].glob("*.md")):
+        for cell in CELL.findall(path.read_text(encoding="utf-8")):
+            code = "\n".join(line for line in cell.split("\n") if not line.lstrip().startswith("#"))
+            if ".quote" in code and "gloss" not in code:
+                bare.append(f"{path.name}: {code.strip()[:80]}")
+            if "gloss(lang=" in code and f'gloss(lang="{lang}")' not in code:
+                bare.append(f"{path.name}: gloss in another language: {code.strip()[:80]}")
+    assert not bare
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_the_generals_phase_table_is_the_packages(lang: str) -> None:
+    rows = table_rows(source(lang, "00b"), "| 천장 |" if lang == "ko" else "| General |")
+    assert [re.findall(r"[\u4e00-\u9fff]{2}", row[0]) for row in rows] == [[g] for g in GENERAL_NAMES]
+    assert [row[2] for row in rows] == [str(ELEMENTS[e]) for e in GENERAL_ELEMENT]
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_08_tabulates_every_matter_and_verdict_word(lang: str) -> None:
+    text = source(lang, "08")
+    matters = table_rows(text, "| 일 |" if lang == "ko" else "| Matter |")
+    assert [(m, key.strip("`")) for m, key, _ in matters] == [(m, v[0]) for m, v in MATTERS.items()]
+    verdicts = table_rows(text, "| 판단 |" if lang == "ko" else "| Verdict |")
+    assert [v for v, _ in verdicts] == list(VERDICTS)
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_references_to_the_cards_point_at_00b(lang: str) -> None:
+    for stem in ("01", "glossary"):
+        text = source(lang, stem)
+        assert not re.search(r"end of (notebook )?00\b(?!b)|00 끝|00의 월별", text), stem
+    assert source(lang, "01").count(CARDS) >= 3
+
+
+def test_the_glossary_tells_the_tones_of_死奇_and_死氣_apart() -> None:
+    text = source("en", "glossary")
+    assert "both sǐqí" not in text
+    assert "死奇 sǐqí" in text and "死氣 sǐqì" in text
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_the_plate_formula_says_how_the_branches_are_numbered(lang: str) -> None:
+    text = source(lang, "00")
+    formula = text.index("mod 12")
+    assert "子=0" in text[formula : formula + 300] and "亥=11" in text[formula : formula + 300]
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+@pytest.mark.parametrize("stem", ["03", "05"])
+def test_the_clash_is_defined_where_it_is_first_used(lang: str, stem: str) -> None:
+    prose = "\n".join(line for line in source(lang, stem).split("\n") if not line.startswith(">"))
+    word, gloss = ("clash", "opposite") if lang == "en" else ("충", "맞은편")
+    first = prose.index(word)
+    here = prose[first : first + 60].split("\n")[0]
+    assert gloss in here, here
