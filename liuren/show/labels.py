@@ -87,12 +87,29 @@ INITIAL_SOUND = {
 """두음법칙: a word-initial ㄹ or ㄴ before i/y becomes ㅇ, ㄹ before other vowels becomes ㄴ."""
 
 
-def reading(term: str) -> str:
-    """The Korean reading of ``term``, or "" when a character has no known reading.
+PINYIN_READERS = frozenset({"en", "zh"})
+"""The languages whose readers read a term by its pinyin (the others: Korean, by its Korean reading)."""
+
+
+def reading(term: str, lang: str = "ko") -> str:
+    """The reading of ``term`` for a reader of ``lang``: the Korean reading ("ko", the default), or the
+    tone-marked pinyin ("en" and "zh": :func:`liuren.show.pinyin.pinyin`); "" when it has no known
+    reading.
 
     >>> reading("螣蛇"), reading("元首"), reading("X")
     ('등사', '원수', '')
+    >>> reading("螣蛇", lang="en"), reading("元首", lang="en"), reading("X", lang="en")
+    ('téngshé', 'yuánshǒu', '')
     """
+    from .i18n import check_lang
+
+    if check_lang(lang) in PINYIN_READERS:
+        from .pinyin import pinyin
+
+        try:
+            return pinyin(term)
+        except ParseError:
+            return ""
     found = [CHAR_KO.get(c) or PROSE_KO.get(c) for c in term]
     chars = [c for c in found if c is not None]
     if not chars or len(chars) < len(found):
