@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from ..cycle import BRANCHES, STEMS
 from ..errors import ParseError, quote
 from ..files import check_path, write_atomic
+from ..lang import language
 from ..school import PRESET_NAMES
-from .labels import LANGUAGES, gloss, label
+from .labels import gloss, label
 from .text import (
     BLANK,
     BRANCH_SET,
@@ -116,9 +117,16 @@ def paper_box(inner: str, style: str = "", colors: Mapping[str, str] | None = No
     )
 
 
+def _note_of(term: str, short: str, kind: str, labels: str) -> str:
+    """The annotation of a 課盤 cell's kin or general: a reading annotates the whole term (官鬼 → 관귀),
+    a gloss the one-character abbreviation the cell shows (鬼 → Officer)."""
+    if language(labels).annotation == "reading":
+        return gloss(term, labels)
+    return gloss(short, labels, short=kind)
+
+
 def _check_labels(labels: str) -> None:
-    if not isinstance(labels, str) or labels not in LANGUAGES:
-        raise ParseError(f"labels={quote(labels)} is not a label language; accepted: 'zh', 'ko', 'en'")
+    language(labels, "labels", "a label language")
 
 
 def check_chart(chart: object) -> None:
@@ -283,8 +291,8 @@ def transmissions_html(
             continue
         kin = KIN_SHORT[t.relation]
         branch_color = pal["void"] if t.void and relations else pal[key]
-        kin_note = gloss(t.relation, labels) if labels == "ko" else gloss(kin, labels, short="kin")
-        general_note = gloss(t.general, labels) if labels == "ko" else gloss(t.general.short, labels, short="general")
+        kin_note = _note_of(t.relation, kin, "kin", labels)
+        general_note = _note_of(t.general, t.general.short, "general", labels)
         void = t.void and relations
         rows.append(
             _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
@@ -344,10 +352,7 @@ def lessons_html(
     )
     generals = "".join(
         _td(
-            escape(x.general.short)
-            + _note(
-                gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal
-            ),
+            escape(x.general.short) + _note(_note_of(x.general, x.general.short, "general", labels), pal),
             pal["ink"],
             "font-size:16px" + bg,
             x.general,
@@ -490,8 +495,8 @@ def caption_html(
     school = PRESET_NAMES.get(chart.school.name, chart.school.name)
 
     def term(text: str, en: str = "") -> str:
-        if labels == "en" and en:
-            return escape(f"{text} {en}")
+        if language(labels).annotation == "gloss" and en:  # the English gloss given here
+            return escape(language(labels).label.format(term=text, gloss=en))
         return escape(label(text, labels))
 
     def pinyin(chars: str) -> str:
