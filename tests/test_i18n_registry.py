@@ -96,6 +96,10 @@ def test_a_fourth_language_runs_steps_check_reading_and_a_card(xx):
         assert shown.title.startswith(MARK) and MARK in str(shown)
     found = liuren.identify("辛亥", "寅", "亥", generals="蛇勾虎", noble="day")  # identify's own words, twice
     assert found.text("xx").count(MARK) == 2 and found.rule("day_night", "zi-si").words["xx"].startswith(MARK)
+    from liuren.show.html import chart_html
+
+    page = chart_html(chart, labels="xx")  # the captions' glosses are the language's own table
+    assert f"元首 {MARK}Head" in page and f"丙申日 {MARK}day {MARK}Bing-{MARK}Shen" in page
     found = chart.patterns
     assert found and all(p.text("xx").startswith(MARK) for p in found)
 

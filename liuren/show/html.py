@@ -494,25 +494,30 @@ def caption_html(
     noble = "晝貴" if chart.noble == "day" else "夜貴"
     school = PRESET_NAMES.get(chart.school.name, chart.school.name)
 
-    def term(text: str, en: str = "") -> str:
-        if language(labels).annotation == "gloss" and en:  # the English gloss given here
-            return escape(language(labels).label.format(term=text, gloss=en))
+    glossing = language(labels).annotation == "gloss"
+
+    def term(text: str, glossed: str = "") -> str:
+        if glossing and glossed:  # a gloss composed here: the input's kind and its romanization
+            return escape(language(labels).label.format(term=text, gloss=glossed))
         return escape(label(text, labels))
 
     def pinyin(chars: str) -> str:
-        return "-".join(gloss(c, "en") for c in chars)
+        return "-".join(gloss(c, labels) for c in chars) if glossing else ""
+
+    def of(value: str, kind: str) -> str:
+        return f"{gloss(kind, labels, short='caption')} {pinyin(value)}" if glossing else ""
 
     inputs = [
-        term(f"{chart.day}日", f"day {pinyin(chart.day)}"),
-        term(f"{chart.hour}時", f"hour {pinyin(chart.hour)}"),
-        term(f"{chart.general}將", f"general {pinyin(chart.general)}"),
+        term(f"{chart.day}日", of(chart.day, "日")),
+        term(f"{chart.hour}時", of(chart.hour, "時")),
+        term(f"{chart.general}將", of(chart.general, "將")),
     ]
     if part_shown(parts, "generals"):
         inputs.append(term(noble))
     if part_shown(parts, "relations"):
         inputs.append(term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))))
     if chart.month is not None:
-        inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
+        inputs.insert(3, term(f"{chart.month}月", of(chart.month, "月")))
     if chart.nianming is not None:
         nm = chart.nianming
         inputs.append(
