@@ -22,8 +22,12 @@ liuren.errors.ParseError: lang='fr' is not a language; accepted: 'zh', 'ko', 'en
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import ParseError, quote
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 ZH_DIGITS = "〇一二三四五六七八九"
 
@@ -91,6 +95,10 @@ class Lang:
     english_clauses: bool
     """Whether a pattern's condition keeps the English reading after the chapter's words (the patterns
     state their conditions as 「the chapter's words」: an English reading)."""
+    moment: str = "%Y-%m-%d %H:%M"
+    """How a date and time is written (a ``strftime`` format: 2026-02-04 05:02)."""
+    day: str = "%m-%d %H:%M"
+    """How a date and time within a year is written (02-04 05:02)."""
 
     def __post_init__(self) -> None:
         for field, value, accepted in (
@@ -111,6 +119,10 @@ class Lang:
     def count(self, n: int) -> str:
         """``n`` as a count before a measure word: as :meth:`number`, and 兩 for two in Chinese numerals."""
         return "兩" if self.numerals == "hanzi" and n == 2 else self.number(n)
+
+    def when(self, moment: datetime, *, in_year: bool = False) -> str:
+        """``moment`` as the language writes a date and time (:attr:`moment`; :attr:`day` within a year)."""
+        return moment.strftime(self.day if in_year else self.moment)
 
     def join(self, items: list[str] | tuple[str, ...]) -> str:
         """Items of a list, with the language's enumeration comma."""

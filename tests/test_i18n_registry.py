@@ -11,7 +11,9 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -206,3 +208,20 @@ def test_the_forms_of_the_built_in_languages():
     assert (zh.join(["甲", "乙"]), ko.join(["甲", "乙"])) == ("甲、乙", "甲, 乙")
     assert [lang.label.format(term="元首", gloss="x") for lang in (zh, ko, en)] == ["元首", "x 元首", "元首 x"]
     assert [lang.glosses_quotes for lang in (zh, ko, en)] == [False, True, True]
+    moment = datetime(2026, 2, 4, 5, 2)
+    assert (en.when(moment), zh.when(moment, in_year=True)) == ("2026-02-04 05:02", "02-04 05:02")
+
+
+def test_a_language_writes_dates_its_own_way(monkeypatch):
+    """The reading's 應期 and the 節氣 card write their dates as the language says."""
+    from liuren.show.cards import card
+
+    with stub_language(monkeypatch):
+        REGISTRY["xx"] = replace(REGISTRY["xx"], moment="%d/%m/%Y %Hh%M", day="%d/%m %Hh%M")
+        shown = card("jieqi", "xx", year=2026)
+        assert "04/02 05h02" in str(shown) and "/2026 " in str(shown)
+        from liuren.show.reading import period_text
+
+        when = datetime(2026, 12, 1, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))
+        periods = [period_text(p, "xx") for p in liuren.chart_at(when).reading(lang="xx").timing(when)]
+        assert f"{MARK}when (應期): " in periods[0] and "01/12/2026 14h05 → 02/12/2026 00h00" in "".join(periods)

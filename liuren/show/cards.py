@@ -293,7 +293,7 @@ def _jieqi(lang: str, school: School, year: object = None, zone: object = None) 
             (
                 TERM_NAMES[number % 24],
                 _words(lang, "jieqi.jie" if jie else "jieqi.zhongqi"),
-                f"{_minute(number, where):%m-%d %H:%M}",
+                language(lang).when(_minute(number, where), in_year=True),
                 str(month_of_term(number)) if jie else NO_CHANGE,
                 str(general_of_term(number, switch)) if moves_general else NO_CHANGE,
             )
@@ -303,7 +303,7 @@ def _jieqi(lang: str, school: School, year: object = None, zone: object = None) 
     notes = (
         _words(lang, "jieqi.clock", zone=name),
         _words(lang, "jieqi.change", term=_words(lang, f"yuejiang.{switch}")),
-        _words(lang, "jieqi.shift", before=f"{before:%Y-%m-%d %H:%M}", now=f"{now:%Y-%m-%d %H:%M}"),
+        _words(lang, "jieqi.shift", before=language(lang).when(before), now=language(lang).when(now)),
     )
     return Card("jieqi", lang, _words(lang, "jieqi.title", year=y), header, tuple(rows), notes)
 

@@ -166,7 +166,8 @@ def period_text(period: Period, lang: str) -> str:
     rule = f"{period.rule}{f' ({marks})' if marks and marks not in period.rule else ''} [{period.statement.id}]"
     dates = ""
     if period.start is not None and period.end is not None:
-        dates = f" {period.start:%Y-%m-%d %H:%M} → {period.end:%Y-%m-%d %H:%M}"
+        form = language(lang)
+        dates = f" {form.when(period.start)} → {form.when(period.end)}"
     return _w(lang, "period", rule=rule, dates=dates)
 
 
