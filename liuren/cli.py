@@ -2,8 +2,8 @@
 ``liuren chart --at "2026-11-29 14:05" --tz Asia/Seoul``, ``liuren now [--tz NAME]``,
 ``liuren identify 辛卯 戌 戌 --transmissions 卯子午`` (or ``--printed "…"``) and
 ``liuren when 丙申 5 day --from 2026-01-01 --to 2027-01-01 --tz Asia/Seoul`` and
-``liuren course [DIR] [--no-lab] [--port N] [--ServerApp.x=… …] [-- JUPYTERLAB OPTIONS]`` (copy the
-course into DIR and open JupyterLab there).
+``liuren course [DIR] [--lang ko|en] [--no-lab] [--port N] [--ServerApp.x=… …] [-- JUPYTERLAB OPTIONS]``
+(copy the course, in Korean or in English, into DIR and open JupyterLab there).
 
 Every bad input prints one line on stderr and exits with status 2. When the output cannot be
 written (standard output closed or full, a reader that went away, an encoding such as
@@ -206,7 +206,19 @@ def _add_course(sub: Any) -> None:
         "everything after --, are passed on to JupyterLab (after liuren's own, so yours win). Stop JupyterLab "
         "with Ctrl+C twice, or with jupyter server stop PORT from another terminal.",
     )
-    course.add_argument("folder", nargs="?", metavar="DIR", help="where the course goes (default: ./liuren-course)")
+    course.add_argument(
+        "folder",
+        nargs="?",
+        metavar="DIR",
+        help="where the course goes (default: ./liuren-course, or ./liuren-course-en with --lang en)",
+    )
+    course.add_argument(
+        "--lang",
+        default="ko",
+        metavar="ko|en",
+        help="the course's edition: ko, the Korean course (the default), or en, the English one (its default "
+        "folder is ./liuren-course-en; a folder holds one edition)",
+    )
     course.add_argument("--no-lab", action="store_true", help="only copy the course; do not start JupyterLab")
     course.add_argument(
         "--port", type=_port, help="the port JupyterLab listens on (default: JupyterLab's, 8888 or the next free one)"
@@ -217,13 +229,13 @@ def _add_course(sub: Any) -> None:
 def _cmd_course(args: argparse.Namespace) -> int:
     import importlib.util
 
-    from .course import DEFAULT_FOLDER, copy_course, lab_settings
+    from .course import copy_course, lab_settings
 
     lab_options: tuple[str, ...] = getattr(args, "lab_options", ())
     if args.no_lab and (args.port is not None or lab_options):
         given = " ".join([*([f"--port {args.port}"] if args.port is not None else []), *lab_options])
         raise _UsageError(_bounded(f"--no-lab starts no JupyterLab, so its options cannot be used: {given}"))
-    report = copy_course(DEFAULT_FOLDER if args.folder is None else args.folder)
+    report = copy_course(args.folder, lang=args.lang)
     if args.no_lab:
         print(report.text())
         return 0

@@ -26,6 +26,15 @@ not its outputs, execution count or metadata).
 Nothing is ever deleted, and every file is written with :func:`liuren.files.write_atomic`. The course
 list is never written here: it is whatever the package ships (:data:`PATTERNS`).
 
+The course has two editions (:data:`EDITIONS`): the Korean one (``ko``, the default), the notebooks at
+the root of the shipped folder, and its English twin (``en``), the same file names in its ``en/``
+folder. ``liuren course --lang en`` copies the English notebooks, their ``src/*.md`` and the shared
+``jupytext.toml`` and ``voila.json`` into the root of its folder (``./liuren-course-en`` by default), so
+either copy is a course of the same shape; the Korean copy does not carry ``en/``. The manifest records
+the edition, and copying one edition into a folder that holds the other is refused (a
+:class:`CourseError` naming both) before anything is written: the two would overwrite each other's
+notebooks file by file.
+
 A copy that stops half way (a full disk) is resumable, never a copy without a manifest: the manifest
 is written before the first file, and every file on disk is then either one the manifest records, the
 shipped one, or the learner's. The error says how far it got; running ``liuren course`` again, once
@@ -63,10 +72,23 @@ from .files import write_atomic
 
 DEFAULT_FOLDER = "liuren-course"
 """Where ``liuren course`` copies the course when no folder is given (relative to the working folder)."""
+EDITIONS = {"ko": "Korean", "en": "English"}
+"""The course's editions (``lang``) and their names in messages; ``ko`` is the default."""
+DEFAULT_EDITION = "ko"
+DEFAULT_FOLDERS = {"ko": DEFAULT_FOLDER, "en": "liuren-course-en"}
+"""Where each edition goes when no folder is given."""
 MANIFEST = ".liuren-course.json"
-"""The manifest's file name, in the course folder: ``{"liuren": version, "files": {path: sha256}}``."""
+"""The manifest's file name, in the course folder: ``{"liuren": version, "edition": lang, "files":
+{path: sha256}, "sources": {notebook: sha256}}`` (a manifest without ``edition`` is a Korean copy's)."""
 PATTERNS = ("*.ipynb", "src/*.md", "jupytext.toml", "voila.json")
-"""The course's files, relative to the notebooks folder (what pyproject's package-data ships)."""
+"""The course's files, relative to the notebooks folder (what pyproject's package-data ships); the
+English edition's notebooks and sources are the same patterns under ``en/``, its ``jupytext.toml`` and
+``voila.json`` the shared ones."""
+SHIPPED = (*PATTERNS, "en/*.ipynb", "en/src/*.md")
+"""What pyproject's package-data ships of the notebooks folder: both editions."""
+SHARED = ("jupytext.toml", "voila.json")
+"""The files both editions take from the notebooks folder's root."""
+LANG_ACCEPTED = "accepted: " + " or ".join(f"{code!r} ({name})" for code, name in EDITIONS.items())
 LAB_SETTINGS = ".liuren-lab"
 """The folder, in the course folder, that ``liuren course`` gives JupyterLab as its application
 settings folder (hidden, so the file browser does not show it; not in the manifest)."""
@@ -98,6 +120,7 @@ class CopyReport:
 
     folder: Path
     version: str
+    lang: str = DEFAULT_EDITION
     copied: tuple[str, ...] = ()
     updated: tuple[str, ...] = ()
     """Files brought up to date; the notebooks among them the learner had run are also in ``ran``."""
@@ -111,7 +134,8 @@ class CopyReport:
 
     def text(self) -> str:
         """The report for the command line."""
-        lines = [f"liuren course {self.version} in {self.folder}:"]
+        named = "" if self.lang == DEFAULT_EDITION else f" ({EDITIONS[self.lang]} edition)"
+        lines = [f"liuren course {self.version}{named} in {self.folder}:"]
         if self.copied:
             lines.append(f"  copied {len(self.copied)} files")
         if self.updated:
@@ -139,6 +163,8 @@ class Recorded:
 
     files: dict[str, str] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    edition: str | None = None
+    """The edition copied (``ko`` for a manifest without one); None when there is no manifest."""
 
 
 def shipped() -> Traversable:
@@ -157,20 +183,36 @@ def shipped() -> Traversable:
     )
 
 
-def course_files(source: Traversable | None = None) -> dict[str, bytes]:
-    """Every file of the course (``source``, the shipped one by default), by its relative POSIX path."""
+def edition(lang: object) -> str:
+    """``lang`` as an edition's code (:data:`EDITIONS`: ``"ko"``, ``"en"``; any case, surrounding spaces
+    ignored), or a :class:`ParseError` saying which are accepted."""
+    code = lang.strip().lower() if isinstance(lang, str) else None
+    if code not in EDITIONS:
+        raise ParseError(f"lang={quote(lang)} is not an edition of the course; {LANG_ACCEPTED}")
+    return code
+
+
+def course_files(source: Traversable | None = None, lang: str = DEFAULT_EDITION) -> dict[str, bytes]:
+    """Every file of the course's edition ``lang`` (of ``source``, the shipped course by default), by the
+    relative POSIX path it has in a copy: the English notebooks come from ``en/`` to the copy's root."""
     root = shipped() if source is None else source
+    code = edition(lang)
+    top = root if code == DEFAULT_EDITION else root / code
     found: dict[str, bytes] = {}
     for pattern in PATTERNS:
         folder, _, glob = pattern.rpartition("/")
-        where = root / folder if folder else root
+        base = root if pattern in SHARED else top
+        where = base / folder if folder else base
         if not where.is_dir():
             continue
         for item in where.iterdir():
             if item.is_file() and Path(item.name).match(glob):
                 found[f"{folder}/{item.name}" if folder else item.name] = item.read_bytes()
     if not any(name.endswith(".ipynb") for name in found):
-        raise CourseError(f"the course at {quote(str(root), PATH_LIMIT)} holds no notebook")
+        raise CourseError(
+            f"the {EDITIONS[code]} course at {quote(str(top), PATH_LIMIT)} holds no notebook; "
+            "reinstall liuren: pip install --force-reinstall liuren"
+        )
     return dict(sorted(found.items()))
 
 
@@ -227,8 +269,14 @@ def read_manifest(folder: Path) -> Recorded:
             f"{quote(str(path), PATH_LIMIT)} is not a liuren course manifest; move it away and run liuren course again "
             "(an edited file is kept either way: one that differs from the course counts as edited)"
         ) from None
+    copied = data.get("edition", DEFAULT_EDITION)
+    if not isinstance(copied, str) or copied not in EDITIONS:
+        raise CourseError(
+            f"{quote(str(path), PATH_LIMIT)} records an edition liuren does not know ({quote(copied)}); "
+            f"{LANG_ACCEPTED}; move it away and run liuren course again"
+        )
     files, sources = ({str(k): v for k, v in table.items()} for table in tables)
-    return Recorded(files, sources)
+    return Recorded(files, sources, copied)
 
 
 def _beside(folder: Path, name: str, version: str, data: bytes) -> str:
@@ -344,15 +392,26 @@ def _retired(recorded: Recorded, course: dict[str, bytes], root: Path) -> tuple[
 
 
 def copy_course(
-    folder: str | os.PathLike[str] = DEFAULT_FOLDER,
+    folder: str | os.PathLike[str] | None = None,
     *,
+    lang: str = DEFAULT_EDITION,
     source: Traversable | None = None,
     version: str = __version__,
 ) -> CopyReport:
-    """Copy the course into ``folder`` (made if missing) as the module's docstring says; ``source``
-    (the shipped course by default) and ``version`` are there for tests and tools."""
-    root = _folder(folder)
-    course = course_files(source)
+    """Copy the course's edition ``lang`` (``"ko"``, the default, or ``"en"``) into ``folder`` (made if
+    missing; :data:`DEFAULT_FOLDERS` by default) as the module's docstring says; ``source`` (the shipped
+    course by default) and ``version`` are there for tests and tools."""
+    code = edition(lang)
+    root = _folder(DEFAULT_FOLDERS[code] if folder is None else folder)
+    course = course_files(source, code)
+    if root.is_dir():
+        other = read_manifest(root).edition
+        if other not in (None, code):
+            raise CourseError(
+                f"{quote(str(root), PATH_LIMIT)} holds the {EDITIONS[other]} edition of the course (--lang {other}), "
+                f"not the {EDITIONS[code]} one (--lang {code}): the two would overwrite each other's notebooks; "
+                f"give the {EDITIONS[code]} edition a folder of its own (default: ./{DEFAULT_FOLDERS[code]})"
+            )
     made = not root.exists() and not root.is_symlink()
     _make_folder(root)
     if not os.access(root, os.W_OK):
@@ -404,6 +463,7 @@ def copy_course(
     def write_manifest() -> None:
         manifest = {
             "liuren": version,
+            "edition": code,
             "files": dict(sorted(files.items())),
             "sources": dict(sorted(sources_table.items())),
         }
@@ -449,6 +509,7 @@ def copy_course(
     return CopyReport(
         root,
         version,
+        lang=code,
         copied=by["copy"],
         updated=tuple(n for n, w in action.items() if w in ("update", "ran")),
         current=by["current"],
@@ -460,6 +521,8 @@ def copy_course(
 
 __all__ = [
     "DEFAULT_FOLDER",
+    "DEFAULT_FOLDERS",
+    "EDITIONS",
     "MANIFEST",
     "CopyReport",
     "CourseError",

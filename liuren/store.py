@@ -258,7 +258,21 @@ def _v3_practice_items(db: sqlite3.Connection) -> None:
         db.execute(sql)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice, _v3_practice_items)
+def _v4_review_indexes_and_saves(db: sqlite3.Connection) -> None:
+    """Version 4: indexes for the practice dashboard's counts of a long review log (100,000 reviews:
+    years of daily practice), by time (the days practised, the history's window) and by lesson type and
+    verdict, so that a process's first :meth:`~liuren.practice.Practice.summary` reads indexes instead
+    of the whole log (``tools/bench_practice.py``); and ``practice_saves``, when the learner saved their
+    progress to a file and how many reviews it held (the page reminds them after a week without)."""
+    for sql in (
+        "CREATE INDEX practice_reviews_reviewed ON practice_reviews(reviewed, verdict)",
+        "CREATE INDEX practice_reviews_type ON practice_reviews(lesson_type, verdict)",
+        "CREATE TABLE practice_saves (id INTEGER PRIMARY KEY, saved TEXT NOT NULL, reviews INTEGER NOT NULL)",
+    ):
+        db.execute(sql)
+
+
+MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice, _v3_practice_items, _v4_review_indexes_and_saves)
 """The schema's migrations, in order: applying the first N gives version N. Append only: a released
 migration is never edited (a file at version N must mean the same thing to every liuren)."""
 SCHEMA_VERSION = len(MIGRATIONS)

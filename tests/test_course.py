@@ -3,7 +3,8 @@
 tests/test_notebooks.py runs every notebook (in the default test command); these tests check what a
 run cannot: the jupytext pairing, the generated parts, the links, the hidden solutions, the Korean
 readings, that no user-facing text names a source file, and that every worked example of the source
-chapters is shown in its chapter's notebook from its golden row.
+chapters is shown in its chapter's notebook from its golden row. A test about the course runs on both
+editions (``@EACH``, tests/editions.py); one about the Korean prose reads the Korean edition alone.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from liuren.show import examples as ex
 from liuren.show.labels import CHAR_KO, reading
 from liuren.transmissions import LESSON_TYPES, Method
 
+from .editions import EACH, EDITIONS, EN, KO, Edition
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
@@ -39,10 +42,9 @@ def _tool():
 
 
 TOOL = _tool()
-PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
-BOOKS = {path.stem: nbformat.read(path, as_version=4) for path in PATHS}
-COURSE = {stem: nb for stem, nb in BOOKS.items() if re.match(r"\d\d[a-z]?-", stem)}
-SOURCED = (*COURSE, "glossary", "practice")
+BOOKS = KO.books()
+COURSE = KO.course()
+SOURCED = KO.sourced()
 """The notebooks with a markdown source: the course and the glossary and practice page beside it (not numbered)."""
 
 
@@ -51,16 +53,21 @@ def number(stem: str) -> str:
     return stem.split("-", 1)[0]
 
 
-def chapter_notebooks(key: str) -> list[str]:
+def chapter_notebooks(key: str, edition: Edition = KO) -> list[str]:
     """The notebooks that teach a source chapter: its number and those split off after it (07, 07b, 07c)."""
-    return [s for s in COURSE if number(s)[:2] == CHAPTER_NOTEBOOK[key]]
+    return [s for s in edition.course() if number(s)[:2] == CHAPTER_NOTEBOOK[key]]
 
 
-def cells(kind: str | None = None):
-    for stem, nb in COURSE.items():
+def cells(kind: str | None = None, edition: Edition = KO):
+    for stem, nb in edition.course().items():
         for n, cell in enumerate(nb.cells):
             if kind is None or cell.cell_type == kind:
                 yield stem, n, cell
+
+
+def test_the_english_edition_has_every_notebook_of_the_korean():
+    """The same file names (tools/make_notebooks.py --check says which twin is missing)."""
+    assert sorted(EN.books()) == sorted(BOOKS)
 
 
 def output_text(cell) -> str:
@@ -85,29 +92,37 @@ def test_saved_notebooks_are_in_step_with_their_sources(capsys):
     assert status == 0, capsys.readouterr().out
 
 
-def test_every_course_notebook_has_its_markdown_source_and_nothing_else():
-    stems = {p.stem for p in SOURCES.glob("*.md")}
-    assert stems == set(SOURCED), "notebooks/src holds one .md per course notebook, the glossary and the practice page"
-    assert not list(SOURCES.glob("*.txt")), "the old plain-text format is gone"
+@EACH
+def test_every_course_notebook_has_its_markdown_source_and_nothing_else(edition):
+    stems = {p.stem for p in edition.sources.glob("*.md")}
+    assert edition.course() and stems == set(edition.sourced()), (
+        f"{edition.where}src holds one .md per course notebook, the glossary and the practice page"
+    )
+    assert not list(edition.sources.glob("*.txt")), "the old plain-text format is gone"
     assert (NOTEBOOKS / "jupytext.toml").exists() and not (ROOT / "jupytext.toml").exists()
+    assert not (edition.folder / "jupytext.toml").exists() or edition is KO, "notebooks/jupytext.toml pairs en/ too"
 
 
-def test_jupyterlab_serving_notebooks_pairs_each_notebook_with_its_source():
+@EACH
+def test_jupyterlab_serving_notebooks_pairs_each_notebook_with_its_source(edition):
     """README's Quick start serves notebooks/ as JupyterLab's root; jupytext's contents manager looks for
     its configuration from a notebook's folder up to that root and no further, so the pairing must be
-    found inside it (a jupytext.toml at the repository root never was) and name src/NN-topic.md."""
+    found inside it (a jupytext.toml at the repository root never was) and name src/NN-topic.md (the
+    English edition's en/NN-topic.ipynb: en/src/NN-topic.md, by the same file)."""
     from jupytext import TextFileContentsManager
     from jupytext.config import JupytextConfiguration, find_jupytext_configuration_file, notebook_formats
     from jupytext.paired_paths import paired_paths
 
-    assert find_jupytext_configuration_file(NOTEBOOKS / "src") == str(NOTEBOOKS / "jupytext.toml")
+    assert find_jupytext_configuration_file(edition.sources) == str(NOTEBOOKS / "jupytext.toml")
     manager = TextFileContentsManager(root_dir=str(NOTEBOOKS))
-    for stem, nb in BOOKS.items():
-        name = f"{stem}.ipynb"
+    prefix = edition.folder.relative_to(NOTEBOOKS).as_posix() + "/" if edition is not KO else ""
+    assert edition.books()
+    for stem, nb in edition.books().items():
+        name = f"{prefix}{stem}.ipynb"
         config = manager.get_config(name)
         assert isinstance(config, JupytextConfiguration), f"{name}: jupytext finds no configuration under notebooks/"
         paired = [path for path, _ in paired_paths(name, "ipynb", notebook_formats(nb, config, name))]
-        assert paired == ([name, f"src/{stem}.md"] if stem in SOURCED else [name]), stem
+        assert paired == ([name, f"{prefix}src/{stem}.md"] if stem in edition.sourced() else [name]), stem
         assert all((NOTEBOOKS / path).is_file() for path in paired)
 
 
@@ -135,50 +150,66 @@ def test_saving_in_jupyterlab_writes_the_markdown_source_and_only_for_the_course
     assert sorted(p.name for p in (root / "src").iterdir()) == sorted(f"{s}.md" for s in SOURCED)
 
 
-def test_nbval_markers_are_tags_not_comment_lines():
-    for stem, n, cell in cells("code"):
+@EACH
+def test_nbval_markers_are_tags_not_comment_lines(edition):
+    assert edition.course()
+    for stem, n, cell in cells("code", edition):
         assert "NBVAL" not in cell.source, f"{stem} cell {n}: use the nbval-… cell tags"
 
 
-def test_cells_that_show_charts_steps_and_checks_have_their_output_checked():
+@EACH
+def test_cells_that_show_charts_steps_and_checks_have_their_output_checked(edition):
     shows = re.compile(r"\.steps\(|\bcheck\(|\btable\(|\.explain\(|print\(c\w*\)")
+    found = [(stem, n, cell) for stem, n, cell in cells("code", edition) if shows.search(cell.source)]
     unchecked = [
         f"{stem} cell {n}: {cell.source.splitlines()[0]}"
-        for stem, n, cell in cells("code")
-        if shows.search(cell.source) and not tags(cell) & {"nbval-check-output", "exercise"}
+        for stem, n, cell in found
+        if not tags(cell) & {"nbval-check-output", "exercise"}
     ]
-    assert not unchecked, "\n".join(unchecked)
+    assert len(found) > 50 and not unchecked, "\n".join(unchecked)
 
 
-def test_explanations_the_library_prints_are_korean():
-    """steps/explain/trace default to another language, so every call names Korean; check() defaults to it."""
+@EACH
+def test_explanations_the_library_prints_are_in_the_editions_language(edition):
+    """steps/explain/trace default to another language, so every call names the edition's; check()
+    defaults to Korean, so a Korean cell may leave it out (and its English twin, the same code, too)."""
     calls = re.compile(r"\.(steps|explain|trace)\(([^)]*)\)|\bcheck\((.*)\)")
-    for stem, n, cell in cells("code"):
+    lang = edition.code
+    count = 0
+    for stem, n, cell in cells("code", edition):
         for m in calls.finditer(cell.source):
+            count += 1
             if m.group(1):
-                assert '"ko"' in m.group(2), f'{stem} cell {n}: {m.group(0)} needs lang="ko"'
+                assert f'"{lang}"' in m.group(2), f'{stem} cell {n}: {m.group(0)} needs lang="{lang}"'
             else:
-                assert "lang=" not in m.group(3) or 'lang="ko"' in m.group(3), f"{stem} cell {n}: {m.group(0)}"
-        assert ".evidence" not in cell.source, f'{stem} cell {n}: evidence is English; show explain(lang="ko")'
-        assert "Explorer(" not in cell.source or 'labels="ko"' in cell.source, f'{stem} cell {n}: Explorer(labels="ko")'
+                assert "lang=" not in m.group(3) or f'lang="{lang}"' in m.group(3), f"{stem} cell {n}: {m.group(0)}"
+        assert ".evidence" not in cell.source, f'{stem} cell {n}: evidence is English; show explain(lang="{lang}")'
+        assert "Explorer(" not in cell.source or f'labels="{lang}"' in cell.source, (
+            f'{stem} cell {n}: Explorer(labels="{lang}")'
+        )
+    assert count > 50
 
 
 # ---------------------------------------------------------------- the golden rows
-def test_every_golden_row_is_shown_in_its_chapters_notebook_from_its_row():
+@EACH
+def test_every_golden_row_is_shown_in_its_chapters_notebook_from_its_row(edition):
     missing = []
+    course = edition.course()
     for e in ex.examples():
-        stems = chapter_notebooks(e.chapter.key)
-        sources = [c.source for stem in stems for c in COURSE[stem].cells if c.cell_type == "code"]
+        stems = chapter_notebooks(e.chapter.key, edition)
+        sources = [c.source for stem in stems for c in course[stem].cells if c.cell_type == "code"]
         if not any("example(" in s and f'"{e.name}"' in s for s in sources):
             missing.append(f"{e.name} is not built with example({e.name!r}) in {' or '.join(stems)}")
     assert not missing, "\n".join(missing)
 
 
-def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees():
+@EACH
+def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees(edition):
+    course = edition.course()
     for key in CHAPTER_NOTEBOOK:
-        stems = chapter_notebooks(key)
+        stems = chapter_notebooks(key, edition)
         table_cells = [
-            c for stem in stems for c in COURSE[stem].cells if c.cell_type == "code" and f'table("{key}")' in c.source
+            c for stem in stems for c in course[stem].cells if c.cell_type == "code" and f'table("{key}")' in c.source
         ]
         assert table_cells, f"{' or '.join(stems)} does not show table({key!r})"
         stem = stems[-1]
@@ -220,12 +251,14 @@ def test_a_typed_golden_chart_is_found_with_or_without_its_month():
     assert typed_golden_charts('liuren.chart("丙申", "未", "亥")') == []
 
 
-def test_no_golden_chart_is_typed_a_second_time_by_hand():
+@EACH
+def test_no_golden_chart_is_typed_a_second_time_by_hand(edition):
     """A row's chart comes from example(name).chart(); the front of the course (00, 00b, 00c) alone types
     one (teaching chart() itself) and compares it with its row; a learner's own exercise cell may type one too."""
+    assert edition.course()
     typed = [
         f"{stem} cell {n} types {name}'s chart: use example({name!r}).chart()"
-        for stem, n, cell in cells("code")
+        for stem, n, cell in cells("code", edition)
         if number(stem)[:2] != "00" and "exercise" not in tags(cell)
         for name in typed_golden_charts(cell.source)
     ]
@@ -266,11 +299,12 @@ def _png_text(path: Path) -> dict[str, str]:
 
 def user_texts():
     yield "README.md", (ROOT / "README.md").read_text(encoding="utf-8")
-    for stem, nb in BOOKS.items():
-        for n, cell in enumerate(nb.cells):
-            yield f"notebooks/{stem}.ipynb cell {n}", cell.source + "\n" + output_text(cell)
-    for path in sorted(SOURCES.glob("*.md")):
-        yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
+    for edition in EDITIONS:
+        for stem, nb in edition.books().items():
+            for n, cell in enumerate(nb.cells):
+                yield f"{edition.where}{stem}.ipynb cell {n}", cell.source + "\n" + output_text(cell)
+        for path in sorted(edition.sources.glob("*.md")):
+            yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
     for path in sorted((ROOT / "figures").glob("*.png")):
         yield (
             f"figure {path.name} (its text chunks: title, description)",
@@ -308,18 +342,22 @@ def test_korean_readings_in_the_notebooks_match_labels():
 
 
 # ---------------------------------------------------------------- exercises and navigation
-def test_solutions_are_hidden_until_asked_for():
-    for stem, nb in COURSE.items():
+@EACH
+def test_solutions_are_hidden_until_asked_for(edition):
+    word = edition.solution_word
+    assert edition.course()
+    for stem, nb in edition.course().items():
         exercises = solutions = 0
         for n, cell in enumerate(nb.cells):
             text = cell.source.strip()
             if cell.cell_type == "markdown":
-                exercises += len(re.findall(r"^\*\*연습 \d+\.\*\*", text, re.M))
-            assert "풀이" not in text.split("\n", 1)[0] or "solution" in tags(cell) or "<summary>" not in text, (
+                exercises += len(edition.statement.findall(text))
+            first = text.split("\n", 1)[0].lower()
+            assert word.lower() not in first or "solution" in tags(cell) or "<summary>" not in text, (
                 f"{stem} cell {n}: a solution outside a solution cell"
             )
             if "solution" not in tags(cell):
-                assert not re.match(r"\*\*풀이", text), f"{stem} cell {n}: a visible solution"
+                assert not re.match(rf"\*\*{word}", text, re.I), f"{stem} cell {n}: a visible solution"
                 continue
             solutions += 1
             if cell.cell_type == "code":
@@ -341,50 +379,55 @@ def answer_tokens(code: str) -> set[str]:
     return {a or b for a, b in QUOTED.findall(code) if HAN.search(a or b)}
 
 
-def solution_cells():
-    for stem, n, cell in cells("code"):
+def solution_cells(edition: Edition = KO):
+    for stem, n, cell in cells("code", edition):
         if "solution" in tags(cell):
             yield stem, n, cell
 
 
-def test_a_collapsed_solution_shows_a_first_line_that_gives_nothing_away():
-    """JupyterLab shows the first line of a collapsed cell: it is the header comment, with none of the
-    solution's answer tokens; every line below it is commented out (the cell is inert)."""
+@EACH
+def test_a_collapsed_solution_shows_a_first_line_that_gives_nothing_away(edition):
+    """JupyterLab shows the first line of a collapsed cell: it is the edition's header comment, with
+    none of the solution's answer tokens; every line below it is commented out (the cell is inert)."""
     found = 0
-    for stem, n, cell in solution_cells():
+    header = TOOL.EDITIONS[edition.code].solution_header
+    for stem, n, cell in solution_cells(edition):
         first, *rest = cell.source.splitlines()
         code = TOOL.reveal_source(cell.source)
         tokens = answer_tokens(code)
-        assert first == TOOL.SOLUTION_HEADER and first.startswith("#"), (stem, n, first)
+        assert first == header and first.startswith("#"), (stem, n, first)
         assert not HAN.search(first) and not any(t in first for t in tokens), (stem, n, first, tokens)
         assert rest and all(line == "#" or line.startswith("# ") for line in rest), (stem, n)
         found += bool(tokens)
     assert found >= 20, "most solutions name their answer in quoted 漢字; the check above must see them"
-    for stem, n, cell in cells("markdown"):
+    for stem, n, cell in cells("markdown", edition):
         if "solution" in tags(cell):
             summary = cell.source.strip().split("\n", 1)[0]
-            assert re.fullmatch(r"<details><summary>풀이 \d 보기</summary>", summary), (stem, n, summary)
+            assert edition.summary.fullmatch(summary), (stem, n, summary)
 
 
-def test_run_all_leaves_every_solution_cell_without_output():
+@EACH
+def test_run_all_leaves_every_solution_cell_without_output(edition):
     """A solution cell is comments only (Python runs nothing of it), and the saved notebooks (each
     saved from a Run All, which tests/test_notebooks.py reruns) show no output for any."""
     import ast
 
     count = 0
-    for stem, n, cell in solution_cells():
+    for stem, n, cell in solution_cells(edition):
         assert ast.parse(cell.source).body == [], (stem, n)
         assert cell.outputs == [] and cell.metadata.get("jupyter") == {"source_hidden": True, "outputs_hidden": True}
         count += 1
     assert count >= 25
 
 
-def test_toggling_a_solutions_comments_gives_its_code():
+@EACH
+def test_toggling_a_solutions_comments_gives_its_code(edition):
     """What JupyterLab's toggle-comment (Ctrl+/ on the whole cell) leaves is what the build tests:
     one ``#`` and its space off each line, so the header stays a comment and the code compiles."""
     import ast
 
-    for stem, n, cell in solution_cells():
+    assert edition.course()
+    for stem, n, cell in solution_cells(edition):
         toggled = [line.removeprefix("#").removeprefix(" ") for line in cell.source.splitlines()]
         assert toggled[0].startswith("# "), (stem, n)
         code = TOOL.reveal_source(cell.source)
@@ -469,13 +512,18 @@ def test_a_handout_leaves_the_solutions_out_unless_asked(tmp_path):
 LINK = re.compile(r"\]\(([^)\s]+)\)|href=\"([^\"]+)\"")
 
 
-def test_every_link_is_one_jupyterlab_can_follow():
+@EACH
+def test_every_link_is_one_jupyterlab_can_follow(edition):
+    """Every link inside an edition: a notebook of that edition (relative, never out of its folder) and
+    an ASCII anchor it has; the anchors are unique in the edition."""
+    books = edition.books()
+    assert books
     ids = {
         stem: set(re.findall(r'<a id="([^"]+)"></a>', "\n".join(c.source for c in nb.cells)))
-        for stem, nb in BOOKS.items()
+        for stem, nb in books.items()
     }
     bad = []
-    for stem, nb in BOOKS.items():
+    for stem, nb in books.items():
         for n, cell in enumerate(nb.cells):
             if cell.cell_type != "markdown":
                 continue
@@ -485,8 +533,8 @@ def test_every_link_is_one_jupyterlab_can_follow():
                     continue
                 path, _, fragment = target.partition("#")
                 other = Path(path).stem if path else stem
-                if path and (path.startswith("..") or not path.endswith(".ipynb") or other not in BOOKS):
-                    bad.append(f"{stem} cell {n}: {target} is not a notebook in notebooks/")
+                if path and (path.startswith("..") or not path.endswith(".ipynb") or other not in books):
+                    bad.append(f"{stem} cell {n}: {target} is not a notebook in {edition.where}")
                 elif fragment and (not fragment.isascii() or fragment not in ids[other]):
                     bad.append(f"{stem} cell {n}: #{fragment} is not an ASCII anchor of {other}")
     assert not bad, "\n".join(bad)
@@ -494,23 +542,29 @@ def test_every_link_is_one_jupyterlab_can_follow():
     assert len(all_ids) == len(set(all_ids)), "anchor ids must be unique across the course (one JupyterLab page)"
 
 
-def test_every_notebook_has_the_anatomy():
-    for stem, nb in COURSE.items():
+@EACH
+def test_every_notebook_has_the_anatomy(edition):
+    course = edition.course()
+    assert course
+    for stem, nb in course.items():
         text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
         code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
         num = number(stem)
         for anchor in ("goals", "setup", "exercises", "summary"):
             assert f'<a id="n{num}-{anchor}"></a>' in text, f"{stem} lacks the section n{num}-{anchor}"
-        assert "**다음:**" in text or stem == max(COURSE), f"{stem}: 정리 says what comes next"
+        assert edition.next_line in text or stem == max(course), f"{stem}: the summary says what comes next"
         assert ".steps(" in code and "check(" in code, f"{stem}: worked examples with steps, a check"
-        assert "원전" in nb.cells[0].source or "예제" in nb.cells[0].source, f"{stem}: the title cell cites its source"
+        assert any(word in nb.cells[0].source for word in edition.cites), f"{stem}: the title cell cites its source"
 
 
-def test_contents_notebook_lists_every_notebook_and_the_navigation_links_to_it():
-    contents = "\n".join(c.source for c in BOOKS["contents"].cells)
-    for stem in COURSE:
+@EACH
+def test_contents_notebook_lists_every_notebook_and_the_navigation_links_to_it(edition):
+    books, course = edition.books(), edition.course()
+    assert course
+    contents = "\n".join(c.source for c in books["contents"].cells)
+    for stem in course:
         assert f"]({stem}.ipynb)" in contents
-        nav = [c for c in COURSE[stem].cells if "generated" in tags(c)]
+        nav = [c for c in course[stem].cells if "generated" in tags(c)]
         assert len(nav) == 2 and all("](contents.ipynb)" in c.source for c in nav)
         assert all("README" not in c.source for c in nav)
 
@@ -583,13 +637,18 @@ RENUMBERED = (
 """The course notebooks in the order of skills."""
 
 
-def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teaches():
+LEVEL_NUMBER = {"ko": r"(\d+)단계", "en": r"level (\d+)"}
+"""How a practice pointer names a level, per edition."""
+
+
+@EACH
+def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teaches(edition):
     from liuren.practice import LEVELS
 
     named: dict[str, set[int]] = {}
     for stem in RENUMBERED:
-        pointer = TOOL.practice_pointer(stem)
-        named[stem] = {int(n) for n in re.findall(r"(\d+)단계", pointer)}
+        pointer = TOOL.practice_pointer(stem, TOOL.EDITIONS[edition.code])
+        named[stem] = {int(n) for n in re.findall(LEVEL_NUMBER[edition.code], pointer)}
         assert named[stem] == {lv.number for lv in LEVELS if lv.notebook == stem}, stem
         assert bool(pointer) == bool(named[stem]) and (not pointer or "](practice.ipynb)" in pointer)
     assert named["00-reading-a-chart"] == {3} and named["00b-generals-kin-void"] == {1, 9}
@@ -597,7 +656,13 @@ def test_each_course_notebooks_practice_pointer_names_exactly_the_levels_it_teac
     assert named["02-biyong-shehai"] == {5} and named["04-biezhe"] == {7} and named["05-fuyin-fanyin"] == {8, 10}
     assert named["07c-yangjiu"] == {11} and named["08-reading"] == {14}
     assert sorted(n for levels in named.values() for n in levels) == list(range(1, 15))  # each level once
-    assert "4단계 「賊克」" in TOOL.practice_pointer("01-yuanshou-chongshen")
+    assert ("4단계 「賊克」" if edition is KO else "level 4 “賊克”") in TOOL.practice_pointer(
+        "01-yuanshou-chongshen", TOOL.EDITIONS[edition.code]
+    )
+    assert "level 13 “real time: the chart of a date, time and place”" in TOOL.practice_pointer(
+        "00c-date-to-chart", TOOL.EN
+    )
+    assert not TOOL.HANGUL.search("".join(TOOL.practice_pointer(stem, TOOL.EN) for stem in RENUMBERED))
 
 
 def test_the_pointer_ends_the_bottom_navigation_of_a_course_notebook_only():
@@ -622,3 +687,45 @@ def test_the_classroom_page_speaks_korean_as_the_course_does():
     shown = "\n".join(output_text(c) for c in nb.cells if c.cell_type == "code")
     notices = {lang: WIDGETS[lang]["run-line"] for lang in ("zh", "ko")}
     assert notices["ko"] in shown and notices["zh"] not in shown, notices
+
+
+# ---------------------------------------------------------------- the English edition's prose
+HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+QUOTED_SPAN = re.compile(r"「[^」\n]*」|“[^”\n]*”|\"[^\"\n]*\"")
+
+
+def hangul_lines(text: str) -> list[str]:
+    """The lines of English prose with Hangul where none may be. One exception, kept narrow: a line that
+    names a Korean reading explicitly, where the Korean edition argues from the Korean translator's
+    words. Such a line says "Korean" and has its Hangul inside quotation marks only (「…」, “…” or "…"):
+    'The two characters are both written 「구」 in the Korean translation'."""
+    return [
+        line
+        for line in text.splitlines()
+        if HANGUL.search(line) and ("Korean" not in line or HANGUL.search(QUOTED_SPAN.sub("", line)))
+    ]
+
+
+def test_the_hangul_rule_allows_only_a_quoted_korean_reading_on_a_line_that_says_so():
+    assert hangul_lines("The Korean translation writes both 「구」, which cannot tell them apart.") == []
+    assert hangul_lines('the Korean reading "원수" of 元首\nand the Korean “중심” of 重審') == []
+    assert hangul_lines("The initial transmission (초전) is 卯.") == ["The initial transmission (초전) is 卯."]
+    assert hangul_lines("It is 「구」 in the translation.") == ["It is 「구」 in the translation."]  # no "Korean"
+    assert hangul_lines("The Korean text says 구 here.") == ["The Korean text says 구 here."]  # not quoted
+    assert hangul_lines("Korean 「구」 and then 초전") == ["Korean 「구」 and then 초전"]
+    assert hangul_lines("仰見其丘俯見仇 — no Hangul at all") == []
+
+
+def test_the_english_editions_prose_has_no_hangul():
+    """Every markdown cell of every English notebook, the generated ones too (their titles are the
+    English notebooks')."""
+    books = EN.books()
+    assert books, "no English notebooks in notebooks/en"
+    found = [
+        f"{EN.where}{stem}.ipynb cell {n}: {line[:120]}"
+        for stem, nb in books.items()
+        for n, cell in enumerate(nb.cells)
+        if cell.cell_type == "markdown"
+        for line in hangul_lines(cell.source)
+    ]
+    assert found == [], "\n".join(found[:40])

@@ -74,7 +74,7 @@ def test_pyproject_lists_every_package_and_maps_the_course():
     }
     assert set(tool["packages"]) == found | {"liuren.notebooks"}
     assert tool["package-dir"] == {"liuren.notebooks": "notebooks"}
-    assert tuple(tool["package-data"]["liuren.notebooks"]) == course.PATTERNS
+    assert tuple(tool["package-data"]["liuren.notebooks"]) == course.SHIPPED
 
 
 def test_copy_into_an_empty_folder(tmp_path, untouched):
@@ -615,3 +615,130 @@ def test_command_refuses_an_empty_folder_instead_of_copying_here(tmp_path, monke
     err = capsys.readouterr().err
     assert err == "liuren: ParseError: folder='' is empty; " + course.FOLDER_ACCEPTED + "\n"
     assert listed(tmp_path) == []
+
+
+# ------------------------------------------------------------------ the two editions (--lang)
+def _notebook(text: str) -> bytes:
+    cell = {"cell_type": "markdown", "id": "a", "metadata": {}, "source": [text]}
+    return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}).encode()
+
+
+def made_up(tmp_path: Path, version: str = "") -> Path:
+    """A shipped course of both editions: a notebook, the contents and a source each, the shared files."""
+    root = tmp_path / f"shipped{version}"
+    files = {
+        "01-a.ipynb": _notebook("# 01. 가" + version),
+        "contents.ipynb": _notebook("# 차례"),
+        "src/01-a.md": "# 01. 가\n".encode(),
+        "jupytext.toml": b'formats = "ipynb,src//md:myst"\n',
+        "voila.json": b"{}\n",
+        "en/01-a.ipynb": _notebook("# 01. A" + version),
+        "en/contents.ipynb": _notebook("# Contents"),
+        "en/src/01-a.md": b"# 01. A\n",
+    }
+    for name, data in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(data)
+    return root
+
+
+EDITION_FILES = ["01-a.ipynb", "contents.ipynb", "jupytext.toml", "src/01-a.md", "voila.json"]
+
+
+def test_the_english_edition_is_copied_to_the_folders_root_and_the_korean_carries_no_en(tmp_path):
+    shipped_course = made_up(tmp_path)
+    english = copy_course(tmp_path / "en", lang="en", source=shipped_course)
+    assert english.copied == tuple(EDITION_FILES) and english.lang == "en"
+    assert listed(tmp_path / "en") == sorted([*EDITION_FILES, MANIFEST])
+    for name in ("01-a.ipynb", "contents.ipynb", "src/01-a.md"):
+        assert (tmp_path / "en" / name).read_bytes() == (shipped_course / "en" / name).read_bytes(), name
+    for name in ("jupytext.toml", "voila.json"):
+        assert (tmp_path / "en" / name).read_bytes() == (shipped_course / name).read_bytes(), name
+    assert json.loads((tmp_path / "en" / MANIFEST).read_text(encoding="utf-8"))["edition"] == "en"
+    assert english.text().startswith(f"liuren course {liuren.__version__} (English edition) in ")
+    korean = copy_course(tmp_path / "ko", source=shipped_course)
+    assert listed(tmp_path / "ko") == sorted([*EDITION_FILES, MANIFEST]) and korean.lang == "ko"
+    assert (tmp_path / "ko" / "01-a.ipynb").read_bytes() == (shipped_course / "01-a.ipynb").read_bytes()
+    assert json.loads((tmp_path / "ko" / MANIFEST).read_text(encoding="utf-8"))["edition"] == "ko"
+
+
+def test_the_english_copy_upgrades_as_the_korean_does(tmp_path):
+    folder = tmp_path / "course"
+    copy_course(folder, lang="en", source=made_up(tmp_path, "1"), version="0.1.0")
+    report = copy_course(folder, lang="en", source=made_up(tmp_path, "2"), version="0.2.0")
+    assert report.updated == ("01-a.ipynb",) and report.kept == report.copied == ()
+    assert (folder / "01-a.ipynb").read_bytes() == (tmp_path / "shipped2" / "en" / "01-a.ipynb").read_bytes()
+    (folder / "01-a.ipynb").write_bytes(_notebook("my own notes"))
+    kept = copy_course(folder, lang="en", source=made_up(tmp_path, "3"), version="0.3.0")
+    assert kept.kept[0] == ("01-a.ipynb", "01-a.v0.3.0.ipynb")
+
+
+@pytest.mark.parametrize(("there", "asked"), [("ko", "en"), ("en", "ko")])
+def test_one_edition_into_a_folder_of_the_other_is_refused_naming_both(tmp_path, there, asked):
+    shipped_course = made_up(tmp_path)
+    folder = tmp_path / "course"
+    copy_course(folder, lang=there, source=shipped_course)
+    before = hashes(folder)
+    names = {"ko": "Korean", "en": "English"}
+    with pytest.raises(CourseError) as refused:
+        copy_course(folder, lang=asked, source=shipped_course)
+    message = str(refused.value)
+    assert f"holds the {names[there]} edition of the course (--lang {there})" in message
+    assert f"not the {names[asked]} one (--lang {asked})" in message and str(folder) in message
+    assert hashes(folder) == before  # nothing written
+
+
+def test_a_manifest_without_an_edition_is_a_korean_copys(tmp_path):
+    shipped_course = made_up(tmp_path)
+    copy_course(tmp_path / "c", source=shipped_course)
+    manifest = json.loads((tmp_path / "c" / MANIFEST).read_text(encoding="utf-8"))
+    del manifest["edition"]  # as an older liuren wrote it
+    (tmp_path / "c" / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(CourseError, match="holds the Korean edition"):
+        copy_course(tmp_path / "c", lang="en", source=shipped_course)
+    assert copy_course(tmp_path / "c", source=shipped_course).current == tuple(EDITION_FILES)
+
+
+@pytest.mark.parametrize("lang", ["fr", "", "korean", None, 3])
+def test_an_unknown_edition_is_a_parse_error_saying_which_are_accepted(tmp_path, lang):
+    from liuren.errors import ParseError
+
+    with pytest.raises(ParseError, match=r"is not an edition of the course; accepted: 'ko' \(Korean\) or 'en'"):
+        copy_course(tmp_path / "c", lang=lang, source=made_up(tmp_path))
+    assert not (tmp_path / "c").exists()
+
+
+def test_command_lang_en_copies_the_english_edition_into_its_own_default_folder(tmp_path, monkeypatch, capsys):
+    shipped_course = made_up(tmp_path)
+    monkeypatch.setattr(course, "shipped", lambda: shipped_course)
+    monkeypatch.chdir(tmp_path)
+    assert main(["course", "--lang", "en", "--no-lab"]) == 0
+    assert "(English edition) in liuren-course-en:" in capsys.readouterr().out
+    assert (tmp_path / "liuren-course-en" / "01-a.ipynb").read_bytes() == (
+        shipped_course / "en" / "01-a.ipynb"
+    ).read_bytes()
+    assert main(["course", "--no-lab"]) == 0  # the Korean one beside it, in ./liuren-course
+    assert (tmp_path / "liuren-course" / "01-a.ipynb").read_bytes() == (shipped_course / "01-a.ipynb").read_bytes()
+    assert main(["course", "liuren-course", "--lang", "en", "--no-lab"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("liuren: CourseError: ") and err.count("\n") == 1 and "holds the Korean edition" in err
+    assert main(["course", "--lang", "fr", "--no-lab"]) == 2
+    assert "accepted: 'ko' (Korean) or 'en' (English)" in capsys.readouterr().err
+
+
+def test_the_help_names_the_english_editions_default_folder(capsys):
+    assert main(["course", "--help"]) == 0
+    said = " ".join(re.sub(r"-\n\s*", "-", capsys.readouterr().out).split())  # argparse wraps at a hyphen
+    assert "--lang ko|en" in said and "./liuren-course-en with --lang en" in said
+
+
+def test_a_checkout_ships_the_english_edition_beside_the_korean():
+    english = NOTEBOOKS / "en"
+    expected = sorted(
+        [p.name for p in english.glob("*.ipynb")]
+        + [f"src/{p.name}" for p in (english / "src").glob("*.md")]
+        + ["jupytext.toml", "voila.json"]
+    )
+    assert sorted(course_files(lang="en")) == expected
+    assert {n for n in expected if n.endswith(".ipynb")} == {n for n in EXPECTED if n.endswith(".ipynb")}
+    assert not any(name.startswith("en/") for name in course_files())

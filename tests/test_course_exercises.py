@@ -1,4 +1,5 @@
-"""The exercises of every numbered course notebook (00–09) follow the course's conventions.
+"""The exercises of every numbered course notebook (00–09) follow the course's conventions, in both
+editions (tests/editions.py: the English statement is ``**Exercise N.**``, its summary ``Show solution N``).
 
 - An exercise statement is a markdown cell that starts ``**연습 N.**``, N = 1, 2, … in page order.
 - Each exercise has its solution below it: a ``<details>`` markdown cell tagged ``solution`` whose summary
@@ -31,14 +32,18 @@ import pytest
 import liuren
 from liuren.show.examples import example
 
+from .editions import EACH, EDITIONS, KO, Edition
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SOURCES = NOTEBOOKS / "src"
 NUMBERED = sorted(SOURCES.glob("[0-9][0-9]*-*.md"))
+BOTH = [(edition, path) for edition in EDITIONS for path in edition.numbered_sources()]
+"""Every numbered notebook source of both editions."""
 MIN_EXERCISES = 5
 MIN_CASTING = 3
-STATEMENT = re.compile(r"^\*\*연습 (\d+)\.\*\*", re.M)
-SUMMARY = re.compile(r"<details><summary>풀이 (\d+) 보기</summary>")
+STATEMENT = KO.statement
+SUMMARY = KO.summary
 HAN = re.compile(r"[\u3400-\u9fff]")
 TAG = re.compile(r"<[^>]+>")
 
@@ -137,8 +142,9 @@ def _checks(code: str) -> list[Check]:
     return found
 
 
-def exercises(nb) -> tuple[list[Exercise], list[str]]:
-    """The exercises of a notebook with their solution cells, and what breaks the conventions."""
+def exercises(nb, edition: Edition = KO) -> tuple[list[Exercise], list[str]]:
+    """The exercises of a notebook with their solution cells, and what breaks the conventions (the
+    statements and summaries as ``edition`` writes them)."""
     found: list[Exercise] = []
     problems: list[str] = []
     details_at: dict[int, int] = {}
@@ -147,14 +153,14 @@ def exercises(nb) -> tuple[list[Exercise], list[str]]:
     for i, cell in enumerate(nb.cells):
         text = cell.source.strip()
         if cell.cell_type == "markdown":
-            starts = [] if "solution" in tags(cell) else list(STATEMENT.finditer(text))
+            starts = [] if "solution" in tags(cell) else list(edition.statement.finditer(text))
             for m in starts:
                 found.append(Exercise(int(m.group(1)), i))
                 if m.start() > 0:
                     problems.append(
                         f"연습 {m.group(1)}: the statement must start its own markdown cell (a +++ line before it)"
                     )
-            s = SUMMARY.match(text)
+            s = edition.summary.match(text)
             if s and "solution" in tags(cell):
                 n = int(s.group(1))
                 if n in details_at:
@@ -318,10 +324,10 @@ def _about(source: str, same, bound: set[str]) -> bool:
     return bool(names & bound)
 
 
-def exercise_problems(nb) -> list[str]:
+def exercise_problems(nb, edition: Edition = KO) -> list[str]:
     """Everything that breaks the exercise conventions in ``nb`` (its markdown source with the saved
     outputs attached): numbering, solutions, counts, and answers shown before their exercise."""
-    found, problems = exercises(nb)
+    found, problems = exercises(nb, edition)
     if len(found) < MIN_EXERCISES:
         problems.append(f"{len(found)} exercises, at least {MIN_EXERCISES} wanted")
     casting = [ex for ex in found if any(c.casting for c in ex.checks)]
@@ -369,9 +375,10 @@ def _moment(expr: str, earlier: list[str]) -> datetime | None:
 
 def with_outputs(source: Path):
     """The notebook's markdown source, each code cell with the outputs of the same cell of the saved
-    ``.ipynb`` (matched in order by its code); None for the outputs when the saved notebook lacks it."""
+    ``.ipynb`` beside ``src/`` (matched in order by its code); None for the outputs when the saved
+    notebook lacks it."""
     nb = jupytext.read(source)
-    saved_path = NOTEBOOKS / f"{source.stem}.ipynb"
+    saved_path = source.parent.parent / f"{source.stem}.ipynb"
     saved = nbformat.read(saved_path, as_version=4) if saved_path.exists() else None
     codes = [c for c in saved.cells if c.cell_type == "code"] if saved else []
     at, missing = 0, 0
@@ -388,21 +395,23 @@ def with_outputs(source: Path):
 
 
 # ---------------------------------------------------------------- the course notebooks
-@pytest.mark.parametrize("source", NUMBERED, ids=[p.stem.split("-", 1)[0] for p in NUMBERED])
-def test_exercises_follow_the_conventions_and_none_is_answered_earlier(source):
+@pytest.mark.parametrize(("edition", "source"), BOTH, ids=[f"{e.code}-{p.stem.split('-', 1)[0]}" for e, p in BOTH])
+def test_exercises_follow_the_conventions_and_none_is_answered_earlier(edition, source):
     nb, missing = with_outputs(source)
-    problems = exercise_problems(nb)
+    problems = exercise_problems(nb, edition)
     if missing:
         problems.append(f"{missing} code cells have no saved output in {source.stem}.ipynb: regenerate it")
     assert problems == [], "\n".join(problems)
 
 
-def test_every_numbered_notebook_is_checked():
+@EACH
+def test_every_numbered_notebook_is_checked(edition):
     # 07 is followed by 07b and 07c, the notebooks split off after it: every number from 00 is there once
-    numbers = sorted({p.stem[:2] for p in NUMBERED})
+    numbered = edition.numbered_sources()
+    numbers = sorted({p.stem[:2] for p in numbered})
     assert numbers == [f"{n:02d}" for n in range(len(numbers))]
-    assert all(re.fullmatch(r"\d\d[a-z]?", p.stem.split("-", 1)[0]) for p in NUMBERED)
-    assert len(NUMBERED) >= 9
+    assert all(re.fullmatch(r"\d\d[a-z]?", p.stem.split("-", 1)[0]) for p in numbered)
+    assert len(numbered) >= 9 and [p.name for p in numbered] == [p.name for p in NUMBERED]
 
 
 # ---------------------------------------------------------------- the detector, on notebooks made here

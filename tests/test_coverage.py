@@ -16,7 +16,8 @@ spellings and names of the same thing (獨足 for 獨腳, 二女爭男 for 陽�
 (header ``name,section,call,holds``): the chart ``call`` builds occurs verbatim in a code cell of the
 ``##`` section with anchor ``section`` of ``notebooks/src/NN-*.md``, and shows the name (``holds``
 ``yes``) or, the contrast where the clause fails, does not (``no``). A row may name a label by its alias,
-or a label the chapters do not name (見機, 自任 …): it is checked the same way.
+or a label the chapters do not name (見機, 自任 …): it is checked the same way. The English edition's
+notebook (``notebooks/en/src/NN-*.md``: the same code, the same anchors) is checked by the same rows.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ from liuren.show.examples import example
 from liuren.show.words.evidence import EVIDENCE
 from liuren.show.words.reading import PLACES
 from liuren.transmissions import LESSON_TYPES, Method
+
+from .editions import EN
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "notebooks" / "src"
@@ -277,6 +280,21 @@ def test_the_notebooks_coverage_files_are_well_formed():
 @pytest.mark.parametrize("row", ROWS, ids=[r.where for r in ROWS])
 def test_each_row_is_in_its_section_and_its_chart_shows_the_name_or_not(row):
     assert check_rows([row], SOURCES) == []
+
+
+@pytest.mark.parametrize("notebook", sorted({r.notebook for r in ROWS}))
+def test_the_english_twin_has_each_rows_call_in_the_same_section(notebook):
+    """The rows' calls, verbatim, in the same sections of the English notebook (the charts themselves are
+    the Korean rows' business: the code is the same)."""
+    found = sorted(EN.sources.glob(f"{notebook}-*.md"))
+    assert found, f"no English notebook {EN.where}src/{notebook}-*.md"
+    book = sections(found[0])
+    missing = [
+        f"{r.where}: {r.call} is not in a code cell of {r.section} of the English twin"
+        for r in ROWS
+        if r.notebook == notebook and not any(r.call in code for code in book.get(r.section, []))
+    ]
+    assert missing == []
 
 
 def test_every_name_has_a_worked_example_that_shows_it():

@@ -1,7 +1,8 @@
 """Every notebook run once in this Python, as tools/make_notebooks.py's ``--check`` runs it.
 
-One test per notebook (the names come from the sources and notebooks/, none is listed here), so the
-suite's workers share the executions. Each notebook is executed once, with its solutions revealed
+One test per notebook of each edition (the names come from the sources and notebooks/, none is listed
+here: the Korean ``04-biezhe.ipynb``, the English ``en/04-biezhe.ipynb``), so the suite's two workers
+share the executions; each notebook runs once, in this Python, with no server. Each notebook is executed once, with its solutions revealed
 (``make_notebooks.fresh_run_problems``): no cell raises (but one tagged ``raises-exception``), every
 cell's outputs are the saved ones (images by presence, solution cells put back as saved), and each
 solution runs, prints and, ending in a ``check(...)``, is ok. The same notebooks run in the browser's
@@ -22,7 +23,9 @@ from .test_course import TOOL
 def test_every_notebook_is_checked():
     names = TOOL.checked_notebooks()
     assert "contents.ipynb" in names and "classroom.ipynb" in names and len(names) >= 10
-    assert sorted(names) == sorted(p.name for p in TOOL.OUT.glob("*.ipynb"))
+    assert sorted(n for n in names if n.startswith("en/")) == sorted(f"en/{n}" for n in names if "/" not in n)
+    saved = [*TOOL.OUT.glob("*.ipynb"), *(TOOL.OUT / "en").glob("*.ipynb")]
+    assert sorted(names) == sorted(p.relative_to(TOOL.OUT).as_posix() for p in saved)
 
 
 @pytest.mark.parametrize("name", TOOL.checked_notebooks())

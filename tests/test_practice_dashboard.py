@@ -201,7 +201,7 @@ def test_a_version_2_store_migrates_and_its_old_misses_replay_the_same_chart(tmp
     store.close_all()
     monkeypatch.undo()
     p = Practice(path, seed=9)
-    assert p.store.version() == 3
+    assert p.store.version() == store.SCHEMA_VERSION == 4
     book = p.misses()
     assert [m.spec for m in book] == [i.chart.spec() for i in reversed(old)]
     assert all(m.rule == "" and m.item is None for m in book)
@@ -466,3 +466,79 @@ def test_the_new_words_are_in_every_language():
     for lang in ("zh", "en"):
         assert new <= set(PRACTICE[lang]), sorted(new - set(PRACTICE[lang]))
         assert PRACTICE[lang]["report-stuck"].format(misses=3, window=5) != PRACTICE["ko"]["report-stuck"]
+
+
+# ------------------------------------------------------------------------------------------- the tally
+REVIEW_TIMES = st.datetimes(min_value=datetime(2026, 11, 22), max_value=datetime(2026, 12, 2, 2, 59)).map(
+    lambda t: t.replace(tzinfo=UTC)
+)
+REVIEW_ROWS = st.lists(
+    st.tuples(
+        REVIEW_TIMES,
+        st.sampled_from([4, 10, 11]),
+        st.sampled_from(["元首", "重審", "知一", "蒿矢"]),
+        st.sampled_from(["right", "half", "wrong"]),
+    ),
+    min_size=1,
+    max_size=60,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    first=REVIEW_ROWS,
+    more=REVIEW_ROWS,
+    offset=st.integers(-48, 56),
+)
+def test_the_counted_summary_is_the_log_recounted(tmp_path_factory, first, more, offset):
+    """The dashboard's counts (kept per process, read from the store's indexes on a first summary and
+    extended by the rows added since) equal a recount of every review in Python: the total, the
+    answers per level and per lesson type, the streak and the history on the learner's clock. Reviews
+    are added in any order of time, as an import adds them, and in two batches, so the kept counts are
+    extended once; a summary in a fresh process (the counts dropped) agrees too."""
+    from liuren.practice import progress
+    from liuren.practice.progress import REVIEW_COLUMNS, _stamp
+
+    p = Practice(tmp_path_factory.mktemp("tally") / "p.sqlite3", seed=1)
+    zone = timezone(timedelta(minutes=15 * offset))
+    now = datetime(2026, 12, 2, 3, tzinfo=UTC).astimezone(zone)
+
+    def add(rows):
+        with p.store.write(durable=False) as db:
+            db.executemany(
+                f"INSERT INTO practice_reviews ({', '.join(REVIEW_COLUMNS)}) VALUES ({', '.join('?' * len(REVIEW_COLUMNS))})",
+                [
+                    (str(uuid.uuid4()), _stamp(at), lv, t, "甲子 子 亥", v, None, "{}", "{}", "")
+                    for at, lv, t, v in rows
+                ],
+            )
+
+    def recount(rows):
+        today = now.date()
+        days = {at.astimezone(zone).date() for at, *_ in rows}
+        per_level = {lv: sum(r[1] == lv for r in rows) for lv in (4, 10, 11)}
+        per_type = {
+            t: (sum(r[2] == t for r in rows), sum(r[2] == t and r[3] == "right" for r in rows))
+            for t in ("元首", "重審", "知一", "蒿矢")
+        }
+        return (
+            len(rows),
+            per_level,
+            per_type,
+            streak(days, today),
+            history(((at.astimezone(zone).date(), v) for at, _, _, v in rows), today, 30),
+        )
+
+    def seen(s):
+        levels = {m.level: m.answered for m in s.levels if m.level in (4, 10, 11)}
+        types = {
+            m.lesson_type: (m.answered, m.right) for m in s.types if m.lesson_type in ("元首", "重審", "知一", "蒿矢")
+        }
+        return (s.reviews, levels, types, s.streak, s.history)
+
+    add(first)
+    assert seen(p.summary(now)) == recount(first)
+    add(more)
+    assert seen(p.summary(now)) == recount(first + more)
+    progress._TALLIES.clear()
+    assert seen(p.summary(now)) == recount(first + more)

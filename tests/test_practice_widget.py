@@ -442,3 +442,93 @@ def test_one_step_through_a_whole_item_right_records_it_right(tmp_path: Path) ->
         # a right step is not the item: nothing recorded until every step is right
         assert p.progress.reviews() == (1 if n == len(p.item.level.parts) - 1 else 0)
     assert p.progress.level_state(3).right == 1
+
+
+# ------------------------------------------------------------------------------ saving and loading
+def saved_file(p: Practice) -> bytes:
+    """What the 「진도 저장」 link hands the browser: the bytes of its data URL."""
+    import base64
+    import re
+
+    p.save()
+    found = re.search(
+        r'download="(liuren-progress-[0-9-]+\.json)" href="data:application/json;base64,([A-Za-z0-9+/=]+)"',
+        p.save_link.value,
+    )
+    assert found is not None and found.group(1) == "liuren-progress-2026-12-01.json"
+    return base64.b64decode(found.group(2))
+
+
+def test_progress_moves_to_another_store_through_the_saved_file(tmp_path: Path) -> None:
+    a = session(tmp_path, "a.sqlite3")
+    whole(a)
+    a.next()
+    whole(a, transmissions=wrong_transmissions(a))
+    content = saved_file(a)
+    b = session(tmp_path, "b.sqlite3")
+    assert b.progress.reviews() == 0
+    assert b.load(content, "liuren-progress-2026-12-01.json") == 2
+    assert "2" in b.file_note.value and b.progress.reviews() == 2
+    assert b.progress.export_text()[0] == a.progress.export_text()[0]  # the same reviews, cards and levels
+    assert [m.uuid for m in b.progress.misses()] == [m.uuid for m in a.progress.misses()]
+    assert b.load(content, "again.json") == 0 and b.progress.reviews() == 2  # twice adds nothing
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"\xff\xfe not text", "not UTF-8 text"),
+        (b"[1, 2]", "not a practice export"),
+        (
+            b'{"format": "liuren-practice", "version": 2, "reviews": [{"uuid": 1}], "cards": [], "levels": []}',
+            "malformed record",
+        ),
+    ],
+)
+def test_a_bad_file_loads_nothing_and_says_why(tmp_path: Path, content: bytes, said: str) -> None:
+    p = session(tmp_path)
+    whole(p)
+    before = p.progress.export_text()
+    assert p.load(content, "mine.json") is None
+    assert said in p.file_note.value and "mine.json" in p.file_note.value
+    assert p.progress.export_text() == before
+
+
+def test_the_dashboard_reminds_to_save_after_a_week_of_unsaved_answers(tmp_path: Path) -> None:
+    now = [NOW]
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=4, clock=lambda: now[0])
+    p.show_dashboard()
+    assert p.save_reminder.value == ""  # nothing to save yet
+    whole(p)
+    now[0] = NOW + timedelta(days=6, hours=23)
+    p.show_dashboard()
+    assert p.save_reminder.value == ""
+    now[0] = NOW + timedelta(days=7)
+    p.show_dashboard()
+    assert "일주일" in p.save_reminder.value
+    p.save()
+    assert p.save_reminder.value == "" and p.progress.last_saved() == now[0]
+    now[0] += timedelta(days=8)
+    p.show_dashboard()
+    assert p.save_reminder.value == ""  # a week since the save, but nothing new to save
+    p.next()
+    whole(p)
+    p.show_dashboard()
+    assert "일주일" in p.save_reminder.value
+
+
+def test_the_upload_control_loads_the_file_and_is_ready_for_another(tmp_path: Path) -> None:
+    a = session(tmp_path, "a.sqlite3")
+    whole(a)
+    content = saved_file(a)
+    b = session(tmp_path, "b.sqlite3")
+    b.upload.value = (
+        {
+            "name": "a.json",
+            "type": "application/json",
+            "size": len(content),
+            "content": memoryview(content),
+            "last_modified": NOW,
+        },
+    )
+    assert b.progress.reviews() == 1 and b.upload.value == () and "a.json" in b.file_note.value

@@ -424,6 +424,42 @@ def test_within_the_xun_month_and_year_end_where_the_calendar_says():
                 assert after.year != before.year
 
 
+def test_a_timing_rule_is_in_the_chapters_words():
+    """A timing rule's detail is shown as the chapter's rule (Period.rule): for a rule that names its
+    marks or names no period (branch, other), it is a verbatim piece of the statement's quotation
+    (pieces joined by …), never words made up in classical Chinese; a period rule's detail is one of
+    the period names the calendar reads (日 三日 半月 五日 旬 月 年)."""
+    kinds = Counter()
+    for s in statements():
+        if s.timing is None:
+            continue
+        kinds[s.timing.kind] += 1
+        if s.timing.kind in ("branch", "other"):
+            assert all(piece in s.quote for piece in s.timing.detail.split("…")), (s.id, s.timing.detail)
+        elif s.timing.kind == "period":
+            assert s.timing.detail in ("日", "三日", "半月", "五日", "旬", "月", "年"), (s.id, s.timing.detail)
+    assert kinds["other"] >= 30 and kinds["branch"] == 4
+
+
+@pytest.mark.parametrize(
+    ("sid", "marks", "month"),
+    [("元首-110", ("丙", "丁"), False), ("元首-115", ("辰",), True), ("元首-116", ("寅",), True)],
+)
+def test_a_branch_rule_marks_what_its_words_name(sid, marks, month):
+    """「喜在丙丁」 marks the 丙 and 丁 days; 「以天罡主三月」 marks 辰 (天罡 is 辰's spirit name) and a
+    month; 「以寅為正月」 the 寅 month."""
+    when = datetime(2026, 12, 1, 14, 5, tzinfo=SEOUL)
+    chart = liuren.chart_at(when)
+    s = next(x for x in statements() if x.id == sid)
+    (period,) = liuren.reading.timing.periods((s,), chart, when)
+    assert period.marks == marks and period.rule == s.timing.detail
+    if month:
+        inside = liuren.pillars(period.start + (period.end - period.start) / 2)
+        assert str(inside.month.branch) == marks[0]
+    else:
+        assert str(liuren.almanac.day_pillar(period.start.date()))[0] in marks
+
+
 def test_timing_refuses_a_naive_moment():
     with pytest.raises(liuren.errors.NaiveDatetimeError):
         reading(liuren.chart("丙申", "午", "亥")).timing(datetime(2026, 1, 1))

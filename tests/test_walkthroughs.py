@@ -22,6 +22,7 @@ from liuren.cycle import BRANCH_CHARS, normalize
 from liuren.transmissions import LESSON_TYPES, Method
 
 from .conftest import REFERENCE
+from .editions import EACH, EDITIONS, Edition
 from .test_transmissions import TS_DEPTH_STYLE
 
 SOURCES = Path(__file__).resolve().parent.parent / "notebooks" / "src"
@@ -47,8 +48,12 @@ DISPUTED = {
 }
 
 
-def sources() -> list[Path]:
-    return sorted(p for p in SOURCES.glob("*.md") if re.match(r"\d\d-", p.name))
+def sources(folder: Path = SOURCES) -> list[Path]:
+    return sorted(p for p in folder.glob("*.md") if re.match(r"\d\d-", p.name))
+
+
+BOTH = [path for edition in EDITIONS for path in sources(edition.sources)]
+"""The numbered sources of both editions (the English code is the Korean code: the same examples)."""
 
 
 def examples(path: Path) -> list[tuple[int, liuren.Chart]]:
@@ -94,18 +99,20 @@ def expected_sanchuan(chart: liuren.Chart) -> str | None:
     return TS_LIB[day][BRANCH_CHARS.index(gan_shang)]["干支组合"]
 
 
-def test_the_walkthrough_notebooks_exist():
-    names = {p.stem for p in sources()}
+@EACH
+def test_the_walkthrough_notebooks_exist(edition: Edition):
+    names = {p.stem for p in sources(edition.sources)}
     assert set(WALKTHROUGHS) <= names, sorted(names)
 
 
-def test_every_lesson_type_and_method_is_walked_through():
-    charts = [c for p in sources() for _, c in examples(p)]
+@EACH
+def test_every_lesson_type_and_method_is_walked_through(edition: Edition):
+    charts = [c for p in sources(edition.sources) for _, c in examples(p)]
     assert {c.lesson_type for c in charts} == set(LESSON_TYPES)
     assert {c.method for c in charts} == set(Method)
 
 
-@pytest.mark.parametrize("path", sources(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", BOTH, ids=lambda p: p.relative_to(p.parents[2]).as_posix())
 def test_every_example_is_the_reference_tables_ke(path):
     wrong = []
     for _, chart in examples(path):
@@ -117,6 +124,7 @@ def test_every_example_is_the_reference_tables_ke(path):
 
 @pytest.mark.parametrize("name", WALKTHROUGHS)
 def test_walkthrough_examples_say_they_come_from_the_720_ke(name):
+    """The Korean prose's claim, in its Korean words (the English edition's code, hence its examples, is the same)."""
     path = SOURCES / f"{name}.md"
     text = path.read_text(encoding="utf-8")
     opening = text.split("\n## ", 1)[0]

@@ -17,10 +17,11 @@ Times, per operation (best of N rounds of K, interleaved so a busy machine slows
   weakest kinds and types);
 * ``summary big``: :meth:`Practice.summary` of a store of ``--big`` reviews (100,000 by default:
   years of daily practice, written straight into the store), target under 100 ms: the counts of the
-  review log are kept per store while the process runs and extended by the rows added since, so this
-  is every summary but a process's first;
-* ``summary big cold``: that process's first summary, which reads the whole log once (timed once per
-  round, the kept counts dropped before it).
+  review log are kept per store while the process runs and extended by the rows added since, and the
+  history's window is counted in the store;
+* ``summary big cold``: that process's first summary, the kept counts dropped before it (timed once per
+  round): it reads the counts from the store's indexes (by time, by lesson type and verdict, by level),
+  not from every review.
 
 The folder defaults to a new one under the system's temporary folder.
 """

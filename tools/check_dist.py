@@ -7,11 +7,12 @@
 2. ``twine check --strict`` on both (the long description renders, the metadata is complete);
 3. the wheel holds exactly the package: every module of ``liuren/``, ``py.typed``, ``data/*.csv`` and
    ``fonts/*``, and the course of ``notebooks/`` (``*.ipynb``, ``src/*.md``, ``jupytext.toml``,
-   ``voila.json``) as ``liuren/notebooks/``, under the version ``liuren.__version__`` says;
+   ``voila.json``, and the English edition's ``en/*.ipynb`` and ``en/src/*.md``) as
+   ``liuren/notebooks/``, under the version ``liuren.__version__`` says;
 4. a throwaway venv with no pip of its own (this Python's pip installs into it, with the dependencies)
    gets the wheel; there, run isolated from this tree, ``import liuren; print(liuren.chart(...))`` must
    load liuren from the venv and print what this tree prints, the ``liuren`` command must give
-   its version, and ``liuren course DIR --no-lab`` must copy every notebook of the course.
+   its version, and ``liuren course DIR --lang ko|en --no-lab`` must copy every notebook of that edition.
 
 Needs ``build`` and ``twine`` (the ``test`` extra) and PyPI for the build's setuptools and the
 dependencies (pip's cache serves a second run). Each step prints its time; exit status 1 on the first
@@ -32,8 +33,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_DATA = ("py.typed", "data/*.csv", "fonts/*")
 """What pyproject's package-data ships besides the modules."""
-COURSE_DATA = ("*.ipynb", "src/*.md", "jupytext.toml", "voila.json")
-"""What pyproject's package-data ships of notebooks/, as liuren/notebooks/ (the course)."""
+COURSE_DATA = ("*.ipynb", "src/*.md", "jupytext.toml", "voila.json", "en/*.ipynb", "en/src/*.md")
+"""What pyproject's package-data ships of notebooks/, as liuren/notebooks/ (the course, both editions;
+liuren.course.SHIPPED)."""
 SMOKE = "import liuren; print(liuren.__file__); print(liuren.chart('丙申', '午', '亥'))"
 
 
@@ -104,11 +106,14 @@ def smoke(wheel: Path, work: Path, version: str, chart: str) -> None:
     said = run(venv / "bin" / "liuren", "--version", cwd=work).strip()
     if said != f"liuren {version}":
         raise DistError(f"the installed `liuren --version` says {said!r}, not 'liuren {version}'")
-    run(venv / "bin" / "liuren", "course", work / "course", "--no-lab", cwd=work)
-    notebooks = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-    copied = sorted(p.name for p in (work / "course").glob("*.ipynb"))
-    if copied != notebooks:
-        raise DistError(f"the installed `liuren course` copied {copied}, not the course's {notebooks}")
+    for lang, shipped in (("ko", ROOT / "notebooks"), ("en", ROOT / "notebooks" / "en")):
+        run(venv / "bin" / "liuren", "course", work / f"course-{lang}", "--lang", lang, "--no-lab", cwd=work)
+        notebooks = sorted(p.name for p in shipped.glob("*.ipynb"))
+        copied = sorted(p.name for p in (work / f"course-{lang}").glob("*.ipynb"))
+        if copied != notebooks:
+            raise DistError(
+                f"the installed `liuren course --lang {lang}` copied {copied}, not the course's {notebooks}"
+            )
 
 
 def checks(work: Path) -> None:

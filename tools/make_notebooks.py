@@ -2,8 +2,24 @@
 
     python tools/make_notebooks.py            # normalise every source, execute, write .ipynb and .md
     python tools/make_notebooks.py 01 03      # only these (the contents notebook is always rebuilt)
+    python tools/make_notebooks.py --edition en 05 06   # only these, of the English edition only
     python tools/make_notebooks.py --no-execute
     python tools/make_notebooks.py --check    # exit 1 if a saved notebook or source is out of step
+
+The course has two editions (``EDITIONS``): the Korean ``ko``, ``notebooks/src/*.md`` →
+``notebooks/*.ipynb``, and its English twin ``en``, ``notebooks/en/src/*.md`` → ``notebooks/en/*.ipynb``,
+with the same file names and anchors (the parent notebooks/jupytext.toml pairs both). Without
+``--edition`` the build and ``--check`` cover both. What the build writes into a notebook (the
+navigation, "this notebook's contents", the practice pointer with the levels' titles, the solution
+header, the whole contents notebook) is in the edition's language (``WORDS``). The two editions' code is
+one code: each English notebook's cells pair up one to one with its Korean twin's (same count, kinds and
+tags, the same anchors in each markdown cell), and each code cell has the same Python tokens except its
+comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``),
+and string literals that hold Hangul in the Korean cell (the English literal holds none); a solution is compared by its revealed code
+(:func:`parity_problems`). The build refuses to write an English notebook that differs, and ``--check``
+reports it, naming the notebook, the cell and the first differing token. An English twin not written
+yet is no error in a build (the edition is translated notebook by notebook), but ``--check`` reports
+every missing twin (:func:`missing_twins`).
 
 ``--check`` also runs every notebook afresh (``--no-rerun`` skips that), once, with its solutions
 revealed (below), and compares what it prints with what is saved, so a saved output the library no
@@ -25,7 +41,7 @@ writes no markdown. This script is what makes the saved files the course's: it
   to the practice page's levels that notebook opens, computed from liuren.practice.levels) and the
   contents notebook ``notebooks/contents.ipynb``
   (wholly generated from the titles and headings, so it has no source in notebooks/src);
-- checks the conventions (README of notebooks/src): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
+- checks the conventions (README of notebooks/src; both editions): every ``##`` heading carries an ASCII anchor ``<a id="nNN-name"></a>``
   (JupyterLab's own heading ids are the raw text, which a percent-encoded link never matches); code
   cells have at most six lines; a cell tagged ``solution`` is a collapsed code cell or a markdown
   ``<details>`` block;
@@ -79,6 +95,8 @@ import os
 import re
 import sys
 import tempfile
+import tokenize
+from collections.abc import Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from pathlib import Path
@@ -121,9 +139,83 @@ KNOWN_TAGS = {
     "nbval-raises-exception",
 }
 HIDDEN = {"source_hidden": True, "outputs_hidden": True}
-SOLUTION_HEADER = "## 풀이: 펼친 칸에서 Ctrl+A, Ctrl+/ 로 주석을 풀고 실행한다"
-"""The first line of every solution code cell: JupyterLab shows it on the collapsed cell. Two ``#`` so
-that toggling the comments of the whole cell (Ctrl+A, Ctrl+/) leaves it a comment."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One language's course: its sources ``<out>/src/*.md`` build ``<out>/*.ipynb``, and everything the
+    build writes into them (navigation, contents, practice pointer, solution header) is in ``words``."""
+
+    code: str
+    out: Path
+    words: Mapping[str, str]
+
+    @property
+    def sources(self) -> Path:
+        return self.out / "src"
+
+    @property
+    def where(self) -> str:
+        """The edition's folder as messages name it: ``notebooks/`` or ``notebooks/en/``."""
+        return self.out.relative_to(ROOT).as_posix() + "/"
+
+    @property
+    def classroom(self) -> Path:
+        return self.out / "classroom.ipynb"
+
+    @property
+    def solution_header(self) -> str:
+        return self.words["solution-header"]
+
+
+WORDS: dict[str, dict[str, str]] = {
+    "ko": {
+        "solution-header": "## 풀이: 펼친 칸에서 Ctrl+A, Ctrl+/ 로 주석을 풀고 실행한다",
+        "contents": "차례",
+        "course-contents": "과정 차례",
+        "this-notebook": "이 노트북의 차례",
+        "level": "{number}단계 「{title}」",
+        "pointer": "연습: 이 노트북에서 배운 것을 손에 익히는 [연습]({practice}) 단계 — {levels}.",
+        "title": "대육임(大六壬) 과정 차례",
+        "how": "노트북을 차례대로 열어 위에서부터 실행하면서 읽는다 (메뉴 Run → Run All Cells). "
+        "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다.",
+        "classroom": "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 "
+        "(Voilà로 열면 코드 없이 보인다).",
+        "glossary": "곁에 둘 것: [용어집과 참고표]({glossary}) — 과정의 용어, 읽기, 손으로 세울 때 보는 표.",
+        "practice": "매일 연습: [연습]({practice}) — 단계별 문제, 틀린 단계는 복습으로 다시 나온다.",
+    },
+    "en": {
+        "solution-header": "## Solution: in the opened cell press Ctrl+A, then Ctrl+/ to uncomment it, and run",
+        "contents": "Contents",
+        "course-contents": "Course contents",
+        "this-notebook": "This notebook's contents",
+        "level": "level {number} “{title}”",
+        "pointer": "Practice: the levels of the [practice page]({practice}) that drill what this notebook "
+        "taught — {levels}.",
+        "title": "Da Liu Ren (大六壬 dà liù rén): course contents",
+        "how": "Open the notebooks in order and read each one from the top, running it as you go (menu Run → "
+        "Run All Cells). Each notebook links to the one before it and the one after it, at its top and its bottom.",
+        "classroom": "For teachers: [the classroom page](classroom.ipynb) — the explorer, the stepper and the "
+        "practice widgets alone (opened with Voilà, it shows no code).",
+        "glossary": "Keep beside you: [glossary and reference tables]({glossary}) — the course's terms, their "
+        "readings, and the tables to look at when you cast a chart by hand.",
+        "practice": "Daily practice: [practice]({practice}) — questions level by level; a level you miss comes "
+        "back for review.",
+    },
+}
+"""Everything the build writes into a notebook, per edition (the English is the Korean translated)."""
+EDITIONS = {
+    "ko": Edition("ko", OUT, WORDS["ko"]),
+    "en": Edition("en", OUT / "en", WORDS["en"]),
+}
+"""The editions: the Korean course in notebooks/, its English twin in notebooks/en/ (same file names,
+same anchors, the same code: :func:`parity_problems`)."""
+KO = EDITIONS["ko"]
+EN = EDITIONS["en"]
+SOLUTION_HEADER = KO.solution_header
+"""The first line of every solution code cell (``Edition.solution_header`` in the English edition):
+JupyterLab shows it on the collapsed cell. Two ``#`` so that toggling the comments of the whole cell
+(Ctrl+A, Ctrl+/) leaves it a comment."""
 CHECK_OK = "CheckResult(ok=True"
 CHECK_NAMES = {"check"}
 """A solution whose last statement is a call of ``check`` (``check(...)``, ``liuren.check(...)``, even
@@ -162,6 +254,7 @@ class Section:
 class Book:
     stem: str
     nb: nbformat.NotebookNode
+    edition: Edition = KO
 
     @property
     def number(self) -> str:
@@ -169,6 +262,11 @@ class Book:
         the first two letters of a page beside the course ("gl" of glossary, "pr" of practice)."""
         prefix = self.stem.split("-", 1)[0]
         return prefix if prefix[:2].isdigit() else self.stem[:2]
+
+    @property
+    def where(self) -> str:
+        """The source as messages name it: ``04-biezhe.md``, ``en/04-biezhe.md``."""
+        return ("" if self.edition is KO else f"{self.edition.code}/") + self.stem + ".md"
 
     @property
     def in_course(self) -> bool:
@@ -184,7 +282,7 @@ class Book:
         first = self.nb.cells[0].source if self.nb.cells else ""
         match = HEADING.search(first)
         if not match or match.group(1) != "#":
-            raise SourceError(f"{self.stem}.md: the first cell must open with a '# ' title")
+            raise SourceError(f"{self.where}: the first cell must open with a '# ' title")
         return re.sub(r"^\d+[a-z]?\.\s*", "", ANCHOR.sub("", match.group(2)).strip())
 
     def sections(self) -> list[Section]:
@@ -199,7 +297,7 @@ class Book:
                 title = ANCHOR.sub("", text).strip()
                 if len(ids) != 1:
                     raise SourceError(
-                        f'{self.stem}.md: heading "## {title}" needs one anchor <a id="n{self.number}-…"></a>'
+                        f'{self.where}: heading "## {title}" needs one anchor <a id="n{self.number}-…"></a>'
                     )
                 found.append(Section(title, ids[0]))
         return found
@@ -209,8 +307,8 @@ def tags(cell: nbformat.NotebookNode) -> list[str]:
     return list(cell.get("metadata", {}).get("tags", []))
 
 
-def read_source(path: Path) -> Book:
-    return Book(path.stem, jupytext.read(path, fmt=FORMAT))
+def read_source(path: Path, edition: Edition = KO) -> Book:
+    return Book(path.stem, jupytext.read(path, fmt=FORMAT), edition)
 
 
 def strip_generated(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
@@ -231,43 +329,48 @@ def split_title(cells: list) -> list:
 
 
 def link_title(book: Book) -> str:
-    return f"{book.number}. {book.title}" if book.stem != CONTENTS else "차례"
+    return f"{book.number}. {book.title}" if book.stem != CONTENTS else book.edition.words["contents"]
 
 
 def navigation(index: int, books: list[Book]) -> str:
     """Links to the previous notebook, the contents notebook and the next one (the contents notebook,
     after the course in ``books``, links to the first; the glossary beside the course links to the contents)."""
     course = [book for book in books if book.in_course]
+    home = f"[{books[index].edition.words['course-contents']}]({CONTENTS}.ipynb)"
     if books[index].stem in BESIDE:
-        return f"[과정 차례]({CONTENTS}.ipynb)"
+        return home
     if books[index].stem == CONTENTS:
         return f"[{link_title(course[0])} →]({course[0].filename})" if course else ""
     parts = []
     if index > 0:
         prev = course[index - 1]
         parts.append(f"[← {link_title(prev)}]({prev.filename})")
-    parts.append(f"[과정 차례]({CONTENTS}.ipynb)")
+    parts.append(home)
     if index + 1 < len(course):
         nxt = course[index + 1]
         parts.append(f"[{link_title(nxt)} →]({nxt.filename})")
     return " · ".join(parts)
 
 
-def practice_pointer(stem: str) -> str:
+def practice_pointer(stem: str, edition: Edition = KO) -> str:
     """The line that points from course notebook ``stem`` to the practice page and the levels whose
-    notebook it is (:func:`liuren.practice.levels.levels_taught_in`), or "" when it opens none."""
+    notebook it is (:func:`liuren.practice.levels.levels_taught_in`), or "" when it opens none; the
+    levels' titles in the edition's language."""
     from liuren.practice.levels import levels_taught_in
     from liuren.practice.plots import level_title
 
     levels = levels_taught_in(stem)
     if not levels:
         return ""
-    named = ", ".join(f"{lv.number}단계 「{level_title(lv.number, 'ko')}」" for lv in levels)
-    return f"연습: 이 노트북에서 배운 것을 손에 익히는 [연습]({PRACTICE}.ipynb) 단계 — {named}."
+    words = edition.words
+    named = ", ".join(
+        words["level"].format(number=lv.number, title=level_title(lv.number, edition.code)) for lv in levels
+    )
+    return words["pointer"].format(practice=f"{PRACTICE}.ipynb", levels=named)
 
 
 def contents_list(book: Book) -> str:
-    lines = ["**이 노트북의 차례**", ""]
+    lines = [f"**{book.edition.words['this-notebook']}**", ""]
     lines += [f"- [{s.title}](#{s.anchor})" for s in book.sections()]
     return "\n".join(lines)
 
@@ -276,12 +379,12 @@ def generated_cell(text: str) -> nbformat.NotebookNode:
     return nbformat.v4.new_markdown_cell(text, metadata={"tags": [GENERATED]})
 
 
-def inert(source: str) -> bool:
-    """Whether a solution cell's source is the header and its code commented out, line by line."""
+def inert(source: str, edition: Edition = KO) -> bool:
+    """Whether a solution cell's source is the edition's header and its code commented out, line by line."""
     lines = source.splitlines()
     return (
         len(lines) > 1
-        and lines[0] == SOLUTION_HEADER
+        and lines[0] == edition.solution_header
         and all(line == "#" or line.startswith("# ") for line in lines[1:])
     )
 
@@ -357,7 +460,7 @@ def validate(book: Book) -> None:
     """Raise SourceError where the source breaks the conventions of the module docstring."""
     anchors = []
     for n, cell in enumerate(book.nb.cells):
-        where = f"{book.stem}.md, cell {n + 1}"
+        where = f"{book.where}, cell {n + 1}"
         unknown = set(tags(cell)) - KNOWN_TAGS
         if unknown:
             raise SourceError(f"{where}: unknown tag(s) {sorted(unknown)} (known: {sorted(KNOWN_TAGS)})")
@@ -367,9 +470,9 @@ def validate(book: Book) -> None:
                 raise SourceError(f"{where}: a code cell has {len(lines)} lines (at most {MAX_CODE_LINES})")
             if any(line.lstrip().startswith("# NBVAL") for line in lines):
                 raise SourceError(f"{where}: nbval markers are cell tags, not comment lines")
-            if SOLUTION in tags(cell) and not inert(cell.source):
+            if SOLUTION in tags(cell) and not inert(cell.source, book.edition):
                 raise SourceError(
-                    f"{where}: a solution code cell starts with the line {SOLUTION_HEADER!r} and has every "
+                    f"{where}: a solution code cell starts with the line {book.edition.solution_header!r} and has every "
                     "line below it commented out ('# ' before each)"
                 )
         elif SOLUTION in tags(cell):
@@ -380,10 +483,10 @@ def validate(book: Book) -> None:
     for name in anchors:
         number = "c" if book.stem == CONTENTS else book.number
         if not ANCHOR_NAME.match(name) or not name.startswith(f"n{number}-"):
-            raise SourceError(f'{book.stem}.md: anchor id "{name}" must look like n{number}-lower-case-ascii')
+            raise SourceError(f'{book.where}: anchor id "{name}" must look like n{number}-lower-case-ascii')
     doubled = {a for a in anchors if anchors.count(a) > 1}
     if doubled:
-        raise SourceError(f"{book.stem}.md: anchor id(s) used twice: {sorted(doubled)}")
+        raise SourceError(f"{book.where}: anchor id(s) used twice: {sorted(doubled)}")
     book.sections()
 
 
@@ -395,7 +498,7 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     validate(book)
     nav = navigation(index, books)
     top = nav if book.stem == CONTENTS else nav + "\n\n" + contents_list(book)
-    pointer = practice_pointer(book.stem) if book.in_course else ""
+    pointer = practice_pointer(book.stem, book.edition) if book.in_course else ""
     bottom = nav + "\n\n" + pointer if pointer else nav
     cells = [body[0], generated_cell(top), *body[1:], generated_cell(bottom)]
     nb = nbformat.v4.new_notebook()
@@ -415,35 +518,28 @@ def normalise(index: int, books: list[Book]) -> nbformat.NotebookNode:
     return nb
 
 
-def contents_book(books: list[Book]) -> Book:
-    """The contents notebook: every notebook with its sections, linked by their ASCII anchors."""
-    lines = [
-        '# 대육임(大六壬) 과정 차례 <a id="nc-top"></a>',
-        "",
-        "노트북을 차례대로 열어 위에서부터 실행하면서 읽는다 (메뉴 Run → Run All Cells). "
-        "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다.",
-    ]
-    if (OUT / "classroom.ipynb").exists():
-        lines += [
-            "",
-            "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 (Voilà로 열면 코드 없이 보인다).",
-        ]
-    if (SOURCES / f"{GLOSSARY}.md").exists():
-        lines += ["", f"곁에 둘 것: [용어집과 참고표]({GLOSSARY}.ipynb) — 과정의 용어, 읽기, 손으로 세울 때 보는 표."]
-    if (SOURCES / f"{PRACTICE}.md").exists():
-        lines += ["", f"매일 연습: [연습]({PRACTICE}.ipynb) — 단계별 문제, 틀린 단계는 복습으로 다시 나온다."]
+def contents_book(books: list[Book], edition: Edition = KO) -> Book:
+    """The contents notebook of an edition: every notebook with its sections, linked by their ASCII anchors."""
+    words = edition.words
+    lines = [f'# {words["title"]} <a id="nc-top"></a>', "", words["how"]]
+    if edition.classroom.exists():
+        lines += ["", words["classroom"]]
+    if (edition.sources / f"{GLOSSARY}.md").exists():
+        lines += ["", words["glossary"].format(glossary=f"{GLOSSARY}.ipynb")]
+    if (edition.sources / f"{PRACTICE}.md").exists():
+        lines += ["", words["practice"].format(practice=f"{PRACTICE}.ipynb")]
     cells = [nbformat.v4.new_markdown_cell("\n".join(lines))]
     for book in books:
         items = [f"### [{book.number}. {book.title}]({book.filename})", ""]
         items += [f"- [{s.title}]({book.filename}#{s.anchor})" for s in book.sections()]
         cells.append(nbformat.v4.new_markdown_cell("\n".join(items)))
-    return Book(CONTENTS, nbformat.v4.new_notebook(cells=cells))
+    return Book(CONTENTS, nbformat.v4.new_notebook(cells=cells), edition)
 
 
-def execute(nb: nbformat.NotebookNode) -> list[str]:
-    """Run the notebook in place; return the errors (empty when every cell ran)."""
+def execute(nb: nbformat.NotebookNode, where: Path = OUT) -> list[str]:
+    """Run the notebook in place, in folder ``where``; return the errors (empty when every cell ran)."""
     client = NotebookClient(
-        nb, timeout=300, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(OUT)}}
+        nb, timeout=300, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(where)}}
     )
     saved = os.environ.get(STORE_ENV)
     with tempfile.TemporaryDirectory() as scratch:
@@ -541,26 +637,34 @@ def inputs(nb: nbformat.NotebookNode) -> list[tuple]:
 def out_of_step(nb: nbformat.NotebookNode, book: Book) -> list[str]:
     """What differs between the saved files and what the sources give now (empty: in step)."""
     problems = []
-    src = SOURCES / f"{book.stem}.md"
+    ed = book.edition
+    src = ed.sources / f"{book.stem}.md"
+    here = ed.where
     if book.stem == CONTENTS:
         if src.exists():
-            problems.append(f"notebooks/src/{CONTENTS}.md should not exist (the contents notebook is generated)")
+            problems.append(f"{here}src/{CONTENTS}.md should not exist (the contents notebook is generated)")
     elif not src.exists() or src.read_text(encoding="utf-8") != md_text(nb):
-        problems.append(f"notebooks/src/{book.stem}.md is not normalised (run tools/make_notebooks.py)")
-    saved_path = OUT / book.filename
+        problems.append(f"{here}src/{book.stem}.md is not normalised (run tools/make_notebooks.py)")
+    saved_path = ed.out / book.filename
     if not saved_path.exists():
-        problems.append(f"notebooks/{book.filename} is missing")
+        problems.append(f"{here}{book.filename} is missing")
         return problems
     saved = nbformat.read(saved_path, as_version=4)
     if inputs(saved) != inputs(nb):
-        problems.append(f"notebooks/{book.filename} differs from notebooks/src/{book.stem}.md")
+        problems.append(f"{here}{book.filename} differs from {here}src/{book.stem}.md")
     elif saved.metadata.get("jupytext") != nb.metadata["jupytext"]:
-        problems.append(
-            f"notebooks/{book.filename}: its jupytext metadata (the pairing) is not {nb.metadata['jupytext']}"
-        )
+        problems.append(f"{here}{book.filename}: its jupytext metadata (the pairing) is not {nb.metadata['jupytext']}")
     elif any(c.cell_type == "code" and c.source.strip() and c.execution_count is None for c in saved.cells):
-        problems.append(f"notebooks/{book.filename} has cells that were not executed")
+        problems.append(f"{here}{book.filename} has cells that were not executed")
     return problems
+
+
+def shown_path(path: Path) -> str:
+    """A notebook's path as messages name it (``notebooks/en/04-biezhe.ipynb``; one elsewhere by its name)."""
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return f"notebooks/{path.name}"
 
 
 def _comparable(nb: nbformat.NotebookNode, name: str) -> list[str]:
@@ -585,9 +689,10 @@ def fresh_run_problems(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
     for cell in shown.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
-    problems = execute(shown)
+    problems = execute(shown, path.parent)
+    name = shown_path(path)
     if problems:
-        return [f"notebooks/{path.name}: a fresh run (solutions revealed) fails: " + "; ".join(problems)]
+        return [f"{name}: a fresh run (solutions revealed) fails: " + "; ".join(problems)]
     saved = nbformat.read(path, as_version=4)
     hidden = deepcopy(shown)
     for cell, source in zip(hidden.cells, fresh.cells, strict=True):
@@ -598,10 +703,10 @@ def fresh_run_problems(fresh: nbformat.NotebookNode, path: Path) -> list[str]:
         first = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
         shown_line = (b[first] if first < len(b) else "(end)")[:160]
         return [
-            f"notebooks/{path.name}: saved outputs differ from a fresh run (line {first + 1}: {shown_line!r}); "
+            f"{name}: saved outputs differ from a fresh run (line {first + 1}: {shown_line!r}); "
             "run tools/make_notebooks.py (it says why if it cannot save)"
         ]
-    return [f"notebooks/{path.name}: with the solutions revealed: {p}" for p in solution_problems(shown, saved)]
+    return [f"{name}: with the solutions revealed: {p}" for p in solution_problems(shown, saved)]
 
 
 def examples_text() -> str:
@@ -635,88 +740,277 @@ def examples_text() -> str:
     return out.getvalue()
 
 
-def saved_language_info() -> dict | None:
+def saved_language_info(edition: Edition = KO) -> dict | None:
     """The kernel's language_info of the last saved run, for the notebooks written without executing
     (the contents notebook has no code, but JupyterLab still starts a kernel for it)."""
-    path = OUT / f"{CONTENTS}.ipynb"
-    if not path.exists():
+    for path in (edition.out / f"{CONTENTS}.ipynb", KO.out / f"{CONTENTS}.ipynb"):
+        if path.exists():
+            info = nbformat.read(path, as_version=4).metadata.get("language_info", {})
+            if len(info) > 1:
+                return dict(info)
+    return None
+
+
+def load_books(edition: Edition = KO) -> list[Book]:
+    sources = edition.sources
+    books = [read_source(path, edition) for path in sorted(sources.glob("[0-9][0-9]*-*.md"))]
+    beside = [read_source(path, edition) for path in (sources / f"{stem}.md" for stem in BESIDE) if path.exists()]
+    return [*books, contents_book(books, edition), *beside]
+
+
+# ---------------------------------------------------------------- the two editions' code is one code
+HANGUL = re.compile(r"[\u1100-\u11ff\u3130-\u318f\uac00-\ud7a3]")
+LANGUAGE = ("ko", "en")
+"""A language code, the Korean cell's and the English cell's: ``lang="ko"``, the explorer's
+``labels="ko"``, ``p.text("ko")`` — in a course cell the string ``"ko"`` is always the output's language."""
+_IGNORED = frozenset({tokenize.COMMENT, tokenize.NL, tokenize.ENCODING, tokenize.ENDMARKER})
+_BY_KIND = frozenset({tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT})
+"""Tokens compared by kind alone (a statement's end, a block's start and end); the others by their text."""
+
+
+def code_tokens(source: str) -> list[tokenize.TokenInfo]:
+    """The Python tokens of a code cell without its comments and blank lines (SyntaxError if none can be read)."""
+    try:
+        return [t for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type not in _IGNORED]
+    except tokenize.TokenError as exc:
+        raise SyntaxError(str(exc.args[0])) from None
+
+
+def _literal(token: str) -> object:
+    try:
+        return ast.literal_eval(token)
+    except (ValueError, SyntaxError):
         return None
-    info = nbformat.read(path, as_version=4).metadata.get("language_info", {})
-    return dict(info) if len(info) > 1 else None
 
 
-def load_books() -> list[Book]:
-    books = [read_source(path) for path in sorted(SOURCES.glob("[0-9][0-9]*-*.md"))]
-    beside = [read_source(path) for path in (SOURCES / f"{stem}.md" for stem in BESIDE) if path.exists()]
-    return [*books, contents_book(books), *beside]
+def _may_differ(korean: str, english: str) -> bool:
+    """Whether two string literals at the same place are the one code: a Korean string translated (the
+    English one has no Hangul), or the language code ``"ko"`` given as ``"en"``."""
+    if HANGUL.search(korean):
+        return not HANGUL.search(english)
+    return (_literal(korean), _literal(english)) == LANGUAGE
 
 
-CLASSROOM = OUT / "classroom.ipynb"
+def code_difference(korean: str, english: str) -> str | None:
+    """Where an English code cell stops being its Korean twin's code (None: it is the same code). Only
+    comments, the language code ``"ko"`` given as ``"en"`` (``lang="ko"``, ``labels="ko"``, ``p.text("ko")``)
+    and string literals that hold Hangul in the Korean cell (no Hangul in the English one) may differ;
+    every other token is the same."""
+    try:
+        a, b = code_tokens(korean), code_tokens(english)
+    except SyntaxError as exc:
+        return f"the code cannot be read as Python ({exc})"
+    for x, y in zip(a, b, strict=False):
+        if x.type == y.type and (x.type in _BY_KIND or x.string == y.string):
+            continue
+        if x.type == y.type == tokenize.STRING and _may_differ(x.string, y.string):
+            continue
+        why = (
+            " (an English string holds no Hangul)"
+            if x.type == y.type == tokenize.STRING and HANGUL.search(y.string)
+            else ""
+        )
+        return f"line {y.start[0]}: the first differing token is {y.string!r}, the Korean cell has {x.string!r}{why}"
+    if len(a) != len(b):
+        rest, side = (a[len(b)], "the Korean cell goes on with") if len(a) > len(b) else (b[len(a)], "it goes on with")
+        return f"line {rest.start[0]}: {side} {rest.string!r}, the other cell has ended"
+    return None
+
+
+def _code(cell: nbformat.NotebookNode, edition: Edition) -> str:
+    """A code cell's code as the parity check compares it: a solution's revealed code (its header aside)."""
+    if SOLUTION in tags(cell) and inert(cell.source, edition):
+        return reveal_source(cell.source)
+    return cell.source
+
+
+def parity_problems(korean: nbformat.NotebookNode, english: nbformat.NotebookNode, name: str) -> list[str]:
+    """How English notebook ``name`` is not its Korean twin with the prose translated: the cells pair up one
+    to one (same count, kinds and tags), each code cell is the same code (:func:`code_difference`) and each
+    markdown cell has the same anchors. Cells are numbered from 1, as in the saved .ipynb."""
+    where = f"{EN.where}{name}"
+    problems = []
+    for n, (a, b) in enumerate(zip(korean.cells, english.cells, strict=False), 1):
+        at = f"{where}, cell {n}"
+        if a.cell_type != b.cell_type:
+            problems.append(f"{at}: a {b.cell_type} cell where the Korean twin has a {a.cell_type} cell")
+            break
+        if tags(a) != tags(b):
+            problems.append(f"{at}: tags {tags(b)}, the Korean twin's are {tags(a)}")
+        if a.cell_type == "code":
+            difference = code_difference(_code(a, KO), _code(b, EN))
+            if difference:
+                problems.append(f"{at}: not the Korean twin's code: {difference}")
+        elif ANCHOR.findall(a.source) != ANCHOR.findall(b.source):
+            problems.append(
+                f"{at}: anchors {ANCHOR.findall(b.source)}, the Korean twin's are {ANCHOR.findall(a.source)}"
+            )
+    if len(korean.cells) != len(english.cells):
+        problems.append(f"{where}: {len(english.cells)} cells, its Korean twin has {len(korean.cells)}")
+    return problems
+
+
+def missing_twins() -> list[str]:
+    """The Korean sources (and the classroom page) without an English twin, and English ones without a Korean."""
+    korean = {p.name for p in KO.sources.glob("*.md")}
+    english = {p.name for p in EN.sources.glob("*.md")} if EN.sources.is_dir() else set()
+    problems = [
+        f"{EN.where}src/{n} is missing (the English twin of {KO.where}src/{n})" for n in sorted(korean - english)
+    ]
+    problems += [f"{EN.where}src/{n} has no Korean twin {KO.where}src/{n}" for n in sorted(english - korean)]
+    if KO.classroom.exists() and not EN.classroom.exists():
+        problems.append(f"{EN.where}{EN.classroom.name} is missing (the English twin of {KO.where}{KO.classroom.name})")
+    return problems
+
+
+CLASSROOM = KO.classroom
 """The Voilà page: not paired with a source (a teacher edits it in JupyterLab), but saved executed, so
-that a copy opened before it runs shows its charts (each widget's static fallback), like the course."""
+that a copy opened before it runs shows its charts (each widget's static fallback), like the course.
+Each edition has its own (``Edition.classroom``)."""
 
 
-def classroom(check: bool, rerun: bool = True) -> list[str]:
-    """Execute the classroom page in place (or, with ``check``, say what is out of step with a fresh run)."""
-    if not CLASSROOM.exists():
+def classroom(check: bool, rerun: bool = True, edition: Edition = KO) -> list[str]:
+    """Execute the edition's classroom page in place (or, with ``check``, say what is out of step with a
+    fresh run); the English page must be the Korean one's code (:func:`parity_problems`)."""
+    path = edition.classroom
+    if not path.exists():
         return []
-    saved = CLASSROOM.read_text(encoding="utf-8")
+    name = shown_path(path)
+    saved = path.read_text(encoding="utf-8")
     nb = nbformat.reads(saved, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code":
             cell.outputs, cell.execution_count = [], None
     nb.metadata.pop("widgets", None)
+    if edition is not KO and KO.classroom.exists():
+        parity = parity_problems(nbformat.read(KO.classroom, as_version=4), nb, path.name)
+        if parity:
+            return parity
     if check:
         code = [c for c in nbformat.reads(saved, as_version=4).cells if c.cell_type == "code"]
         if any(c.execution_count is None or not c.outputs for c in code):
-            return [f"notebooks/{CLASSROOM.name} is saved unexecuted (run tools/make_notebooks.py)"]
+            return [f"{name} is saved unexecuted (run tools/make_notebooks.py)"]
         if nb.metadata.get("jupytext") != UNPAIRED:
-            return [
-                f"notebooks/{CLASSROOM.name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"
-            ]
-        return fresh_run_problems(nb, CLASSROOM) if rerun else []
+            return [f"{name}: its jupytext metadata must be {UNPAIRED} (it has no source; run tools/make_notebooks.py)"]
+        return fresh_run_problems(nb, path) if rerun else []
     nb.metadata["jupytext"] = dict(UNPAIRED)
-    problems = execute(nb)
+    problems = execute(nb, edition.out)
     if problems:
-        return [f"{CLASSROOM.name}: not written, errors:\n  " + "\n  ".join(problems)]
-    write_atomic(CLASSROOM, ipynb_text(nb, CLASSROOM.name))
-    print(f"wrote notebooks/{CLASSROOM.name}")
+        return [f"{name}: not written, errors:\n  " + "\n  ".join(problems)]
+    write_atomic(path, ipynb_text(nb, path.name))
+    print(f"wrote {name}")
     return []
 
 
 def book_problems(book: Book, nb: nbformat.NotebookNode, rerun: bool = True) -> list[str]:
-    """What ``--check`` says of one sourced notebook (or the contents): out of step with its source, or
-    (``rerun``) with one fresh run (:func:`fresh_run_problems`)."""
-    problems = out_of_step(nb, book)
+    """What ``--check`` says of one sourced notebook (or the contents): an English one whose code is not its
+    Korean twin's, out of step with its source, or (``rerun``) with one fresh run (:func:`fresh_run_problems`)."""
+    problems = twin_problems(book, nb)
+    problems += out_of_step(nb, book)
     if not problems and rerun and any(c.cell_type == "code" for c in nb.cells):
-        problems = fresh_run_problems(nb, OUT / book.filename)
+        problems = fresh_run_problems(nb, book.edition.out / book.filename)
     return problems
 
 
+def twin_problems(book: Book, nb: nbformat.NotebookNode) -> list[str]:
+    """The parity problems of an English sourced notebook with its Korean twin (none for a Korean one,
+    the contents, or a notebook whose twin is missing: :func:`missing_twins` says so)."""
+    if book.edition is KO or book.stem == CONTENTS:
+        return []
+    twin = _built(KO.code).get(book.filename)
+    return parity_problems(twin[1], nb, book.filename) if twin else []
+
+
 @functools.cache
-def _built() -> dict[str, tuple[Book, nbformat.NotebookNode]]:
-    books = load_books()
+def _built(code: str = "ko") -> dict[str, tuple[Book, nbformat.NotebookNode]]:
+    books = load_books(EDITIONS[code])
     return {book.filename: (book, normalise(i, books)) for i, book in enumerate(books)}
 
 
 def checked_notebooks() -> list[str]:
-    """The file names of every notebook ``--check`` covers, as the sources and notebooks/ give them now
-    (the course, the contents, the notebooks beside it, the classroom page): nothing is listed by hand."""
-    return [*_built(), *([CLASSROOM.name] if CLASSROOM.exists() else [])]
+    """The paths (under notebooks/) of every notebook ``--check`` covers, as the sources and notebooks/ give
+    them now: per edition the course, the contents, the notebooks beside it and the classroom page (the
+    English ones as ``en/…``). Nothing is listed by hand; an edition without sources has none."""
+    names = []
+    for edition in EDITIONS.values():
+        if edition is not KO and not any(edition.sources.glob("*.md")):
+            continue
+        prefix = "" if edition is KO else f"{edition.code}/"
+        found = [*_built(edition.code), *([edition.classroom.name] if edition.classroom.exists() else [])]
+        names += [prefix + name for name in found]
+    return names
 
 
 def check_notebook(name: str, rerun: bool = True) -> list[str]:
-    """What ``--check`` says of ``notebooks/<name>`` alone (tests/test_notebooks.py runs one test each,
-    so the suite's workers share the executions)."""
-    if name == CLASSROOM.name:
-        return classroom(check=True, rerun=rerun)
-    book, nb = _built()[name]
+    """What ``--check`` says of ``notebooks/<name>`` alone (``en/<name>`` for the English edition;
+    tests/test_notebooks.py runs one test each, so the suite's workers share the executions)."""
+    code, _, rest = name.rpartition("/")
+    edition = EDITIONS[code or "ko"]
+    if rest == edition.classroom.name:
+        return classroom(check=True, rerun=rerun, edition=edition)
+    book, nb = _built(edition.code)[rest]
     return book_problems(book, nb, rerun)
+
+
+def build_edition(edition: Edition, built: list[tuple[Book, nbformat.NotebookNode]], args: argparse.Namespace) -> int:
+    """Write (or, with ``--check``, check) one edition's notebooks; the exit status."""
+    status = 0
+    if args.check and edition is not KO:
+        for problem in missing_twins():
+            print(problem)
+            status = 1
+    language_info = saved_language_info(edition)
+    for book, nb in built:
+        if args.check:
+            for problem in book_problems(book, nb, rerun=not args.no_rerun):
+                print(problem)
+                status = 1
+            continue
+        if args.only and book.number not in args.only and book.stem not in (*args.only, CONTENTS):
+            continue
+        parity = twin_problems(book, nb)
+        if parity:
+            print(
+                f"{edition.where}{book.filename}: not written, its code is not its Korean twin's:\n  "
+                + "\n  ".join(parity)
+            )
+            status = 1
+            continue
+        if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
+            shown = revealed(nb)
+            problems = ["with the solutions revealed: " + p for p in execute(shown, edition.out)]
+            problems += execute(nb, edition.out)
+            if not problems:
+                problems = solution_problems(shown, nb)
+            if problems:
+                print(f"{edition.where}{book.filename}: not written, errors:\n  " + "\n  ".join(problems))
+                status = 1
+                continue
+            language_info = nb.metadata["language_info"]
+        elif language_info:
+            nb.metadata["language_info"] = language_info
+        if book.stem == CONTENTS:
+            # Wholly generated, so it has no source: without one, jupytext opens the .ipynb alone.
+            (edition.sources / f"{CONTENTS}.md").unlink(missing_ok=True)
+        else:
+            write_atomic(edition.sources / f"{book.stem}.md", md_text(nb))
+        write_atomic(edition.out / book.filename, ipynb_text(nb, book.filename))
+        print(f"wrote {edition.where}{book.filename}")
+    if (not args.only and not args.no_execute) or args.check:
+        for problem in classroom(args.check, rerun=not args.no_rerun, edition=edition):
+            print(problem)
+            status = 1
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("only", nargs="*", help="notebook numbers to build (default: all)")
+    parser.add_argument("only", nargs="*", help="notebook numbers or names to build, in each edition (default: all)")
+    parser.add_argument(
+        "--edition",
+        choices=sorted(EDITIONS),
+        help="only this edition: ko (notebooks/src → notebooks/) or en (notebooks/en/src → notebooks/en/); default: both",
+    )
     parser.add_argument("--no-execute", action="store_true", help="write the notebooks without running them")
     parser.add_argument("--check", action="store_true", help="only report files out of step with the sources")
     parser.add_argument(
@@ -725,18 +1019,17 @@ def main(argv: list[str] | None = None) -> int:
         help="with --check: compare sources and inputs only, without running the notebooks afresh",
     )
     args = parser.parse_args(argv)
+    editions = [EDITIONS[args.edition]] if args.edition else list(EDITIONS.values())
+    if not args.check:  # building: an edition not begun yet (no sources) is skipped, not an error
+        editions = [e for e in editions if e is KO or any(e.sources.glob("*.md"))]
+    _built.cache_clear()  # the sources as they are now (a test may have run main before)
     try:
-        books = load_books()
-        built = [normalise(i, books) for i in range(len(books))]
-    except SourceError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    status = 0
-    try:
+        built = {e.code: list(_built(e.code).values()) for e in editions}
         derived = examples_text()
     except SourceError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    status = 0
     saved = EXAMPLES.read_text(encoding="utf-8") if EXAMPLES.exists() else None
     if saved != derived:
         if args.check:
@@ -745,38 +1038,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             write_atomic(EXAMPLES, derived)
             print("wrote liuren/data/chapter_examples.csv")
-    language_info = saved_language_info()
-    for book, nb in zip(books, built, strict=True):
-        if args.check:
-            for problem in book_problems(book, nb, rerun=not args.no_rerun):
-                print(problem)
-                status = 1
-            continue
-        if args.only and book.number not in args.only and book.stem not in (*args.only, CONTENTS):
-            continue
-        if not args.no_execute and any(c.cell_type == "code" for c in nb.cells):
-            shown = revealed(nb)
-            problems = ["with the solutions revealed: " + p for p in execute(shown)] + execute(nb)
-            if not problems:
-                problems = solution_problems(shown, nb)
-            if problems:
-                print(f"{book.filename}: not written, errors:\n  " + "\n  ".join(problems))
-                status = 1
-                continue
-            language_info = nb.metadata["language_info"]
-        elif language_info:
-            nb.metadata["language_info"] = language_info
-        if book.stem == CONTENTS:
-            # Wholly generated, so it has no source: without one, jupytext opens the .ipynb alone.
-            (SOURCES / f"{CONTENTS}.md").unlink(missing_ok=True)
-        else:
-            write_atomic(SOURCES / f"{book.stem}.md", md_text(nb))
-        write_atomic(OUT / book.filename, ipynb_text(nb, book.filename))
-        print(f"wrote notebooks/{book.filename}")
-    if (not args.only and not args.no_execute) or args.check:
-        for problem in classroom(args.check, rerun=not args.no_rerun):
-            print(problem)
-            status = 1
+    for edition in editions:
+        status |= build_edition(edition, built[edition.code], args)
     return status
 
 

@@ -120,6 +120,8 @@ EXPORT_VERSION = 2
 missed); a version 1 export is read with neither (None and '')."""
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest file :meth:`Practice.import_` reads."""
+SAVE_EVERY_DAYS = 7
+"""After how many days without a save the practice page reminds the learner to save (:meth:`Practice.save_due`)."""
 SCHEDULER = fsrs.Scheduler(enable_fuzzing=False)
 """The FSRS scheduler with its default parameters (90 % retention); without fuzz, so the same reviews
 give the same due times everywhere."""
@@ -502,6 +504,11 @@ class Practice:
                 lv.number: (_how(db, lv.number), _recent_right(db, lv.number), _passed(db, lv.number)) for lv in LEVELS
             }
             per_level = tally.levels
+            window = db.execute(
+                f"SELECT {_QUARTER_SQL} AS q, verdict, count(*) FROM practice_reviews WHERE reviewed >= ?"
+                " GROUP BY q, verdict",
+                (_stamp(at - timedelta(days=days + 1))[:10],),
+            ).fetchall()
             due = len(self._due_rows(db, _stamp(at)))
         recall: dict[tuple[int, str, str], float] = {}
         for level, kind, lesson_type, card in cards:
@@ -511,13 +518,7 @@ class Practice:
         # consecutive local days: those of its first and last quarter hour)
         practised = {self._local(q, zone) for first, last in tally.span.values() for q in (first, last)}
         # the history: the quarter hours of the last days, each on the learner's clock
-        since = _stamp(at - timedelta(days=days + 1))[:16]
-        dated = [
-            (self._local(q, zone), verdict, count)
-            for day, counted in tally.quarters.items()
-            if day >= since[:10]
-            for (q, verdict), count in counted.items()
-        ]
+        dated = [(self._local(q, zone), verdict, count) for q, verdict, count in window]
         answered_type: Counter[str] = Counter()
         right_type: Counter[str] = Counter()
         for (lesson_type, verdict), count in tally.types.items():
@@ -636,9 +637,19 @@ class Practice:
         return restore(miss.level, Chart.parse(miss.spec), given, self.rng)
 
     # ------------------------------------------------------------------------------------- files
-    def export(self, path: str | os.PathLike[str]) -> int:
+    def export(self, path: str | os.PathLike[str], now: datetime | None = None) -> int:
         """Write the reviews, cards and level gates to ``path`` as JSON, atomically; returns how many
-        reviews. :meth:`import_` reads it back."""
+        reviews. :meth:`import_` reads it back. The save is remembered (at ``now``, an aware datetime;
+        None: the present) for :meth:`save_due`."""
+        text, count = self.export_text()
+        write_atomic(path, text)
+        self.saved(count, now)
+        return count
+
+    def export_text(self) -> tuple[str, int]:
+        """The export as a JSON text, and how many reviews it holds (what :meth:`export` writes; the
+        practice page offers it as a file to download). Writes nothing: the page calls :meth:`saved`
+        when it hands the file over."""
         with self.store.read() as db:
             reviews = [
                 dict(zip(REVIEW_COLUMNS, row, strict=True))
@@ -666,16 +677,53 @@ class Practice:
             "cards": cards,
             "levels": levels,
         }
-        write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-        return len(reviews)
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n", len(reviews)
+
+    def saved(self, reviews: int, now: datetime | None = None) -> None:
+        """Remember that the learner saved their progress (an export of ``reviews`` reviews) at ``now``."""
+        if isinstance(reviews, bool) or not isinstance(reviews, int) or not 0 <= reviews <= MAX_RECORDS:
+            raise ParseError(f"reviews={quote(reviews)} is not a count; accepted: a whole number 0–{MAX_RECORDS:,}")
+        at = _stamp(_utc(datetime.now(UTC) if now is None else now))
+        with self.store.write(durable=False) as db:
+            db.execute("INSERT INTO practice_saves (saved, reviews) VALUES (?, ?)", (at, reviews))
+
+    def last_saved(self) -> datetime | None:
+        """When the learner last saved their progress (:meth:`export`, the page's save button), or None."""
+        with self.store.read() as db:
+            row = db.execute("SELECT max(saved) FROM practice_saves").fetchone()
+        return None if row[0] is None else self._moment(row[0])
+
+    def save_due(self, now: datetime) -> bool:
+        """Whether to remind the learner to save: there are reviews not in any save (answered after the
+        last one, or no save yet), and the last save, or the first review when there is none, is
+        :data:`SAVE_EVERY_DAYS` days or more before ``now``."""
+        at = _utc(now)
+        with self.store.read() as db:
+            last = db.execute("SELECT max(saved) FROM practice_saves").fetchone()[0]
+            if last is None:
+                first = db.execute("SELECT min(reviewed) FROM practice_reviews").fetchone()[0]
+                return first is not None and at - self._moment(first) >= timedelta(days=SAVE_EVERY_DAYS)
+            newer = db.execute("SELECT 1 FROM practice_reviews WHERE reviewed > ? LIMIT 1", (last,)).fetchone()
+        return newer is not None and at - self._moment(last) >= timedelta(days=SAVE_EVERY_DAYS)
 
     def import_(self, path: str | os.PathLike[str]) -> int:
         """Add what an export holds that this store lacks: reviews by their uuid (importing twice adds
         nothing the second time), each card where the export's was reviewed later, and the open levels.
         Every record is checked before anything is written; all are written in one transaction.
         Returns how many reviews were added."""
-        shown = quote(str(path), 200)
-        data = _read_export(path, shown)
+        text = read_text(path, MAX_IMPORT_BYTES, "a practice export")  # ReadError (an OSError too) or ParseError
+        return self.import_text(text, str(path))
+
+    def import_text(self, text: str, name: str = "the file") -> int:
+        """:meth:`import_` of an export's JSON text (the page's upload); ``name`` (the file's) is quoted
+        in an error."""
+        shown = quote(str(name), 200)
+        if not isinstance(text, str) or len(text) > MAX_IMPORT_BYTES:
+            raise ParseError(
+                f"{shown} is not a practice export's text; accepted: the JSON of an export, "
+                f"at most {MAX_IMPORT_BYTES:,} characters"
+            )
+        data = _parse_export(text, shown)
         if len(data["reviews"]) > MAX_RECORDS or len(data["cards"]) > MAX_RECORDS or len(data["levels"]) > len(LEVELS):
             raise ParseError(
                 f"{shown} holds more records than a store can ({len(data['reviews']):,} reviews, "
@@ -780,13 +828,14 @@ def _passed(db: sqlite3.Connection, level: int) -> bool:
 class _Tally:
     """What the dashboard counts of a store's review log, kept per store file while the process runs and
     brought up to date from the rows added since (the log is append only): the reviews per quarter hour
-    (UTC, "2026-12-01T09:15", by UTC day) and verdict, per lesson type and verdict, per level, the first and last quarter of
-    each UTC day, the count, and the last row read (its id and uuid: a store replaced is read anew)."""
+    the reviews per lesson type and verdict, per level, the first and last quarter hour (UTC,
+    "2026-12-01T09:15") of each UTC day, the count, and the last row read (its id and uuid: a store
+    replaced is read anew). The history's quarter hours are not kept: :meth:`Practice.summary` counts
+    those of its window in the store."""
 
     last: int = 0
     uuid: str = ""
     count: int = 0
-    quarters: dict[str, Counter[tuple[str, str]]] = field(default_factory=dict)
     types: Counter[tuple[str, str]] = field(default_factory=Counter)
     levels: Counter[int] = field(default_factory=Counter)
     span: dict[str, tuple[str, str]] = field(default_factory=dict)
@@ -817,27 +866,63 @@ def _tally(db: sqlite3.Connection, key: str) -> _Tally:
 
 
 def _extend(db: sqlite3.Connection, tally: _Tally) -> None:
-    rows = db.execute(
-        "SELECT id, uuid, reviewed, verdict, lesson_type, level FROM practice_reviews WHERE id > ? ORDER BY id",
-        (tally.last,),
-    )
-    quarters, types, span, levels = tally.quarters, tally.types, tally.span, tally.levels
-    for row_id, uid, reviewed, verdict, lesson_type, level in rows:
-        minute = reviewed[14:16]
-        quarter = f"{reviewed[:14]}{QUARTER_OF.get(minute, '00')}"
-        day = reviewed[:10]
-        if day not in quarters:
-            quarters[day] = Counter()
-        quarters[day][(quarter, verdict)] += 1
-        types[(lesson_type, verdict)] += 1
-        levels[level] += 1
-        first, last = span.get(day, (quarter, quarter))
-        span[day] = (min(first, quarter), max(last, quarter))
-        tally.last, tally.uuid = row_id, uid
-        tally.count += 1
+    """Add the reviews after ``tally.last`` to ``tally``, counted by SQLite: a process's first read of
+    a log of 100,000 reviews walks the store's indexes (by time, by lesson type and verdict, by level)
+    and brings a few hundred rows into Python, not 100,000; a later one reads the rows after that id
+    (the primary key). Then it remembers the last row read."""
+    last = db.execute(
+        "SELECT id, uuid FROM practice_reviews WHERE id > ? ORDER BY id DESC LIMIT 1", (tally.last,)
+    ).fetchone()
+    if last is None:
+        return
+    # read in one transaction (Store.read), so the rows after tally.last are the same in each query
+    rows, after = ("practice_reviews", ()) if not tally.last else ("practice_reviews WHERE id > ?", (tally.last,))
+    span = tally.span
+    days = _DAYS_SQL if not tally.last else _DAYS_AFTER_SQL
+    for day, first, final in db.execute(days, after):
+        first, final = _quarter(first), _quarter(final)
+        known = span.get(day, (first, final))
+        span[day] = (min(known[0], first), max(known[1], final))
+    for lesson_type, verdict, count in db.execute(
+        f"SELECT lesson_type, verdict, count(*) FROM {rows} GROUP BY lesson_type, verdict", after
+    ):
+        tally.types[(lesson_type, verdict)] += count
+        tally.count += count
+    for level, count in db.execute(f"SELECT level, count(*) FROM {rows} GROUP BY level", after):
+        tally.levels[level] += count
+    tally.last, tally.uuid = last
 
 
-QUARTER_OF = {f"{m:02d}": f"{m - m % 15:02d}" for m in range(60)}
+_DAYS_SQL = """
+WITH RECURSIVE days(d) AS (
+    SELECT substr(min(reviewed), 1, 10) FROM practice_reviews
+    UNION ALL
+    SELECT (SELECT substr(min(reviewed), 1, 10) FROM practice_reviews WHERE reviewed >= date(d, '+1 day'))
+    FROM days WHERE d IS NOT NULL
+)
+SELECT d,
+    (SELECT min(reviewed) FROM practice_reviews WHERE reviewed >= d),
+    (SELECT max(reviewed) FROM practice_reviews WHERE reviewed < date(d, '+1 day'))
+FROM days WHERE d IS NOT NULL"""
+"""Each UTC day of the whole log with its first and last review time: a walk along the index on
+``reviewed`` from one day to the next (three index seeks a day practised, not a scan of every review)."""
+_DAYS_AFTER_SQL = (
+    "SELECT substr(reviewed, 1, 10) AS d, min(reviewed), max(reviewed) FROM practice_reviews WHERE id > ? GROUP BY d"
+)
+"""The same for the reviews after a row id (the few added since the tally was last brought up to date)."""
+
+
+def _quarter(stamp: str) -> str:
+    """The UTC quarter hour of a stored review time ("2026-12-01T09:37:…" → "2026-12-01T09:30")."""
+    minute = stamp[14:16]
+    return f"{stamp[:14]}{int(minute) // 15 * 15:02d}" if minute.isdigit() else f"{stamp[:14]}00"
+
+
+_QUARTER_SQL = (
+    "substr(reviewed, 1, 14) || CASE WHEN substr(reviewed, 15, 2) < '15' THEN '00'"
+    " WHEN substr(reviewed, 15, 2) < '30' THEN '15' WHEN substr(reviewed, 15, 2) < '45' THEN '30' ELSE '45' END"
+)
+"""The UTC quarter hour of a stored review time ("2026-12-01T09:37:…" → "2026-12-01T09:30"), in SQL."""
 
 
 def _open_levels(db: sqlite3.Connection) -> set[int]:
@@ -880,7 +965,13 @@ def _last_review(card_json: object) -> str:
 
 
 def _read_export(path: object, shown: str) -> dict[str, Any]:
+    """The export in the file ``path`` (``shown`` names it in an error), checked as :func:`_parse_export`."""
     text = read_text(path, MAX_IMPORT_BYTES, "a practice export")  # ReadError (an OSError too) or ParseError
+    return _parse_export(text, shown)
+
+
+def _parse_export(text: str, shown: str) -> dict[str, Any]:
+    """An export's JSON text, checked for its format, version and lists (not yet record by record)."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

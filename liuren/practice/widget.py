@@ -23,10 +23,19 @@ Three tabs: the questions; the dashboard (:meth:`liuren.practice.Practice.summar
 :func:`liuren.practice.plots.dashboard_html`, the plot as SVG so no matplotlib is needed), with a drill
 button for each weak cell kind or lesson type (「遁干 연습」, 「知一 연습」); the wrong-answer book, one row per miss (the latest :data:`MISS_ROWS`) with a button that deals that exact
 item again. The two are drawn when their tab is opened and after each answer while open.
+
+Progress follows the learner from one computer or browser to another through a file: on the dashboard
+tab 「진도 저장」 offers the export (:meth:`liuren.practice.Practice.export_text`) as a file to download,
+and 「진도 불러오기」 uploads one, checked record by record and imported all or nothing
+(:meth:`~liuren.practice.Practice.import_text`: importing a file twice adds nothing the second time).
+The same file is what a teacher collects for :func:`liuren.practice.class_report`. The dashboard
+reminds the learner to save when a week has gone by since the last save (or the first answer) with
+answers not yet saved (:meth:`~liuren.practice.Practice.save_due`).
 """
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
@@ -40,7 +49,7 @@ from ..show.html import COLORS, caption_html, chart_html, paper_box
 from ..show.i18n import check_lang
 from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
-from .answers import Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
+from .answers import BASIC_CELLS, Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
 from .dashboard import Miss, MissBook
 from .levels import DRILL_PARTS, JUDGING, MOMENT_LEVELS, Item, get_level
 from .plots import cell_label, dashboard_html, level_title, miss_line, misses_html, weak_name
@@ -162,6 +171,13 @@ class Practice:
         self.dashboard = widgets.HTML()
         self.drills = widgets.HBox()
         self.miss_rows = widgets.VBox()
+        self.save_reminder = widgets.HTML()
+        self.save_button = widgets.Button(description=self.words["save"], icon="download")
+        self.save_link = widgets.HTML()
+        self.upload = widgets.FileUpload(
+            accept=".json,application/json", multiple=False, description=self.words["load"], icon="upload"
+        )
+        self.file_note = widgets.HTML()
         self.misses = MissBook(())
         self.selector.observe(self._on_level, names="value")
         self.one_step.observe(self._on_mode, names="value")
@@ -169,6 +185,8 @@ class Practice:
         self.check_button.on_click(lambda _: self.submit())
         self.again_button.on_click(lambda _: self.again())
         self.next_button.on_click(lambda _: self.next())
+        self.save_button.on_click(lambda _: self.save())
+        self.upload.observe(self._on_upload, names="value")
         session = widgets.VBox(
             [
                 widgets.HBox([self.selector, self.skip_button, self.one_step]),
@@ -180,7 +198,12 @@ class Practice:
                 self.board,
             ]
         )
-        self.tabs = widgets.Tab(children=[session, widgets.VBox([self.drills, self.dashboard]), self.miss_rows])
+        files = widgets.VBox(
+            [self.save_reminder, widgets.HBox([self.save_button, self.upload]), self.save_link, self.file_note]
+        )
+        files.add_class("liuren-progress-files")
+        dashboard = widgets.VBox([self.drills, self.dashboard, files])
+        self.tabs = widgets.Tab(children=[session, dashboard, self.miss_rows])
         self.tabs.titles = tuple(self.words[t] for t in TABS)
         self.tabs.observe(self._on_tab, names="selected_index")
         self.widget = widgets.VBox([self.tabs])
@@ -481,7 +504,65 @@ class Practice:
             button.on_click(lambda _, name=weak.name: self.drill(name))
             buttons.append(button)
         self.drills.children = tuple(buttons)
+        due = self.progress.save_due(self.clock())
+        self.save_reminder.value = paper_box(escape(self.words["save-due"]), "font-family:sans-serif") if due else ""
         return str(self.dashboard.value)
+
+    # ------------------------------------------------------------------------------ saving, loading
+    def save(self) -> str:
+        """「진도 저장」: the export (:meth:`liuren.practice.Practice.export_text`) offered as a file to
+        download (a link holding it, named with today's date), the save remembered; returns the JSON."""
+        text, count = self.progress.export_text()
+        now = self.clock()
+        name = f"liuren-progress-{now.date().isoformat()}.json"
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        label = escape(self.words["save-link"].format(name=name, reviews=count))
+        link = (
+            f'<a class="liuren-save-link" download="{name}" href="data:application/json;base64,{data}" '
+            f'style="font-weight:bold">⬇ {label}</a>'
+        )
+        self.save_link.value = paper_box(
+            f"{link}<br>{escape(self.words['save-hint'])}", "font-family:sans-serif;font-size:13px"
+        )
+        self.progress.saved(count, now)
+        self.show_dashboard()
+        return text
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        first = files[0]
+        name = str(first.get("name", "")) if isinstance(first, dict) else ""
+        content = first.get("content", b"") if isinstance(first, dict) else b""
+        self.upload.value = ()  # ready for the next file
+        self.load(bytes(content), name)
+
+    def load(self, content: bytes, name: str = "") -> int | None:
+        """「진도 불러오기」: import an uploaded export (its bytes, and the file's name), all or nothing
+        (:meth:`liuren.practice.Practice.import_text`); says what was added, or why nothing was, and
+        redraws. Returns how many reviews were added, or None when the file was refused."""
+        shown = name or "the file"
+        try:
+            added = self.progress.import_text(content.decode("utf-8"), shown)
+        except UnicodeDecodeError:
+            error = f"{quote(shown, 200)} is not UTF-8 text; accepted: a practice export (.json)"
+            self.file_note.value = paper_box(
+                escape(self.words["load-failed"].format(error=error)), "font-family:sans-serif"
+            )
+            return None
+        except (ParseError, StoreError) as refused:
+            self.file_note.value = paper_box(
+                escape(self.words["load-failed"].format(error=str(refused))), "font-family:sans-serif"
+            )
+            return None
+        self.file_note.value = paper_box(
+            escape(self.words["loaded"].format(added=added, name=shown)), "font-family:sans-serif"
+        )
+        self._sync_levels()
+        self._render()
+        self.show_dashboard()
+        return added
 
     def show_misses(self) -> MissBook:
         """Draw the wrong-answer tab: the latest misses, each with its replay button."""
@@ -577,8 +658,8 @@ class Practice:
 def _holds(part: str, cell: str) -> bool:
     """Whether the box ``part`` holds the cell key ``cell``."""
     head = cell.partition(".")[0]
-    if part in BASIC_KINDS:
-        return cell_kind(cell) == BASIC_KINDS.get(part) or (part == "day" and cell == "reverse")
+    if part in BASIC_CELLS:
+        return cell_kind(cell) == BASIC_CELLS.get(part) or (part == "day" and cell == "reverse")
     if part == "lessons":
         return head.startswith("lesson-")
     if part == "transmissions":
@@ -588,17 +669,6 @@ def _holds(part: str, cell: str) -> bool:
     if part == "patterns":
         return head == "pattern"
     return head == part
-
-
-BASIC_KINDS = {
-    "void": "void",
-    "stems": "hidden-stem",
-    "kin": "kin",
-    "day": "day",
-    "hour": "hour",
-    "general": "month-general",
-    "month": "month",
-}
 
 
 def _typed_text(part: str, value: object) -> str:

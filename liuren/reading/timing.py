@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, STEM_CHARS, conquers, produces
+from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, SPIRIT_NAMES, STEM_CHARS, conquers, produces
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -36,6 +36,8 @@ PENTADS = 3
 LOOKAHEAD_DAYS = 60
 """How far ahead the next day of a named stem or branch is looked for (every stem and branch comes round
 within 60 days)."""
+SPIRIT_BRANCH = dict(zip(SPIRIT_NAMES, BRANCH_CHARS, strict=True))
+"""The 月將 spirit names a rule may use for a branch (天罡 辰, 功曹 寅 …)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +68,11 @@ def _marks(statement: Statement, chart: Chart) -> tuple[str, ...]:
     if timing.kind == "fears":
         return _branches_of({e for e in range(5) if conquers(e, init)})
     if timing.kind == "branch":
-        stems = tuple(c for c in timing.detail if c in STEM_CHARS)
-        return stems or tuple(dict.fromkeys(c for c in timing.detail if c in BRANCH_CHARS))
+        detail = timing.detail
+        for spirit, branch in SPIRIT_BRANCH.items():  # 「以天罡主三月」: 天罡 is 辰
+            detail = detail.replace(spirit, branch)
+        stems = tuple(c for c in detail if c in STEM_CHARS)
+        return stems or tuple(dict.fromkeys(c for c in detail if c in BRANCH_CHARS))
     return ()
 
 

@@ -5,8 +5,8 @@ Pure data, one module per reader: :mod:`.steps` (the steps, trace and explain), 
 verdicts of :func:`liuren.check`), :mod:`.evidence` (the patterns' evidence), :mod:`.reading` (a
 reading), :mod:`.cards` (the reference cards), :mod:`.widgets` (the controls), :mod:`.identify`
 (identify's rules), :mod:`.practice` (the practice page), :mod:`.glosses` (the glosses beside the
-terms, :mod:`liuren.show.labels`). :mod:`liuren.show.i18n` fills and renders them; :func:`tables`
-finds them all.
+terms, :mod:`liuren.show.labels`); :mod:`.vocabulary` is the English course's one rendering of each
+term. :mod:`liuren.show.i18n` fills and renders them; :func:`tables` finds them all.
 """
 
 from __future__ import annotations

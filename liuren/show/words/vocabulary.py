@@ -1,0 +1,391 @@
+"""The English edition's vocabulary: one English rendering per term, with its pinyin, written once.
+
+The English course (``notebooks/en/``) writes every term of 大六壬 with the rendering given here, and
+never another: the first time a term appears in a notebook its 漢字 and pinyin follow the rendering in
+parentheses, "the four lessons (四課 sìkè)", as the Korean edition gives its Korean reading; after that
+the rendering stands alone. Where the package itself glosses a term in English
+(:data:`liuren.show.words.glosses.GLOSSES`, what ``labels="en"`` prints), the rendering is that gloss
+(tests/test_vocabulary.py checks they agree), so the prose and the output name a thing alike. ``avoid``
+lists other renderings found in English writing on 六壬 that the course does not use; the same test
+refuses them in the English notebooks' prose.
+
+Names (lesson types, patterns, generals, spirits) are capitalised and matched as written; other terms
+are lower case and matched in any case. Stems and branches are not listed: every edition writes them in
+漢字 (甲, 子), as the output does.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Term(NamedTuple):
+    """One term of the vocabulary."""
+
+    pinyin: str
+    """Its reading in Hanyu Pinyin with tone marks, the syllables of the term written together."""
+    english: str
+    """The one rendering the English edition uses."""
+    avoid: tuple[str, ...] = ()
+    """Other renderings the English edition does not use."""
+
+
+VOCABULARY: dict[str, Term] = {
+    "干支": Term("gānzhī", "stem-branch pair"),
+    "天干": Term("tiāngān", "heavenly stem", ("celestial stem",)),
+    "地支": Term("dìzhī", "earthly branch", ("terrestrial branch",)),
+    "五行": Term(
+        "wǔxíng",
+        "five phases",
+        (
+            "five elements",
+            "five agents",
+        ),
+    ),
+    "木": Term("mù", "wood"),
+    "火": Term("huǒ", "fire"),
+    "土": Term("tǔ", "earth"),
+    "金": Term("jīn", "metal"),
+    "水": Term("shuǐ", "water"),
+    "生": Term("shēng", "produce"),
+    "克": Term("kè", "overcome"),
+    "日辰": Term("rìchén", "day pillar", ("day stem-branch",)),
+    "日干": Term("rìgān", "day stem"),
+    "日支": Term("rìzhī", "day branch"),
+    "寄宮": Term(
+        "jìgōng",
+        "lodging square",
+        (
+            "lodging palace",
+            "residence palace",
+            "host palace",
+        ),
+    ),
+    "六親": Term(
+        "liùqīn",
+        "six relations",
+        (
+            "six relatives",
+            "six kin",
+            "six kinships",
+        ),
+    ),
+    "父母": Term("fùmǔ", "parent"),
+    "兄弟": Term("xiōngdì", "sibling"),
+    "子孫": Term("zǐsūn", "offspring"),
+    "妻財": Term("qīcái", "wealth"),
+    "官鬼": Term(
+        "guānguǐ",
+        "officer",
+        (
+            "officer-ghost",
+            "official ghost",
+        ),
+    ),
+    "占時": Term(
+        "zhānshí",
+        "divination hour",
+        (
+            "hour of divination",
+            "casting hour",
+        ),
+    ),
+    "月將": Term("yuèjiàng", "month general", ("monthly general",)),
+    "中氣": Term("zhōngqì", "mid-month term", ("middle breath",)),
+    "月建": Term(
+        "yuèjiàn",
+        "month branch",
+        (
+            "month builder",
+            "monthly branch",
+        ),
+    ),
+    "節氣": Term("jiéqì", "solar term", ("seasonal node",)),
+    "節": Term("jié", "month-opening term"),
+    "子時": Term("zǐshí", "zi hour"),
+    "子初": Term("zǐchū", "start of the zi hour"),
+    "真太陽時": Term("zhēntàiyángshí", "true solar time", ("apparent solar time",)),
+    "均時差": Term("jūnshíchā", "equation of time"),
+    "神后": Term("shénhòu", "Spirit Queen"),
+    "天地盤": Term(
+        "tiāndìpán",
+        "heaven-and-earth plate",
+        (
+            "heaven and earth board",
+            "heaven-earth plate",
+            "heaven and earth chart",
+        ),
+    ),
+    "天盤": Term(
+        "tiānpán",
+        "heaven plate",
+        (
+            "heavenly plate",
+            "sky plate",
+            "heaven board",
+        ),
+    ),
+    "地盤": Term(
+        "dìpán",
+        "earth plate",
+        (
+            "earthly plate",
+            "ground plate",
+            "earth board",
+        ),
+    ),
+    "四課": Term(
+        "sìkè",
+        "four lessons",
+        (
+            "four classes",
+            "four courses",
+            "four sessions",
+        ),
+    ),
+    "第一課": Term("dìyīkè", "lesson 1", ("first class",)),
+    "上神": Term("shàngshén", "upper", ("upper spirit",)),
+    "下神": Term("xiàshén", "lower", ("lower spirit",)),
+    "干上神": Term("gānshàngshén", "upper over the stem"),
+    "支上神": Term("zhīshàngshén", "upper over the branch"),
+    "干陰": Term("gānyīn", "stem's yin"),
+    "支陰": Term("zhīyīn", "branch's yin"),
+    "上克下": Term("shàngkèxià", "overcoming from above"),
+    "下賊上": Term(
+        "xiàzéishàng",
+        "lower rebels against upper",
+        (
+            "lower conquers upper",
+            "lower overcomes upper",
+            "lower attacks upper",
+        ),
+    ),
+    "三傳": Term(
+        "sānchuán",
+        "three transmissions",
+        (
+            "three passes",
+            "three transfers",
+            "three conveyances",
+        ),
+    ),
+    "初傳": Term(
+        "chūchuán",
+        "initial transmission",
+        (
+            "first transmission",
+            "first pass",
+        ),
+    ),
+    "中傳": Term("zhōngchuán", "middle transmission", ("second transmission",)),
+    "末傳": Term(
+        "mòchuán",
+        "final transmission",
+        (
+            "last transmission",
+            "end transmission",
+            "third transmission",
+        ),
+    ),
+    "發用": Term("fāyòng", "use"),
+    "遁干": Term(
+        "dùngān",
+        "hidden stem",
+        (
+            "concealed stem",
+            "escaping stem",
+        ),
+    ),
+    "旬": Term("xún", "decade", ("ten-day week",)),
+    "旬空": Term("xúnkōng", "void"),
+    "空亡": Term(
+        "kōngwáng",
+        "void",
+        (
+            "death and emptiness",
+            "empty and lost",
+        ),
+    ),
+    "天將": Term(
+        "tiānjiàng",
+        "general",
+        (
+            "heavenly general",
+            "spirit general",
+        ),
+    ),
+    "貴人": Term("guìrén", "Noble", ("nobleman",)),
+    "螣蛇": Term("téngshé", "Soaring Snake", ("flying snake",)),
+    "朱雀": Term("zhūquè", "Vermilion Bird", ("red bird",)),
+    "六合": Term("liùhé", "Six Harmony", ("six harmonies",)),
+    "勾陳": Term("gōuchén", "Hooked Array"),
+    "青龍": Term(
+        "qīnglóng",
+        "Azure Dragon",
+        (
+            "green dragon",
+            "blue dragon",
+        ),
+    ),
+    "天空": Term("tiānkōng", "Heavenly Void"),
+    "白虎": Term("báihǔ", "White Tiger"),
+    "太常": Term("tàicháng", "Great Constancy"),
+    "玄武": Term(
+        "xuánwǔ",
+        "Dark Warrior",
+        (
+            "black tortoise",
+            "dark turtle",
+        ),
+    ),
+    "太陰": Term("tàiyīn", "Great Yin"),
+    "天后": Term("tiānhòu", "Heavenly Queen", ("heavenly empress",)),
+    "晝貴": Term("zhòuguì", "Day Noble", ("daytime noble",)),
+    "夜貴": Term("yèguì", "Night Noble", ("nighttime noble",)),
+    "順": Term("shùn", "forward"),
+    "逆": Term("nì", "backward"),
+    "學派": Term("xuépài", "school"),
+    "課體": Term("kètǐ", "lesson type"),
+    "格局": Term("géjú", "pattern"),
+    "九宗門": Term(
+        "jiǔzōngmén",
+        "nine methods",
+        (
+            "nine gates",
+            "nine schools",
+            "nine ancestral gates",
+        ),
+    ),
+    "賊克": Term("zéikè", "Conquest"),
+    "始入": Term("shǐrù", "First Entry"),
+    "比用": Term("bǐyòng", "Comparison"),
+    "涉害": Term("shèhài", "Wading through Harm"),
+    "孟": Term("mèng", "beginning branch"),
+    "仲": Term("zhòng", "middle branch"),
+    "季": Term("jì", "end branch"),
+    "遙克": Term("yáokè", "Distant Conquest", ("remote conquest",)),
+    "昴星": Term("mǎoxīng", "Pleiades"),
+    "八專": Term("bāzhuān", "Eight Exclusive"),
+    "別責": Term("biézé", "Separate Charge"),
+    "伏吟": Term("fúyín", "Hidden Chant"),
+    "返吟": Term("fǎnyín", "Reversed Chant"),
+    "沖": Term("chōng", "clash"),
+    "合": Term("hé", "combination"),
+    "刑": Term("xíng", "punishment", ("penalty",)),
+    "害": Term("hài", "harm"),
+    "陽神": Term("yángshén", "yang spirit"),
+    "陰神": Term("yīnshén", "yin spirit"),
+    "本命": Term("běnmìng", "natal year", ("birth year",)),
+    "行年": Term("xíngnián", "year of age"),
+    "年命": Term("niánmìng", "person's years"),
+    "旺相休囚死": Term("wàngxiāngxiūqiúsǐ", "seasonal strength"),
+    "土旺": Term("tǔwàng", "earth rules"),
+    "長生": Term("chángshēng", "growth"),
+    "十二長生": Term("shí'èrchángshēng", "twelve stages"),
+    "墓": Term("mù", "tomb"),
+    "死神": Term("sǐshén", "Death Spirit"),
+    "死氣": Term("sǐqì", "Death Breath"),
+    "生氣": Term("shēngqì", "Life Breath"),
+    "太歲": Term("tàisuì", "year branch"),
+    "吉將": Term("jíjiàng", "auspicious general"),
+    "凶將": Term("xiōngjiàng", "baleful general"),
+    "占斷": Term("zhānduàn", "judgement"),
+    "應期": Term("yìngqī", "timing"),
+    "元首": Term("yuánshǒu", "Head"),
+    "重審": Term("chóngshěn", "Re-examination"),
+    "三光": Term("sānguāng", "Three Lights"),
+    "三陽": Term("sānyáng", "Three Yang"),
+    "三陰": Term("sānyīn", "Three Yin"),
+    "知一": Term("zhīyī", "Knowing the One"),
+    "見機": Term("jiànjī", "Seeing the Moment"),
+    "察微": Term("cháwēi", "Observing the Subtle"),
+    "綴瑕": Term("zhuìxiá", "Mending the Flaw"),
+    "蒿矢": Term("hāoshǐ", "Mugwort Arrow"),
+    "彈射": Term("tánshè", "Pellet Shot"),
+    "一箭中兩鴻": Term("yījiànzhòngliǎnghóng", "One Arrow, Two Geese"),
+    "一鹿含兩矢": Term("yīlùhánliǎngshǐ", "One Deer, Two Arrows"),
+    "空矢": Term("kōngshǐ", "Empty Arrow"),
+    "利簇": Term("lìcù", "Sharp Arrowhead"),
+    "近射": Term("jìnshè", "Near Shot"),
+    "遠射": Term("yuǎnshè", "Far Shot"),
+    "彈丸": Term("dànwán", "Pellet"),
+    "遺丸": Term("yíwán", "Lost Pellet"),
+    "虎視": Term("hǔshì", "Tiger's Gaze"),
+    "冬蛇掩目": Term("dōngshéyǎnmù", "Winter Snake Hides Its Eyes"),
+    "真虎視": Term("zhēnhǔshì", "True Tiger's Gaze"),
+    "死虎": Term("sǐhǔ", "Dead Tiger"),
+    "死虎遭合": Term("sǐhǔzāohé", "Dead Tiger Meets a Combination"),
+    "轉蓬": Term("zhuǎnpéng", "Tumbleweed"),
+    "獨腳": Term("dújiǎo", "One-legged"),
+    "獨足": Term("dúzú", "One-legged"),
+    "帷簿不修": Term("wéibùbùxiū", "Untended Curtains"),
+    "自任": Term("zìrèn", "Self-reliant"),
+    "自信": Term("zìxìn", "Self-confident"),
+    "杜傳": Term("dùchuán", "Blocked Transmission"),
+    "不虞": Term("bùyú", "Unforeseen"),
+    "無依": Term("wúyī", "Without Support"),
+    "井欄射": Term("jǐnglánshè", "Well-rail Shot"),
+    "勵德": Term("lìdé", "Encouraging Virtue"),
+    "微服": Term("wēifú", "Incognito"),
+    "蹉跎": Term("cuōtuó", "Stumbling"),
+    "贅婿": Term("zhuìxù", "Live-in Son-in-law"),
+    "贅婿當權": Term("zhuìxùdāngquán", "Son-in-law in Power"),
+    "不備": Term("bùbèi", "Incomplete"),
+    "陽不備": Term("yángbùbèi", "yang incomplete"),
+    "陰不備": Term("yīnbùbèi", "yin incomplete"),
+    "無淫": Term("wúyín", "Without Licence"),
+    "淫泆": Term("yínyì", "Licentiousness"),
+    "狡童": Term("jiǎotóng", "Cunning Youth"),
+    "泆女": Term("yìnǚ", "Wanton Woman"),
+    "天獄": Term("tiānyù", "Heavenly Prison"),
+    "天獄清平": Term("tiānyùqīngpíng", "Heavenly Prison Cleared"),
+    "真天獄": Term("zhēntiānyù", "True Heavenly Prison"),
+    "絞斬": Term("jiǎozhǎn", "Strangling and Beheading"),
+    "天網四張": Term("tiānwǎngsìzhāng", "Heaven's Net Spread"),
+    "天網": Term("tiānwǎng", "Heaven's Net"),
+    "解網": Term("jiěwǎng", "Net Untied"),
+    "入網": Term("rùwǎng", "Entering the Net"),
+    "天網煞": Term("tiānwǎngshà", "Heaven's Net Spirit"),
+    "羅網": Term("luówǎng", "Net"),
+    "死奇": Term("sǐqí", "Dead Oddity"),
+    "六處": Term("liùchù", "six places"),
+    "三奇": Term("sānqí", "three oddities"),
+    "三奇死課": Term("sānqísǐkè", "Three Oddities Dead"),
+    "死奇回生": Term("sǐqíhuíshēng", "Dead Oddity Revived"),
+    "魄化": Term("pòhuà", "Soul Dissolving"),
+    "魄化歸魂": Term("pòhuàguīhún", "Soul Returning"),
+    "虎銜尸": Term("hǔxiánshī", "Tiger Carrying a Corpse"),
+    "銜尸": Term("xiánshī", "Carrying a Corpse"),
+    "魄之": Term("pòzhī", "Soul Pressed"),
+    "喪": Term("sāng", "Mourning"),
+    "殃咎": Term("yāngjiù", "Calamity"),
+    "遞克": Term("dìkè", "Successive Conquest"),
+    "夾克": Term("jiākè", "Pincer Conquest"),
+    "內戰": Term("nèizhàn", "Inner Battle"),
+    "外戰": Term("wàizhàn", "Outer Battle"),
+    "干支乘墓": Term("gānzhīchéngmù", "Riding the Tombs"),
+    "日干乘墓": Term("rìgānchéngmù", "Stem Riding Its Tomb"),
+    "干支坐墓": Term("gānzhīzuòmù", "Sitting in the Tombs"),
+    "比用格": Term("bǐyònggé", "Comparison Format"),
+    "驛馬": Term(
+        "yìmǎ",
+        "post horse",
+        (
+            "travelling horse",
+            "traveling horse",
+        ),
+    ),
+    "德": Term("dé", "virtue"),
+    "大吉": Term("dàjí", "Great Fortune"),
+    "功曹": Term("gōngcáo", "Merit Officer"),
+    "太沖": Term("tàichōng", "Great Thoroughfare"),
+    "天罡": Term("tiāngāng", "Heaven's Dipper"),
+    "太乙": Term("tàiyǐ", "Great One"),
+    "勝光": Term("shèngguāng", "Victorious Light"),
+    "小吉": Term("xiǎojí", "Small Fortune"),
+    "傳送": Term("chuánsòng", "Conveyor"),
+    "從魁": Term("cóngkuí", "Following Chief"),
+    "河魁": Term("hékuí", "River Chief"),
+    "登明": Term("dēngmíng", "Ascending Light"),
+}
+"""Term in traditional characters → its pinyin, English rendering and the renderings to avoid."""
