@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from . import __version__
 from .chart import Chart
 from .errors import QUOTE_LIMIT, LiurenError, quote
+from .lang import codes
 from .school import SWITCHES, School, resolve_school
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def _add_chart(sub: Any) -> None:
     chart.add_argument("--querent", help="who asks, for --reading: 官/official, 常人/commoner, 尊, 卑, 男, 女")
     chart.add_argument(
         "--lang",
-        choices=("en", "zh", "ko"),
+        choices=codes(),
         default="en",
         help="language of --trace, --explain and --reading (default en)",
     )
@@ -119,7 +120,7 @@ def _add_now(sub: Any) -> None:
     now.add_argument("--school", help="school preset: default/指南, tanyuan/探原, daquan/大全")
     now.add_argument("--json", action="store_true", help="print the chart as JSON")
     now.add_argument("--trace", action="store_true", help="also print how the initial transmission was chosen")
-    now.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of --trace (default en)")
+    now.add_argument("--lang", choices=codes(), default="en", help="language of --trace (default en)")
     _add_calendar_options(now)
     now.set_defaults(func=_cmd_now)
 
@@ -139,7 +140,7 @@ def _add_identify(sub: Any) -> None:
     found.add_argument("--lesson-generals", help="the generals of lessons 1→4")
     found.add_argument("--lesson-type", help="the lesson type the book names, e.g. 杜傳")
     found.add_argument("--noble", help="the 晝/夜 noble the book uses: day or night")
-    found.add_argument("--lang", choices=("en", "zh", "ko"), default="en", help="language of the rules (default en)")
+    found.add_argument("--lang", choices=codes(), default="en", help="language of the rules (default en)")
     found.set_defaults(func=_cmd_identify)
 
 

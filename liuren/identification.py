@@ -31,6 +31,7 @@ from itertools import product
 from .chart import Chart
 from .cycle import BRANCH_CHARS, normalize, parse_hour
 from .errors import ParseError, quote
+from .lang import REGISTRY, accepted, codes
 from .lessons import Ke
 from .printed import GENERAL_ABBREVIATIONS, KIN_ABBREVIATIONS, PrintedChart, parse_printed
 from .records import Record
@@ -62,40 +63,6 @@ GENERAL_OPTIONS = (*options_changing("generals"), NOBLE)
 declarations, with the book's own 晝/夜 choice."""
 HOUR_RULES = ("fixed", "mao-you", "zi-si")
 """The 晝/夜 rules an hour branch decides alone ("sun" needs an instant and a place)."""
-NOBLE_WORDS = {
-    "zh": {"day": "不論時辰，用晝貴（「雖寅時，仍用晝貴」）", "night": "不論時辰，用夜貴"},
-    "ko": {
-        "day": "시각과 상관없이 주귀(晝貴)를 쓴다(「雖寅時，仍用晝貴」)",
-        "night": "시각과 상관없이 야귀(夜貴)를 쓴다",
-    },
-    "en": {
-        "day": "the 晝貴 (day noble) whatever the hour (「雖寅時，仍用晝貴」)",
-        "night": "the 夜貴 (night noble) whatever the hour",
-    },
-}
-TABLE_WORDS = {
-    "zh": {"A": "貴人表甲（甲戊庚牛羊）", "B": "貴人表乙（甲羊戊庚牛，協紀辨方）", "C": "貴人表丙（庚辛逢馬虎）"},
-    "ko": {
-        "A": "귀인표 A(甲戊庚牛羊)",
-        "B": "귀인표 B(甲羊戊庚牛, 《協紀辨方書》)",
-        "C": "귀인표 C(庚辛逢馬虎)",
-    },
-    "en": {
-        "A": "noble table A (甲戊庚牛羊)",
-        "B": "noble table B (甲羊戊庚牛, 協紀辨方)",
-        "C": "noble table C (庚辛逢馬虎)",
-    },
-}
-DAY_NIGHT_WORDS = {
-    "zh": {"fixed": "卯至申為晝", "mao-you": "卯至酉為晝", "zi-si": "子至巳為晝（銀河棹）"},
-    "ko": {
-        "fixed": "卯時부터 申時까지 낮",
-        "mao-you": "卯時부터 酉時까지 낮",
-        "zi-si": "子時부터 巳時까지 낮(《銀河棹》)",
-    },
-    "en": {"fixed": "晝 from 卯 to 申", "mao-you": "晝 from 卯 to 酉", "zi-si": "晝 from 子 to 巳 (銀河棹)"},
-}
-LANGS = ("zh", "ko", "en")
 
 Assignment = tuple[tuple[str, str | bool], ...]
 """Option values that differ from the default, in option order."""
@@ -161,8 +128,8 @@ class Identification:
 
     def text(self, lang: str = "en") -> str:
         """A plain account: the presets, the option sets with each rule, the cells no option decides."""
-        if lang not in LANGS:
-            raise ParseError(f"lang={quote(lang)} is not known; accepted: {', '.join(LANGS)}")
+        if not isinstance(lang, str) or lang not in REGISTRY:
+            raise ParseError(f"lang={quote(lang)} is not known; accepted: {accepted(quoted=False)}")
         hour = f"{self.hour}時 " if self.hour else "(no hour) "
         head = f"{self.day}日 {hour}{self.general}將 (d = {self.offset}): " + ", ".join(
             f"{k}={v}" for k, v in self.cells.items()
@@ -602,14 +569,20 @@ def _rule(base: Chart, option: str, value: str | bool, within: Assignment) -> Ru
             None,
             "The 晝貴 or 夜貴 noble taken whatever the hour's 晝/夜 rule says (a printed chart's own choice).",
             (("《六壬指南》", ""),),
-            {lang: NOBLE_WORDS[lang][str(value)] for lang in LANGS},
+            _option_words(NOBLE, value),
         )
     if option in ("noble_table", "day_night"):
-        table = TABLE_WORDS if option == "noble_table" else DAY_NIGHT_WORDS
-        words = {lang: table[lang][str(value)] for lang in LANGS}
+        words = _option_words(option, value)
     else:
         words = _record_words(base, option, within)
     return Rule(option, value, DEFAULTS[option], " ".join(OPTION_DOCS[option].split()), OPTION_SOURCES[option], words)
+
+
+def _option_words(option: str, value: str | bool) -> dict[str, str]:
+    """An option value's words in each language, from the identify table (``noble_table.A`` …)."""
+    from .show.words.identify import IDENTIFY
+
+    return {lang: IDENTIFY[lang][f"{option}.{value}"] for lang in codes()}
 
 
 def _record_words(base: Chart, option: str, within: Assignment) -> dict[str, str]:
@@ -624,4 +597,4 @@ def _record_words(base: Chart, option: str, within: Assignment) -> dict[str, str
     after = _traced(changed._ke, changed.school)
     kinds = {type(r) for r in before}
     new = [r for r in after if type(r) not in kinds] or [r for r in after if r not in before] or after[-1:]
-    return {lang: " ".join(render(record_text(r, changed, lang), lang) for r in new).strip() for lang in LANGS}
+    return {lang: " ".join(render(record_text(r, changed, lang), lang) for r in new).strip() for lang in codes()}

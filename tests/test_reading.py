@@ -513,7 +513,8 @@ def test_quotations_and_glosses_are_escaped_in_html():
 
     r = liuren.chart("丙申", "午", "亥", month="寅").reading()
     j = r.applies[0]
-    forged = replace(j, statement=replace(j.statement, quote="<img src=x onerror=alert(1)>", gloss_ko="<b>x</b>"))
+    glosses = tuple((code, "<b>x</b>") for code, _ in j.statement.glosses)
+    forged = replace(j, statement=replace(j.statement, quote="<img src=x onerror=alert(1)>", glosses=glosses))
     html = reading_html(replace(r, applies=(forged,), open=()))
     assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html and "<b>x</b>" not in html
 

@@ -22,10 +22,11 @@ from pathlib import Path
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
 from liuren.files import write_atomic
+from liuren.lang import codes
 from liuren.show.check import check
 
 PRESETS = ("default", "tanyuan", "daquan")
-LANGS = ("zh", "ko", "en")
+LANGS = codes()
 HERE = Path(__file__).resolve().parent.parent / "tests" / "data" / "behaviour"
 
 

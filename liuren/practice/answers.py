@@ -456,7 +456,7 @@ def _only_choices(item: Item, parts: dict[str, object]) -> None:
 def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
     """Level 14: the verdict and the reason (one of the item's choices), graded by
     :func:`liuren.reading.exercise.check_verdict`; the verdict first, then the reason."""
-    from ..reading import LANGS
+    from ..lang import REGISTRY
     from ..reading.exercise import check_verdict
 
     missing = tuple(p for p in item.parts if p not in parts)
@@ -475,7 +475,7 @@ def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Gra
         item.prompt,
         "未定" if verdict is None else verdict,
         item.choices[0] if reason is None else reason,
-        lang=lang if lang in LANGS else "en",
+        lang=lang if lang in REGISTRY else "en",
     )
     whole = not missing
     if verdict is not None and not result.verdict_ok:

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
+from ..lang import REGISTRY
+from ..lang import accepted as accepted_langs
 from ..transmissions import LESSON_TYPE_ALIASES
 from .conditions import ANY_TARGETS, Condition, Fact, evaluate_together
 from .readers import Ctx
@@ -49,8 +51,6 @@ __all__ = [
     "reading",
 ]
 
-LANGS = ("ko", "zh", "en")
-"""The languages a reading displays in."""
 APPLIES = "applies"
 OPEN = "open"
 
@@ -172,17 +172,25 @@ def parse_querent(value: object) -> str | None:
     return _parse(value, QUERENTS, "querent")
 
 
-def _parse(value: object, table: dict[str, tuple[str, str, str]], what: str) -> str | None:
+def check_lang(lang: object) -> str:
+    """``lang`` when it is a language the reading displays in (every language of :mod:`liuren.lang`),
+    else a ParseError."""
+    if not isinstance(lang, str) or lang not in REGISTRY:
+        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {accepted_langs(quoted=False)}")
+    return lang
+
+
+def _parse(value: object, table: dict[str, str], what: str) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
         text = normalize(value.strip())
         if text in table:
             return text
-        for han, (key, _, _) in table.items():
+        for han, key in table.items():
             if text.lower() == key:
                 return han
-    accepted = ", ".join(f"{han} ({key})" for han, (key, _, _) in table.items())
+    accepted = ", ".join(f"{han} ({key})" for han, key in table.items())
     raise ParseError(f"{what}={quote(value)} is not a {what}; accepted: {accepted}")
 
 
@@ -300,8 +308,7 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
 
     if not isinstance(chart, Chart):
         raise ParseError(f"chart={quote(chart)} is not a chart; accepted: a liuren.Chart (liuren.chart(...))")
-    if not isinstance(lang, str) or lang not in LANGS:
-        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
+    check_lang(lang)
     wanted = parse_matter(matter)
     who = parse_querent(querent)
     shown, unjudged = shown_subjects(chart)

@@ -110,10 +110,9 @@ def check_reading(
 
     A statement chosen that fails is named with the condition that fails; one chosen that the chart
     cannot decide is named with what would decide it; one not among the candidates is a ParseError."""
-    from . import LANGS
+    from . import check_lang
 
-    if lang not in LANGS:
-        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
+    check_lang(lang)
     if isinstance(answer, str):
         answer = [part for part in answer.replace(",", " ").split() if part]
     chosen = list(answer)
@@ -202,10 +201,9 @@ def check_verdict(
     >>> r.verdict_ok, r.reason_ok, r.why
     (False, False, 'aside')
     """
-    from . import LANGS, reading
+    from . import check_lang, reading
 
-    if lang not in LANGS:
-        raise ParseError(f"lang={quote(lang)} is not a language; accepted: {', '.join(LANGS)}")
+    check_lang(lang)
     wanted = parse_matter(matter)
     if wanted is None:
         raise ParseError("matter=None: an exercise asks about one matter; accepted: a key of liuren.reading.MATTERS")

@@ -6,8 +6,9 @@ chapter, 九宗門·元首課·重審課, names its book, 《大六壬靈覺經�
 are cited by chapter), its subject (a lesson type,
 a pattern, or 總 for a rule about any chart), the conditions a chart can decide (see
 :mod:`liuren.reading.conditions`), the conditions it cannot (``open``: who asks, what is asked), the
-matters, the verdict, a timing rule if it is one, a short verbatim quotation and a gloss in Korean and
-English. The file is read once, on first use.
+matters, the verdict, a timing rule if it is one, a short verbatim quotation and its gloss in each
+language that glosses the quotations (a ``gloss_<code>`` column per language of :mod:`liuren.lang`:
+``gloss_ko``, ``gloss_en``). The file is read once, on first use.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 
 from ..errors import ParseError, quote
+from ..lang import language, languages
 from .conditions import Condition, parse_conditions
 
 BOOK = "大六壬靈覺經"
@@ -29,39 +31,39 @@ TITLED_CHAPTERS = ("九宗門", "元首課", "重審課")
 VERDICTS = ("吉", "凶", "先凶後吉", "先吉後凶", "吉凶參半", "平")
 """The verdicts a statement can give: good, bad, bad then good, good then bad, mixed, neutral."""
 
-MATTERS: dict[str, tuple[str, str, str]] = {
-    "總": ("overall", "총론", "overall"),
-    "官": ("office", "관직·벼슬", "office and career"),
-    "財": ("wealth", "재물", "wealth"),
-    "婚": ("marriage", "혼인", "marriage"),
-    "孕": ("birth", "잉태·출산", "pregnancy and birth"),
-    "病": ("illness", "질병", "illness"),
-    "訟": ("lawsuit", "송사", "lawsuits"),
-    "行": ("travel", "출행", "travel"),
-    "人": ("awaited", "기다리는 사람", "a person awaited"),
-    "宅": ("household", "가택", "the household"),
-    "來意": ("intention", "온 뜻", "why the querent came"),
-    "兵": ("war", "전쟁", "war"),
-    "天時": ("weather", "날씨", "weather"),
-    "失": ("lost", "잃은 물건·도적", "lost things and thieves"),
-    "謀": ("plans", "도모", "plans"),
-    "身": ("life", "신명", "the person's life"),
-    "地": ("land", "지리", "land"),
-    "國": ("state", "나랏일", "affairs of state"),
-    "獄": ("prison", "옥사", "imprisonment"),
+MATTERS: dict[str, str] = {
+    "總": "overall",
+    "官": "office",
+    "財": "wealth",
+    "婚": "marriage",
+    "孕": "birth",
+    "病": "illness",
+    "訟": "lawsuit",
+    "行": "travel",
+    "人": "awaited",
+    "宅": "household",
+    "來意": "intention",
+    "兵": "war",
+    "天時": "weather",
+    "失": "lost",
+    "謀": "plans",
+    "身": "life",
+    "地": "land",
+    "國": "state",
+    "獄": "prison",
 }
-"""Matters a statement speaks of: {漢字: (English key, Korean, English)}. Either the 漢字 or the key is
-accepted as ``matter=``."""
+"""Matters a statement speaks of: {漢字: key}. Either the 漢字 or the key is accepted as ``matter=``; a
+matter's name in each language is a word table of :mod:`liuren.show.words.reading` (``MATTER_NAMES``)."""
 
-QUERENTS: dict[str, tuple[str, str, str]] = {
-    "官": ("official", "벼슬아치", "an official"),
-    "常人": ("commoner", "보통 사람", "a commoner"),
-    "尊": ("senior", "윗사람", "a senior person"),
-    "卑": ("junior", "아랫사람", "a junior person"),
-    "男": ("man", "남자", "a man"),
-    "女": ("woman", "여자", "a woman"),
+QUERENTS: dict[str, str] = {
+    "官": "official",
+    "常人": "commoner",
+    "尊": "senior",
+    "卑": "junior",
+    "男": "man",
+    "女": "woman",
 }
-"""Who asks, where a statement depends on it: {漢字: (English key, Korean, English)}."""
+"""Who asks, where a statement depends on it: {漢字: key} (names: ``QUERENT_NAMES`` beside ``MATTER_NAMES``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +106,11 @@ class Timing:
     detail: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Statement:
-    """One judgement or timing statement of the chapters."""
+    """One judgement or timing statement of the chapters. Its ``glosses`` are (language code, gloss) for
+    each language that glosses the quotations (the ``gloss_<code>`` columns), shown by ``repr`` as the
+    columns are named (``gloss_ko='…'``)."""
 
     id: str
     source: Source
@@ -117,8 +121,7 @@ class Statement:
     verdict: str
     timing: Timing | None
     quote: str
-    gloss_ko: str
-    gloss_en: str
+    glosses: tuple[tuple[str, str], ...]
     note: str
     example_chart: str = ""
     """For the chapter's reading of its own worked example: the chart as ``<day> <hour>時 <general>將`` and
@@ -163,8 +166,49 @@ class Statement:
         return day, hour, general, "day" if noble == "晝" else "night", self.example_month or None
 
     def gloss(self, lang: str) -> str:
-        """The gloss in ``lang`` ("ko" or "en"; "zh" gives the quotation itself)."""
-        return {"ko": self.gloss_ko, "en": self.gloss_en}.get(lang, self.quote)
+        """The gloss in ``lang`` ("ko" or "en"); a language that reads the quotations themselves
+        (:attr:`liuren.lang.Lang.glosses_quotes` False: "zh") gives the quotation itself."""
+        if not language(lang).glosses_quotes:
+            return self.quote
+        found = next((text for code, text in self.glosses if code == lang), None)
+        if found is None:
+            raise ParseError(f"statement {quote(self.id)} has no gloss_{lang} column; accepted: {_codes(self)}")
+        return found
+
+    @property
+    def gloss_ko(self) -> str:
+        """The Korean gloss (the ``gloss_ko`` column)."""
+        return self.gloss("ko")
+
+    @property
+    def gloss_en(self) -> str:
+        """The English gloss (the ``gloss_en`` column)."""
+        return self.gloss("en")
+
+    def __repr__(self) -> str:
+        parts: list[str] = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "glosses":
+                parts.extend(f"gloss_{code}={text!r}" for code, text in value)
+            else:
+                parts.append(f"{f.name}={value!r}")
+        return f"Statement({', '.join(parts)})"
+
+
+def _codes(statement: Statement) -> str:
+    return ", ".join(code for code, _ in statement.glosses) or "none"
+
+
+def gloss_columns() -> tuple[str, ...]:
+    """The gloss columns the judgements hold: ``gloss_<code>`` for each registered language that glosses
+    the quotations, in the registry's order (``gloss_ko``, ``gloss_en``)."""
+    return tuple(f"gloss_{lang.code}" for lang in languages() if lang.glosses_quotes)
+
+
+def columns() -> tuple[str, ...]:
+    """The columns of the judgements file, the gloss columns of :func:`gloss_columns` among them."""
+    return (*COLUMNS[: COLUMNS.index("quote") + 1], *gloss_columns(), "note")
 
 
 COLUMNS = (
@@ -179,10 +223,9 @@ COLUMNS = (
     "verdict",
     "timing",
     "quote",
-    "gloss_ko",
-    "gloss_en",
     "note",
 )
+"""The columns of the judgements file but the gloss columns (:func:`columns` has them all)."""
 TIMING_KINDS = ("period", "generates", "fears", "branch", "other")
 OPEN_KEYS = ("querent", "asked", "text")
 
@@ -248,8 +291,7 @@ def _row(row: dict[str, str], number: int) -> Statement:
         verdict=row["verdict"],
         timing=timing,
         quote=row["quote"],
-        gloss_ko=row["gloss_ko"],
-        gloss_en=row["gloss_en"],
+        glosses=tuple((column.removeprefix("gloss_"), row[column]) for column in gloss_columns()),
         note=row["note"],
         example_chart=example_chart,
         example_month=example_month,
@@ -259,13 +301,17 @@ def _row(row: dict[str, str], number: int) -> Statement:
 def read_statements(text: str) -> tuple[Statement, ...]:
     """The statements of a judgements CSV text (the package's own file by :func:`statements`)."""
     reader = csv.DictReader(io.StringIO(text))
-    if tuple(reader.fieldnames or ()) != COLUMNS:
-        raise ParseError(f"judgements.csv columns {quote(reader.fieldnames)}; expected: {', '.join(COLUMNS)}")
+    if tuple(reader.fieldnames or ()) != columns():
+        raise ParseError(f"judgements.csv columns {quote(reader.fieldnames)}; expected: {', '.join(columns())}")
     return tuple(_row(row, n) for n, row in enumerate(reader, start=2))
 
 
 @cache
 def statements() -> tuple[Statement, ...]:
     """Every statement of the chapters, in the file's order (read once)."""
-    text = resources.files("liuren").joinpath("data/judgements.csv").read_text(encoding="utf-8")
-    return read_statements(text)
+    return read_statements(judgements_text())
+
+
+def judgements_text() -> str:
+    """The text of the package's judgements file."""
+    return resources.files("liuren").joinpath("data/judgements.csv").read_text(encoding="utf-8")

@@ -38,11 +38,11 @@ from ..almanac import TERM_NAMES, general_of_term, month_of_term, resolve_zone, 
 from ..cycle import BRANCH_ANIMALS, BRANCHES, ELEMENT_CHARS, PILLARS, SPIRIT_NAMES, STEMS, pillar_index
 from ..errors import ParseError, quote
 from ..generals import FORWARD_SQUARES, noble_branch
+from ..lang import REGISTRY, accepted, language
 from ..patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
 from ..school import DAY_NIGHT_RULES, School, resolve_school
 from .html import COLORS, paper_box
-from .i18n import zh_number
-from .labels import LANGUAGES, label
+from .labels import label
 from .words.cards import CARDS
 
 MONTHS = tuple(BRANCHES[(2 + k) % 12] for k in range(12))
@@ -241,8 +241,7 @@ def monthly_steps() -> tuple[int, int, int]:
 def _monthly(lang: str, school: School) -> Card:
     header = (_words(lang, "monthly.month"), *(label(name, lang) for name, _ in MONTHLY))
     rows = tuple((str(m), *(str(BRANCHES[f(m.ordinal)]) for _, f in MONTHLY)) for m in MONTHS)
-    number = zh_number if lang == "zh" else str
-    ds, dq, lq = (number(n) for n in monthly_steps())
+    ds, dq, lq = (language(lang).number(n) for n in monthly_steps())
     first = " ".join(f"{name} {b}" for (name, _), b in zip(MONTHLY, rows[0][1:], strict=True))
     rule = _words(lang, "monthly.rule", death_spirit=ds, death_qi=dq, life_qi=lq, first=first)
     return Card("monthly", lang, _words(lang, "monthly.title"), header, rows, (_words(lang, "monthly.note"), rule))
@@ -294,7 +293,7 @@ def _jieqi(lang: str, school: School, year: object = None, zone: object = None) 
             (
                 TERM_NAMES[number % 24],
                 _words(lang, "jieqi.jie" if jie else "jieqi.zhongqi"),
-                f"{_minute(number, where):%m-%d %H:%M}",
+                language(lang).when(_minute(number, where), in_year=True),
                 str(month_of_term(number)) if jie else NO_CHANGE,
                 str(general_of_term(number, switch)) if moves_general else NO_CHANGE,
             )
@@ -304,7 +303,7 @@ def _jieqi(lang: str, school: School, year: object = None, zone: object = None) 
     notes = (
         _words(lang, "jieqi.clock", zone=name),
         _words(lang, "jieqi.change", term=_words(lang, f"yuejiang.{switch}")),
-        _words(lang, "jieqi.shift", before=f"{before:%Y-%m-%d %H:%M}", now=f"{now:%Y-%m-%d %H:%M}"),
+        _words(lang, "jieqi.shift", before=language(lang).when(before), now=language(lang).when(now)),
     )
     return Card("jieqi", lang, _words(lang, "jieqi.title", year=y), header, tuple(rows), notes)
 
@@ -345,8 +344,8 @@ def card(
     """
     if name not in BUILDERS:
         raise ParseError(f"card {quote(name)} is not known; accepted: {', '.join(CARD_NAMES)}")
-    if lang not in LANGUAGES:
-        raise ParseError(f"lang={quote(lang)} is not known; accepted: {', '.join(LANGUAGES)}")
+    if not isinstance(lang, str) or lang not in REGISTRY:
+        raise ParseError(f"lang={quote(lang)} is not known; accepted: {accepted(quoted=False)}")
     if name == "jieqi":
         return _jieqi(lang, resolve_school(school), year, zone)
     if year is not None or zone is not None:

@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cycle import JIGONG, PILLARS, STEM_ELEMENT, xun_branch
 from ..errors import ParseError, quote
+from ..lang import language
 from ..records import BiyongFilter, BiyongOne
 from .answer_forms import UNKNOWN as UNKNOWN
 from .answer_forms import parse_lesson_cells as parse_lesson_cells
@@ -205,10 +206,11 @@ def _verdict(
 ) -> CheckResult:
     """The message: nothing given, all right (with the places left open), or the first wrong step's hint."""
     w = CHECK[lang]
+    form = language(lang)
     if not given:
         return CheckResult(False, None, render(w["none"], lang), ())
     if not wrong:
-        parts = ", ".join(w[f"part.{p}"] for p in given) if lang != "zh" else "、".join(w[f"part.{p}"] for p in given)
+        parts = form.join([w[f"part.{p}"] for p in given])
         note = _fmt(w["open"], n=open_places) if open_places else ""
         return CheckResult(True, None, render(_fmt(w["ok"], parts=parts) + note, lang), tuple(given))
     steps = chart.steps(lang)
@@ -225,7 +227,7 @@ def _verdict(
     head = _fmt(w[head_key], n=n + 1, cn=zh_number(n + 1), which=w.get(f"which.{index or 0}", ""), **dict(first.values))
     hint = _cell_hint(chart, first, key, lang)
     found = other_school(chart, answer, wrong)
-    text = f"{head}{'' if lang == 'zh' else ' '}{hint}"
+    text = f"{head}{form.space}{hint}"
     if reveal:
         text += _fmt(w["answer"], answer=first.right)
     note = "" if found is None else render(_fmt(w["other"], school=str(found)), lang)
@@ -278,7 +280,7 @@ def _cell_hint(chart: Chart, wrong: Wrong, key: str, lang: str) -> str:
 
         pattern = BY_NAME[cell.partition(".")[2]]
         clause: str = pattern.condition
-        if lang != "en":  # the chapter's own words, without the English reading after them
+        if not language(lang).english_clauses:  # the chapter's own words, without the English reading after them
             clause = clause.split(": ")[0] if clause.startswith("「") else pattern.source
         return _fmt(w["pattern"], rule=clause)
     return _hint(chart, key, lang, chart._ke)
@@ -299,7 +301,7 @@ def _biyong_here(chart: Chart, lang: str) -> str:
         yy=w["yang" if chart.stem.ordinal % 2 == 0 else "yin"],
         cands=branches_term(cands),
         match=branches_term(match),
-        k=("兩" if len(match) == 2 else zh_number(len(match))) if lang == "zh" else len(match),
+        k=language(lang).count(len(match)),
     )
 
 
@@ -309,9 +311,8 @@ DAY_ANCHOR = date(2026, 12, 1)
 
 def _terms(lang: str, pairs: Iterable[tuple[str, str]]) -> str:
     """Solar terms and the branch each brings, "⟨雨水⟩ ⟨亥⟩, …" (Chinese: "雨水亥、…")."""
-    if lang == "zh":
-        return "、".join(f"{t}{b}" for t, b in pairs)
-    return ", ".join(f"⟨{t}⟩ ⟨{b}⟩" for t, b in pairs)
+    form = language(lang)
+    return form.join([f"⟨{t}⟩{form.space}⟨{b}⟩" for t, b in pairs])
 
 
 def _input_hint(chart: Chart, cell: str, lang: str) -> str:

@@ -21,8 +21,9 @@ step view (:func:`liuren.show.i18n.render`).
 
 from __future__ import annotations
 
+from ..lang import language
 from ..patterns.evidence import Clause, Evidence, Seq, Value
-from .i18n import check_lang, render, zh_number
+from .i18n import check_lang, render
 from .words.evidence import EVIDENCE, JOINS
 
 
@@ -32,13 +33,14 @@ def _value(value: Value, lang: str) -> str:
     if isinstance(value, Seq):
         return JOINS[lang][value.kind].join(_value(v, lang) for v in value.items)
     if isinstance(value, int):
-        return zh_number(value) if lang == "zh" else str(value)  # 第二課, 只有三課
-    return f"⟨{value}⟩" if lang == "ko" else value
+        return language(lang).number(value)  # 第二課, 只有三課
+    return f"⟨{value}⟩" if language(lang).terms == "reading" else value
 
 
 def evidence_marks(clauses: Clause, lang: str = "en") -> str:
     """The evidence in ``lang`` with its Korean terms still marked (⟨貴人⟩, ``#을``), for a text that
-    :func:`liuren.show.i18n.render` expands as a whole (Chinese and English have no marks to expand)."""
+    :func:`liuren.show.i18n.render` expands as a whole (a language that writes its terms as they stand,
+    Chinese and English, has no marks to expand)."""
     if lang not in EVIDENCE:
         check_lang(lang)
     return _value(clauses, lang)
@@ -47,7 +49,7 @@ def evidence_marks(clauses: Clause, lang: str = "en") -> str:
 def evidence_text(clauses: Clause, lang: str = "en") -> str:
     """The evidence in ``lang`` ("zh", "ko" or "en"); the English is the detectors' own sentence."""
     text = evidence_marks(clauses, lang)
-    return render(text, lang) if lang == "ko" else text
+    return render(text, lang) if language(lang).terms == "reading" else text
 
 
 __all__ = ["EVIDENCE", "JOINS", "evidence_marks", "evidence_text"]

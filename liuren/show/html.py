@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, TypeGuard, TypeVar
 from ..cycle import BRANCHES, STEMS
 from ..errors import ParseError, quote
 from ..files import check_path, write_atomic
+from ..lang import language
 from ..school import PRESET_NAMES
-from .labels import LANGUAGES, gloss, label
+from .labels import gloss, label
 from .text import (
     BLANK,
     BRANCH_SET,
@@ -116,9 +117,16 @@ def paper_box(inner: str, style: str = "", colors: Mapping[str, str] | None = No
     )
 
 
+def _note_of(term: str, short: str, kind: str, labels: str) -> str:
+    """The annotation of a 課盤 cell's kin or general: a reading annotates the whole term (官鬼 → 관귀),
+    a gloss the one-character abbreviation the cell shows (鬼 → Officer)."""
+    if language(labels).annotation == "reading":
+        return gloss(term, labels)
+    return gloss(short, labels, short=kind)
+
+
 def _check_labels(labels: str) -> None:
-    if not isinstance(labels, str) or labels not in LANGUAGES:
-        raise ParseError(f"labels={quote(labels)} is not a label language; accepted: 'zh', 'ko', 'en'")
+    language(labels, "labels", "a label language")
 
 
 def check_chart(chart: object) -> None:
@@ -283,8 +291,8 @@ def transmissions_html(
             continue
         kin = KIN_SHORT[t.relation]
         branch_color = pal["void"] if t.void and relations else pal[key]
-        kin_note = gloss(t.relation, labels) if labels == "ko" else gloss(kin, labels, short="kin")
-        general_note = gloss(t.general, labels) if labels == "ko" else gloss(t.general.short, labels, short="general")
+        kin_note = _note_of(t.relation, kin, "kin", labels)
+        general_note = _note_of(t.general, t.general.short, "general", labels)
         void = t.void and relations
         rows.append(
             _td(escape(stage), pal["muted"], "font-size:12px" + lit, label(stage, labels))
@@ -344,10 +352,7 @@ def lessons_html(
     )
     generals = "".join(
         _td(
-            escape(x.general.short)
-            + _note(
-                gloss(x.general, labels) if labels == "ko" else gloss(x.general.short, labels, short="general"), pal
-            ),
+            escape(x.general.short) + _note(_note_of(x.general, x.general.short, "general", labels), pal),
             pal["ink"],
             "font-size:16px" + bg,
             x.general,
@@ -489,25 +494,30 @@ def caption_html(
     noble = "晝貴" if chart.noble == "day" else "夜貴"
     school = PRESET_NAMES.get(chart.school.name, chart.school.name)
 
-    def term(text: str, en: str = "") -> str:
-        if labels == "en" and en:
-            return escape(f"{text} {en}")
+    glossing = language(labels).annotation == "gloss"
+
+    def term(text: str, glossed: str = "") -> str:
+        if glossing and glossed:  # a gloss composed here: the input's kind and its romanization
+            return escape(language(labels).label.format(term=text, gloss=glossed))
         return escape(label(text, labels))
 
     def pinyin(chars: str) -> str:
-        return "-".join(gloss(c, "en") for c in chars)
+        return "-".join(gloss(c, labels) for c in chars) if glossing else ""
+
+    def of(value: str, kind: str) -> str:
+        return f"{gloss(kind, labels, short='caption')} {pinyin(value)}" if glossing else ""
 
     inputs = [
-        term(f"{chart.day}日", f"day {pinyin(chart.day)}"),
-        term(f"{chart.hour}時", f"hour {pinyin(chart.hour)}"),
-        term(f"{chart.general}將", f"general {pinyin(chart.general)}"),
+        term(f"{chart.day}日", of(chart.day, "日")),
+        term(f"{chart.hour}時", of(chart.hour, "時")),
+        term(f"{chart.general}將", of(chart.general, "將")),
     ]
     if part_shown(parts, "generals"):
         inputs.append(term(noble))
     if part_shown(parts, "relations"):
         inputs.append(term("旬空") + " " + term("".join(chart.void), pinyin("".join(chart.void))))
     if chart.month is not None:
-        inputs.insert(3, term(f"{chart.month}月", f"month {pinyin(chart.month)}"))
+        inputs.insert(3, term(f"{chart.month}月", of(chart.month, "月")))
     if chart.nianming is not None:
         nm = chart.nianming
         inputs.append(

@@ -24,6 +24,7 @@ from typing import Any
 
 from ..cycle import BRANCH_CHARS, ELEMENT_CHARS, STEM_CHARS
 from ..errors import ParseError, quote
+from ..lang import REGISTRY, accepted, language, zh_number
 from .labels import LANGUAGES, all_terms, reading
 from .words import Table
 
@@ -43,32 +44,25 @@ FORMULA_FIELDS = frozenset({"d"})
 """Numbers that stand in a formula (``d = … mod 12 = 7``): digits in every language."""
 TWO_OF = re.compile("(?<![〇一二三四五六七八九十])二個")
 """二個 that is a count of two (兩個), not the end of 十二個."""
-ZH_DIGITS = "〇一二三四五六七八九"
 
 
 def check_lang(lang: object) -> str:
-    """``lang`` when it is "zh", "ko" or "en", else a ParseError."""
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise ParseError(f"lang={quote(lang)} is not a language of the steps; accepted: 'zh', 'ko', 'en'")
+    """``lang`` when it is a registered language (:mod:`liuren.lang`: "zh", "ko", "en"), else a ParseError."""
+    if not isinstance(lang, str) or lang not in REGISTRY:
+        raise ParseError(f"lang={quote(lang)} is not a language of the steps; accepted: {accepted()}")
     return lang
 
 
 def _words_terms() -> set[str]:
     """Every fixed term the word tables mark (⟨涉害⟩, ⟨死氣⟩ …), beside the engine's own terms."""
-    import importlib
-    import pkgutil
-
-    from . import words
+    from .words import tables
 
     found: set[str] = set()
-    for info in pkgutil.iter_modules(words.__path__):
-        module = importlib.import_module(f"{words.__name__}.{info.name}")
-        for value in vars(module).values():
-            if isinstance(value, dict) and all(isinstance(v, dict) for v in value.values()):
-                for table in value.values():
-                    for text in table.values():
-                        if isinstance(text, str):
-                            found.update(t for t in TERM.findall(text) if "{" not in t)
+    for table in tables().values():
+        for texts in table.values():
+            for text in texts.values():
+                if isinstance(text, str):
+                    found.update(t for t in TERM.findall(text) if "{" not in t)
     return found
 
 
@@ -125,40 +119,34 @@ def korean(text: str) -> str:
 
 
 def render(text: str, lang: str) -> str:
-    """Expand the ⟨term⟩ marks of a template. Chinese and English keep the term; Korean follows
-    :data:`REGISTER` and picks the particle marked ``#을``/``#이``/``#은``/``#과``/``#으로`` after a term."""
-    if lang != "ko":
-        return TERM.sub(r"\1", text)
-    return korean(text)
-
-
-def zh_number(n: int) -> str:
-    """``n`` (0 ≤ n < 100) in Chinese numerals, as a count is written in the classical text: 7 → 七, 12 → 十二, 20 → 二十."""
-    if not 0 <= n < 100:
-        return str(n)
-    tens, ones = divmod(n, 10)
-    if tens == 0:
-        return ZH_DIGITS[ones]
-    return ("" if tens == 1 else ZH_DIGITS[tens]) + "十" + ("" if ones == 0 else ZH_DIGITS[ones])
+    """Expand the ⟨term⟩ marks of a template as the language writes its terms (:attr:`liuren.lang.Lang.terms`):
+    Chinese and English keep the term; Korean follows :data:`REGISTER` and picks the particle marked
+    ``#을``/``#이``/``#은``/``#과``/``#으로`` after a term."""
+    if language(lang).terms == "reading":
+        return korean(text)
+    return TERM.sub(r"\1", text)
 
 
 def say(table: Table, lang: str, key: str, /, **values: Any) -> str:
-    """The template ``key`` of ``table`` in ``lang`` filled with ``values``; in Chinese a count is
-    written in numerals (三個, 第二課) and a count of two is 兩個."""
-    if lang == "zh":
+    """The template ``key`` of ``table`` in ``lang`` filled with ``values``; where the language writes
+    counts in Chinese numerals (:attr:`liuren.lang.Lang.numerals`) a count is so written (三個, 第二課)
+    and a count of two is 兩個."""
+    if language(lang).numerals == "hanzi":
         values = {k: zh_number(v) if type(v) is int and k not in FORMULA_FIELDS else v for k, v in values.items()}
         return TWO_OF.sub("兩個", table[lang][key].format(**values))
     return table[lang][key].format(**values)
 
 
 def where(lessons: Iterable[int], lang: str) -> str:
-    """Lessons by 0-based index, as a sentence names them ("lessons 1 and 3", ⟨第一課⟩、⟨第三課⟩)."""
+    """Lessons by 0-based index, as a sentence names them (:attr:`liuren.lang.Lang.lessons`: "lessons 1
+    and 3", ⟨第一課⟩、⟨第三課⟩)."""
     items = list(lessons)
-    if lang == "en":
+    form = language(lang)
+    if form.lessons == "english":
         nums = [str(i + 1) for i in items]
         head = "lesson " if len(nums) == 1 else "lessons "
         return head + (nums[0] if len(nums) == 1 else ", ".join(nums[:-1]) + " and " + nums[-1])
-    return ("、" if lang == "zh" else ", ").join(f"⟨第{zh_number(i + 1)}課⟩" for i in items)
+    return form.join([f"⟨第{zh_number(i + 1)}課⟩" for i in items])
 
 
 def term(text: object) -> str:

@@ -13,10 +13,13 @@ word-initial sound rule 두음법칙), :func:`gloss` the English gloss, and
 
 from __future__ import annotations
 
-from ..errors import ParseError, quote
+from ..lang import BUILT_IN, language
 from .words.glosses import GLOSSES, SHORT_GLOSSES
 
-LANGUAGES = ("zh", "ko", "en")
+LANGUAGES = BUILT_IN
+"""The codes of the package's own languages, as :mod:`liuren.lang` registers them ("zh", "ko", "en");
+a check of a ``lang=`` or ``labels=`` argument asks the registry itself, which also holds a language
+added later."""
 
 CHAR_KO = dict(
     zip(
@@ -128,21 +131,21 @@ def gloss(term: str, labels: str = "en", *, short: str = "") -> str:
     >>> gloss("蛇", "ko", short="general")
     '사'
     """
-    if labels == "ko":
+    annotation = language(labels, "labels", "a label language").annotation  # what the language writes beside a term
+    if annotation == "reading":
         return reading(term)
-    if labels == "en":
+    if annotation == "gloss":
         return SHORT_GLOSSES[labels].get(f"{short}.{term}", "") if short else GLOSSES[labels].get(term, "")
-    if labels == "zh":
-        return ""
-    raise ParseError(f"labels={quote(labels)} is not a label language; accepted: 'zh', 'ko', 'en'")
+    return ""
 
 
 def label(term: str, labels: str = "zh") -> str:
-    """``term`` as a caption writes it: 원수 元首 (Korean), 元首 Head (English), 元首 (Chinese)."""
+    """``term`` as a caption writes it (:attr:`liuren.lang.Lang.label`): 원수 元首 (Korean), 元首 Head
+    (English), 元首 (Chinese)."""
     extra = gloss(term, labels)
     if not extra:
         return term
-    return f"{extra} {term}" if labels == "ko" else f"{term} {extra}"
+    return language(labels).label.format(term=term, gloss=extra)
 
 
 def all_terms() -> tuple[str, ...]:

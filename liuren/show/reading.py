@@ -24,10 +24,11 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
-from ..reading.statements import MATTERS, QUERENTS
+from ..lang import language
+from ..reading.statements import MATTERS
 from .html import COLORS, paper_box
 from .i18n import check_lang, render, say
-from .words.reading import PLACES, READING
+from .words.reading import MATTER_NAMES, PLACES, QUERENT_NAMES, READING
 
 if TYPE_CHECKING:
     from ..reading import Judgement, Reading
@@ -55,13 +56,12 @@ def _w(lang: str, key: str, **values: object) -> str:
 
 def matter_name(matter: str, lang: str) -> str:
     """A matter as the heading of its group: 漢字, with the reading's language beside it."""
-    _, ko, en = MATTERS[matter]
-    return matter if lang == "zh" else f"{matter} · {ko if lang == 'ko' else en}"
+    return READING[lang]["matter.name"].format(matter=matter, name=MATTER_NAMES[lang][matter])
 
 
 def querent_name(querent: str, lang: str) -> str:
-    _, ko, en = QUERENTS[querent]
-    return querent if lang == "zh" else f"{querent} ({ko if lang == 'ko' else en})"
+    """Who asks, as the reading names them: 漢字, with the reading's language beside it."""
+    return READING[lang]["querent.name"].format(querent=querent, name=QUERENT_NAMES[lang][querent])
 
 
 def fact_text(fact: Fact, lang: str = "zh") -> str:
@@ -120,7 +120,7 @@ def contradiction_text(statement_id: str, other: str, lang: str, standing: Mappi
 def _statement_lines(j: Judgement, lang: str, standing: Mapping[str, str] | None = None) -> list[str]:
     s = j.statement
     lines = [f"{s.id} [{_tag(s.verdict, s.timing is not None)}] 「{s.quote}」 — {s.source.label}"]
-    if lang != "zh":
+    if language(lang).glosses_quotes:
         lines.append(f"    {s.gloss(lang)}")
     if j.facts:
         lines.append("    " + ", ".join(fact_text(f, lang) for f in j.facts))
@@ -166,7 +166,8 @@ def period_text(period: Period, lang: str) -> str:
     rule = f"{period.rule}{f' ({marks})' if marks and marks not in period.rule else ''} [{period.statement.id}]"
     dates = ""
     if period.start is not None and period.end is not None:
-        dates = f" {period.start:%Y-%m-%d %H:%M} → {period.end:%Y-%m-%d %H:%M}"
+        form = language(lang)
+        dates = f" {form.when(period.start)} → {form.when(period.end)}"
     return _w(lang, "period", rule=rule, dates=dates)
 
 
@@ -270,7 +271,7 @@ def _statement_html(j: Judgement, lang: str, pal: Mapping[str, str], standing: M
         f'<span style="color:{pal["ink"]}">「{escape(s.quote)}」</span>',
         f' <span style="color:{pal["muted"]};font-size:0.85em">— {escape(str(s.source))}</span>',
     ]
-    if lang != "zh":
+    if language(lang).glosses_quotes:
         parts.append(f'<div style="color:{pal["ink"]};margin-left:1.2em">{escape(s.gloss(lang))}</div>')
     notes = []
     if j.facts:

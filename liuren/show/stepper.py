@@ -15,7 +15,7 @@ from .i18n import check_lang
 from .reading import reading_html
 from .svg import plate_svg
 from .text import chart_text
-from .widget_parts import LANG_OPTIONS, bundle, fallback_html
+from .widget_parts import bundle, fallback_html, lang_options
 from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class Stepper:
         self.play = widgets.Play(value=1, min=1, max=last, interval=interval, description=words["step"])
         self.slider = widgets.IntSlider(value=1, min=1, max=last, description=words["step"])
         widgets.link((self.play, "value"), (self.slider, "value"))
-        self.lang = widgets.ToggleButtons(options=LANG_OPTIONS, value=lang, style={"button_width": "44px"})
+        self.lang = widgets.ToggleButtons(options=lang_options(), value=lang, style={"button_width": "44px"})
         self.board = widgets.HTML()
         self.plate = widgets.HTML()
         self.drawing = bool(drawing)

@@ -25,9 +25,10 @@ import re
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import ParseError, quote
+from ..lang import language
 from ..records import Record, RepeatsDropped
 from .gates import HEAVEN, gate_records, record_text, renderer_of
-from .i18n import LANGUAGES, check_lang, render, zh_number
+from .i18n import check_lang, render
 from .texts import (
     chain_text,
     generals_text,
@@ -232,8 +233,7 @@ class Steps(tuple[Step, ...]):
 def steps(chart: Chart, lang: str = "zh") -> Steps:
     """The construction of ``chart`` as :class:`Step` values, in the order a teacher casts it."""
     _check_chart(chart)
-    if lang not in LANGUAGES:
-        check_lang(lang)
+    check_lang(lang)
     records = gate_records(chart)
     t0, t1, t2 = (x.branch.ordinal for x in chart.transmissions)
     u = chart._ke.uppers
@@ -291,21 +291,18 @@ def pattern_lines(chart: Chart, lang: str = "en") -> list[str]:
 
 
 def _lessons_line(chart: Chart, records: tuple[Record, ...], lang: str) -> str:
-    zh = lang == "zh"  # Chinese counts in numerals and uses full-width punctuation
+    form = language(lang)  # Chinese counts in numerals and uses full-width punctuation
     # a lesson the school counts once (repeated_lesson="once") shows which one it repeats, not its 克
     repeat = next((r for r in records if isinstance(r, RepeatsDropped)), None)
     dropped = dict(repeat.repeats) if repeat is not None else {}
 
-    def number(n: int) -> str:
-        return zh_number(n) if zh else str(n)
-
     def kind(n: int, x: Any) -> str:
         if n - 1 in dropped:
-            return f"（即第{number(dropped[n - 1] + 1)}課）" if zh else f" (= {number(dropped[n - 1] + 1)})"
+            return STEPS[lang]["lessons.same"].format(n=form.number(dropped[n - 1] + 1))
         return f" ⟨{x.kind}⟩" if x.kind else ""
 
-    lessons = ("，" if zh else ", ").join(
-        f"{number(n)} ⟨{x.upper}⟩/⟨{x.lower}⟩{kind(n, x)}" for n, x in enumerate(chart.lessons, 1)
+    lessons = form.comma.join(
+        f"{form.number(n)} ⟨{x.upper}⟩/⟨{x.lower}⟩{kind(n, x)}" for n, x in enumerate(chart.lessons, 1)
     )
     return words(lang, "lessons", lessons=lessons)
 
@@ -316,7 +313,7 @@ def _trace_marks(chart: Chart, lang: str) -> list[str]:
     lines += [record_text(r, chart, lang) for r in records if not r.chained]
     lines += [chain_text(chart, key, records, lang) for key in ("middle", "final")]
     t = chart.transmissions
-    colon = "：" if lang == "zh" else ": "
+    colon = language(lang).colon
     lines.append(f"⟨三傳⟩ {''.join(f'⟨{x.branch}⟩' for x in t)}{colon}⟨{chart.method}⟩ → ⟨{chart.lesson_type}⟩")
     return lines
 

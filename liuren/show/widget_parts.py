@@ -8,11 +8,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ..lang import languages
 from .html import COLORS, paper_box
 from .words.widgets import WIDGETS
 
-LANG_OPTIONS = (("中", "zh"), ("한", "ko"), ("EN", "en"))
-"""The label language: Chinese, Korean readings, English glosses."""
+
+def lang_options() -> tuple[tuple[str, str], ...]:
+    """The label-language switch: each registered language by its short name (中, 한, EN)."""
+    return tuple((lang.button, lang.code) for lang in languages())
+
+
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 
 

@@ -49,7 +49,7 @@ from .stepper import Stepper
 from .steps import explain
 from .svg import plate_svg
 from .text import chart_text
-from .widget_parts import LANG_OPTIONS, WIDGET_MIME, bundle, error_html, fallback_html
+from .widget_parts import WIDGET_MIME, bundle, error_html, fallback_html, lang_options
 from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
@@ -69,12 +69,17 @@ YEAR_OPTIONS = (("—", "none"), *((f"{b}年", str(b)) for b in BRANCHES))
 """The year branch (太歲) is optional; the patterns that look at the year need it."""
 FATE_OPTIONS = (("—", "none"), *((str(b), str(b)) for b in BRANCHES))
 """本命 and 行年 (the 年命) are optional; the clauses that judge the 年命 need both."""
-COMPARE_OPTIONS = {
-    "zh": (("—", "none"), ("兩學派", "school"), ("晝/夜", "noble")),
-    "ko": (("—", "none"), ("두 학파", "school"), ("주/야", "noble")),
-    "en": (("—", "none"), ("two schools", "school"), ("day/night", "noble")),
-}
+COMPARE_MODES = ("none", "school", "noble")
 """Compare mode: none, the chart under a second school, or the chart with the other noble."""
+LABELS_DEFAULT = "zh"
+"""The explorer's ``labels`` when not given: ``lang`` may then choose the language alone."""
+
+
+def compare_options(lang: str) -> tuple[tuple[str, str], ...]:
+    """The compare modes labelled in ``lang`` ("—" for none)."""
+    return (("—", "none"), *((WIDGETS[lang][f"compare.{mode}"], mode) for mode in COMPARE_MODES[1:]))
+
+
 PRINTED_HEIGHT = "300px"
 """The printed-chart box's result at most (it scrolls within); the box sits last, under the reading."""
 READING_HEIGHT = "340px"
@@ -116,7 +121,7 @@ def querent_options(lang: str) -> tuple[tuple[str, str], ...]:
 
 def _options(labels: str, lang: str | None, compare: str, drawing: object, explain: object) -> str:
     """The explorer's language (``lang`` and ``labels`` are one choice); a ParseError for a bad option."""
-    if lang is not None and labels != "zh" and lang != labels:
+    if lang not in (None, labels) and labels != LABELS_DEFAULT:
         raise ParseError(
             f"lang={quote(lang)} and labels={quote(labels)} disagree; give one of them (they are the same choice)"
         )
@@ -186,7 +191,7 @@ class Explorer:
         nianming: object = None,
         drawing: bool = True,
         explain: bool = False,
-        labels: str = "zh",
+        labels: str = LABELS_DEFAULT,
         compare: str = "none",
         lang: str | None = None,
     ) -> None:
@@ -248,9 +253,9 @@ class Explorer:
         )
         self.show_explain = widgets.Checkbox(value=explain, description=words["explain"], indent=False)
         self.labels = widgets.ToggleButtons(
-            options=LANG_OPTIONS, value=lang, description=words["labels"], style={"button_width": "44px"}
+            options=lang_options(), value=lang, description=words["labels"], style={"button_width": "44px"}
         )
-        self.compare = widgets.Dropdown(options=COMPARE_OPTIONS[lang], value=compare, description=words["compare"])
+        self.compare = widgets.Dropdown(options=compare_options(lang), value=compare, description=words["compare"])
         self.against = widgets.Dropdown(
             options=SCHOOL_OPTIONS,
             value="tanyuan" if first.school.name != "tanyuan" else "default",
@@ -447,7 +452,7 @@ class Explorer:
         lang = self.labels.value
         with self._hold():
             for control, options in (
-                (self.compare, COMPARE_OPTIONS[lang]),
+                (self.compare, compare_options(lang)),
                 (self.matter, matter_options(lang)),
                 (self.querent, querent_options(lang)),
             ):

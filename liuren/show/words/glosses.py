@@ -198,7 +198,12 @@ SHORT_GLOSSES: Table = {
         "kin.子": "Offspring",
         "kin.財": "Wealth",
         "kin.官": "Officer",
+        "caption.日": "day",
+        "caption.時": "hour",
+        "caption.將": "general",
+        "caption.月": "month",
     },
 }
-"""One-word glosses of the one-character abbreviations of generals and 六親 in the compact rows:
-``SHORT_GLOSSES["en"]["general.蛇"]``."""
+"""One-word glosses of the one-character abbreviations of generals and 六親 in the compact rows
+(``SHORT_GLOSSES["en"]["general.蛇"]``), and of what a caption's input is (``caption.日``: "day" before the
+day's romanization, 丙申日 day Bing-Shen)."""

@@ -7,6 +7,8 @@ from . import Table
 
 READING: Table = {
     "zh": {
+        "matter.name": "{matter}",
+        "querent.name": "{querent}",
         "vc.verdict.ok": "斷對：{verdict}",
         "vc.verdict.no": "斷不對：{verdict} 非原文之斷",
         "vc.reason.ok": "所據對：{id}",
@@ -62,6 +64,8 @@ READING: Table = {
         "check.answer": "合者：{ids}",
     },
     "ko": {
+        "matter.name": "{matter} · {name}",
+        "querent.name": "{querent} ({name})",
         "vc.verdict.ok": "판단이 맞다: {verdict}",
         "vc.verdict.no": "판단이 다르다: {verdict}는 원문의 판단이 아니다",
         "vc.reason.ok": "근거가 맞다: {id}",
@@ -117,6 +121,8 @@ READING: Table = {
         "check.answer": "맞는 조문: {ids}",
     },
     "en": {
+        "matter.name": "{matter} · {name}",
+        "querent.name": "{querent} ({name})",
         "vc.verdict.ok": "The verdict is right: {verdict}",
         "vc.verdict.no": "The verdict differs: {verdict} is not the chapters' verdict",
         "vc.reason.ok": "The reason is right: {id}",
@@ -224,3 +230,99 @@ PLACES: dict[str, str] = {
 }
 """The place or thing a condition reads, as the chapters name it (the evidence line writes it in
 Hanzi in every language, as the chapters' terms are written throughout the course)."""
+
+MATTER_NAMES: Table = {
+    "zh": {
+        "總": "總",
+        "官": "官",
+        "財": "財",
+        "婚": "婚",
+        "孕": "孕",
+        "病": "病",
+        "訟": "訟",
+        "行": "行",
+        "人": "人",
+        "宅": "宅",
+        "來意": "來意",
+        "兵": "兵",
+        "天時": "天時",
+        "失": "失",
+        "謀": "謀",
+        "身": "身",
+        "地": "地",
+        "國": "國",
+        "獄": "獄",
+    },
+    "ko": {
+        "總": "총론",
+        "官": "관직·벼슬",
+        "財": "재물",
+        "婚": "혼인",
+        "孕": "잉태·출산",
+        "病": "질병",
+        "訟": "송사",
+        "行": "출행",
+        "人": "기다리는 사람",
+        "宅": "가택",
+        "來意": "온 뜻",
+        "兵": "전쟁",
+        "天時": "날씨",
+        "失": "잃은 물건·도적",
+        "謀": "도모",
+        "身": "신명",
+        "地": "지리",
+        "國": "나랏일",
+        "獄": "옥사",
+    },
+    "en": {
+        "總": "overall",
+        "官": "office and career",
+        "財": "wealth",
+        "婚": "marriage",
+        "孕": "pregnancy and birth",
+        "病": "illness",
+        "訟": "lawsuits",
+        "行": "travel",
+        "人": "a person awaited",
+        "宅": "the household",
+        "來意": "why the querent came",
+        "兵": "war",
+        "天時": "weather",
+        "失": "lost things and thieves",
+        "謀": "plans",
+        "身": "the person's life",
+        "地": "land",
+        "國": "affairs of state",
+        "獄": "imprisonment",
+    },
+}
+"""The name of each matter of :data:`liuren.reading.MATTERS` (a reading's headings, the explorer's
+choice): Chinese names it by its 漢字 alone."""
+
+QUERENT_NAMES: Table = {
+    "zh": {
+        "官": "官",
+        "常人": "常人",
+        "尊": "尊",
+        "卑": "卑",
+        "男": "男",
+        "女": "女",
+    },
+    "ko": {
+        "官": "벼슬아치",
+        "常人": "보통 사람",
+        "尊": "윗사람",
+        "卑": "아랫사람",
+        "男": "남자",
+        "女": "여자",
+    },
+    "en": {
+        "官": "an official",
+        "常人": "a commoner",
+        "尊": "a senior person",
+        "卑": "a junior person",
+        "男": "a man",
+        "女": "a woman",
+    },
+}
+"""Who asks (:data:`liuren.reading.QUERENTS`), by name: Chinese by the 漢字 alone."""
