@@ -75,6 +75,8 @@ DEFAULT_FOLDER = "liuren-course"
 EDITIONS = {"ko": "Korean", "en": "English"}
 """The course's editions (``lang``) and their names in messages; ``ko`` is the default."""
 DEFAULT_EDITION = "ko"
+EDITION_NOTES = {code: f" ({name} edition)" for code, name in EDITIONS.items() if code != DEFAULT_EDITION}
+"""What the report adds after the version for an edition other than the default."""
 DEFAULT_FOLDERS = {"ko": DEFAULT_FOLDER, "en": "liuren-course-en"}
 """Where each edition goes when no folder is given."""
 MANIFEST = ".liuren-course.json"
@@ -134,7 +136,7 @@ class CopyReport:
 
     def text(self) -> str:
         """The report for the command line."""
-        named = "" if self.lang == DEFAULT_EDITION else f" ({EDITIONS[self.lang]} edition)"
+        named = EDITION_NOTES.get(self.lang, "")
         lines = [f"liuren course {self.version}{named} in {self.folder}:"]
         if self.copied:
             lines.append(f"  copied {len(self.copied)} files")

@@ -107,6 +107,7 @@ def reading(term: str, lang: str = "ko") -> str:
     from .i18n import check_lang
 
     if check_lang(lang) in PINYIN_READERS:
+        from ..errors import ParseError
         from .pinyin import pinyin
 
         try:
