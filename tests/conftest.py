@@ -5,9 +5,9 @@ pyproject runs the suite on two workers (``-n 2``) with the scheduler made here
 module (its tests stay on one worker, in file order, as under ``--dist loadfile``: a module's fixtures
 are set up once) except in the modules of ``SPLIT`` (sweeps of independent tests), where each test is
 its own unit, so both workers share them. The slow browser modules are handed out first (``FIRST``,
-one per worker: their waits on a browser or a kernel leave room for the CPU-bound tests beside them)
-and the small units last, so the two workers end together. The servers the browser modules share (``lab_servers``,
-``classroom``) start at most once per worker."""
+one per worker: their waits on a browser or a kernel leave room for the CPU-bound tests beside them;
+then ``LONG_MODULES``, longest first) and the small units last, so the two workers end together. The
+servers the browser modules share (``lab_servers``, ``classroom``) start at most once per worker."""
 
 from __future__ import annotations
 
@@ -128,6 +128,9 @@ stays whole: split, each worker would build it.)"""
 FIRST = ("test_jupyterlab", "test_lite")
 """Handed out first, in this order, one to each worker: the longest modules (every notebook run in
 JupyterLab, then its pages checked; the JupyterLite site built and every notebook run in it)."""
+LONG_MODULES = ("test_hub", "test_voila_culling", "test_voila_load", "test_practice_browser")
+"""Then these, longest first (each starts servers of its own and waits on them: 1–4 minutes), before
+the other browser modules, so that no long one starts last and leaves one worker running alone."""
 
 
 def unit_of(nodeid: str) -> str:
@@ -141,17 +144,20 @@ def unit_of(nodeid: str) -> str:
 
 
 def rank_of(nodeid: str, browser: bool) -> int:
-    """When a test's unit is handed out: the modules of ``FIRST`` in their order, then the other browser
-    modules, then the whole modules, then the split tests (small units last, so the workers end together).
+    """When a test's unit is handed out: the modules of ``FIRST``, then of ``LONG_MODULES``, in their
+    order, then the other browser modules, then the whole modules, then the split tests (small units
+    last, so the workers end together).
 
-    >>> [rank_of(n, b) for n, b in [("tests/test_lite.py::t", True), ("tests/test_stepper_browser.py::t", True),
-    ...                              ("tests/test_cycle.py::t", False), ("tests/test_steps.py::t", False)]]
-    [1, 2, 3, 4]
+    >>> [rank_of(n, b) for n, b in [("tests/test_lite.py::t", True), ("tests/test_hub.py::t", True),
+    ...      ("tests/test_voila_load.py::t", True), ("tests/test_stepper_browser.py::t", True),
+    ...      ("tests/test_cycle.py::t", False), ("tests/test_steps.py::t", False)]]
+    [1, 2, 4, 6, 7, 8]
     """
     stem = Path(nodeid.split("::", 1)[0]).stem
-    if stem in FIRST:
-        return FIRST.index(stem)
-    return len(FIRST) + (0 if browser else 2 if stem in SPLIT else 1)
+    ordered = FIRST + LONG_MODULES
+    if stem in ordered:
+        return ordered.index(stem)
+    return len(ordered) + (0 if browser else 2 if stem in SPLIT else 1)
 
 
 @pytest.hookimpl(tryfirst=True)

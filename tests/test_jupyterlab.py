@@ -476,9 +476,12 @@ def test_a_contents_link_scrolls_to_its_heading(lab):
         # Read through once, as a learner who ran it has: this test opened every notebook at once, in
         # hidden tabs; JupyterLab draws markdown lazily and its default windowing (content-visibility)
         # only knows the heights of cells it has drawn, so a first jump into never-drawn cells lands short.
+        # A page at a time (every cell passes through the view), each drawn before the next: three frames,
+        # for the scroll, the cells' layout in view and the markdown they render then.
         nb.locator(".jp-WindowedPanel-outer").evaluate(
-            "async e => { for (let y = 0; y < e.scrollHeight; y += e.clientHeight / 2) { e.scrollTop = y;"
-            " await new Promise(r => setTimeout(r, 30)); } e.scrollTop = 0; }"
+            "async e => { const frame = () => new Promise(r => requestAnimationFrame(() => r()));"
+            " for (let y = 0; y < e.scrollHeight; y += e.clientHeight) { e.scrollTop = y;"
+            " for (let i = 0; i < 3; i++) await frame(); } e.scrollTop = 0; }"
         )
         links = nb.locator(IN_PAGE_LINKS).evaluate_all(
             "(links, root) => links.map(a => { const t = a.getAttribute('href').slice(1); return [t, !!root.querySelector(`"

@@ -75,14 +75,47 @@ def typed_boxes(item: Item, **override: str) -> list[str]:
     return [override.get(part, given[part]) for part in item.parts]
 
 
+IDLES_JS = """
+path => {
+  const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
+  const kernel = w.sessionContext.session.kernel, seen = (window.liurenIdles = window.liurenIdles || {});
+  if (!seen[kernel.id]) {
+    seen[kernel.id] = {idles: 0, kernel};
+    kernel.statusChanged.connect((_, status) => { if (status === 'idle') seen[kernel.id].idles++; });
+  }
+  return [kernel.id, seen[kernel.id].idles];
+}
+"""
+"""``path`` → ``[kernel id, times its kernel went idle]`` (counted from the first call on the page)."""
+HANDLED_JS = (
+    "([id, idles]) => { const s = window.liurenIdles[id]; return s.idles > idles && s.kernel.status === 'idle'; }"
+)
+"""The kernel has gone idle since ``idles`` and is idle now: it has handled what the page sent it, and
+the page has applied every widget update the handler sent (the kernel's status messages come after them)."""
+
+
+def press(widget, name: str) -> None:
+    """Click the page's button ``name`` and wait until the kernel has handled the click: the widget then
+    shows all of the click's outcome (the page applies the kernel's updates one message at a time; 「다음」
+    clears the verdict before it sends the next question and empties the boxes, so a wait on the
+    verdict's going read the old question, and typing could be emptied under the learner's hands)."""
+    page = widget.page
+    before = page.evaluate(IDLES_JS, PAGE)
+    widget.get_by_role("button", name=name).click()
+    page.wait_for_function(HANDLED_JS, arg=before)
+
+
 def answer(widget, text: str | list[str], verdict: str) -> None:
-    """Type ``text`` into the boxes in order (one string: the first box) and press Enter in the last."""
+    """Type ``text`` into the boxes in order (one string: the first box), press Enter in the last and wait
+    for ``verdict`` and for the kernel to have finished grading (the counts follow the verdict)."""
     texts = [text] if isinstance(text, str) else text
     boxes = widget.locator("input[type=text]")
+    before = widget.page.evaluate(IDLES_JS, PAGE)
     for n, value in enumerate(texts):
         boxes.nth(n).fill(value)
     boxes.nth(len(texts) - 1).press("Enter")
     widget.get_by_text(verdict).first.wait_for()
+    widget.page.wait_for_function(HANDLED_JS, arg=before)
 
 
 def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
@@ -93,7 +126,7 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         item = shown_item(widget)
         right = typed_boxes(item)
         widget.locator("input[type=text]").first.fill(right[0])  # one box of three, then Check: not graded
-        widget.get_by_role("button", name="확인").click()
+        press(widget, "확인")
         widget.get_by_text("아직 다 적지 않았습니다").wait_for()
         assert due_line(widget) == (0, 0, 0)
         answer(widget, right, "맞았습니다.")
@@ -101,8 +134,8 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
             "el => /오늘 푼 문제 1/.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT
         )
         assert due_line(widget) == (0, 1, 1)  # the cards come back in 10 minutes, not now
-        widget.get_by_role("button", name="다음").click()
-        page.wait_for_function("el => !el.innerText.includes('맞았습니다.')", arg=widget.element_handle())
+        press(widget, "다음")
+        assert "맞았습니다." not in widget.inner_text()
         wrong_item = shown_item(widget)
         stems = typed_boxes(wrong_item)[1].split()
         stems[0] = "甲" if stems[0] != "甲" else "乙"
@@ -113,7 +146,7 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         assert widget.locator("table").count() >= 2  # the 課盤 with the cell marked
         after = due_line(widget)
         assert after == (0, 1, 2)
-        widget.get_by_role("button", name="다시").click()
+        press(widget, "다시")
         answer(widget, typed_boxes(wrong_item), "맞았습니다.")
         assert "다시 푼 답은 기록하지 않습니다" in widget.inner_text() and due_line(widget) == after
         page.evaluate(
@@ -249,8 +282,8 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         shoot(page, widget, shots, "miss")
 
         # 「다시」: the same item, its boxes empty, the retry graded but not recorded
-        widget.get_by_role("button", name="다시").click()
-        wait_text(page, widget, "틀렸습니다.", present=False)
+        press(widget, "다시")
+        assert "틀렸습니다." not in widget.inner_text()
         assert shown_item(widget).chart.spec() == item.chart.spec()
         assert all(v == "" for v in widget.locator("input[type=text]").evaluate_all("es => es.map(e => e.value)"))
         answer(widget, typed_boxes(item), "맞았습니다.")
@@ -262,8 +295,8 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         # 「다음」 and right answers until the day is done (a review of the missed card may come back)
         answered = 1
         for _ in range(NEW + 3):
-            widget.get_by_role("button", name="다음").click()
-            wait_text(page, widget, "맞았습니다.", present=False)
+            press(widget, "다음")
+            assert "맞았습니다." not in widget.inner_text()
             if DONE in widget.inner_text():
                 break
             answer(widget, right_boxes(widget), "맞았습니다.")
