@@ -209,7 +209,7 @@ def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees(e
     for key in CHAPTER_NOTEBOOK:
         stems = chapter_notebooks(key, edition)
         table_cells = [
-            c for stem in stems for c in course[stem].cells if c.cell_type == "code" and f'table("{key}")' in c.source
+            c for stem in stems for c in course[stem].cells if c.cell_type == "code" and f'table("{key}", lang="{edition.code}")' in c.source
         ]
         assert table_cells, f"{' or '.join(stems)} does not show table({key!r})"
         stem = stems[-1]
@@ -631,8 +631,8 @@ def test_the_glossary_reads_each_term_as_the_labels_do_and_links_where_it_is_tau
     from liuren.show.cards import CARD_NAMES
 
     # every card is shown; the solar-term card for a fixed year, so the saved page does not change with the clock
-    assert all(f'card("{name}")' in code for name in CARD_NAMES if name != "jieqi")
-    assert 'card("jieqi", year=' in code
+    assert all(f'card("{name}", lang="ko")' in code for name in CARD_NAMES if name != "jieqi")
+    assert 'card("jieqi", lang="ko", year=' in code
     assert {"節氣", "節", "子時", "子初", "真太陽時"} <= terms
 
 
