@@ -3,9 +3,11 @@
 The site is built with README's command (the downloads cached in ``$LIURENLITE_CACHE`` or
 ~/.cache/liuren-lite), served by README's one-line static server on 127.0.0.1, and opened in Debian's
 chromium with every request to another host refused and counted. In one JupyterLab page of the site,
-every notebook of notebooks/ (the course, the contents, the glossary, the classroom and the practice
-page) is opened, GROUP at a time (each starts its own Pyodide kernel in a web worker), run, and its
-kernel shut down; then:
+the Korean notebooks whose run tests what is the browser's own (:data:`IN_FULL`: the SVG plate,
+zoneinfo's tzdata, the data files in liuren's wheel, IPython's display, the classroom page, the
+practice page) are opened, GROUP at a time (each starts its own Pyodide kernel in a web worker), run,
+and their kernels shut down (the other notebooks run natively in tests/test_notebooks.py and in
+JupyterLab in tests/test_jupyterlab.py); then:
 
 - no cell gives an error, and every code cell's outputs equal the committed ones as compared by
   :func:`comparable`: the text of each output (stdout, the text/plain and text/html of each result with
@@ -17,6 +19,16 @@ kernel shut down; then:
 - the practice page records an answer, and once the page is loaded again (a new kernel) and the practice
   page run anew, it shows the same progress: the store is ``liuren.sqlite3`` on JupyterLite's drive,
   kept in the browser's storage (``liuren.store`` in the browser);
+- the answer moves to another browser profile: 「진도 저장」 on the dashboard tab gives the file (a
+  download), and in a second, fresh browser context (an empty IndexedDB) the practice page's
+  「진도 불러오기」 takes it through the browser's file chooser: the page says it loaded one review, the
+  dashboard counts it and the day's queue goes on from it;
+- in that context, a teacher's notebook written for ``python3`` (no ``language_info``) is uploaded to
+  the drive and opened: it starts on the site's Python (Pyodide) kernel with no "Select Kernel" dialog
+  and runs its cell;
+- the site's contents list each notebook at its real date (its last commit's), in the browser too;
+- the site's wheels are exactly the kernel's own and what ``import liuren`` loads, and every notebook
+  imports nothing else;
 - every link from one notebook to another names a notebook the site serves;
 - the site carries the English edition in ``en/`` beside the Korean one; in the same browser session,
   the Korean contents' link "English edition → en/contents.ipynb" opens the English contents, whose
@@ -25,16 +37,18 @@ kernel shut down; then:
 - no request leaves 127.0.0.1.
 
 Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
-cannot be reached): the reason says which. The whole module took 200 s on a shared 2-core machine (load
-5–7): the site built from the cache in 10 s (about 50 s with its first downloads), the 13 notebooks run
-four at a time (five in the last group) in 165 s (321 code cells), the practice page after the reload in
-19 s. The English edition's links and one cell add three Pyodide kernels: 88 s measured once with the
-site's build from the cache (load 6–8), about 60 s of it the links and the cell.
+cannot be reached): the reason says which. What it costs, on a shared 2-core machine at load 14–15
+(other jobs): 353 s for the whole module. The site built from the cache in 34 s; the six notebooks run
+in full, four then two at a time, in 165 s, the practice page after the reload in 37 s (208 s in all;
+running all 16 Korean notebooks had taken 1075 s at load 14–22); the second profile's practice page
+with the upload 48 s and the teacher's notebook 19 s (two Pyodide kernels more); the English edition's
+links and one cell 34 s.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib.util
 import json
 import os
@@ -42,7 +56,7 @@ import re
 import shlex
 import sys
 import time
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -54,6 +68,7 @@ from .servers import Server, free_port
 if not CHROMIUM.exists():
     pytest.skip(MISSING, allow_module_level=True)
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
 import liuren
@@ -63,8 +78,8 @@ from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_J
 from .test_practice_browser import answer, counts, shown_item, typed_boxes
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1500)]
-"""The build (with its first downloads) and the ten notebooks' run happen in the first test's fixtures:
-2–4 minutes on a busy machine (pyproject's 300 s per test is for one step)."""
+"""The build (with its first downloads), the notebooks' run and the second profile's happen in the first
+test's fixtures: 6–8 minutes on a busy machine (pyproject's 300 s per test is for one step)."""
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = importlib.util.spec_from_file_location("build_lite", ROOT / "tools" / "build_lite.py")
 assert SPEC and SPEC.loader
@@ -74,9 +89,24 @@ SPEC.loader.exec_module(build_lite)
 SERVED = [build_lite.site_path(p) for p in build_lite.course_notebooks()]
 """Every notebook the site serves, both editions (``en/…`` for the English one)."""
 NOTEBOOKS = [name for name in SERVED if "/" not in name]
-"""The Korean edition's notebooks, each run here (the English edition: its language link, below)."""
+"""The Korean edition's notebooks (the English edition: its language link, below)."""
 CLASSROOM = "classroom.ipynb"
 PRACTICE = "practice.ipynb"
+IN_FULL = (
+    "00-reading-a-chart.ipynb",
+    "00c-date-to-chart.ipynb",
+    "08-reading.ipynb",
+    "glossary.ipynb",
+    CLASSROOM,
+    PRACTICE,
+)
+"""The notebooks run here in full, those whose run tests what is the browser's own: the plate drawn as
+SVG (no matplotlib), dates through zoneinfo and the tzdata wheel, the chapters' data files read from
+liuren's wheel (the reading's judgements), IPython's display, the classroom page's widgets, the practice
+page's store on the browser's drive. The other notebooks' outputs are pure liuren, the same code in
+any Python: tests/test_notebooks.py runs each of them (and these) natively against its committed
+outputs, and tests/test_jupyterlab.py in a real JupyterLab."""
+RUN = [name for name in NOTEBOOKS if name in IN_FULL]
 GROUP = 4
 """Notebooks opened and run side by side in the one page: each runs its own Pyodide kernel (a web
 worker of about 200 MB), so a few at a time keeps the browser's memory bounded."""
@@ -154,13 +184,11 @@ def server(site, tmp_path_factory):
         srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory, server):
-    """A chromium context that lets through only requests to the site's server (the others are
-    refused and counted), and that exposes the app to the test (``exposeAppInBrowser``, set in the
-    settings as served to this browser only: the site's files are not changed)."""
-    refused: list[str] = []
-    served: list[str] = []
+def site_context(p, profile: Path, server: str, refused: list[str], served: list[str]):
+    """A chromium context with its own ``profile`` folder that lets through only requests to the site's
+    server (the others are refused and counted), and that exposes the app to the test
+    (``exposeAppInBrowser``, set in the settings as served to this browser only: the site's files are
+    not changed)."""
 
     def route(r):
         url = r.request.url
@@ -175,13 +203,29 @@ def browser(tmp_path_factory, server):
             return r.fulfill(response=reply, json=settings)
         return r.continue_()
 
+    context = launch(p, profile, viewport={"width": 1280, "height": 1000}, accept_downloads=True)
+    context.set_default_timeout(TIMEOUT)
+    context.add_init_script(WITHIN_JS)
+    context.route("**/*", route)
+    return context
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory, server):
+    """The test's browser (:func:`site_context`); ``fresh()`` opens another context on an empty profile
+    (another laptop: nothing in its IndexedDB), closed with the first."""
+    refused: list[str] = []
+    served: list[str] = []
     with sync_playwright() as p:
-        context = launch(p, tmp_path_factory.mktemp("profile"), viewport={"width": 1280, "height": 1000})
-        context.set_default_timeout(TIMEOUT)
-        context.add_init_script(WITHIN_JS)
-        context.route("**/*", route)
-        yield {"context": context, "refused": refused, "served": served}
-        context.close()
+        contexts = [site_context(p, tmp_path_factory.mktemp("profile"), server, refused, served)]
+
+        def fresh():
+            contexts.append(site_context(p, tmp_path_factory.mktemp("profile"), server, refused, served))
+            return contexts[-1]
+
+        yield {"context": contexts[0], "fresh": fresh, "refused": refused, "served": served}
+        for context in contexts:
+            context.close()
 
 
 EXECUTE_JS = """
@@ -274,12 +318,44 @@ def answer_right(page, widget) -> dict:
     return {"before": before, "after": counts(widget), "cells": len(item.cells)}
 
 
+def open_tab(widget, title: str) -> None:
+    """Open the practice page's tab ``title`` (문제, 진도, 오답 노트), as a learner clicks it."""
+    widget.get_by_role("tab", name=title, exact=True).click()
+
+
+DASHBOARD = ".liuren-progress-files"
+"""The dashboard tab's 「진도 저장」 / 「진도 불러오기」 box."""
+
+
+def figures(widget, reviews: int) -> str:
+    """The dashboard's figures line once it counts ``reviews`` (it is redrawn after the page's other
+    messages: waited for, at most 120 s), else as it stands."""
+    with contextlib.suppress(PlaywrightTimeout):
+        widget.get_by_text(f"모두 {reviews}문제").first.wait_for(timeout=120_000)
+    return widget.get_by_text("지금 복습할 것").first.inner_text()
+
+
+def save_progress(page, widget, into: Path) -> dict:
+    """On the dashboard tab, press 「진도 저장」 and take the file its link offers, as a learner does;
+    the file (saved into ``into``) and the dashboard's figures line."""
+    open_tab(widget, "진도")
+    widget.locator(DASHBOARD).locator("button", has_text="진도 저장").click()
+    link = widget.locator("a.liuren-save-link")
+    link.wait_for()
+    with page.expect_download() as info:
+        link.click()
+    download = info.value
+    path = into / download.suggested_filename
+    download.save_as(path)
+    return {"file": path, "link": link.inner_text(), "figures": figures(widget, 1)}
+
+
 STORE_JS = "async () => (await window.jupyterapp.serviceManager.contents.get('liuren.sqlite3', {content: false})).size"
 """The size of the practice store as JupyterLite's contents (its drive, kept in the browser's IndexedDB) hold it."""
 
 
 @pytest.fixture(scope="module")
-def lite(server, browser):
+def lite(server, browser, tmp_path_factory):
     """One page of the site's JupyterLab: every notebook opened, GROUP at a time, run, its outputs and
     (for the classroom page) its explorer and a chart_at read while its kernel runs, (for the practice
     page) an item answered, then shut down; then the page loaded again (``?reset``: without reopening
@@ -288,7 +364,7 @@ def lite(server, browser):
     found: dict[str, dict] = {"results": {}, "outputs": {}, "driven": [], "chart_at": None, "seconds": {}}
     started = time.perf_counter()
     open_lab(page, f"{server}/lab/index.html")
-    for group in groups(NOTEBOOKS):
+    for group in groups(RUN):
         t0 = time.perf_counter()
         opened = {o["path"]: o for o in page.evaluate(OPEN_JS, [group, TIMEOUT])}
         for name in group:
@@ -303,7 +379,9 @@ def lite(server, browser):
             found["driven"].append(drive_explorer(box))
             found["chart_at"] = page.evaluate(EXECUTE_JS, [CLASSROOM, CHART_AT, TIMEOUT])
         if PRACTICE in group:
-            found["answered"] = answer_right(page, practice_widget(page, opened[PRACTICE]["id"]))
+            widget = practice_widget(page, opened[PRACTICE]["id"])
+            found["answered"] = answer_right(page, widget)
+            found["saved"] = save_progress(page, widget, tmp_path_factory.mktemp("download"))
         page.evaluate(SHUTDOWN_JS, [group, TIMEOUT])
         found["seconds"][" ".join(group)] = round(time.perf_counter() - t0, 1)
     t0 = time.perf_counter()
@@ -323,6 +401,129 @@ def lite(server, browser):
     print(f"\nJupyterLite run times (s): {found['seconds']}")
     yield found
     page.close()
+
+
+TEACHER = "teacher.ipynb"
+TEACHER_NOTEBOOK = {
+    "cells": [
+        {
+            "cell_type": "code",
+            "execution_count": None,
+            "id": "c1",
+            "metadata": {},
+            "outputs": [],
+            "source": "import sys\nprint(sys.platform, 6 * 7)",
+        }
+    ],
+    "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}},
+    "nbformat": 4,
+    "nbformat_minor": 5,
+}
+"""A teacher's notebook as Jupyter writes it for the usual kernel, ``python3``, and with no
+``language_info`` (never run yet): JupyterLab matches a kernel by that name, else by language_info."""
+
+TEACHER_JS = """
+async ([path, nb, ms]) => {
+  const app = window.jupyterapp, within = window.liurenWithin;
+  await within(app.serviceManager.contents.save(path, {type: 'notebook', format: 'json', content: nb}), ms, `${path}: upload`);
+  const w = await within(app.commands.execute('docmanager:open', {path, factory: 'Notebook'}), ms, `${path}: open`);
+  await within(w.context.ready, ms, `${path}: file read`);
+  const end = Date.now() + ms;
+  const kernel = () => w.sessionContext.session && w.sessionContext.session.kernel;
+  let dialog = null;
+  while (!kernel() && Date.now() < end) {
+    const shown = document.querySelector('.jp-Dialog');
+    if (shown) { dialog = shown.innerText; break; }
+    await new Promise(r => setTimeout(r, 100));
+  }
+  if (kernel()) await within(kernel().info, ms, `${path}: kernel info`);
+  return {dialog, kernel: kernel() ? kernel().name : null};
+}
+"""
+"""``[path, notebook, ms]``: put ``notebook`` on the site's drive at ``path`` (what the file browser's
+upload does), open it, and say which kernel it got, or the text of the dialog it asked with instead."""
+
+
+@pytest.fixture(scope="module")
+def moved(server, browser, lite):
+    """Another laptop: a fresh browser context (an empty profile: nothing in its IndexedDB) opens the
+    practice page, runs it, and on the dashboard tab uploads the file 「진도 저장」 gave in the first
+    context through 「진도 불러오기」; then a teacher's ``python3`` notebook is uploaded there and opened."""
+    context = browser["fresh"]()
+    page = context.new_page()
+    started = time.perf_counter()
+    open_lab(page, f"{server}/lab/index.html")
+    (opened,) = page.evaluate(OPEN_JS, [[PRACTICE], TIMEOUT])
+    assert page.evaluate(ACTIVATE_JS, PRACTICE)
+    page.evaluate(RUN_JS, PRACTICE)
+    found = {"result": page.evaluate(RESULT_JS, [PRACTICE, RUN_TIMEOUT])}
+    widget = practice_widget(page, opened["id"])
+    found["fresh"] = counts(widget)
+    open_tab(widget, "진도")
+    empty = widget.get_by_text("아직 푼 문제가 없습니다.")
+    empty.wait_for()  # the dashboard of the empty store
+    found["empty"] = empty.count()
+    # the button opens the browser's file chooser (its file input is never in the page): pick the file there
+    with page.expect_file_chooser() as chooser:
+        widget.locator(f"{DASHBOARD} .widget-upload").click()
+    chooser.value.set_files(lite["saved"]["file"])
+    note = widget.get_by_text("불러왔다").first
+    note.wait_for()
+    found["note"] = note.inner_text()
+    found["figures"] = figures(widget, 1)
+    open_tab(widget, "문제")
+    found["due"] = counts(widget)
+    page.evaluate(SHUTDOWN_JS, [[PRACTICE], TIMEOUT])
+    found["seconds"] = {"practice moved": round(time.perf_counter() - started, 1)}
+    t0 = time.perf_counter()
+    found["teacher"] = page.evaluate(TEACHER_JS, [TEACHER, TEACHER_NOTEBOOK, TIMEOUT])
+    if found["teacher"]["kernel"]:
+        assert page.evaluate(ACTIVATE_JS, TEACHER)
+        found["teacher"]["ran"] = page.evaluate(RUN_CELL_JS, [TEACHER, 0, RUN_TIMEOUT])
+        page.evaluate(SHUTDOWN_JS, [[TEACHER], TIMEOUT])
+    found["seconds"]["teacher's notebook"] = round(time.perf_counter() - t0, 1)
+    print(f"\nanother profile (s): {found['seconds']}")
+    yield found
+    page.close()
+
+
+def test_progress_moves_to_another_profile_through_the_saved_file(lite, moved):
+    saved = lite["saved"]
+    assert saved["file"].name.startswith("liuren-progress-") and saved["file"].suffix == ".json"
+    export = json.loads(saved["file"].read_text(encoding="utf-8"))
+    assert "1개 기록" in saved["link"] and "모두 1문제" in saved["figures"]
+    assert moved["result"] == {"ran": "done", "errors": [], "unrun": []}
+    assert moved["fresh"] == (0, NEW_PER_DAY, 0, 0) and moved["empty"] == 1  # the other profile starts empty
+    assert f"{saved['file'].name}에서 기록 1개를 불러왔다" in moved["note"]
+    assert "모두 1문제" in moved["figures"]  # the dashboard counts the review
+    assert moved["due"] == lite["answered"]["after"]  # and the day's queue goes on from it
+    assert export  # the file is the JSON export, not an empty download
+
+
+def test_a_notebook_written_for_python3_opens_on_the_site_kernel_without_a_dialog(site, moved):
+    settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    assert settings["settingsOverrides"] == build_lite.OVERRIDES
+    teacher = moved["teacher"]
+    assert (teacher["dialog"], teacher["kernel"]) == (None, "python")
+    ran = teacher["ran"]
+    assert ran["count"] == 1 and comparable(ran["outputs"]) == [("stream", "stdout", "emscripten 42\n")]
+
+
+def test_the_contents_list_each_notebook_at_its_real_date(site, english):
+    """Each notebook is dated by its last commit (or its mtime when changed since): the site's listing
+    and the browser's contents API give that date, not the fixed date of a reproducible build."""
+    dates = build_lite.notebook_dates()
+    listed = {}
+    for listing in (site / "api" / "contents").rglob("all.json"):
+        for entry in json.loads(listing.read_text(encoding="utf-8"))["content"]:
+            if entry["type"] == "notebook":
+                listed[entry["path"]] = entry["last_modified"]
+    want = {build_lite.site_path(p): datetime.fromtimestamp(t, UTC) for p, t in dates.items()}
+    assert {path: datetime.fromisoformat(when) for path, when in listed.items()} == want
+    newest = max(want.values())
+    assert newest > datetime(2026, 11, 1, tzinfo=UTC)  # recent: this course's own commits, not 2023
+    path, when = english["dated"]
+    assert datetime.fromisoformat(when.replace("Z", "+00:00")) == want[path]
 
 
 def test_the_site_serves_every_course_notebook_of_both_editions(site):
@@ -381,6 +582,9 @@ async ([path, index, ms]) => {
 """``[path, index, ms]``: run cell ``index`` of the current notebook ``path`` alone; its execution count and outputs."""
 
 ENGLISH_CLASSROOM = "en/classroom.ipynb"
+DATED = "en/glossary.ipynb"
+"""A notebook no test opens (so no autosave redates it on the browser's drive): its date as listed."""
+DATED_JS = "async path => (await window.jupyterapp.serviceManager.contents.get(path, {content: false})).last_modified"
 
 
 def follow(page, panel: str, href: str, path: str) -> None:
@@ -412,9 +616,10 @@ def english(server, browser):
         if c["cell_type"] == "code"
     )
     ran = page.evaluate(RUN_CELL_JS, [ENGLISH_CLASSROOM, first, RUN_TIMEOUT])
+    dated = page.evaluate(DATED_JS, DATED)
     page.evaluate(SHUTDOWN_JS, [["contents.ipynb", "en/contents.ipynb", ENGLISH_CLASSROOM], TIMEOUT])
     print(f"\nthe English edition by its link, one cell run: {time.perf_counter() - started:.0f} s")
-    yield {"heading": heading, "ran": ran}
+    yield {"heading": heading, "ran": ran, "dated": [DATED, dated]}
     page.close()
 
 
@@ -428,12 +633,12 @@ def test_the_korean_contents_links_the_english_edition_whose_cells_run(english):
 def test_every_notebook_runs_all_cells_without_an_error(lite):
     bad = {name: r for name, r in lite["results"].items() if r["ran"] != "done" or r["errors"] or r["unrun"]}
     assert bad == {}
-    assert sorted(lite["results"]) == sorted(NOTEBOOKS)
+    assert sorted(lite["results"]) == sorted(RUN) == sorted(IN_FULL)  # none renamed away
 
 
 def test_every_output_is_the_committed_one_but_the_plate_format(lite):
     differ = {}
-    for name in NOTEBOOKS:
+    for name in RUN:
         got = [comparable(o) for o in lite["outputs"][name]]
         want = committed(name)
         assert len(got) == len(want), name
@@ -476,6 +681,43 @@ def test_the_practice_progress_survives_a_reload(lite):
 def test_no_request_leaves_127_0_0_1(lite, browser):
     assert browser["served"], "nothing was served"
     assert browser["refused"] == []
+
+
+def test_every_wheel_is_one_the_kernel_or_a_notebook_needs(site):
+    """Each notebook of both editions imports liuren, IPython and the standard library only; the site's
+    wheels are exactly what the kernel starts with (the pins' [lock]) and what ``import liuren`` loads
+    (liuren and its dependencies, ipywidgets and tzdata among them, since the kernel starts with none),
+    and liuren's wheel leaves the course out (the site serves it as its contents)."""
+    import zipfile
+
+    imported = set()
+    for path in (site / "files").rglob("*.ipynb"):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code":
+                tree = ast.parse(re.sub(r"^[%!].*$", "", _text(cell["source"]), flags=re.M))
+                imported |= {
+                    n.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import) for n in node.names
+                }
+                imported |= {
+                    node.module.split(".")[0]
+                    for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module
+                }
+    assert imported - set(sys.stdlib_module_names) == {"liuren", "IPython"}
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))["packages"]
+    needed, todo = set(build_lite.pins()["lock"]), ["liuren"]
+    while todo:
+        name = todo.pop()
+        if name not in needed:
+            needed.add(name)
+            todo += lock[name]["depends"]
+    assert set(lock) == needed
+    assert {"ipywidgets", "tzdata", "fsrs", "tyme4py"} <= set(lock["liuren"]["depends"])
+    settings = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    assert settings["litePluginSettings"][build_lite.KERNEL_PLUGIN]["loadPyodideOptions"] == {"packages": []}
+    with zipfile.ZipFile(site / "static" / "pyodide" / lock["liuren"]["file_name"]) as wheel:
+        names = wheel.namelist()
+    assert "liuren/__init__.py" in names and not [n for n in names if n.endswith(".ipynb")]
 
 
 def test_the_download_cache_takes_each_file_whole(tmp_path):

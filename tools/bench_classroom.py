@@ -5,13 +5,17 @@
     .venv/bin/python tools/bench_classroom.py --only compare --repeat 3
 
 Side by side (``--only compare``), in one run and alternating, ``--repeat`` times each: one learner
-opens the classroom page (1) in the JupyterLite site (tools/build_lite.py's build, served by a static
-server), (2) in JupyterLab (the page opened, Run All as soon as its kernel is ready) and (3) in Voilà,
-each in a fresh chromium, and is timed from the page's first request to the explorer's first 課盤;
-memory is the resident set (RSS) added on the server (the kernel; the server process itself) and in
-the browser (the sum over chromium's processes, after minus before: for JupyterLite this is where
-Python runs, in a web worker). The site's size is its folder's and what one learner downloads on a
-first visit (the distinct files requested).
+opens the classroom page (1) in the JupyterLite site as tools/build_lite.py builds it now, (2) in the
+site as it was built before its start was cut (``build_lite --as-before``: ipywidgets and tzdata loaded
+at the kernel's start, the course inside liuren's wheel), both served by a static server, (3) in
+JupyterLab (the page opened, Run All as soon as its kernel is ready) and (4) in Voilà, each in a fresh
+chromium (a new profile: a first visit, cold); the first three then once more on the same profile (a
+second visit, warm: the browser's cache kept). Each visit is timed from the page's first request to the
+kernel ready and to the explorer's first 課盤, with the machine's load average then; memory is the
+resident set (RSS) added on the server (the kernel; the server process itself) and in the browser (the
+sum over chromium's processes, after minus before: for JupyterLite this is where Python runs, in a web
+worker). The site's build is timed (from the download cache, after one build that fills it), and its
+size is its folder's and what one learner downloads on a first visit (the distinct files requested).
 
 Then (``--only voila``) the load of a class on one Voilà server:
 
@@ -179,9 +183,14 @@ def browser_rss_mb() -> float:
     return total
 
 
-def one_learner(p: Any, tmp: Path, way: str, url: str, server: Server | None, expose: str | None) -> dict[str, Any]:
-    """Open ``url`` as one learner in a fresh chromium: seconds to the first chart, memory added."""
-    context = launch(p, tmp / f"profile-{way}-{secrets.token_hex(4)}", viewport={"width": 1100, "height": 900})
+def one_learner(
+    p: Any, tmp: Path, way: str, url: str, server: Server | None, expose: str | None, profile: Path | None = None
+) -> dict[str, Any]:
+    """Open ``url`` as one learner in chromium: seconds to the kernel ready and to the first chart, memory
+    added. A new profile (a first visit, cold) unless ``profile`` names one already used (a second visit,
+    warm: the browser's cache, IndexedDB and compiled code kept from the first)."""
+    profile = profile or tmp / f"profile-{way}-{secrets.token_hex(4)}"
+    context = launch(p, profile, viewport={"width": 1100, "height": 900})
     files: set[str] = set()
 
     def route(r: Any) -> Any:
@@ -219,6 +228,8 @@ def one_learner(p: Any, tmp: Path, way: str, url: str, server: Server | None, ex
             "kernel": sum(rss_mb(k) for k in kernels),
             "server": rss_mb(server.proc.pid) if server else 0.0,
             "files": files,
+            "profile": profile,
+            "load": os.getloadavg()[0],
         }
     finally:
         context.close()
@@ -234,8 +245,21 @@ def shutdown_kernels(base: str, token: str) -> None:
         urllib.request.urlopen(request, timeout=60).close()
 
 
+WAYS = {
+    "lite": "JupyterLite site",
+    "lite warm": "  second visit",
+    "before": "site as before",
+    "before warm": "  second visit",
+    "lab": "JupyterLab server",
+    "lab warm": "  second visit",
+    "voila": "Voilà server",
+}
+"""The ways compared: the site as built now, the site as built before its start was cut (``build_lite
+--as-before``), JupyterLab, each cold (a new profile) then warm (its second visit), and Voilà (cold)."""
+
+
 def compare(repeat: int, tmp: Path) -> dict[str, Any]:
-    """The three ways side by side, alternating, ``repeat`` times each."""
+    """The ways side by side (:data:`WAYS`), alternating, ``repeat`` times each."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "tools"))
@@ -243,12 +267,16 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
 
     from tests.servers import lab_env
 
-    site = tmp / "lite-site"
+    site, before = tmp / "lite-site", tmp / "lite-before"
+    build_lite.build(site, build_lite.default_cache(), log=lambda *a: None)  # the downloads, if any, once
+    t0 = time.perf_counter()
     built = build_lite.build(site, build_lite.default_cache(), log=lambda *a: None)
+    build_seconds = time.perf_counter() - t0
+    old = build_lite.build(before, build_lite.default_cache(), log=lambda *a: None, lean=False)
     token = secrets.token_hex(16)
     copy = tmp / "copy"
     shutil.copytree(ROOT / "notebooks", copy / "notebooks")
-    ports = {way: free_port() for way in ("lite", "lab", "voila")}
+    ports = {way: free_port() for way in ("lite", "before", "lab", "voila")}
     python = sys.executable
     servers = {
         "lite": Server(
@@ -258,6 +286,14 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
             dict(os.environ),
             ports["lite"],
             tmp / "http.log",
+        ),
+        "before": Server(
+            "http.server",
+            [python, "-m", "http.server", "-d", str(before), "--bind", "127.0.0.1", str(ports["before"])],
+            tmp,
+            dict(os.environ),
+            ports["before"],
+            tmp / "http-before.log",
         ),
         "lab": Server(
             "jupyter lab",
@@ -301,36 +337,60 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
     }
     urls = {
         "lite": f"http://127.0.0.1:{ports['lite']}/notebooks/index.html?path=classroom.ipynb",
+        "before": f"http://127.0.0.1:{ports['before']}/notebooks/index.html?path=classroom.ipynb",
         "lab": f"http://127.0.0.1:{ports['lab']}/lab/tree/classroom.ipynb?reset&token={token}",
         "voila": f"http://127.0.0.1:{ports['voila']}/?token={token}",
     }
-    expose = {"lite": f"http://127.0.0.1:{ports['lite']}/jupyter-lite.json", "lab": None, "voila": None}
-    runs: dict[str, list[dict[str, Any]]] = {way: [] for way in urls}
+    expose = {
+        "lite": f"http://127.0.0.1:{ports['lite']}/jupyter-lite.json",
+        "before": f"http://127.0.0.1:{ports['before']}/jupyter-lite.json",
+        "lab": None,
+        "voila": None,
+    }
+    runs: dict[str, list[dict[str, Any]]] = {way: [] for way in WAYS}
     try:
         for server in servers.values():
             server.wait_listening()
         with sync_playwright() as p:
             for _ in range(repeat):
                 for way, url in urls.items():
-                    serving = servers[way] if way != "lite" else None
-                    runs[way].append(one_learner(p, tmp, way, url, serving, expose[way]))
+                    serving = servers[way] if way in ("lab", "voila") else None
+                    cold = one_learner(p, tmp, way, url, serving, expose[way])
+                    runs[way].append(cold)
                     if way == "lab":  # a learner's JupyterLab kernel stays until shut down: end it for the next run
                         shutdown_kernels(f"http://127.0.0.1:{ports['lab']}", token)
+                    if f"{way} warm" in WAYS:  # the same learner comes back: the same profile
+                        runs[f"{way} warm"].append(one_learner(p, tmp, way, url, serving, expose[way], cold["profile"]))
+                        if way == "lab":
+                            shutdown_kernels(f"http://127.0.0.1:{ports['lab']}", token)
     finally:
         for server in servers.values():
             server.stop()
-    prefix = f"http://127.0.0.1:{ports['lite']}/"
-    fetched = {u[len(prefix) :] for r in runs["lite"] for u in r["files"] if u.startswith(prefix)}
-    first_visit = sum((site / f).stat().st_size for f in fetched if (site / f).is_file())
-    return {"runs": runs, "site_bytes": built["bytes"], "first_visit_bytes": first_visit}
+    visits = {}
+    for way, folder in (("lite", site), ("before", before)):
+        prefix = f"http://127.0.0.1:{ports[way]}/"
+        fetched = {u[len(prefix) :] for r in runs[way] for u in r["files"] if u.startswith(prefix)}
+        visits[way] = sum((folder / f).stat().st_size for f in fetched if (folder / f).is_file())
+    return {
+        "runs": runs,
+        "site_bytes": built["bytes"],
+        "before_bytes": old["bytes"],
+        "first_visit_bytes": visits["lite"],
+        "before_first_visit_bytes": visits["before"],
+        "build_seconds": build_seconds,
+    }
 
 
 def print_compare(result: dict[str, Any]) -> None:
     runs = result["runs"]
-    names = {"lite": "JupyterLite site", "lab": "JupyterLab server", "voila": "Voilà server"}
     print("one learner opens the classroom page, each way side by side (median of runs; min–max)")
-    print(f"{'':20}{'kernel ready':>16}{'first chart':>16}{'browser +RSS':>16}{'server kernel':>16}{'server proc':>14}")
+    print(
+        f"{'':20}{'kernel ready':>16}{'first chart':>16}{'browser +RSS':>16}{'server kernel':>16}"
+        f"{'server proc':>14}{'load':>7}"
+    )
     for way, rs in runs.items():
+        if not rs:
+            continue
 
         def cell(key: str, unit: str, rs: list[dict[str, Any]] = rs) -> str:
             v = sorted(r[key] for r in rs)
@@ -340,13 +400,23 @@ def print_compare(result: dict[str, Any]) -> None:
                 else f"{statistics.median(v):.0f} {unit}"
             )
 
+        served = way.startswith(("lab", "voila"))
         print(
-            f"{names[way]:20}{cell('ready', 's'):>16}{cell('first', 's'):>16}{cell('browser', 'MB'):>16}"
-            f"{cell('kernel', 'MB') if way != 'lite' else '—':>16}{cell('server', 'MB') if way != 'lite' else '—':>14}"
+            f"{WAYS[way]:20}{cell('ready', 's'):>16}{cell('first', 's'):>16}{cell('browser', 'MB'):>16}"
+            f"{cell('kernel', 'MB') if served else '—':>16}{cell('server', 'MB') if served else '—':>14}"
+            f"{statistics.median(r['load'] for r in rs):>7.1f}"
         )
+    lab = {k: statistics.median(r[k] for r in runs["lab"]) for k in ("ready", "first")}
+    for way in ("lite", "lite warm", "before", "before warm"):
+        if runs[way]:
+            ratio = {k: statistics.median(r[k] for r in runs[way]) / lab[k] for k in ("ready", "first")}
+            print(
+                f"{WAYS[way].strip():20} ÷ JupyterLab (cold): kernel ready {ratio['ready']:.1f}×, first chart {ratio['first']:.1f}×"
+            )
     print(
-        f"JupyterLite site: {result['site_bytes'] / 1e6:.1f} MB on disk; a learner's first visit downloads "
-        f"{result['first_visit_bytes'] / 1e6:.1f} MB of it (then the browser's cache)"
+        f"JupyterLite site: {result['site_bytes'] / 1e6:.1f} MB on disk, built in {result['build_seconds']:.0f} s "
+        f"(downloads cached); a learner's first visit downloads {result['first_visit_bytes'] / 1e6:.1f} MB of it "
+        f"(as before: {result['before_bytes'] / 1e6:.1f} MB on disk, {result['before_first_visit_bytes'] / 1e6:.1f} MB)"
     )
 
 

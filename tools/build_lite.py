@@ -20,10 +20,17 @@ Every version comes from tools/lite-pins.toml. Everything is fetched from the pa
    both editions as contents (the Korean course, its contents and classroom page at the root, the
    English edition in ``en/`` beside them, as in notebooks/), no source maps.
 
-The site's kernel never falls back to PyPI (``disablePyPIFallback``) and starts with ipywidgets and tzdata
-loaded (the kernel loads a package when a cell imports it by name, but ipywidgets is imported inside
-liuren and tzdata by zoneinfo). The site's front page opens the classroom page in JupyterLite's Notebook
-interface; ``lab/`` is the full JupyterLab with every notebook. The language choice: the front page
+The site's kernel never falls back to PyPI (``disablePyPIFallback``) and starts with only what it needs
+itself; the first cell's ``import liuren`` loads liuren with what it imports inside (ipywidgets, tzdata
+for zoneinfo, the practice page's scheduler), all entered as liuren's dependencies in the site's lock
+(the kernel loads a package when a cell imports it by name). Every notebook of both editions imports
+nothing but liuren, IPython and the standard library, so every wheel is one the kernel or liuren needs.
+A notebook whose kernel the site has not (a teacher's, written for ``python3``) starts on the site's
+kernel with no dialog (:data:`OVERRIDES`), and each notebook carries its real date
+(:func:`notebook_dates`). ``--as-before`` builds the start as it was before it was cut.
+
+The site's front page opens the classroom page in JupyterLite's Notebook interface; ``lab/`` is the
+full JupyterLab with every notebook. The language choice: the front page
 names both editions' classroom page and contents (it goes on to the Korean classroom page), and each
 contents notebook and classroom page links its twin in the other edition. (The front page keeps the
 root marker every JupyterLite page reads its settings up to: the empty ``jupyter-config-data`` script.)
@@ -55,6 +62,11 @@ NOTEBOOKS = ROOT / "notebooks"
 FRONT = "classroom.ipynb"
 PRELOAD = ("ipywidgets", "tzdata")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+OVERRIDES = {"@jupyterlab/notebook-extension:tracker": {"autoStartDefaultKernel": True}}
+"""JupyterLab's settings as the site overrides them (the lite dir's ``overrides.json``, which the build
+merges into ``settingsOverrides``): a notebook whose kernel the site does not have, such as a teacher's
+notebook written for ``python3``, starts on the site's one kernel, Python (Pyodide), with no "Select
+Kernel" dialog (JupyterLab's "Automatically Start Preferred Kernel")."""
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 CACHE_ENV = "LIURENLITE_CACHE"
 SITE_EXTRAS = ("practice",)
@@ -93,14 +105,48 @@ def site_path(notebook: Path) -> str:
     return notebook.relative_to(NOTEBOOKS).as_posix()
 
 
-def stage_contents(into: Path) -> Path:
+def stage_contents(into: Path, dates: dict[Path, int] | None = None) -> Path:
     """The site's contents: a folder holding :func:`course_notebooks` at their :func:`site_path` (a folder
-    given to ``jupyter lite build`` is served as it is laid out, ``en/`` and all)."""
+    given to ``jupyter lite build`` is served as it is laid out, ``en/`` and all), each file dated by
+    ``dates`` (else :func:`notebook_dates`): the contents API lists that date as its last change."""
+    dates = notebook_dates() if dates is None else dates
     for notebook in course_notebooks():
         target = into / site_path(notebook)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(notebook, target)
+        os.utime(target, (dates[notebook], dates[notebook]))
     return into
+
+
+def notebook_dates(notebooks: list[Path] | None = None) -> dict[Path, int]:
+    """Each notebook's real date, in seconds since the epoch: its last commit's date, as git gives it,
+    when the file is committed as it is; else (changed since, not committed, or no git) the file's own
+    mtime. The same commit gives the same dates, so the build stays reproducible."""
+    notebooks = course_notebooks() if notebooks is None else notebooks
+    dates = {path: int(path.stat().st_mtime) for path in notebooks}
+    try:
+        changed = subprocess.run(
+            ["git", "status", "--porcelain", "-z", "--untracked-files=all", "--", "notebooks"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return dates  # no git, or not a checkout: the files' own dates
+    dirty = {(ROOT / entry[3:]).resolve() for entry in changed.split("\0") if entry}
+    for path in notebooks:
+        if path.resolve() in dirty:
+            continue
+        done = subprocess.run(
+            ["git", "log", "-1", "--format=%ct", "--", str(path.relative_to(ROOT))],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode == 0 and done.stdout.strip().isdigit():
+            dates[path] = int(done.stdout.strip())
+    return dates
 
 
 def norm(name: str) -> str:
@@ -223,17 +269,23 @@ def liuren_depends(extras: tuple[str, ...] = SITE_EXTRAS) -> list[str]:
     return list(dict.fromkeys(re.split(r"[\s;<>=!~\[]", spec, maxsplit=1)[0] for spec in specs))
 
 
-def liuren_wheel(into: Path) -> Path:
+def liuren_wheel(into: Path, course: bool = False) -> Path:
     """liuren's wheel built from this checkout (always afresh: it is the code under test), from a copy
-    of what the wheel holds, so the build leaves nothing in the checkout."""
+    of what the wheel holds, so the build leaves nothing in the checkout. With ``course``, the course's
+    notebooks ship inside it as in the wheel on PyPI (pyproject maps liuren.notebooks to notebooks/);
+    without, ``liuren/notebooks`` is empty: the site serves the notebooks as its contents, and ``liuren
+    course`` (the one reader of that folder) does not run in a browser, so the first ``import liuren``
+    fetches and unpacks about 1.5 MB less."""
     source = into / "source"
     shutil.copytree(ROOT / "liuren", source / "liuren", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md", "LICENSE"):
         shutil.copy(ROOT / name, source / name)
-    # the course ships in the wheel too (pyproject maps liuren.notebooks to notebooks/)
-    shutil.copytree(
-        ROOT / "notebooks", source / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
-    )
+    if course:
+        shutil.copytree(
+            ROOT / "notebooks", source / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+        )
+    else:
+        (source / "notebooks").mkdir()
     run(pip("wheel", "--no-deps", "-w", str(into), str(source)), "building liuren's wheel")
     (found,) = into.glob("liuren-*.whl")
     return found
@@ -286,7 +338,7 @@ def lite_config(contents: list[Path], extensions: list[Path], output: Path) -> d
     }
 
 
-def site_settings(title: str) -> dict[str, Any]:
+def site_settings(title: str, preload: tuple[str, ...] = ()) -> dict[str, Any]:
     return {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -297,7 +349,7 @@ def site_settings(title: str) -> dict[str, Any]:
                     # finds its lock and every wheel in the same folder
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": list(PRELOAD)},
+                    "loadPyodideOptions": {"packages": list(preload)},
                 }
             },
         },
@@ -317,8 +369,14 @@ FRONT_PAGE = """<!doctype html>
 """
 
 
-def build(output: Path, cache: Path, log: Any = print) -> dict[str, Any]:
-    """Build the site into ``output`` (replaced); returns what went into it."""
+def build(output: Path, cache: Path, log: Any = print, lean: bool = True) -> dict[str, Any]:
+    """Build the site into ``output`` (replaced); returns what went into it.
+
+    ``lean`` (the default) is the start as cut: the kernel starts with nothing but what it needs
+    itself, and the first cell's ``import liuren`` loads liuren with ipywidgets and tzdata (entered as
+    its dependencies in the site's lock), from a wheel without the course's notebooks. ``lean=False``
+    builds the site as it was before (``--as-before``), for a before-and-after measure
+    (tools/bench_classroom.py): PRELOAD loaded at the kernel's start, the course inside liuren's wheel."""
     p = pins()
     started = time.perf_counter()
     cache.mkdir(parents=True, exist_ok=True)
@@ -346,18 +404,25 @@ def build(output: Path, cache: Path, log: Any = print) -> dict[str, Any]:
 
     with tempfile.TemporaryDirectory(prefix="liuren-lite-") as tmp:
         work = Path(tmp)
-        ours = liuren_wheel(work / "dist")
-        chosen["liuren"] = (ours, ["liuren"], liuren_depends())
+        ours = liuren_wheel(work / "dist", course=not lean)
+        depends = liuren_depends() + [name for name in PRELOAD if lean and name not in liuren_depends()]
+        chosen["liuren"] = (ours, ["liuren"], depends)
         lite = work / "lite"
         lite.mkdir()
         staging = work / "site"
-        contents = stage_contents(work / "contents")
+        dates = notebook_dates()
+        contents = stage_contents(work / "contents", dates)
         (lite / "jupyter_lite_config.json").write_text(
             json.dumps(lite_config([contents], [kernel, widgets_ext], staging), indent=1), encoding="utf-8"
         )
         title = "大六壬 liuren"
-        (lite / "jupyter-lite.json").write_text(json.dumps(site_settings(title), indent=1), encoding="utf-8")
-        env = dict(os.environ, SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "1700000000"))
+        (lite / "jupyter-lite.json").write_text(
+            json.dumps(site_settings(title, () if lean else PRELOAD), indent=1), encoding="utf-8"
+        )
+        (lite / "overrides.json").write_text(json.dumps(OVERRIDES, indent=1), encoding="utf-8")
+        # every file of the build is dated at most the newest notebook's date (reproducible for one commit)
+        epoch = os.environ.get("SOURCE_DATE_EPOCH") or str(max(dates.values()))
+        env = dict(os.environ, SOURCE_DATE_EPOCH=epoch)
         env.pop("JUPYTERLITE_PYODIDE_URL", None)
         done = subprocess.run(
             [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite)],
@@ -413,9 +478,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cache", type=Path, default=None, help=f"downloads (default ${CACHE_ENV} or ~/.cache/liuren-lite)"
     )
+    parser.add_argument(
+        "--as-before",
+        action="store_true",
+        help="the start as it was before the cut (ipywidgets and tzdata loaded at the kernel's start, the "
+        "course inside liuren's wheel): for tools/bench_classroom.py's before-and-after",
+    )
     args = parser.parse_args(argv)
     try:
-        build(args.output.resolve(), (args.cache or default_cache()).resolve())
+        build(args.output.resolve(), (args.cache or default_cache()).resolve(), lean=not args.as_before)
     except FetchError as err:
         print(f"build_lite: {err}", file=sys.stderr)
         return 2
