@@ -209,7 +209,10 @@ def test_each_chapter_notebook_shows_its_comparison_table_and_every_row_agrees(e
     for key in CHAPTER_NOTEBOOK:
         stems = chapter_notebooks(key, edition)
         table_cells = [
-            c for stem in stems for c in course[stem].cells if c.cell_type == "code" and f'table("{key}", lang="{edition.code}")' in c.source
+            c
+            for stem in stems
+            for c in course[stem].cells
+            if c.cell_type == "code" and f'table("{key}", lang="{edition.code}")' in c.source
         ]
         assert table_cells, f"{' or '.join(stems)} does not show table({key!r})"
         stem = stems[-1]
