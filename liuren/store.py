@@ -409,7 +409,7 @@ class Store:
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
     >>> s.version()
-    3
+    4
     """
 
     path: Path

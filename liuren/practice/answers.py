@@ -17,7 +17,7 @@ liuren.practice.answers.Unfinished: not finished: these boxes are empty: lessons
 >>> answer(item, {"noble": "亥晝逆"})
 Traceback (most recent call last):
 ...
-liuren.errors.ParseError: an answer for 'noble', which level 4 (賊克) does not ask; accepted: lessons, transmissions, method (the cells lesson.upper, lesson.lower, transmission.branch, method, subname)
+liuren.errors.ParseError: an answer for 'noble', which level 4 (Conquest (賊克)) does not ask; accepted: lessons, transmissions, method (the cells lesson.upper, lesson.lower, transmission.branch, method, subname)
 """
 
 from __future__ import annotations
