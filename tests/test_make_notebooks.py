@@ -293,3 +293,17 @@ def test_keep_outputs_rewrites_prose_and_navigation_but_not_changed_code(scratch
     assert TOOL.main(["--edition", "en", "--keep-outputs"]) == 1
     assert "its code cells changed since it was run: build it in full" in capsys.readouterr().out
     assert nbformat.read(en.out / "99-demo.ipynb", as_version=4).cells[3].source == EN_CELL  # not written
+
+
+def test_a_source_saved_while_the_build_runs_is_not_overwritten(tmp_path: Path) -> None:
+    """A build writes back the normalised source it read; if the source was saved meanwhile (an editor,
+    JupyterLab, another build), writing would lose that edit, so the build refuses."""
+    source = tmp_path / "05-fuyin-fanyin.md"
+    source.write_text(
+        (TOOL.ROOT / "notebooks" / "src" / "05-fuyin-fanyin.md").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    book = TOOL.read_source(source)
+    assert book.read == source.read_text(encoding="utf-8") and not TOOL.changed_since_read(book, source)
+    source.write_text(book.read + "\nA line a teacher added while the build ran.\n", encoding="utf-8")
+    assert TOOL.changed_since_read(book, source)
+    assert not TOOL.changed_since_read(TOOL.Book("contents", book.nb), source)  # no source read: nothing to keep

@@ -268,6 +268,8 @@ class Book:
     stem: str
     nb: nbformat.NotebookNode
     edition: Edition = KO
+    read: str | None = None
+    """The source's text as this build read it (None: a notebook with no source)."""
 
     @property
     def number(self) -> str:
@@ -321,7 +323,14 @@ def tags(cell: nbformat.NotebookNode) -> list[str]:
 
 
 def read_source(path: Path, edition: Edition = KO) -> Book:
-    return Book(path.stem, jupytext.read(path, fmt=FORMAT), edition)
+    text = path.read_text(encoding="utf-8")
+    return Book(path.stem, jupytext.reads(text, fmt=FORMAT), edition, text)
+
+
+def changed_since_read(book: Book, path: Path) -> bool:
+    """Whether the source at ``path`` is no longer what this build read: someone saved it meanwhile (in
+    JupyterLab, an editor, another build). Writing the normalised source then would lose that edit."""
+    return book.read is not None and path.exists() and path.read_text(encoding="utf-8") != book.read
 
 
 def strip_generated(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
@@ -1104,6 +1113,10 @@ def build_edition(edition: Edition, built: list[tuple[Book, nbformat.NotebookNod
         if book.stem == CONTENTS:
             # Wholly generated, so it has no source: without one, jupytext opens the .ipynb alone.
             (edition.sources / f"{CONTENTS}.md").unlink(missing_ok=True)
+        elif changed_since_read(book, edition.sources / f"{book.stem}.md"):
+            print(f"{book.where}: not written: it changed while this build ran; build it again")
+            status = 1
+            continue
         else:
             write_atomic(edition.sources / f"{book.stem}.md", md_text(nb))
         write_atomic(edition.out / book.filename, ipynb_text(nb, book.filename))
