@@ -72,11 +72,13 @@ class Ctx:
         "fate",
         "fate_upper",
         "gen",
+        "key",
         "lessons_kind",
         "month",
         "noble",
         "patterns",
         "school",
+        "sha",
         "stem",
         "stem_el",
         "trans",
@@ -113,6 +115,10 @@ class Ctx:
         self.fate_upper = None if nm is None else nm.benming_upper.ordinal
         self.patterns = tuple(p.name for p in chart.patterns)
         self.unjudged = frozenset(chart.unjudged_patterns)
+        self.sha: tuple[tuple[str, ...], ...] | None = None
+        """The 神煞 on each branch (ordinal), placed on first use."""
+        self.key = ""
+        """The chart as a worked example's condition names it (:func:`chart_key`), written on first use."""
 
 
 # ---------------------------------------------------------------- where a target is
@@ -140,7 +146,7 @@ def _need(value: int | None, what: str) -> int:
     return value
 
 
-_SINGLE: dict[str, Callable[[Ctx], int]] = {
+SINGLE_PLACES: dict[str, Callable[[Ctx], int]] = {
     "init": lambda x: x.trans[0],
     "middle": lambda x: x.trans[1],
     "final": lambda x: x.trans[2],
@@ -156,12 +162,13 @@ _SINGLE: dict[str, Callable[[Ctx], int]] = {
     "hour": lambda x: x.chart.hour.ordinal,
     "day_tomb": lambda x: ss.tomb_of_stem(x.stem, x.school),
 }
+"""The targets that name one place: the branch (ordinal) each reads on a chart."""
 
 
 def places(target: str, x: Ctx) -> tuple[tuple[int, ...], str | None]:
     """The branches (ordinals) at a target, and what the chart lacks for the rest of an "any" target.
     Raises :class:`Lacking` when the whole target is out of reach."""
-    single = _SINGLE.get(target)
+    single = SINGLE_PLACES.get(target)
     if single is not None:
         return (single(x),), None
     if target in ("any_trans", "all_trans"):
@@ -241,12 +248,18 @@ def _monthly_sha(m: int) -> dict[str, int]:
 
 
 def _sha(x: Ctx, b: int) -> tuple[str, ...]:
-    found = [name for name, place in _daily_sha(x).items() if place == b]
-    if x.year_branch == b:
-        found.append("太歲")
-    if x.month is not None:
-        found += [name for name, place in _monthly_sha(x.month).items() if place == b]
-    return tuple(found)
+    at = x.sha
+    if at is None:  # placed once per chart: every branch's 神煞, in the order of the tables
+        found: list[list[str]] = [[] for _ in range(12)]
+        for name, place in _daily_sha(x).items():
+            found[place].append(name)
+        if x.year_branch is not None:
+            found[x.year_branch].append("太歲")
+        if x.month is not None:
+            for name, place in _monthly_sha(x.month).items():
+                found[place].append(name)
+        at = x.sha = tuple(tuple(names) for names in found)
+    return at[b]
 
 
 MONTHLY_SHA = frozenset(("月建", "死神", "死氣", "月厭", "天網煞", "天刑"))
@@ -436,6 +449,11 @@ def _xinghai(x: Ctx) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _key(x: Ctx) -> str:
+    x.key = chart_key(x.chart)
+    return x.key
+
+
 def _kinds(x: Ctx) -> tuple[str, ...]:
     return tuple(dict.fromkeys(k for k in x.lessons_kind if k))
 
@@ -446,7 +464,7 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "season": lambda x: (SEASONS[ss.season(_need(x.month, "month"))],),
     "month": lambda x: (BRANCH_CHARS[_need(x.month, "month")],),
     "month_general": lambda x: (str(x.chart.general),),
-    "chart": lambda x: (chart_key(x.chart),),
+    "chart": lambda x: (x.key or _key(x),),
     "day": lambda x: (str(x.chart.day),),
     "day_pillar": lambda x: (str(x.chart.day),),
     "day_stem": lambda x: (STEM_CHARS[x.stem],),
