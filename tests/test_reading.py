@@ -586,3 +586,17 @@ def test_about_narrows_a_reading_to_one_subject():
     }
     with pytest.raises(ParseError, match="accepted: 元首"):
         r.about("茶")
+
+
+def test_every_place_a_condition_reads_is_named_in_hanzi_in_every_language():
+    # the evidence writes the place as the chapters name it (「日辰上神相剋 是 ✓」), never the key (upper_ke)
+    from liuren.reading.conditions import CHART_LEVEL, TARGETS, Fact
+    from liuren.show.reading import fact_text
+    from liuren.show.words.reading import PLACES
+
+    assert not [k for k in (*TARGETS, *CHART_LEVEL) if k not in PLACES]
+    for lang in ("zh", "ko", "en"):
+        for key, name in (("upper_ke", "日辰上神相剋"), ("trans_xinghai", "三傳刑害")):
+            value = "true" if key == "upper_ke" else "刑"
+            text = fact_text(Fact(f"{key} = {value}", True, (value,)), lang)
+            assert text.startswith(name) and key not in text, (lang, text)

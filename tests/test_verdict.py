@@ -216,6 +216,20 @@ def test_prosperity_decides_between_good_and_bad_and_without_the_month_it_stays_
     assert undated.verdict == "未定" and undated.principle == 6
 
 
+def test_the_prosperity_set_aside_cites_the_line_that_says_it():
+    # 吉 kept: 元首課 l.51 「今卯木旺，丙火得相氣，故以吉斷之」; a weak 用 keeps the 凶 lines by 重審課 l.131
+    # 「若發用之神休囚 … 雖末傳吉亦何益乎」, a weak day stem by 殃咎課 l.163 「財自貪生旺，身弱難管」
+    cases = (
+        (("丙申", "午", "亥", "day", "寅"), "病", "元首課 l.51", GOOD),  # 用 卯 旺, 丙 相
+        (("甲子", "卯", "亥", "day", "寅"), "總", "重審課 l.131", BAD),  # 用 戌 死
+        (("甲子", "寅", "午", "night", "未"), "總", "殃咎課 l.163", BAD),  # 用 辰 旺, 甲 囚
+    )
+    for (day, hour, general, noble, month), matter, source, side in cases:
+        v = liuren.chart(day, hour, general, noble=noble, month=month).reading().verdict(matter)
+        (line,) = [o for o in v.overrides if o.kind == "旺相"]
+        assert (line.by.source, v.verdict in side, v.principle) == (source, True, 6), (day, matter)
+
+
 # ---------------------------------------------------------------- invariants on any chart
 
 charts = st.builds(

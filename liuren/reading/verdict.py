@@ -87,6 +87,14 @@ PRINCIPLES: dict[int, tuple[str, str]] = {
 }
 """The principles of the method (docs/rules.md §10), each with the line it comes from."""
 
+STRENGTH_LINES: dict[str, tuple[str, str]] = {
+    "吉": ("元首課 l.51", "今卯木旺，丙火得相氣，故以吉斷之"),
+    "用": ("重審課 l.131", "若發用之神休囚 … 雖末傳吉亦何益乎"),
+    "身": ("殃咎課 l.163", "財自貪生旺，身弱難管"),
+}
+"""Principle 6's set-aside, cited by the line that says it: both strong keep the 吉 lines (元首課 l.51);
+a weak 用 keeps the 凶 ones (重審課 l.131), a weak day stem too (殃咎課 l.163)."""
+
 YANGJIU_FORMS = frozenset(("遞克", "外戰", "夾克", "內戰", "干支坐墓", "日干乘墓"))
 """The forms 殃咎課 gathers under its name (l.147 「三傳剋日，神將相戰，或日干乘墓，為殃咎課」, l.151–155 the
 examples of 遞克, 外戰, 夾克, 內戰, 干支坐墓, l.155 「此例非殃必有過失之咎。故名殃咎課」): where a form's own line
@@ -529,7 +537,10 @@ def _decide(
             side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
             kept = [j for j in here if j.statement.verdict in side]
             dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
-            overrides.append(Override("旺相", dropped, principle_reason(6)))
+            why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
+            overrides.append(
+                Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0]))
+            )
             here = kept
             found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
             principle = 6
