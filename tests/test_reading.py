@@ -600,3 +600,26 @@ def test_every_place_a_condition_reads_is_named_in_hanzi_in_every_language():
             value = "true" if key == "upper_ke" else "刑"
             text = fact_text(Fact(f"{key} = {value}", True, (value,)), lang)
             assert text.startswith(name) and key not in text, (lang, text)
+
+
+ADULTERY = {
+    # the lines that speak of adultery or a wanton spouse are read for 婚 as well as where they were filed
+    "帷簿不修-001": "帷簿丑聲亂",  # 八專課 l.167
+    "帷簿不修-007": "婦懷他婿外人傳",  # l.167
+    "帷簿不修-009": "內外占之總丑聲",  # l.175
+    "帷簿不修-011": "有無恥不正之事",  # l.179
+    "八專-011": "陰日只為家法懷",  # l.167
+    "八專-041": "以此占人，必有淫泆",  # l.179
+    "昴星-024": "占婦人必淫邪不正之人",  # 昴星課 l.131
+    "無淫-043": "上生下不順，內外生奸",  # 無淫課 l.151
+    "無淫-046": "占人皆主淫邪之心事將危敗也",  # l.159
+    "無淫-047": "內將有私親，有奸謀之意",  # l.163
+}
+
+
+def test_adultery_lines_are_read_for_marriage():
+    by_id = {s.id: s for s in statements()}
+    for sid, words in ADULTERY.items():
+        assert words in by_id[sid].quote and "婚" in by_id[sid].matters, sid
+    r = liuren.chart("丁未", "子", "午").reading("婚")  # an 八專 day: 帷簿不修
+    assert {"帷簿不修-001", "帷簿不修-007"} <= {j.statement.id for j in r.applies}
