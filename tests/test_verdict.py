@@ -115,7 +115,7 @@ def _agreement(withhold: bool) -> tuple[int, int, dict[str, str]]:
 def test_every_worked_example_the_chapters_judge_gets_the_chapters_verdict():
     right, total, wrong = _agreement(withhold=False)
     assert wrong == {}  # every 吉 example right
-    assert total >= 48 and right == total
+    assert total >= 49 and right == total
 
 
 HELD_BACK_WRONG: dict[str, tuple[str, str]] = {
@@ -149,9 +149,10 @@ the moon's lodge: each is counted in."""
 
 def test_the_method_alone_on_the_examples_held_back():
     # the chapter's reading of each example withheld: the lesson type's and patterns' lines alone
-    # (measured: 44 of 48, 92%; it was 41 of 48 before principle 8 and l.163's 干支坐墓, 33 before that)
+    # (measured: 45 of 49, 92%; it was 41 of 48 before principle 8, l.163's 干支坐墓 and 蒿矢 l.71's 「有客不可納」
+    # read as the chapter's conclusion, which adds 甲午's 宅; 33 of 48 before that)
     right, total, wrong = _agreement(withhold=True)
-    assert total == 48 and right == 44
+    assert total == 49 and right == 45
     assert not [k for k, v in wrong.items() if v.startswith("吉")]  # every 吉 example right
     assert wrong == {k: v[0] for k, v in HELD_BACK_WRONG.items()}
 

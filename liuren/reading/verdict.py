@@ -103,14 +103,13 @@ STRENGTH_LINES: dict[str, tuple[str, str]] = {
 a weak 用 keeps the 凶 ones (重審課 l.131), a weak day stem too (殃咎課 l.163)."""
 
 MATTER_KIN: dict[str, str] = {"財": "妻財"}
-"""Principle 8: the 六親 that carries a matter in the 三傳 (重審課 l.111 「發傳是妻財 … 乃兄弟爭財」 reads
-the 妻財 for wealth, l.103 「若發用是子孫 … 害子孫」 the 子孫 for the children)."""
+"""Principle 8: the 六親 that carries a matter in the 三傳 (重審課 l.111 「發傳是妻財 … 乃兄弟爭財」 reads the
+妻財 for wealth). Not 孕 by the 子孫: the chapter's 孕 readings take the fire in 寅 (元首課 l.59) and the 胎神
+under 白虎 (l.75), and its 壬申 卯時 example has the 子孫 on 六合 yet 「主墮胎」 (docs/rules.md §10, principle 8)."""
 
 GENERAL_LINES: dict[tuple[str, str], tuple[str, str]] = {
     ("財", "吉"): ("遙克課 l.15", "彈射得吉將，求財得相親"),
     ("財", "凶"): ("重審課 l.111", "發傳是妻財 … 更逢凶將及墓神發用，雖善事亦反為凶矣"),
-    ("孕", "吉"): ("元首課 l.43", "加以青龍等吉將，則生貴子"),
-    ("孕", "凶"): ("重審課 l.103", "若發用是子孫 … 加以凶將，其禍必矣"),
     ("官", "吉"): ("贅婿課 l.63", "遇天乙主官長"),
 }
 """Principle 8 (神將吉凶: 「先看吉凶神」, 遙克課 l.15; 「吉凶以神將之吉凶言之」, 元首課 l.47): {(matter,
