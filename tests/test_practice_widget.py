@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from html import escape
 from pathlib import Path
@@ -14,6 +17,7 @@ pytest.importorskip("fsrs")
 from liuren.errors import StoreError
 from liuren.practice import Grade, solution
 from liuren.practice.answers import as_text
+from liuren.practice.progress import Practice as Progress
 from liuren.practice.widget import QUEUE, Practice, plate_answer, question_html
 from liuren.show.html import chart_html, paper_box
 
@@ -180,6 +184,44 @@ def test_check_button_grades(tmp_path: Path) -> None:
     first = p.item
     p.next_button.click()
     assert p.item is not first
+
+
+def test_a_commit_and_a_click_handled_at_once_record_one_answer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ipykernel 7 handles widget messages in threads (subshells), so the last box's commit as it loses
+    # focus and the click on Check that took the focus can run at the same moment; each used to see the
+    # item unrecorded and the answer was written twice (13 answers gave 19 rows in a reader's browser)
+    p = session(tmp_path)
+    assert p.item is not None
+    for part, text in typed(solution(p.item)).items():
+        p._typing = True
+        p.fields[part].value = text
+        p._typing = False
+    record = Progress.record
+    both_in = threading.Barrier(2, timeout=5)
+
+    def slow_record(self: Progress, *args: object, **kwargs: object) -> Grade:
+        time.sleep(0.2)  # the store write of the first handler is still under way when the second grades
+        return record(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Progress, "record", slow_record)
+
+    def handler(event: Callable[[], object]) -> None:
+        both_in.wait()
+        event()
+
+    last = list(p.fields)[-1]
+    threads = [
+        threading.Thread(target=handler, args=(lambda: p.check_button.click(),)),
+        threading.Thread(target=handler, args=(lambda: p._on_commit({"name": "value", "new": p.fields[last].value}),)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert p.progress.reviews() == 1
+    assert p.grade is not None and p.grade.verdict == "right" and p.recorded
 
 
 def test_each_box_shows_its_format_and_an_example_that_is_not_the_answer(tmp_path: Path) -> None:

@@ -488,7 +488,7 @@ def test_reading_shows_the_verdicts_first_and_the_evidence_below_grouped_by_matt
     assert short.endswith("all the evidence: reading.text()") and "初傳 卯 ✓" not in short
     text = r.text()
     assert text.startswith(short.rsplit("\n", 1)[0])
-    assert "\n━━ Evidence — every statement, with its id\n52 statements apply, 44 stay open\n" in text
+    assert "\n━━ Evidence — every statement, with its id\n53 statements apply, 43 stay open\n" in text
     assert "元首-090 [吉] 「卯為日之父母，乘太常主相見公卿有喜」 — 元首課 l.51" in text
     assert "初傳 卯 ✓, 初傳 父母 ✓, 初傳 太常 ✓" in text
     assert " 是 " not in text and " 否 " not in text  # English shows no untranslated fact
@@ -586,3 +586,66 @@ def test_about_narrows_a_reading_to_one_subject():
     }
     with pytest.raises(ParseError, match="accepted: 元首"):
         r.about("茶")
+
+
+def test_every_place_a_condition_reads_is_named_in_hanzi_in_every_language():
+    # the evidence writes the place as the chapters name it (「日辰上神相剋 是 ✓」), never the key (upper_ke)
+    from liuren.reading.conditions import CHART_LEVEL, TARGETS, Fact
+    from liuren.show.reading import fact_text
+    from liuren.show.words.reading import PLACES
+
+    assert not [k for k in (*TARGETS, *CHART_LEVEL) if k not in PLACES]
+    for lang in ("zh", "ko", "en"):
+        for key, name in (("upper_ke", "日辰上神相剋"), ("trans_xinghai", "三傳刑害")):
+            value = "true" if key == "upper_ke" else "刑"
+            text = fact_text(Fact(f"{key} = {value}", True, (value,)), lang)
+            assert text.startswith(name) and key not in text, (lang, text)
+
+
+ADULTERY = {
+    # the lines that speak of adultery or a wanton spouse are read for 婚 as well as where they were filed
+    "帷簿不修-001": "帷簿丑聲亂",  # 八專課 l.167
+    "帷簿不修-007": "婦懷他婿外人傳",  # l.167
+    "帷簿不修-009": "內外占之總丑聲",  # l.175
+    "帷簿不修-011": "有無恥不正之事",  # l.179
+    "八專-011": "陰日只為家法懷",  # l.167
+    "八專-041": "以此占人，必有淫泆",  # l.179
+    "昴星-024": "占婦人必淫邪不正之人",  # 昴星課 l.131
+    "無淫-043": "上生下不順，內外生奸",  # 無淫課 l.151
+    "無淫-046": "占人皆主淫邪之心事將危敗也",  # l.159
+    "無淫-047": "內將有私親，有奸謀之意",  # l.163
+}
+
+
+def test_adultery_lines_are_read_for_marriage():
+    by_id = {s.id: s for s in statements()}
+    for sid, words in ADULTERY.items():
+        assert words in by_id[sid].quote and "婚" in by_id[sid].matters, sid
+    r = liuren.chart("丁未", "子", "午").reading("婚")  # an 八專 day: 帷簿不修
+    assert {"帷簿不修-001", "帷簿不修-007"} <= {j.statement.id for j in r.applies}
+
+
+CONCLUSIONS = {
+    # a condition that was the chapter's own conclusion (or a concession) is no condition: the line holds
+    "元首-022": "縱課傳有凶，得憂亦淺",
+    "重審-054": "事起女人憂稍重",
+    "蒿矢-048": "有客不可納",  # the chapter's reading of its 甲午 example (遙克課 l.71)
+    "天獄-013": "多憂動土及登程",
+    "天獄-015": "獄訟疾病有神責",
+    "贅婿-017": "主兄弟不快",
+    "贅婿-019": "乃為客求財之課也",
+    "魄化-006": "值此課名為化魄，假若無病亦昏沉",
+}
+
+
+def test_a_text_condition_left_open_says_why_and_conclusions_are_statements():
+    by_id = {s.id: s for s in statements()}
+    left = [s for s in statements() if any(o.key == "text" for o in s.open)]
+    assert left and all(any(f.startswith("open:") or "; open:" in f for f in s.flags) for s in left)
+    assert len(left) == 181
+    for sid, words in CONCLUSIONS.items():
+        assert words in by_id[sid].quote and not any(o.key == "text" for o in by_id[sid].open), sid
+    # 天獄課 l.3 「傳中災劫煞，刑害轉生嗔」: the 刑害 among the 三傳 is read from the chart
+    assert "trans_xinghai in 刑,害" in {c.text for c in by_id["天獄-002"].conditions}
+    r = liuren.chart("甲午", "申", "巳").reading()
+    assert "蒿矢-048" in {j.statement.id for j in r.applies}

@@ -115,16 +115,11 @@ def _agreement(withhold: bool) -> tuple[int, int, dict[str, str]]:
 def test_every_worked_example_the_chapters_judge_gets_the_chapters_verdict():
     right, total, wrong = _agreement(withhold=False)
     assert wrong == {}  # every 吉 example right
-    assert total >= 48 and right == total
+    assert total >= 49 and right == total
 
 
 HELD_BACK_WRONG: dict[str, tuple[str, str]] = {
     # example (day hour general noble month matter): (the chapter's side and what the method gives, why)
-    "丙申 午 亥 day 寅 財": (
-        "吉 got 凶",
-        "元首課 l.51 reads the 中傳 「申為日妻，則乘六合，主見貴得財物」: no line of the chapters gives 六合 on the "
-        "妻財 as 財 吉; the one 財 line standing is 殃咎's 「營干不宜」 (l.159; the chart is 殃咎 by 內戰 and 日干乘墓)",
-    ),
     "丙申 午 亥 day 寅 宅": (
         "凶 got 先凶後吉",
         "元首課 l.51 reads the 末傳 「丑為日子孫，乘太陰，主子孫因財物有相掩之事」: no general line reads 太陰 on "
@@ -133,27 +128,19 @@ HELD_BACK_WRONG: dict[str, tuple[str, str]] = {
     "甲戌 未 亥 day 寅 孕": (
         "凶 got 吉",
         "元首課 l.59 「天后水與寅中火併，主生子不育」 reads the fire stored in 寅 in the first month against 天后's "
-        "water; the general line l.43 「加以青龍等吉將，則生貴子」 counts 天后 among the 吉將",
+        "water; the general line l.43 「加以青龍等吉將，則生貴子」 counts 天后 among the 吉將. Principle 8 does not read "
+        "孕: the chapter's two 孕 readings take the fire in 寅 (l.59) and the 胎神 under 白虎 (l.75), not the general on "
+        "the 子孫 (壬申 卯時: 寅 子孫 rides 六合, yet 「主墮胎」)",
     ),
     "甲戌 未 亥 day 寅 總": (
         "凶 got 吉",
         "元首課 l.63 reads the 中傳 and 末傳 (「中傳勝光，主子孫乘白虎，主喪」, 「為人見閉遮」); the lines of the "
         "type say 吉 with the 用 and the stem 旺 (l.15 「但為上神旺相，天將無內戰方吉」)",
     ),
-    "己卯 午 卯 day 戌 官": (
-        "吉 got 凶",
-        "遙克課 l.79 「神后作天乙，作初傳 … 有貴人徵召之喜」 reads 貴人 on the 用; the 官 line of 遙克 that stands is "
-        "l.19 「天乙順行臣不義」, and 「吉將朝天去 … 主功名遠利」 (l.15) is said of 蒿矢 only (「分明是兩課」)",
-    ),
     "乙卯 午 未 day 午 婚": (
         "凶 got 先凶後吉",
         "無淫課 l.99 「日上無陽類，二女爭男心」 on a 不備 chart with no 克 between the day and the branch side, where "
         "l.143 says 「若課不備，無克亦不為凶」: the chapter does not say how the two agree (docs/rules.md §10.3)",
-    ),
-    "壬申 午 丑 day - 總": (
-        "凶 got 未定",
-        "殃咎課 l.155 judges it by 干支坐墓 「乃心肯意甘受禍」; the chart is also 外戰 (l.151 「禍患易解」) and the "
-        "chapter gives no month to weigh the two by 旺相 (principle 6)",
     ),
 }
 """The held-back examples the method still gets wrong, each with why. None rests on who asks, the 年命 or
@@ -162,9 +149,11 @@ the moon's lodge: each is counted in."""
 
 def test_the_method_alone_on_the_examples_held_back():
     # the chapter's reading of each example withheld: the lesson type's and patterns' lines alone
-    # (measured: 41 of 48, 85%; it was 33 of 48)
+    # (measured: 45 of 49, 92%; it was 41 of 48 before principle 8, l.163's 干支坐墓 and 蒿矢 l.71's 「有客不可納」
+    # read as the chapter's conclusion, which adds 甲午's 宅; 33 of 48 before that)
     right, total, wrong = _agreement(withhold=True)
-    assert total == 48 and right >= 41
+    assert total == 49 and right == 45
+    assert not [k for k, v in wrong.items() if v.startswith("吉")]  # every 吉 example right
     assert wrong == {k: v[0] for k, v in HELD_BACK_WRONG.items()}
 
 
@@ -214,6 +203,52 @@ def test_prosperity_decides_between_good_and_bad_and_without_the_month_it_stays_
     assert any(o.kind == "旺相" and o.by.source == "元首課 l.51" for o in v.overrides)
     undated = liuren.chart("丙申", "午", "亥").reading("病").verdict()
     assert undated.verdict == "未定" and undated.principle == 6
+
+
+def test_the_prosperity_set_aside_cites_the_line_that_says_it():
+    # 吉 kept: 元首課 l.51 「今卯木旺，丙火得相氣，故以吉斷之」; a weak 用 keeps the 凶 lines by 重審課 l.131
+    # 「若發用之神休囚 … 雖末傳吉亦何益乎」, a weak day stem by 殃咎課 l.163 「財自貪生旺，身弱難管」
+    cases = (
+        (("丙申", "午", "亥", "day", "寅"), "病", "元首課 l.51", GOOD),  # 用 卯 旺, 丙 相
+        (("甲子", "卯", "亥", "day", "寅"), "總", "重審課 l.131", BAD),  # 用 戌 死
+        (("甲子", "寅", "午", "night", "未"), "總", "殃咎課 l.163", BAD),  # 用 辰 旺, 甲 囚
+    )
+    for (day, hour, general, noble, month), matter, source, side in cases:
+        v = liuren.chart(day, hour, general, noble=noble, month=month).reading().verdict(matter)
+        (line,) = [o for o in v.overrides if o.kind == "旺相"]
+        assert (line.by.source, v.verdict in side, v.principle) == (source, True, 6), (day, matter)
+
+
+def test_the_general_on_the_matters_carrier_decides_first():
+    # principle 8: 遙克課 l.15 「先看吉凶神」; the 妻財 for 財, the 貴人 on the 用 for 官
+    v = verdict(_held_back("丙申", "午", "亥", month="寅"), "財")  # 申 妻財 rides 六合: 「主見貴得財物」 (l.51)
+    assert (v.verdict, v.principle, v.reasons[0].source, v.reasons[0].quote) == (
+        "吉",
+        8,
+        "遙克課 l.15",
+        "彈射得吉將，求財得相親",
+    )
+    v = verdict(_held_back("己卯", "午", "卯", month="戌"), "官")  # 子 rides 貴人: 「有貴人徵召之喜」 (遙克課 l.79)
+    assert (v.verdict, v.principle, v.reasons[0].source) == ("吉", 8, "贅婿課 l.63")
+    bad = liuren.chart("甲子", "丑", "子", month="寅").reading("財").verdict()  # the 妻財 on 凶將 only
+    assert (bad.verdict, bad.principle, bad.reasons[0].source) == ("凶", 8, "重審課 l.111")
+    mixed = liuren.chart("乙丑", "子", "子", month="寅").reading("財").verdict()  # 妻財 on a 吉將 and a 凶將
+    assert mixed.principle != 8
+    # the chapter's own reading of its chart comes first: 元首 l.51's 財 line is the reason, not principle 8
+    own = liuren.chart("丙申", "午", "亥", month="寅").reading().verdict("財")
+    assert (own.principle, own.reasons[0].id) == (5, "元首-091")
+
+
+def test_only_the_void_resolves_ganzhi_zuomu():
+    # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: 壬申 亥加辰 申加丑 (l.155 「乃心肯意甘受禍」) is also 外戰
+    # (l.151 「禍患易解」); that 易解 does not resolve the 坐墓
+    v = verdict(_held_back("壬申", "午", "丑"), "總")
+    (line,) = [o for o in v.overrides if o.kind == "坐墓"]
+    assert (v.verdict, line.set_aside, line.by.source) == ("凶", ("外戰-001",), "殃咎課 l.163")
+    assert v.reasons[0].id == "干支坐墓-004"
+    void = liuren.chart("庚申", "巳", "子", month="寅")  # both 墓 void: 「二處逢空，可解」
+    assert [p.clauses.key for p in void.patterns if p.name == "干支坐墓"] == ["zuomu.void"]
+    assert not [o for o in void.reading().verdict("總").overrides if o.kind == "坐墓"]
 
 
 # ---------------------------------------------------------------- invariants on any chart
@@ -364,6 +399,8 @@ def test_check_verdict_says_what_is_right_and_why_a_reason_is_not():
     assert "set aside" in str(r) and "元首-093" in str(r)
     assert check_verdict(c, "總", "吉", "元首-003").why == "side"  # applies, but is not what decides
     assert check_verdict(c, "總", "吉", "蒿矢-049").why == "fails"
+    by_general = liuren.chart("甲子", "丑", "子", month="寅")  # principle 8 decides: 妻財 on 凶將
+    assert check_verdict(by_general, "財", "凶", "P8")
     hidden = check_verdict(c, "總", "凶", "內戰-001")
     assert hidden.expected == "" and hidden.reasons == ()  # the answer only when asked for
     for bad in ({"verdict": "大吉"}, {"reason": "x-1"}):

@@ -36,10 +36,12 @@ answers not yet saved (:meth:`~liuren.practice.Practice.save_due`).
 from __future__ import annotations
 
 import base64
+import functools
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 
@@ -72,6 +74,27 @@ BOARD_PARTS = {
 NO_BOARD = MOMENT_LEVELS | {1, 11, 12, JUDGING}
 """Levels without a board while answering: its caption would give the answer away (the 月將 of a moment,
 the day of the reverse drill) or nothing is built (naming from choices)."""
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def serial(method: Callable[Concatenate[Practice, _P], _R]) -> Callable[Concatenate[Practice, _P], _R]:
+    """Run ``method`` holding the session's lock: one event at a time.
+
+    ipykernel 7 handles widget messages in subshells, threads beside the cell that runs (JupyterLab's
+    "comms use subshells" setting), so a box's value, committed as it loses focus, and the click on
+    「확인」 that took the focus can be handled at the same moment: both saw the item not yet recorded,
+    and one answer was written twice. Every entry point of the page takes the lock (a re-entrant one:
+    :meth:`Practice.answer` calls :meth:`Practice.submit`), so the second handler sees the first one's
+    work done."""
+
+    @functools.wraps(method)
+    def run(self: Practice, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 def _now() -> datetime:
@@ -132,6 +155,7 @@ class Practice:
         new_per_day: int = NEW_PER_DAY,
         clock: Callable[[], datetime] = _now,
     ) -> None:
+        self._lock = threading.RLock()
         self.lang = check_lang(lang)
         self.words = PRACTICE[self.lang]
         self.progress = Progress(path, seed=seed, new_per_day=new_per_day)
@@ -227,10 +251,12 @@ class Practice:
         finally:
             self._syncing = False
 
+    @serial
     def _on_level(self, change: dict[str, Any]) -> None:
         if not self._syncing:
             self.choose(int(change["new"]))
 
+    @serial
     def choose(self, level: int) -> None:
         """Practise at ``level`` (0: today's practice; a closed level is shown closed until the learner
         skips ahead)."""
@@ -258,6 +284,7 @@ class Practice:
         self.again_button.disabled = True
         self._render()
 
+    @serial
     def skip(self) -> None:
         """Open the selected level without passing the ones before it, and deal its first item."""
         if self.level != QUEUE:
@@ -266,6 +293,7 @@ class Practice:
         self.next()
 
     # ------------------------------------------------------------------------------ items
+    @serial
     def next(self) -> Item | None:
         """The next item: of today's queue (None when today is done), or at the chosen level."""
         now = self.clock()
@@ -277,6 +305,7 @@ class Practice:
             return self._show(item)
         return self._show(self.progress.next_item(self.level, now))
 
+    @serial
     def drill(self, name: str) -> Item:
         """A drill of a cell kind or lesson type (「遁干 연습」: "hidden-stem"; 「知一 연습」: "知一"),
         on the first tab."""
@@ -284,6 +313,7 @@ class Practice:
         self.tabs.selected_index = 0
         return self._show(item)
 
+    @serial
     def again(self) -> Item | None:
         """「다시」: the same item asked again, its boxes emptied; the retry is not recorded."""
         if self.item is None:
@@ -295,6 +325,7 @@ class Practice:
         self._render()
         return item
 
+    @serial
     def replay(self, miss: Miss) -> Item:
         """Deal the item of ``miss`` again (its level, chart and what it showed) on the first tab."""
         item = self.progress.replay(miss)
@@ -362,6 +393,7 @@ class Practice:
         parts = tuple(self.fields)
         return parts[self.stage : self.stage + 1] if self.stepping else parts
 
+    @serial
     def _on_mode(self, change: dict[str, Any]) -> None:
         self.stage = len(self.filled_parts()) if change["new"] else 0
         self._show_boxes()
@@ -370,13 +402,15 @@ class Practice:
         """The parts of the item answered right so far (in the item's order)."""
         return tuple(p for p in self.fields if p in self.filled or p in self.given)
 
+    @serial
     def _on_commit(self, change: dict[str, Any]) -> None:
         """Enter (or leaving a box) commits its value: the answer is checked once every box asked is
         filled (a half-typed answer is not graded on the way from one box to the next)."""
         if not self._typing and self.fields and all(self.fields[p].value.strip() for p in self.asking):
             self.submit()
 
-    def answer(self, **parts: str) -> Grade | None:
+    @serial
+    def answer(self, /, **parts: str) -> Grade | None:
         """Type ``parts`` into the boxes and check (what Enter does)."""
         for name in parts:
             if name not in self.fields:
@@ -391,6 +425,7 @@ class Practice:
             self._typing = False
         return self.submit()
 
+    @serial
     def submit(self) -> Grade | None:
         """Grade what is in the boxes asked. A whole answer only: with a box empty the page names the
         empty boxes and nothing is graded or recorded (None is returned). The item's first grade is
@@ -481,6 +516,7 @@ class Practice:
         return chart_html(self.item.chart, labels=self.lang, parts=parts, highlight="none")
 
     # ------------------------------------------------------------------------------ dashboard, misses
+    @serial
     def _on_tab(self, change: dict[str, Any]) -> None:
         self._refresh_tab(change["new"])
 
@@ -490,6 +526,7 @@ class Practice:
         elif index == 2:
             self.show_misses()
 
+    @serial
     def show_dashboard(self) -> str:
         """Draw the dashboard tab from the store, with a drill button for each weak cell kind or lesson
         type (returns its HTML)."""
@@ -509,6 +546,7 @@ class Practice:
         return str(self.dashboard.value)
 
     # ------------------------------------------------------------------------------ saving, loading
+    @serial
     def save(self) -> str:
         """「진도 저장」: the export (:meth:`liuren.practice.Practice.export_text`) offered as a file to
         download (a link holding it, named with today's date), the save remembered; returns the JSON."""
@@ -528,6 +566,7 @@ class Practice:
         self.show_dashboard()
         return text
 
+    @serial
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if not files:
@@ -538,6 +577,7 @@ class Practice:
         self.upload.value = ()  # ready for the next file
         self.load(bytes(content), name)
 
+    @serial
     def load(self, content: bytes, name: str = "") -> int | None:
         """「진도 불러오기」: import an uploaded export (its bytes, and the file's name), all or nothing
         (:meth:`liuren.practice.Practice.import_text`); says what was added, or why nothing was, and
@@ -564,6 +604,7 @@ class Practice:
         self.show_dashboard()
         return added
 
+    @serial
     def show_misses(self) -> MissBook:
         """Draw the wrong-answer tab: the latest misses, each with its replay button."""
         self.misses = self.progress.misses(MISS_ROWS)

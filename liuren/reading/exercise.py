@@ -209,9 +209,13 @@ def check_verdict(
         raise ParseError("matter=None: an exercise asks about one matter; accepted: a key of liuren.reading.MATTERS")
     said = _parse_verdict(verdict)
     known = {s.id for s in statements()}
-    principles = {f"P{n}" for n in range(1, 8)}
+    from .verdict import PRINCIPLES
+
+    principles = {f"P{n}" for n in PRINCIPLES}
     if not isinstance(reason, str) or reason.strip() not in known | principles:
-        raise ParseError(f"reason={quote(reason)} is not a statement id (such as '元首-093') or a principle P1–P7")
+        raise ParseError(
+            f"reason={quote(reason)} is not a statement id (such as '元首-093') or a principle P1–P{len(PRINCIPLES)}"
+        )
     reason = reason.strip()
     r = reading(chart, wanted, querent)
     v = r.verdict(wanted)

@@ -11,7 +11,9 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
    the whole).
 3. The chapters' explicit overrides set lines aside, each named with the line that does it:
    無淫課 l.143 (不備 without 克: neither 日辰交互相剋 nor 日上神 and 辰上神 克ing one another, l.127;
-   「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為凶也」), 遙克課 l.47 (a void earth, 遺丸 「縱彈皆不為凶」), and a rescue form (天獄清平, 解網, 死奇回生,
+   「亦不為凶，只是事有遲延」), 遙克課 l.31 (a void metal 「亦不能為凶也」), 遙克課 l.47 (a void earth, 遺丸
+   「縱彈皆不為凶」), 殃咎課 l.163 (干支坐墓 「二處逢空，可解」: only the void resolves it, so another 殃咎
+   form's 「禍患易解」 does not), and a rescue form (天獄清平, 解網, 死奇回生,
    魄化歸魂, 贅婿當權: 天獄課 l.11, 天網課 l.55, 死奇課 l.103, 魄化課 l.139, 贅婿課 l.67), which sets aside
    the 凶 lines of the form it rescues.
 4. Where 元首課 l.23 「縱神將戰憂易解」 and 殃咎課 l.155 「神克將，為內戰，禍患難解」 both stand, the
@@ -30,6 +32,10 @@ does the same in numbered steps, each from a line of the chapters (docs/rules.md
    forced answer.
 7. 年命 as rescue (天網課 l.55 「若末傳及年命有救神 … 反凶為吉」): a 凶 verdict on a chart with a 年命
    where a 吉 line reading the 行年 or 本命 applies becomes 先凶後吉, and says so.
+8. 神將吉凶 (遙克課 l.15 「蒿矢有吉凶，先看吉凶神」; 元首課 l.47 「吉凶以神將之吉凶言之」): where the chapter
+   does not read this very chart, the general riding the matter's carrier in the 三傳 decides first: the
+   妻財 for 財 (「彈射得吉將，求財得相親」, 遙克課 l.15; 「發傳是妻財 … 更逢凶將 … 雖善事亦反為凶矣」, 重審課
+   l.111), the 貴人 on the 用 for 官 (「遇天乙主官長」, 贅婿課 l.63).
 
 The verdict carries its reasons (at most three, with quotation and source), the overrides applied, the
 course 初 → 中 → 末 where lines read the transmissions, and the primary 應期.
@@ -84,8 +90,31 @@ PRINCIPLES: dict[int, tuple[str, str]] = {
     5: ("元首課 l.15", "但為上神旺相，天將無內戰方吉"),
     6: ("元首課 l.51", "今卯木旺，丙火得相氣，故以吉斷之"),
     7: ("天網課 l.55", "若末傳及年命有救神，克初傳為解網課，反凶為吉"),
+    8: ("遙克課 l.15", "蒿矢有吉凶，先看吉凶神"),
 }
 """The principles of the method (docs/rules.md §10), each with the line it comes from."""
+
+STRENGTH_LINES: dict[str, tuple[str, str]] = {
+    "吉": ("元首課 l.51", "今卯木旺，丙火得相氣，故以吉斷之"),
+    "用": ("重審課 l.131", "若發用之神休囚 … 雖末傳吉亦何益乎"),
+    "身": ("殃咎課 l.163", "財自貪生旺，身弱難管"),
+}
+"""Principle 6's set-aside, cited by the line that says it: both strong keep the 吉 lines (元首課 l.51);
+a weak 用 keeps the 凶 ones (重審課 l.131), a weak day stem too (殃咎課 l.163)."""
+
+MATTER_KIN: dict[str, str] = {"財": "妻財"}
+"""Principle 8: the 六親 that carries a matter in the 三傳 (重審課 l.111 「發傳是妻財 … 乃兄弟爭財」 reads the
+妻財 for wealth). Not 孕 by the 子孫: the chapter's 孕 readings take the fire in 寅 (元首課 l.59) and the 胎神
+under 白虎 (l.75), and its 壬申 卯時 example has the 子孫 on 六合 yet 「主墮胎」 (docs/rules.md §10, principle 8)."""
+
+GENERAL_LINES: dict[tuple[str, str], tuple[str, str]] = {
+    ("財", "吉"): ("遙克課 l.15", "彈射得吉將，求財得相親"),
+    ("財", "凶"): ("重審課 l.111", "發傳是妻財 … 更逢凶將及墓神發用，雖善事亦反為凶矣"),
+    ("官", "吉"): ("贅婿課 l.63", "遇天乙主官長"),
+}
+"""Principle 8 (神將吉凶: 「先看吉凶神」, 遙克課 l.15; 「吉凶以神將之吉凶言之」, 元首課 l.47): {(matter,
+verdict): (source, quotation)}, the line that reads the general riding the matter's 六親 (or, for 官, the
+貴人 riding the 用) as that verdict."""
 
 YANGJIU_FORMS = frozenset(("遞克", "外戰", "夾克", "內戰", "干支坐墓", "日干乘墓"))
 """The forms 殃咎課 gathers under its name (l.147 「三傳剋日，神將相戰，或日干乘墓，為殃咎課」, l.151–155 the
@@ -111,8 +140,8 @@ class Reason:
 @dataclass(frozen=True, slots=True)
 class Override:
     """Lines set aside (``set_aside``, ids), by which line (``by``), and why (``kind``: "不備無克",
-    "空矢", "遺丸", "救" (a rescue form), "神將戰" (principle 4), "旺相", "年命", "殃咎例" (principle
-    5: a 殃咎 form over its family))."""
+    "空矢", "遺丸", "坐墓" (principle 3: 干支坐墓 resolved only by the void), "救" (a rescue form), "神將戰"
+    (principle 4), "旺相", "年命", "殃咎例" (principle 5: a 殃咎 form over its family))."""
 
     kind: str
     set_aside: tuple[str, ...]
@@ -313,6 +342,7 @@ class _Seen:
                 for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射"))
             )
             or any(form in self.patterns for form in RESCUES)
+            or "干支坐墓" in self.patterns
         )
 
 
@@ -349,6 +379,18 @@ def _overrides(pool: list[Held], reading: Reading) -> list[tuple[str, set[str], 
             hit = {j.statement.id for j in bad if j.statement.subject == subject and _about(j.statement, element)}
             if hit:
                 found.append((kind, hit, reason(_by_id()[line])))
+    zuomu = next((p for p in reading.chart.patterns if p.name == "干支坐墓"), None)
+    if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
+        # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
+        hit = {
+            j.statement.id
+            for j in pool
+            if j.statement.verdict in GOOD
+            and j.statement.subject in YANGJIU_FORMS - {"干支坐墓"}
+            and tier[j.statement.id] > 0
+        }
+        if hit:
+            found.append(("坐墓", hit, Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")))
     for form, (rescued, src, quote) in RESCUES.items():
         if form in patterns:
             hit = {j.statement.id for j in bad if j.statement.subject == rescued}
@@ -475,15 +517,23 @@ def _timing(reading: Reading, matter: str, when: datetime | None, other_side: st
 
 @dataclass(frozen=True, slots=True)
 class _Pooled:
-    """What one pool of lines weighs to (principles 3–7): the overrides (those of principles 5–7
-    included), the ``war_reading`` choice when principle 4 was needed, the course, the decision (None
-    when no line says 吉 or 凶) and whether a 吉 or 凶 line still stands."""
+    """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
+    (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
+    principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
+    凶 line still stands, and whether one is the chapter's reading of this chart (``particular``: then
+    principle 8 does not decide)."""
 
+    before: tuple[Override, ...]
     overrides: tuple[Override, ...]
     school: str
     course: tuple[CourseStep, ...]
     found: tuple[str, tuple[Reason, ...], int, str] | None
     directed: bool
+    particular: bool
+
+
+EMPTY = _Pooled((), (), "", (), None, False, False)
+"""What an empty pool weighs to: nothing set aside, nothing decided."""
 
 
 def _pool(pool: list[Held], reading: Reading) -> _Pooled:
@@ -501,9 +551,12 @@ def _pool(pool: list[Held], reading: Reading) -> _Pooled:
         overrides.append(Override(kind, tuple(sorted(hit)), by))
     standing = [j for j in pool if j.statement.id not in aside] if aside else pool
     course = _course(standing, reading)
-    found = _decide(standing, overrides, reading, _seen(reading).tier)
+    before = tuple(overrides)
+    tier = _seen(reading).tier
+    found = _decide(standing, overrides, reading, tier)
     directed = any(j.statement.verdict in GOOD | BAD for j in standing)
-    return _Pooled(tuple(overrides), school, course, found, directed)
+    particular = any(tier[j.statement.id] == 0 for j in standing if j.statement.verdict != "平")
+    return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
 
 
 def _verdict(reading: Reading, matter: str) -> Verdict:
@@ -520,19 +573,26 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
         if scope == "總" and matter != "總" and any(j.statement.verdict in GOOD | BAD for j in weigh):
             break
         if not pool:  # nothing to weigh, nothing set aside
-            overrides = []
-            continue
-        if scope == "總" or matter == "總":  # the overall lines: weighed once for every matter
+            weighed = EMPTY
+        elif scope == "總" or matter == "總":  # the overall lines: weighed once for every matter
             if seen.pooled is None:
                 seen.pooled = _pool(pool, reading)
             weighed = seen.pooled
         else:
             weighed = _pool(pool, reading)
         school = weighed.school or school
-        overrides = list(weighed.overrides)
         course = weighed.course
-        if weighed.found is not None:
-            verdict_, reasons, principle, tier = weighed.found
+        found: tuple[str, tuple[Reason, ...], int, str] | None = None
+        if scope == matter and not weighed.particular:
+            by_general = _generals(reading, matter)  # principle 8, after the chapter's own reading of the chart
+            if by_general is not None:
+                found = by_general.verdict, (by_general,), 8, ""
+                overrides = list(weighed.before)
+        if found is None:
+            found = weighed.found
+            overrides = list(weighed.overrides)
+        if found is not None:
+            verdict_, reasons, principle, tier = found
             return Verdict(
                 matter,
                 verdict_,
@@ -613,7 +673,10 @@ def _decide(
             side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
             kept = [j for j in here if j.statement.verdict in side]
             dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
-            overrides.append(Override("旺相", dropped, principle_reason(6)))
+            why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
+            overrides.append(
+                Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0]))
+            )
             here = kept
             found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
             principle = 6
@@ -628,6 +691,30 @@ def _decide(
                 return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
         return found, _pick(here, GOOD | BAD), principle, TIERS[tier]
     return None
+
+
+def _generals(reading: Reading, matter: str) -> Reason | None:
+    """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
+    every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
+    the 三傳 do not carry the matter or its generals disagree."""
+    from ..cycle import GUIREN, kin_of
+    from ..patterns.view import GOOD_GENERALS
+
+    chart = reading.chart
+    trans = chart.transmissions
+    if matter == "官":
+        side = "吉" if trans[0].general.ordinal == GUIREN else ""
+    else:
+        kin = MATTER_KIN.get(matter)
+        riding = [
+            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
+        ]
+        good = {g in GOOD_GENERALS for g in riding}
+        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
+    line = GENERAL_LINES.get((matter, side))
+    if line is None:
+        return None
+    return Reason("P8", side, line[1], line[0])
 
 
 def _pick(here: list[Held], side: frozenset[str] | set[str]) -> tuple[Reason, ...]:

@@ -220,6 +220,7 @@ PLACES: dict[str, str] = {
     "ke_kind": "發用之克",
     "lesson_ke": "四課之克",
     "jiaohu_ke": "交互相剋",
+    "upper_ke": "日辰上神相剋",
     "bubei_side": "不備",
     "yang_vs_noble": "陽神",
     "yin_vs_noble": "陰神",
@@ -227,6 +228,7 @@ PLACES: dict[str, str] = {
     "lesson_type": "課體",
     "pattern": "課",
     "has_general_in_trans": "三傳天將",
+    "trans_xinghai": "三傳刑害",
 }
 """The place or thing a condition reads, as the chapters name it (the evidence line writes it in
 Hanzi in every language, as the chapters' terms are written throughout the course)."""
