@@ -107,7 +107,11 @@ def _decided(
     """A reading of the statements ``entries`` decided (in the file's order), whose judgements are built
     when first read from ``ctx`` and the facts already known."""
     made = Reading(chart, matter, querent, lang)
-    made.__dict__.update(_decided=entries, _ctx=ctx, _facts=facts)
+    lines: dict[str, list[Line]] = {APPLIES: [], OPEN: []}
+    for entry in entries:
+        lines[entry[2]].append(entry[1])
+    held = {status: tuple(found) for status, found in lines.items()}
+    made.__dict__.update(_decided=entries, _ctx=ctx, _facts=facts, _lines=held)
     return made
 
 
@@ -185,16 +189,13 @@ class Reading:
 
     def _held(self, status: str) -> tuple[Held, ...]:
         """The statements of ``status`` as the verdict reads them (no judgement is built for it)."""
-        entries = self._entries
-        if entries is None:
+        held: dict[str, tuple[Held, ...]] | None = self.__dict__.get("_lines")
+        if held is None:
             return self.applies if status == APPLIES else self.open
-        return tuple(entry[1] for entry in entries if entry[2] == status)
+        return held[status]
 
     def _count(self, status: str) -> int:
-        entries = self._entries
-        if entries is None:
-            return len(self.applies if status == APPLIES else self.open)
-        return sum(1 for entry in entries if entry[2] == status)
+        return len(self._held(status))
 
     def __len__(self) -> int:
         return self._count(APPLIES)

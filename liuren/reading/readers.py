@@ -38,6 +38,7 @@ from ..cycle import (
     xun_branch,
 )
 from ..generals import general_index
+from ..lessons import KINDS
 from ..patterns import shensha as ss
 from ..patterns.view import GOOD_GENERALS
 from ..school import NOBLE_LABEL
@@ -92,33 +93,40 @@ class Ctx:
     )
 
     def __init__(self, chart: Chart) -> None:
+        ke = chart._ke  # the engine's integers: stem, day branch, offset, the four uppers and their 克
         self.chart = chart
         self.school = chart.school
-        self.d = chart.offset
-        self.stem = chart.stem.ordinal
-        self.stem_el = STEM_ELEMENT[self.stem]
-        self.z = chart.branch.ordinal
+        self.d: int = ke.offset
+        self.stem: int = ke.stem
+        self.stem_el = STEM_ELEMENT[ke.stem]
+        self.z: int = ke.branch
         self.day = chart.day.ordinal
-        self.uppers = tuple(lesson.upper.ordinal for lesson in chart.lessons)
-        self.lessons_kind = tuple(lesson.kind for lesson in chart.lessons)
+        self.uppers: tuple[int, ...] = ke.uppers
+        self.lessons_kind = tuple(KINDS[r] for r in ke.relations)
         self.trans = tuple(x.branch.ordinal for x in chart.transmissions)
         self.noble = chart.noble_branch.ordinal
-        forward = chart.generals_forward
-        self.gen = tuple(general_index(b, self.noble, forward) for b in range(12))
-        self.void = frozenset(b.ordinal for b in chart.void)
-        self.month = None if chart.month is None else chart.month.ordinal
-        self.year_branch = None if chart.year is None else chart.year.ordinal
+        self.gen: tuple[int, ...] = GENERAL_AT[self.noble * 2 + chart.generals_forward]
+        void = chart.void
+        self.void: frozenset[int] = frozenset((void[0].ordinal, void[1].ordinal))
+        self.month: int | None = None if chart.month is None else chart.month.ordinal
+        self.year_branch: int | None = None if chart.year is None else chart.year.ordinal
         nm = chart.nianming
-        self.year = None if nm is None else nm.xingnian.ordinal
-        self.fate = None if nm is None else nm.benming.ordinal
-        self.year_upper = None if nm is None else nm.xingnian_upper.ordinal
-        self.fate_upper = None if nm is None else nm.benming_upper.ordinal
+        self.year: int | None = None if nm is None else nm.xingnian.ordinal
+        self.fate: int | None = None if nm is None else nm.benming.ordinal
+        self.year_upper: int | None = None if nm is None else nm.xingnian_upper.ordinal
+        self.fate_upper: int | None = None if nm is None else nm.benming_upper.ordinal
         self.patterns = tuple(p.name for p in chart.patterns)
         self.unjudged = frozenset(chart.unjudged_patterns)
         self.sha: tuple[tuple[str, ...], ...] | None = None
         """The 神煞 on each branch (ordinal), placed on first use."""
-        self.key = ""
+        self.key: str = ""
         """The chart as a worked example's condition names it (:func:`chart_key`), written on first use."""
+
+
+GENERAL_AT = tuple(
+    tuple(general_index(b, noble, forward) for b in range(12)) for noble in range(12) for forward in (False, True)
+)
+"""The general (index, 0 = 貴人) riding each heaven branch, for each placement: ``[noble * 2 + forward][branch]``."""
 
 
 # ---------------------------------------------------------------- where a target is

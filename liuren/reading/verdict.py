@@ -49,11 +49,14 @@ course 初 → 中 → 末 where lines read the transmissions, and the primary �
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from itertools import chain
+from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT
+from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
 from .statements import MATTERS, Statement, statements
 from .timing import Period, periods, primary_period
@@ -242,6 +245,12 @@ def _matters() -> dict[str, tuple[str, ...]]:
 
 
 @cache
+def _weighed() -> dict[str, tuple[str, ...]]:
+    """Each statement's matters, each once, where it is weighed (no timing rule, principle 1), read once."""
+    return {s.id: _matters()[s.id] if s.timing is None else () for s in statements()}
+
+
+@cache
 def _reasons() -> dict[str, Reason]:
     """Each statement as a :class:`Reason`, made once."""
     return {s.id: reason(s) for s in statements()}
@@ -281,7 +290,6 @@ class _Seen:
     )
 
     def __init__(self, reading: Reading) -> None:
-        from ..cycle import kin_of
         from . import shown_subjects
 
         chart = reading.chart
@@ -319,13 +327,8 @@ class _Seen:
             else:
                 self.timings.append(j)
         self.by_matter = by_matter
-        opened: dict[str, int] = {}
-        for j in reading._held("open"):
-            s = j.statement
-            if s.timing is None:
-                for m in matters[s.id]:
-                    opened[m] = opened.get(m, 0) + 1
-        self.open_by_matter = opened
+        weighed = _weighed()  # the matters of each statement that is no timing rule (principle 1)
+        self.open_by_matter = Counter(chain.from_iterable(weighed[j.statement.id] for j in reading._held("open")))
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
@@ -350,7 +353,7 @@ def _seen(reading: Reading) -> _Seen:
     found = reading._memo.get("verdict")
     if found is None:
         found = reading._memo["verdict"] = _Seen(reading)
-    return cast("_Seen", found)
+    return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
 
 
 def _overrides(pool: list[Held], reading: Reading) -> list[tuple[str, set[str], Reason]]:
@@ -697,9 +700,8 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
     every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
     the 三傳 do not carry the matter or its generals disagree."""
-    from ..cycle import GUIREN, kin_of
-    from ..patterns.view import GOOD_GENERALS
-
+    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
+        return None
     chart = reading.chart
     trans = chart.transmissions
     if matter == "官":
