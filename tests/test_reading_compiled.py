@@ -178,7 +178,7 @@ def _grammar() -> list[tuple[Condition, ...]]:
         one, some = values[0], ",".join(values[1::2]) or values[0]
         for text in (f"{head} = {one}", f"{head} != {some}", f"{head} in {some}"):
             found.append((parse_condition(text),))
-    for target in ANY_TARGETS | {"all_trans"}:
+    for target in sorted(ANY_TARGETS | {"all_trans"}):
         found.append((parse_condition(f"{target}.kin = 妻財"), parse_condition(f"{target}.void = true")))
         found.append((parse_condition(f"{target}.sha in 驛馬,死神"), parse_condition(f"{target}.strength = 旺")))
     return found
