@@ -16,6 +16,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError, quote
+from ..school import PRESET_NAMES
 from ..show.html import COLORS, FONT_STACK, paper_box
 from ..show.i18n import check_lang
 from ..show.picture import has_matplotlib
@@ -332,12 +333,22 @@ def _when(moment: datetime, zone: tzinfo | None) -> str:
     return f"{local:%Y-%m-%d %H:%M} (UTC{offset[:3]}:{offset[3:]})"
 
 
+def school_name(name: str) -> str:
+    """A school as the learner reads it: a preset by its book (``"default"`` → 指南, ``"tanyuan"`` → 探原,
+    ``"daquan"`` → 大全), any other name as it is.
+
+    >>> school_name("default"), school_name("daquan"), school_name("mine")
+    ('指南', '大全', 'mine')
+    """
+    return PRESET_NAMES.get(name, name)
+
+
 def miss_line(miss: Miss, lang: str = "ko", zone: tzinfo | None = None) -> str:
     """One miss as a line of text: when (on the learner's clock, ``zone``; None: this computer's), the
     level, the chart it was dealt under, the first wrong cell (in ``lang``) and the rule missed."""
     _need(miss, Miss, "miss", "a Miss; accepted: one of Practice.misses()")
     lang = check_lang(lang)
-    chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {miss.school}"
+    chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {school_name(miss.school)}"
     cell = f" · {cell_label(miss.cell, lang)}" if miss.cell else ""
     rule = f" · {miss.rule}" if miss.rule else ""
     return f"{_when(miss.reviewed, zone)} · {miss.level}. {chart}{cell}{rule}"
@@ -359,7 +370,7 @@ def misses_html(misses: Sequence[Miss], lang: str = "ko", zone: tzinfo | None = 
         (
             _when(m.reviewed, zone),
             f"{m.level}",
-            f"{m.day}日 {m.hour}時 {m.general}將 · {m.school}",
+            f"{m.day}日 {m.hour}時 {m.general}將 · {school_name(m.school)}",
             cell_label(m.cell, lang),
             m.rule,
         )
