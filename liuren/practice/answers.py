@@ -1,8 +1,10 @@
 """Grading a learner's answer to an item: :func:`answer` checks a whole answer (every box the item asks,
 filled; a partial one raises :class:`Unfinished` naming the empty boxes) with
 :func:`liuren.show.check.check` (levels 1 and 2 cell by cell here), refuses an answer for a cell the
-level does not ask, and gives a :class:`Grade`: right, half (right under another school) or wrong,
-with the first wrong cell's key and the rule missed. :func:`solution` is the right answer and
+level does not ask, and gives a :class:`~liuren.grading.Grade`: right, half (right under another
+school) or wrong, with the first wrong cell's key and the rule missed; the grade of a checked answer is
+the checker's own (``CheckResult.grade``, ``VerdictCheck.grade_of``), every grade made by
+:func:`liuren.grading.graded`. :func:`solution` is the right answer and
 :func:`example` a made-up one for a box's grey text.
 
 >>> import random
@@ -23,9 +25,8 @@ liuren.errors.ParseError: an answer for 'noble', which level 4 (Conquest (賊克
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import cache
-from typing import Literal
 
 from ..chart import Chart
 from ..cycle import (
@@ -41,6 +42,11 @@ from ..cycle import (
     parse_stem,
 )
 from ..errors import ParseError, quote
+from ..grading import VERDICTS as VERDICTS
+from ..grading import Grade as Grade
+from ..grading import Verdict as Verdict
+from ..grading import cell_kind as cell_kind
+from ..grading import graded
 from ..school import NOBLE_LABEL
 from ..show.answer_forms import KIN_WORDS, VOID_MARKS
 from ..show.check import (
@@ -54,6 +60,7 @@ from ..show.check import (
     parse_patterns,
     parse_transmission_cells,
 )
+from ..show.i18n import check_lang
 from ..show.text import KIN_SHORT
 from ..transmissions import LESSON_TYPES
 from .levels import JUDGING, Item
@@ -71,8 +78,6 @@ class Unfinished(ParseError):
         )
 
 
-Verdict = Literal["right", "half", "wrong"]
-VERDICTS: tuple[Verdict, ...] = ("right", "half", "wrong")
 TRANSMISSION_KINDS = {
     "branch": "transmission.branch",
     "general": "general",
@@ -81,45 +86,6 @@ TRANSMISSION_KINDS = {
     "void": "void",
 }
 """The cell kind of each field of a 傳 as answered."""
-
-
-@dataclass(frozen=True, slots=True)
-class Grade:
-    """The grade of one answer: ``verdict`` ("right", "half" for an answer right under another school,
-    "wrong"), ``cell`` (the key of the first wrong cell, e.g. "initial.kin", or None when right),
-    ``kind`` (that cell's kind, see :func:`cell_kind`), ``rule`` (the checker's message, naming the
-    rule missed) and ``other_school`` (the school under which it is right, as text, or "")."""
-
-    verdict: Verdict
-    cell: str | None = None
-    kind: str | None = None
-    rule: str = ""
-    other_school: str = ""
-    whole: bool = True
-    """Whether every box of the item was answered (a step of the one-step mode is not: its right grade
-    is never recorded, its wrong one is, as the item's)."""
-
-    def __str__(self) -> str:
-        return self.verdict if not self.rule else f"{self.verdict}: {self.rule}"
-
-
-def cell_kind(key: str) -> str:
-    """The kind of a cell key of :func:`liuren.show.check.check`: "plate.子" → "plate", "lesson-2.upper"
-    → "lesson.upper", "lesson-2.general" and "initial.general" → "general", "initial.branch" →
-    "transmission.branch", "initial.kin" and "branch-1.kin" (level 1) → "kin", "noble.direction" →
-    "noble", "pattern.殃咎" → "pattern"; "offset", "method", "subname" and "reverse" are their own kinds."""
-    head, _, tail = key.partition(".")
-    if head in ("plate", "noble", "pattern"):
-        return head
-    if head.startswith("branch-"):  # level 1: the n-th branch given
-        return tail
-    if tail == "general":
-        return "general"
-    if head.startswith("lesson-"):
-        return f"lesson.{tail}"
-    if head in ("initial", "middle", "final"):
-        return "transmission.branch" if tail == "branch" else tail
-    return key
 
 
 def _written(part: str, value: object) -> set[str]:
@@ -171,11 +137,14 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     :class:`Unfinished` (a ParseError) naming the empty boxes; it is not graded. With ``step=True``
     (the one-step mode) the boxes given are graded alone, each of them whole, and the grade says
     ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask,
-    or a malformed one, raises ParseError."""
+    or a malformed one, raises ParseError; so does a ``lang`` that is no registered language."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
     if not isinstance(given, Mapping):
         raise ParseError(f"given={quote(given)} is not a mapping; accepted: a dict of {', '.join(item.parts)}")
+    lang = check_lang(
+        lang
+    )  # every level alike: the checker's levels refused an unknown language, the others wrote English
     level = item.level
     parts = {str(k): v for k, v in given.items() if v is not None and not (isinstance(v, str) and not v.strip())}
     for part in parts:
@@ -203,15 +172,10 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     if level.number == 11:
         _only_choices(item, parts)
     whole = not missing
-    result = check(item.chart, **parts, lang=lang)  # type: ignore[arg-type]
-    if result.ok:
-        return Grade("right", whole=whole)
-    if result.first_error is None:
+    grade = check(item.chart, **parts, lang=lang).grade  # type: ignore[arg-type]
+    if grade is None:  # nothing answered
         raise Unfinished(item.parts)
-    kind = None if result.cell is None else cell_kind(result.cell)
-    if result.other_school is not None:
-        return Grade("half", result.cell, kind, str(result), str(result.other_school), whole=whole)
-    return Grade("wrong", result.cell, kind, result.message, whole=whole)
+    return replace(grade, whole=whole)
 
 
 def _complete(item: Item, part: str, value: object) -> bool:
@@ -346,16 +310,14 @@ def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
         got, want = read[part], right[part]
         if part == "void":
             if set(got) != set(want):  # type: ignore[call-overload]
-                return Grade("wrong", "void", kind, basic_rule(item, kind, lang), whole=not missing)
+                return graded(False, "void", basic_rule(item, kind, lang), whole=not missing)
         elif isinstance(want, list):
             for n, (g, w) in enumerate(zip(got, want, strict=True)):  # type: ignore[call-overload]
                 if g != w:
-                    return Grade(
-                        "wrong", f"branch-{n + 1}.{kind}", kind, basic_rule(item, kind, lang), whole=not missing
-                    )
+                    return graded(False, f"branch-{n + 1}.{kind}", basic_rule(item, kind, lang), whole=not missing)
         elif got != want:
-            return Grade("wrong", kind, kind, basic_rule(item, kind, lang), whole=not missing)
-    return Grade("right", whole=not missing)
+            return graded(False, kind, basic_rule(item, kind, lang), whole=not missing)
+    return graded(True, whole=not missing)
 
 
 def _open(value: object) -> bool:
@@ -383,7 +345,7 @@ def basic_rule(item: Item, kind: str, lang: str) -> str:
 
     c = item.chart
     day = c.day.ordinal
-    words = PRACTICE.get(lang, PRACTICE["en"])
+    words = PRACTICE[check_lang(lang)]
     return words[f"rule-{kind}"].format(
         day=str(c.day),
         xun=str(PILLARS[day - day % 10]),
@@ -456,7 +418,6 @@ def _only_choices(item: Item, parts: dict[str, object]) -> None:
 def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
     """Level 14: the verdict and the reason (one of the item's choices), graded by
     :func:`liuren.reading.exercise.check_verdict`; the verdict first, then the reason."""
-    from ..lang import REGISTRY
     from ..reading.exercise import check_verdict
 
     missing = tuple(p for p in item.parts if p not in parts)
@@ -475,14 +436,10 @@ def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Gra
         item.prompt,
         "未定" if verdict is None else verdict,
         item.choices[0] if reason is None else reason,
-        lang=lang if lang in REGISTRY else "en",
+        lang=lang,
     )
-    whole = not missing
-    if verdict is not None and not result.verdict_ok:
-        return Grade("wrong", "verdict", "verdict", str(result), whole=whole)
-    if reason is not None and not result.reason_ok:
-        return Grade("wrong", "reason", "reason", str(result), whole=whole)
-    return Grade("right", whole=whole)
+    given = [part for part, value in (("verdict", verdict), ("reason", reason)) if value is not None]
+    return result.grade_of(given, whole=not missing)
 
 
 def _reverse(item: Item, parts: dict[str, object]) -> Grade:
@@ -497,17 +454,12 @@ def _reverse(item: Item, parts: dict[str, object]) -> Grade:
     c = Chart(pillar, BRANCHES[0], BRANCHES[offset], school=item.chart.school)
     wanted = [t.branch for t in item.chart.transmissions]
     if [t.branch for t in c.transmissions] != wanted:
-        return Grade(
-            "wrong",
-            "reverse",
-            "reverse",
-            f"{pillar} d={offset} gives the 三傳 {''.join(str(t.branch) for t in c.transmissions)}",
+        return graded(
+            False, "reverse", f"{pillar} d={offset} gives the 三傳 {''.join(str(t.branch) for t in c.transmissions)}"
         )
     if c.lesson_type != item.chart.lesson_type:
-        return Grade(
-            "wrong", "reverse", "reverse", f"{pillar} d={offset} is {c.lesson_type}, not {item.chart.lesson_type}"
-        )
-    return Grade("right")
+        return graded(False, "reverse", f"{pillar} d={offset} is {c.lesson_type}, not {item.chart.lesson_type}")
+    return graded(True)
 
 
 __all__ = [

@@ -1,0 +1,178 @@
+"""One grader: every exercise's answer ends in one record, ``liuren.grading.Grade``, made by ``graded``.
+
+The checker (``check`` and the exercise widget), the reading exercise (``check_reading``,
+``check_verdict``) and the practice path each give a Grade, and the practice path's grade of a checked
+answer is the checker's own."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import liuren
+from liuren import grading
+from liuren.errors import ParseError
+from liuren.grading import VERDICTS, Grade, cell_kind, graded
+from liuren.practice import LEVELS, Item, answer, deal, get_level, solution
+from liuren.practice.answers import example
+from liuren.reading.exercise import check_reading, check_verdict
+from liuren.show.check import check
+
+PACKAGE = Path(liuren.__file__).parent
+CHART = liuren.chart("丙申", "午", "亥", month="寅")
+CHECKED_LEVELS = [lv.number for lv in LEVELS if lv.number not in (1, 2, 12, 14)]
+"""The practice levels graded by the checker (1 and 2 are graded box by box, 12 is the reverse drill,
+14 the judging level)."""
+
+
+# ------------------------------------------------------------------------------------------- the record
+def test_a_grade_is_right_half_or_wrong_by_one_rule():
+    assert graded(True, "offset", "ignored", other_school="探原") == Grade("right")
+    assert graded(False, "initial.kin", "r") == Grade("wrong", "initial.kin", "kin", "r")
+    assert graded(False, "noble.branch", "r", other_school="探原", whole=False) == Grade(
+        "half", "noble.branch", "noble", "r", "探原", whole=False
+    )
+    assert graded(False, "元首-087", "r", kind="statement").kind == "statement"
+    assert graded(False).kind is None
+    assert [graded(ok).ok for ok in (True, False)] == [True, False]
+    assert VERDICTS == ("right", "half", "wrong") and str(Grade("wrong", rule="x")) == "wrong: x"
+
+
+@pytest.mark.parametrize(
+    ("key", "kind"),
+    [
+        ("plate.子", "plate"),
+        ("lesson-2.upper", "lesson.upper"),
+        ("lesson-4.lower", "lesson.lower"),
+        ("lesson-2.general", "general"),
+        ("initial.general", "general"),
+        ("middle.branch", "transmission.branch"),
+        ("final.kin", "kin"),
+        ("initial.hidden-stem", "hidden-stem"),
+        ("initial.void", "void"),
+        ("branch-1.kin", "kin"),
+        ("branch-3.hidden-stem", "hidden-stem"),
+        ("noble.direction", "noble"),
+        ("pattern.殃咎", "pattern"),
+        ("offset", "offset"),
+        ("method", "method"),
+        ("subname", "subname"),
+        ("xun-void", "xun-void"),
+        ("month-general", "month-general"),
+        ("reverse", "reverse"),
+        ("verdict", "verdict"),
+    ],
+)
+def test_the_kind_of_each_cell_key(key, kind):
+    assert cell_kind(key) == kind and graded(False, key).kind == kind
+
+
+def test_a_grade_is_made_in_the_grading_module_only():
+    """No module but liuren/grading.py writes ``Grade(`` itself: every grade comes from ``graded``."""
+    makers = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if re.search(r"\bGrade\(", path.read_text(encoding="utf-8"))
+    )
+    assert makers == ["grading.py"]
+    from liuren import practice
+    from liuren.practice import answers, progress
+
+    assert practice.Grade is answers.Grade is progress.Grade is grading.Grade
+
+
+# ------------------------------------------------------------------------------------------- the checker
+def test_the_checkers_result_gives_its_grade():
+    c = liuren.chart("丙申", "午", "亥")
+    assert check(c, offset=5, transmissions="卯申丑").grade == Grade("right")
+    wrong = check(c, transmissions="申卯丑", lang="en")
+    assert wrong.grade == Grade("wrong", "initial.branch", "transmission.branch", wrong.message)
+    assert check(c, transmissions="???").grade is None  # nothing answered: nothing graded
+    other = liuren.chart("丙申", "午", "亥", school="tanyuan")
+    half = check(c, noble=f"{other.noble_branch}晝{'順' if other.generals_forward else '逆'}", lang="ko")
+    assert half.other_school is not None
+    assert half.grade == Grade("half", half.cell, cell_kind(str(half.cell)), str(half), str(half.other_school))
+
+
+def test_the_exercise_gives_the_grade_of_its_last_answer():
+    from liuren.show.exercise import Exercise
+
+    ex = Exercise(seed=3, lang="en")
+    assert ex.grade is None
+    right = "".join(str(t.branch) for t in ex.chart.transmissions)
+    ex.answer(transmissions=right)
+    assert ex.grade == Grade("right") and ex.grade == ex.result.grade  # type: ignore[union-attr]
+    ex.answer(transmissions="子子子")
+    assert ex.grade is not None and ex.grade.verdict == "wrong" and ex.grade.rule == ex.result.message  # type: ignore[union-attr]
+    ex.answer(transmissions="not branches")  # refused: shown as its error, not graded
+    assert ex.result is not None and not ex.result.ok and ex.grade is None
+
+
+# ------------------------------------------------------------------------------------------- the reading
+def test_the_reading_exercises_give_their_grades():
+    assert check_reading(CHART, "病", ["元首-085", "元首-086"]).grade.verdict in ("right", "wrong")
+    r = check_reading(CHART, "病", ["元首-085", "元首-087"])
+    assert r.grade == Grade("wrong", "元首-087", "statement", str(r))
+    missed = check_reading(CHART, "病", ["元首-085"])
+    assert missed.wrong == () and missed.missed > 0
+    assert missed.grade == Grade("wrong", "missed", "missed", str(missed))
+    every = [c.statement.id for c in liuren.reading.exercise.candidates(CHART, "病") if c.status == "applies"]
+    assert check_reading(CHART, "病", every).grade == Grade("right")
+
+    v = check_verdict(CHART, "總", "凶", "內戰-001")
+    assert v.grade == Grade("wrong", "verdict", "verdict", str(v))
+    assert v.grade_of(["reason"]) == Grade("wrong", "reason", "reason", str(v))
+    assert v.grade_of([], whole=False) == Grade("right", whole=False)
+    assert check_verdict(CHART, "總", "吉", "元首-093").grade == Grade("right")
+
+
+# ------------------------------------------------------------------------------------------- practice
+def test_practice_grades_a_checked_answer_with_the_checkers_own_grade():
+    """At every level the checker grades, right answers and answers with one box spoiled: the practice
+    grade is the checker's grade of the same boxes."""
+    verdicts = []
+    for level in CHECKED_LEVELS:
+        rng = random.Random(level)
+        for n in range(6):
+            item = deal(level, rng)
+            given_ = solution(item)
+            if n % 2:
+                part = item.parts[n % len(item.parts)]
+                given_ = {**given_, part: example(item, part)}
+            try:
+                grade = answer(item, given_, lang="ko")
+            except ParseError:  # a name not among level 11's choices: refused, not graded
+                continue
+            assert grade == replace(check(item.chart, **given_, lang="ko").grade, whole=True), (level, n)  # type: ignore[arg-type]
+            verdicts.append(grade.verdict)
+    assert verdicts.count("right") >= len(CHECKED_LEVELS) * 3 and verdicts.count("wrong") >= len(CHECKED_LEVELS)
+
+
+def test_practice_grades_the_judging_level_with_the_verdict_checks_grade():
+    item = deal(14, random.Random(5))
+    right = solution(item)
+    wrong_reason = next(c for c in item.choices if c != right["reason"])
+    grade = answer(item, {**right, "reason": wrong_reason}, lang="en")
+    expected = check_verdict(item.chart, item.prompt, right["verdict"], wrong_reason, lang="en").grade
+    assert grade == expected and grade.verdict in ("wrong", "right")
+    assert answer(item, right, lang="en") == Grade("right")
+
+
+def test_a_box_by_box_level_grades_through_the_one_rule():
+    c = liuren.chart("丙申", "午", "亥")
+    item = Item(c, get_level(1).cells, get_level(1))  # the branches given: the 三傳 卯申丑
+    grade = answer(item, {"void": "辰巳", "stems": "癸 丙 庚", "kin": "父 財 子"}, lang="en")
+    assert grade == graded(False, "branch-3.hidden-stem", grade.rule)
+
+
+@pytest.mark.parametrize("level", [1, 2, 4, 12, 14])
+def test_practice_refuses_a_language_it_does_not_know_at_every_level(level):
+    """Before, the levels the checker grades refused lang="xx" and the others graded in English."""
+    item = deal(level, random.Random(level))
+    with pytest.raises(ParseError, match="lang='xx' is not a language"):
+        answer(item, solution(item), lang="xx")
+    assert answer(item, solution(item), lang="zh").verdict == "right"
