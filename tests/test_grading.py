@@ -176,3 +176,37 @@ def test_practice_refuses_a_language_it_does_not_know_at_every_level(level):
     with pytest.raises(ParseError, match="lang='xx' is not a language"):
         answer(item, solution(item), lang="xx")
     assert answer(item, solution(item), lang="zh").verdict == "right"
+
+
+# ------------------------------------------------------------------------------------------- one reader per box
+def test_the_practice_void_box_reads_what_the_checker_reads():
+    """Level 1's 旬空 box is read by the checker's reader: the forms check(void=…) takes are taken here
+    too (before, "旬空：辰巳", "空亡 辰巳", "辰巳空" and a list were refused), and what it refuses is refused
+    with its words (a branch given twice, before graded wrong)."""
+    c = liuren.chart("丙申", "午", "亥")
+    item = Item(c, get_level(1).cells, get_level(1))
+    right = solution(item)
+    for void in ("辰巳", "巳 辰", "旬空：辰巳", "空亡 辰巳", "辰巳空", ["辰", "巳"]):
+        assert check(c, void=void).ok
+        assert answer(item, {**right, "void": void}).verdict == "right", void
+    assert answer(item, {**right, "void": "午未"}) == graded(
+        False, "void", answer(item, {**right, "void": "午未"}).rule
+    )
+    for void, message in (("辰辰", "gives the branch 辰 twice"), ("辰", "gives 1 branches, not two")):
+        with pytest.raises(ParseError, match=message):
+            check(c, void=void)
+        with pytest.raises(ParseError, match=message):
+            answer(item, {**right, "void": void})
+    with pytest.raises(ParseError, match="not finished: these boxes are empty: void"):
+        answer(item, {**right, "void": "辰?"}, step=True)
+
+
+@pytest.mark.parametrize(("part", "value"), [("day", "丙x"), ("hour", "午將"), ("general", "子時"), ("month", "寅年")])
+def test_a_level_2_box_is_refused_with_the_checkers_words(part, value):
+    c = liuren.chart("丙申", "午", "亥", month="寅")
+    item = Item(c, get_level(2).cells, get_level(2))
+    with pytest.raises(ParseError) as by_check:
+        check(c, **{part: value})
+    with pytest.raises(ParseError) as by_practice:
+        answer(item, {**solution(item), part: value})
+    assert str(by_practice.value) == str(by_check.value) and str(by_check.value).startswith(f"{part}: ")

@@ -33,11 +33,8 @@ from ..cycle import (
     BRANCH_CHARS,
     BRANCHES,
     ELEMENTS,
+    PILLARS,
     normalize,
-    parse_branch,
-    parse_hour,
-    parse_month,
-    parse_month_general,
     parse_pillar,
     parse_stem,
 )
@@ -49,6 +46,7 @@ from ..grading import cell_kind as cell_kind
 from ..grading import graded
 from ..school import NOBLE_LABEL
 from ..show.answer_forms import KIN_WORDS, VOID_MARKS
+from ..show.answers import PART_READERS
 from ..show.check import (
     METHODS,
     UNKNOWN,
@@ -59,6 +57,7 @@ from ..show.check import (
     parse_offset,
     parse_patterns,
     parse_transmission_cells,
+    parse_void_answer,
 )
 from ..show.i18n import check_lang
 from ..show.text import KIN_SHORT
@@ -234,7 +233,7 @@ POSITIONS = ("initial", "middle", "final")
 
 
 def _tokens(value: object, part: str, count: int, read: Callable[[str], str | None]) -> list[str | None]:
-    """``count`` places of a box of level 1 or 2, each read by ``read`` (None: left open)."""
+    """``count`` places of the stems or the kin box of level 1, each read by ``read`` (None: left open)."""
     if not isinstance(value, str) or len(value) > MAX_BOX:
         raise ParseError(f"{part}={quote(value)} is not understood; accepted: {count} signs written as text")
     text = normalize(value)
@@ -263,11 +262,7 @@ def _tokens(value: object, part: str, count: int, read: Callable[[str], str | No
 
 MAX_BOX = 40
 """No box of levels 1 and 2 is longer."""
-EXAMPLE_OF = {"void": "'戌亥'", "stems": "'甲 空 丙'", "kin": "'父 財 官'"}
-
-
-def _read_branch(c: str) -> str | None:
-    return str(parse_branch(c))
+EXAMPLE_OF = {"stems": "'甲 空 丙'", "kin": "'父 財 官'"}
 
 
 def _read_stem(c: str) -> str | None:
@@ -286,18 +281,15 @@ def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
     """Levels 1 and 2 (and their drills), graded box by box in the item's order."""
     read: dict[str, object] = {}
     for part, value in parts.items():
-        if part == "void":
-            read[part] = _tokens(value, part, 2, _read_branch)
+        if part == "void":  # the checker's reader: "辰巳", "空亡 辰巳", "旬空：辰巳", ["辰", "巳"] …
+            read[part] = [None if b is None else BRANCH_CHARS[b] for b in parse_void_answer(value)]
         elif part == "stems":
             read[part] = _tokens(value, part, len(item.branches), _read_stem)
         elif part == "kin":
             read[part] = _tokens(value, part, len(item.branches), _read_kin)
-        else:
-            if isinstance(value, str) and value.strip() in UNKNOWN:
-                read[part] = None
-                continue
-            parse = {"day": parse_pillar, "hour": parse_hour, "general": parse_month_general, "month": parse_month}
-            read[part] = str(parse[part](value))
+        else:  # the checker's reader of the part: an ordinal, None when left open
+            found = PART_READERS[part](value)
+            read[part] = None if found is None else str((PILLARS if part == "day" else BRANCHES)[found])
     open_ = tuple(p for p in item.parts if p in read and _open(read[p]))
     missing = tuple(p for p in item.parts if p not in read or p in open_)
     if open_ or (missing and not step):
@@ -340,7 +332,7 @@ def _basic_solution(item: Item) -> dict[str, object]:
 
 def basic_rule(item: Item, kind: str, lang: str) -> str:
     """The rule of a cell of levels 1 and 2 in ``lang``, with the item's day filled in."""
-    from ..cycle import PILLARS, STEM_ELEMENT, xun_branch
+    from ..cycle import STEM_ELEMENT, xun_branch
     from ..show.words.practice import PRACTICE
 
     c = item.chart
