@@ -210,3 +210,20 @@ def test_a_level_2_box_is_refused_with_the_checkers_words(part, value):
     with pytest.raises(ParseError) as by_practice:
         answer(item, {**solution(item), part: value})
     assert str(by_practice.value) == str(by_check.value) and str(by_check.value).startswith(f"{part}: ")
+
+
+def test_a_reading_check_shown_by_the_other_checks_renderer_is_refused():
+    """Each renderer of a reading check reads its own check's fields: before, the other check got
+    half read and raised AttributeError."""
+    from liuren.show.reading import reading_check_html, reading_check_text, verdict_check_html, verdict_check_text
+
+    chosen = check_reading(CHART, "病", ["元首-085"])
+    judged = check_verdict(CHART, "總", "吉", "元首-093")
+    for render in (reading_check_text, reading_check_html):
+        with pytest.raises(ParseError, match=r"is not a reading check; accepted: check_reading\(\.\.\.\)"):
+            render(judged)  # type: ignore[arg-type]
+    for render in (verdict_check_text, verdict_check_html):
+        with pytest.raises(ParseError, match=r"is not a verdict check; accepted: check_verdict\(\.\.\.\)"):
+            render(chosen)  # type: ignore[arg-type]
+    assert reading_check_html(chosen).count("✘") == 1 and verdict_check_html(judged).count("✔") == 1
+    assert str(chosen) == reading_check_text(chosen) and chosen._repr_html_() == reading_check_html(chosen)
