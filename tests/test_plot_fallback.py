@@ -101,3 +101,14 @@ def test_a_picture_saves_atomically_and_refuses_what_is_no_file(tmp_path):
 def test_a_plate_picture_refuses_what_is_no_chart():
     with pytest.raises(ParseError):
         PlateSVG("丙申")  # type: ignore[arg-type]
+
+
+def test_the_plates_geometry_is_written_once():
+    """The matplotlib plate and its animation read the round plate's radii, fills and angles from the SVG
+    module, so the two drawings cannot drift apart."""
+    from liuren.show import animation, drawing, svg
+
+    for name in ("R_EARTH", "R_HEAVEN", "R_GENERAL", "ring_angle"):
+        assert getattr(drawing, name) is getattr(svg, name) is getattr(animation, name), name
+    assert (drawing.EARTH_FILL, drawing.HEAVEN_FILL, drawing.GENERAL_FILL) == svg.FILLS
+    assert drawing.STAGE_KEYS is svg.STAGES

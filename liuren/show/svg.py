@@ -95,7 +95,7 @@ R_EARTH = (0.84, 1.0)
 R_HEAVEN = (0.62, 0.84)
 R_GENERAL = (0.42, 0.62)
 FILLS = ("#eee4d1", "#f7f3ea", "#fffdf8")
-"""Earth, heaven and general rings (as in the matplotlib plate)."""
+"""Earth, heaven and general rings (the matplotlib plate's too)."""
 STAGES = ("initial", "middle", "final")
 TINT = 0.1
 """Opacity of a transmission's colour over its heaven wedge: light enough that the colour itself and the
@@ -147,7 +147,10 @@ def _check_marks(marks: object) -> dict[str, str]:
 
 
 def ring_angle(square: int) -> float:
-    """Degrees counter-clockwise from east of earth square ``square`` (子 at the bottom, clockwise)."""
+    """Angle in degrees (counter-clockwise from east) of the centre of earth square ``square``:
+    子 at the bottom, 午 at the top, 卯 left, 酉 right, the earth running clockwise as in the book. The
+    round plate's geometry (this, the rings' radii and fills) is written here once; the matplotlib
+    plate (:mod:`liuren.show.drawing`) reads it from here."""
     return -90.0 - 30.0 * square
 
 
