@@ -9,6 +9,8 @@ the conditions that fail); each of those results gives its :class:`Grade` (``res
 practice path grades with nothing else. A grade is made in one place, :func:`graded`: right when the
 answer is right, half when it is wrong under the chart's school but right under another, wrong
 otherwise, with the key of the first wrong place, its kind (:func:`cell_kind`) and the rule missed.
+How the places and items of a typed answer are separated is written here once too
+(:data:`SEPARATORS`, :data:`ITEM_SEPARATORS`), for every exercise's reader.
 
 >>> graded(True)
 Grade(verdict='right', cell=None, kind=None, rule='', other_school='', whole=True)
@@ -21,12 +23,19 @@ Grade(verdict='right', cell=None, kind=None, rule='', other_school='', whole=Tru
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Literal
 
 Verdict = Literal["right", "half", "wrong"]
 VERDICTS: tuple[Verdict, ...] = ("right", "half", "wrong")
 """A grade's verdicts: right, half (right under another school) and wrong."""
+SEPARATORS = ",、，/·"
+"""Characters between the places of an answer that are not part of it (with white space): "辰,巳",
+"癸 丙 辛", "父、財、子"."""
+ITEM_SEPARATORS = re.compile(r"[\s,、，;；]+")
+"""What separates the items of an answer written as one string (a lesson, a 傳, a pattern name, a
+statement id of the reading exercise)."""
 TRANSMISSION_CELLS = ("initial", "middle", "final")
 """The head of a 傳's cell key ("initial.kin")."""
 
@@ -95,4 +104,4 @@ def graded(
     return Grade("half" if other_school else "wrong", cell, kind, rule, other_school, whole=whole)
 
 
-__all__ = ["VERDICTS", "Grade", "Verdict", "cell_kind", "graded"]
+__all__ = ["ITEM_SEPARATORS", "SEPARATORS", "VERDICTS", "Grade", "Verdict", "cell_kind", "graded"]

@@ -227,3 +227,24 @@ def test_a_reading_check_shown_by_the_other_checks_renderer_is_refused():
             render(chosen)  # type: ignore[arg-type]
     assert reading_check_html(chosen).count("✘") == 1 and verdict_check_html(judged).count("✔") == 1
     assert str(chosen) == reading_check_text(chosen) and chosen._repr_html_() == reading_check_html(chosen)
+
+
+def test_every_exercise_splits_an_answers_items_alike():
+    """The reading exercise split a string of statement ids at commas and spaces only; it splits as the
+    checker does now (、，;； too), and reads simplified characters as the others do."""
+    from liuren.grading import ITEM_SEPARATORS, SEPARATORS
+    from liuren.show import answer_forms
+
+    assert answer_forms.ITEM_SEPARATORS is ITEM_SEPARATORS and answer_forms.SEPARATORS is SEPARATORS
+    want = check_reading(CHART, "病", ["元首-085", "元首-087"])
+    for written in (
+        "元首-085, 元首-087",
+        "元首-085 元首-087",
+        "元首-085、元首-087",
+        "元首-085，元首-087",
+        "元首-085; 元首-087",
+    ):
+        got = check_reading(CHART, "病", written)
+        assert (got.right, got.wrong, got.missed) == (want.right, want.wrong, want.missed), written
+    with pytest.raises(ParseError, match="is not a statement on this chart's matter"):
+        check_reading(CHART, "病", "元首-085 元首")

@@ -39,11 +39,11 @@ from ..cycle import (
     parse_stem,
 )
 from ..errors import ParseError, quote
+from ..grading import SEPARATORS, graded
 from ..grading import VERDICTS as VERDICTS
 from ..grading import Grade as Grade
 from ..grading import Verdict as Verdict
 from ..grading import cell_kind as cell_kind
-from ..grading import graded
 from ..school import NOBLE_LABEL
 from ..show.answer_forms import KIN_WORDS, VOID_MARKS
 from ..show.answers import PART_READERS
@@ -241,7 +241,7 @@ def _tokens(value: object, part: str, count: int, read: Callable[[str], str | No
     i = 0
     while i < len(text):
         c = text[i]
-        if c.isspace() or c in ",、，/·":
+        if c.isspace() or c in SEPARATORS:
             i += 1
             continue
         if c in UNKNOWN:

@@ -21,8 +21,9 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..cycle import normalize
 from ..errors import ParseError, quote
-from ..grading import Grade, graded
+from ..grading import ITEM_SEPARATORS, Grade, graded
 from . import APPLIES, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
 from .conditions import Fact
 from .readers import Ctx, chart_key
@@ -125,8 +126,8 @@ def check_reading(
     from . import check_lang
 
     check_lang(lang)
-    if isinstance(answer, str):
-        answer = [part for part in answer.replace(",", " ").split() if part]
+    if isinstance(answer, str):  # split as every exercise splits an answer's items ("a, b", "a、b", "a b")
+        answer = [part for part in ITEM_SEPARATORS.split(normalize(answer)) if part]
     chosen = list(answer)
     if len(chosen) > MAX_ANSWER or not all(isinstance(a, str) for a in chosen):
         raise ParseError(f"answer={quote(chosen)}: accepted: up to {MAX_ANSWER} statement ids such as '元首-085'")
