@@ -194,9 +194,28 @@ def edition(lang: object) -> str:
     return code
 
 
+OTHER_EDITION_LINK = re.compile(rb"\[([^\]\n]+)\]\((?:en/|\.\./)(?:contents|classroom)\.ipynb\)")
+"""A link from the contents or the classroom page to its twin in the other edition (``en/…`` from the
+Korean edition, ``../…`` from the English one), as the shipped course has them side by side."""
+
+
+def unlink_other_edition(data: bytes) -> bytes:
+    """``data`` with each link to the other edition's twin page turned into its words: a copy holds one
+    edition, so the link would lead nowhere (JupyterLab opens nothing and says nothing). The words beside
+    it say how to get that edition (``liuren course --lang en``).
+
+    >>> unlink_other_edition(b"English -> [the English contents](en/contents.ipynb) (`liuren course --lang en`)")
+    b'English -> the English contents (`liuren course --lang en`)'
+    >>> unlink_other_edition(b"[04](04-yaoke.ipynb#n04-top)")
+    b'[04](04-yaoke.ipynb#n04-top)'
+    """
+    return OTHER_EDITION_LINK.sub(rb"\1", data)
+
+
 def course_files(source: Traversable | None = None, lang: str = DEFAULT_EDITION) -> dict[str, bytes]:
     """Every file of the course's edition ``lang`` (of ``source``, the shipped course by default), by the
-    relative POSIX path it has in a copy: the English notebooks come from ``en/`` to the copy's root."""
+    relative POSIX path it has in a copy: the English notebooks come from ``en/`` to the copy's root. The
+    links to the other edition are words in a copy (:func:`unlink_other_edition`)."""
     root = shipped() if source is None else source
     code = edition(lang)
     top = root if code == DEFAULT_EDITION else root / code
@@ -209,7 +228,10 @@ def course_files(source: Traversable | None = None, lang: str = DEFAULT_EDITION)
             continue
         for item in where.iterdir():
             if item.is_file() and Path(item.name).match(glob):
-                found[f"{folder}/{item.name}" if folder else item.name] = item.read_bytes()
+                data = item.read_bytes()
+                if item.name.endswith((".ipynb", ".md")):
+                    data = unlink_other_edition(data)
+                found[f"{folder}/{item.name}" if folder else item.name] = data
     if not any(name.endswith(".ipynb") for name in found):
         raise CourseError(
             f"the {EDITIONS[code]} course at {quote(str(top), PATH_LIMIT)} holds no notebook; "

@@ -25,6 +25,7 @@ from liuren.course import (
     course_files,
     lab_settings,
     shipped,
+    unlink_other_edition,
 )
 from liuren.errors import WriteError
 
@@ -40,6 +41,20 @@ EXPECTED = sorted(
 def hashes(folder: Path) -> dict[str, str]:
     return {
         p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def as_copied(path: Path) -> bytes:
+    """A shipped file as a copy holds it: the links to the other edition are words there."""
+    data = path.read_bytes()
+    return unlink_other_edition(data) if path.suffix in (".ipynb", ".md") else data
+
+
+def copied_hashes(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(as_copied(p)).hexdigest()
         for p in sorted(folder.rglob("*"))
         if p.is_file()
     }
@@ -83,10 +98,37 @@ def test_copy_into_an_empty_folder(tmp_path, untouched):
     assert report.copied == tuple(EXPECTED) and report.updated == report.current == report.kept == ()
     assert listed(folder) == sorted([*EXPECTED, MANIFEST])
     for name in EXPECTED:
-        assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes(), name
+        assert (folder / name).read_bytes() == as_copied(NOTEBOOKS / name), name
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["liuren"] == liuren.__version__
-    assert manifest["files"] == {n: h for n, h in hashes(NOTEBOOKS).items() if n in EXPECTED}
+    assert manifest["files"] == {n: h for n, h in copied_hashes(NOTEBOOKS).items() if n in EXPECTED}
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_link_in_a_copy_leads_to_a_file_of_the_copy(tmp_path, untouched, lang):
+    # a copy holds one edition: the contents' and the classroom page's links to their twins in the other
+    # edition led nowhere (a reader clicked, JupyterLab opened nothing and said nothing); in a copy they are
+    # words beside the command that makes the other edition's copy
+    copy_course(tmp_path, lang=lang)
+    seen, dead = 0, []
+    for notebook in sorted(tmp_path.glob("*.ipynb")):
+        for cell in json.loads(notebook.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)\s#]+)[^)\s]*\)", "".join(cell["source"])):
+                if target.startswith(("http://", "https://")):
+                    continue
+                seen += 1
+                if not (tmp_path / target).is_file():
+                    dead.append((notebook.name, target))
+    assert seen > 100 and dead == []
+    for page in ("contents.ipynb", "classroom.ipynb"):
+        text = (tmp_path / page).read_text(encoding="utf-8")
+        assert ("liuren course --lang en" if lang == "ko" else "liuren course`") in text
+    assert (
+        "the English contents (in a course folder" in (tmp_path / "contents.ipynb").read_text(encoding="utf-8")
+        or lang == "en"
+    )
 
 
 def test_again_unchanged_copies_nothing(tmp_path, untouched):
@@ -113,7 +155,7 @@ def test_an_edited_notebook_is_kept_and_the_newer_one_set_beside_it(tmp_path, un
         ("src/08-reading.md", "src/08-reading.v0.3.0.md"),
     )
     assert mine.read_bytes() == edited and source.read_text(encoding="utf-8") == "my own source\n"
-    assert (tmp_path / "08-reading.v0.3.0.ipynb").read_bytes() == (NOTEBOOKS / "08-reading.ipynb").read_bytes()
+    assert (tmp_path / "08-reading.v0.3.0.ipynb").read_bytes() == as_copied(NOTEBOOKS / "08-reading.ipynb")
     assert (tmp_path / "src" / "08-reading.v0.3.0.md").read_bytes() == (
         NOTEBOOKS / "src" / "08-reading.md"
     ).read_bytes()
@@ -132,24 +174,24 @@ def test_a_beside_name_already_taken_by_another_file_is_not_replaced(tmp_path, u
     report = copy_course(tmp_path, version="9")
     assert report.kept == (("classroom.ipynb", "classroom.v9-2.ipynb"),)
     assert (tmp_path / "classroom.v9.ipynb").read_text(encoding="utf-8") == "the learner's own file"
-    assert (tmp_path / "classroom.v9-2.ipynb").read_bytes() == (NOTEBOOKS / "classroom.ipynb").read_bytes()
+    assert (tmp_path / "classroom.v9-2.ipynb").read_bytes() == as_copied(NOTEBOOKS / "classroom.ipynb")
 
 
 def test_an_unedited_notebook_is_updated_when_the_shipped_one_changed(tmp_path, untouched):
     older = tmp_path / "older"
     (older / "src").mkdir(parents=True)
     for name in EXPECTED:
-        data = (NOTEBOOKS / name).read_bytes()
+        data = as_copied(NOTEBOOKS / name)
         (older / name).write_bytes(data.replace(b"nbformat", b"nbformat ", 1) if name == "04-biezhe.ipynb" else data)
     folder = tmp_path / "course"
     copy_course(folder, source=older, version="0.1.0")
-    assert (folder / "04-biezhe.ipynb").read_bytes() != (NOTEBOOKS / "04-biezhe.ipynb").read_bytes()
+    assert (folder / "04-biezhe.ipynb").read_bytes() != as_copied(NOTEBOOKS / "04-biezhe.ipynb")
     report = copy_course(folder)
     assert report.updated == ("04-biezhe.ipynb",) and report.kept == report.copied == ()
-    assert (folder / "04-biezhe.ipynb").read_bytes() == (NOTEBOOKS / "04-biezhe.ipynb").read_bytes()
+    assert (folder / "04-biezhe.ipynb").read_bytes() == as_copied(NOTEBOOKS / "04-biezhe.ipynb")
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["liuren"] == liuren.__version__
-    assert manifest["files"] == {n: h for n, h in hashes(NOTEBOOKS).items() if n in EXPECTED}
+    assert manifest["files"] == {n: h for n, h in copied_hashes(NOTEBOOKS).items() if n in EXPECTED}
     assert not list(folder.glob("*.v*.ipynb"))
 
 
@@ -165,7 +207,7 @@ def test_a_deleted_file_is_copied_again(tmp_path, untouched):
     copy_course(tmp_path)
     (tmp_path / "voila.json").unlink()
     assert copy_course(tmp_path).copied == ("voila.json",)
-    assert (tmp_path / "voila.json").read_bytes() == (NOTEBOOKS / "voila.json").read_bytes()
+    assert (tmp_path / "voila.json").read_bytes() == as_copied(NOTEBOOKS / "voila.json")
 
 
 def test_a_folder_that_is_a_file_is_a_write_error(tmp_path):
@@ -405,7 +447,7 @@ def _older(tmp_path: Path, change: dict[str, tuple[bytes, bytes]], rename: dict[
     older = tmp_path / "older"
     (older / "src").mkdir(parents=True)
     for name in EXPECTED:
-        data = (NOTEBOOKS / name).read_bytes()
+        data = as_copied(NOTEBOOKS / name)
         if name in change:
             a, b = change[name]
             assert a in data, name
@@ -446,8 +488,8 @@ def test_a_notebook_the_learner_only_ran_is_brought_up_to_date(tmp_path, untouch
     _run(folder / name)
     report = copy_course(folder)
     assert report.ran == (name,) and name in report.updated and report.kept == ()
-    assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes()
-    assert (folder / src).read_bytes() == (NOTEBOOKS / src).read_bytes()
+    assert (folder / name).read_bytes() == as_copied(NOTEBOOKS / name)
+    assert (folder / src).read_bytes() == as_copied(NOTEBOOKS / src)
     assert f"{name}: you had run but not edited (same cells); updated" in report.text()
     assert not list(folder.glob("*.v*.ipynb"))
     # run again under this version: the same cells as shipped, so it stays the learner's (outputs and all)
@@ -462,7 +504,7 @@ def test_a_notebook_whose_cells_the_learner_changed_is_kept_with_its_source(tmp_
     where it alone would have been brought up to date."""
     name, src = "05-fuyin-fanyin.ipynb", "src/05-fuyin-fanyin.md"
     folder = tmp_path / "course"
-    md = (NOTEBOOKS / src).read_bytes()
+    md = as_copied(NOTEBOOKS / src)
     copy_course(folder, source=_older(tmp_path, {src: (md[:40], md[:40] + b" ")}), version="0.1.0")
     notebook = json.loads((folder / name).read_text(encoding="utf-8"))
     notebook["cells"][0]["source"] = ["my own title\n"]
@@ -488,7 +530,7 @@ def test_a_manifest_of_an_older_liuren_still_works(tmp_path, untouched):
 
 
 def test_sources_digest_reads_the_cells_only():
-    data = (NOTEBOOKS / "04-biezhe.ipynb").read_bytes()
+    data = as_copied(NOTEBOOKS / "04-biezhe.ipynb")
     notebook = json.loads(data)
     notebook["cells"][1]["metadata"]["jupyter"] = {"source_hidden": True}
     notebook["metadata"]["kernelspec"] = {"name": "other"}
@@ -588,7 +630,7 @@ def test_a_copy_stopped_by_a_full_disk_has_a_manifest_and_finishes_when_run_agai
     assert report.kept == () and report.updated == ()
     assert set(report.copied) | set(report.current) == set(EXPECTED)
     for name in EXPECTED:
-        assert (folder / name).read_bytes() == (NOTEBOOKS / name).read_bytes(), name
+        assert (folder / name).read_bytes() == as_copied(NOTEBOOKS / name), name
 
 
 def test_command_on_a_full_disk_says_so_in_one_line(tmp_path, monkeypatch, capsys):

@@ -4,6 +4,7 @@ and §5 names every word-table module. Each check fails with the module and laye
 
 from __future__ import annotations
 
+import ast
 import re
 
 from .test_project import LAYERS, ROOT
@@ -164,3 +165,45 @@ def test_tables_read_a_markdown_table():
     assert tables(text) == [(["a", "b"], [["1", "`m`, `p/`"]]), (["c"], [["2"]])]
     assert names("`m`, `p/` and `q.py`") == {"m", "p", "q.py"}
     assert section("## 1. A\none\n## 2. B\ntwo\n### sub\n## 3. C\n", 2) == "\ntwo\n### sub\n"
+
+
+def value_types() -> dict[str, str]:
+    """Every public value type of liuren, by class name → its file: a top-level class that is a dataclass,
+    a ``NamedTuple`` or an ``Enum`` (the rule records of records.py are named as one group, §5)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "records.py":
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not isinstance(node, ast.ClassDef) or node.name.startswith("_"):
+                continue
+            decorators = [ast.unparse(d) for d in node.decorator_list]
+            bases = [ast.unparse(b) for b in node.bases]
+            if any(d.startswith("dataclass") for d in decorators) or any(
+                b == "NamedTuple" or b.endswith("Enum") for b in bases
+            ):
+                found[node.name] = str(path.relative_to(ROOT))
+    return found
+
+
+def test_the_values_section_names_every_value_type():
+    """§3's list of values names each public dataclass, NamedTuple and Enum of the package, and names no
+    class that is gone."""
+    values = section(DESIGN.read_text(encoding="utf-8"), 3)
+    named = {name.rsplit(".", 1)[-1] for name in CODE.findall(values)}
+    types = value_types()
+    assert {"Grade", "Lang", "SVGPicture"} - types.keys() == {
+        "SVGPicture"
+    }  # the search sees the values (not a plain class)
+    missing = sorted(f"{name} ({where})" for name, where in types.items() if name not in named)
+    assert missing == [], "value types missing from docs/design.md §3"
+    classes = {
+        node.name
+        for path in PACKAGE.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ClassDef)
+    }
+    gone = sorted(
+        n for n in named if re.fullmatch(r"[A-Z][a-z]\w*", n) and n not in classes | {"Enum", "Mapping", "NamedTuple"}
+    )
+    assert gone == [], "docs/design.md §3 names classes the package no longer has"

@@ -31,7 +31,7 @@ JupyterLab in tests/test_jupyterlab.py); then:
   imports nothing else;
 - every link from one notebook to another names a notebook the site serves;
 - the site carries the English edition in ``en/`` beside the Korean one; in the same browser session,
-  the Korean contents' link "English edition → en/contents.ipynb" opens the English contents, whose
+  the Korean contents' link "English edition → the English contents" opens the English contents, whose
   link opens the English classroom page, and its first code cell, run, gives the committed English
   output (the English notebooks are not all run here: tests/test_notebooks.py runs each of them once);
 - no request leaves 127.0.0.1.

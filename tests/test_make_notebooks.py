@@ -187,13 +187,13 @@ def test_the_english_edition_is_built_in_english_beside_the_korean(scratch, caps
     assert "Run All Cells" in contents.cells[0].source
     assert contents.cells[1].source == (
         "[99. An example →](99-demo.ipynb)\n\n"
-        "Korean edition → [../contents.ipynb](../contents.ipynb) (in a course folder of your own: `liuren course`)"
+        "Korean edition → [the Korean contents](../contents.ipynb) (in a course folder of your own: `liuren course`)"
     )
     assert "- [Setting up](99-demo.ipynb#n99-setup)" in contents.cells[2].source
     korean = nbformat.read(ko.out / "contents.ipynb", as_version=4)
     assert "과정 차례" in korean.cells[0].source and "### [99. 예제](99-demo.ipynb)" in korean.cells[2].source
     assert korean.cells[1].source.endswith(
-        "English edition → [en/contents.ipynb](en/contents.ipynb) (in a course folder of your own: `liuren course --lang en`)"
+        "English edition → [the English contents](en/contents.ipynb) (in a course folder of your own: `liuren course --lang en`)"
     )
     assert not TOOL.HANGUL.search("\n".join(c.source for c in [*contents.cells, built.cells[1], built.cells[-1]]))
     # the solution's header is the edition's, and so it says in English how to open the solution

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from IPython.core.formatters import DisplayFormatter
 
 import liuren
+from liuren.errors import ParseError, WriteError
 from liuren.show.picture import PlateSVG
-from liuren.show.svg import plate_svg
+from liuren.show.svg import SVGPicture, document, number, plate_svg, tag
 
 WITHOUT_MATPLOTLIB = (
     "import sys; sys.modules['matplotlib'] = None; import liuren; c = liuren.chart('丙申', '午', '亥')\n"
@@ -50,3 +53,62 @@ def test_a_plot_shows_as_png_without_the_inline_backend():
     data, _ = DisplayFormatter().format(liuren.chart("丙申", "午", "亥").plot())
     assert data["image/png"][:8] == b"\x89PNG\r\n\x1a\n"
     assert data["text/plain"] == "<PlateFigure size 640x640 with 1 Axes>"
+
+
+# ------------------------------------------------------------------------------------------- one SVG module
+PACKAGE = Path(liuren.__file__).parent
+
+
+def test_every_svg_of_the_package_is_written_in_the_one_svg_module():
+    """The ``<svg>`` root, its namespace and the Jupyter hook are written in liuren/show/svg.py only: the
+    plate and the practice plots are built with its writer and given as its one picture class."""
+    from liuren.practice import plots
+
+    homes = sorted(
+        str(path.relative_to(PACKAGE))
+        for path in PACKAGE.rglob("*.py")
+        if any(mark in path.read_text(encoding="utf-8") for mark in ("<svg", "w3.org/2000/svg", "_repr_svg_"))
+    )
+    assert homes == ["show/svg.py"]
+    assert plots.SVGPicture is SVGPicture and issubclass(PlateSVG, SVGPicture)
+    assert SVGPicture.__slots__ == ("name", "svg") and PlateSVG.__slots__ == ("chart",)
+
+
+def test_a_picture_says_what_it_is_and_its_plate_keeps_the_chart():
+    chart = liuren.chart("丙申", "午", "亥")
+    plate = PlateSVG(chart)
+    assert (plate.chart, plate.name, plate.svg) == (chart, "丙申日 午時 亥將", plate_svg(chart))
+    picture = SVGPicture('<svg xmlns="http://www.w3.org/2000/svg"/>', "a dot")
+    assert (repr(picture), str(picture), picture._repr_svg_()) == ("SVGPicture(a dot)", picture.svg, picture.svg)
+    assert tag("g", [("data-n", 3), ("data-gone", None)], "") == '<g data-n="3"></g>'
+    assert document([("width", 2)], ["<g/>"]) == '<svg xmlns="http://www.w3.org/2000/svg" width="2"><g/></svg>'
+    assert [number(x) for x in (12.0, 3.25, 0.04, -1.5)] == ["12", "3.2", "0", "-1.5"]
+
+
+def test_a_picture_saves_atomically_and_refuses_what_is_no_file(tmp_path):
+    chart = liuren.chart("丙申", "午", "亥")
+    target = tmp_path / "plate.svg"
+    target.write_text("old", encoding="utf-8")
+    assert PlateSVG(chart).save(target) == str(target)
+    assert target.read_text(encoding="utf-8") == plate_svg(chart) and sorted(tmp_path.iterdir()) == [target]
+    with pytest.raises(WriteError, match="is a directory"):
+        PlateSVG(chart).save(tmp_path)
+    with pytest.raises(ParseError, match="not a file path"):
+        PlateSVG(chart).save(3)  # type: ignore[arg-type]
+    assert sorted(tmp_path.iterdir()) == [target] and target.read_text(encoding="utf-8") == plate_svg(chart)
+
+
+def test_a_plate_picture_refuses_what_is_no_chart():
+    with pytest.raises(ParseError):
+        PlateSVG("丙申")  # type: ignore[arg-type]
+
+
+def test_the_plates_geometry_is_written_once():
+    """The matplotlib plate and its animation read the round plate's radii, fills and angles from the SVG
+    module, so the two drawings cannot drift apart."""
+    from liuren.show import animation, drawing, svg
+
+    for name in ("R_EARTH", "R_HEAVEN", "R_GENERAL", "ring_angle"):
+        assert getattr(drawing, name) is getattr(svg, name) is getattr(animation, name), name
+    assert (drawing.EARTH_FILL, drawing.HEAVEN_FILL, drawing.GENERAL_FILL) == svg.FILLS
+    assert drawing.STAGE_KEYS is svg.STAGES

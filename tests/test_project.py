@@ -17,7 +17,7 @@ ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 LAYERS = [
-    {"errors", "files", "store", "school", "cycle", "nianming", "lang"},
+    {"errors", "files", "store", "school", "cycle", "nianming", "lang", "grading"},
     {"solar", "plate", "lessons", "generals"},
     {"transmissions", "records"},
     {"chart"},

@@ -553,3 +553,18 @@ def test_a_conclusion_is_not_its_own_condition_and_yang_majority_is_read():
             seen |= {j.statement.id for j in r.applies}
             assert not {"無淫-009", "八專-042", "虎銜尸-005"} & {j.statement.id for j in r.open}
     assert {"無淫-009", "無淫-010", "八專-042", "八專-043"} <= seen
+
+
+def test_a_checked_verdict_marks_each_line_by_itself():
+    # a right verdict with a wrong reason put one ✘ before "the verdict is right" (a reader in 08)
+    import re
+
+    from liuren.reading.exercise import check_verdict
+    from liuren.show.reading import verdict_check_html
+
+    c = liuren.chart("丙申", "午", "亥", month="寅")
+    result = check_verdict(c, "總", "吉", "元首-001", lang="en")
+    assert result.verdict_ok and not result.reason_ok
+    marks = re.findall(r">(✔|✘)</span> ([^<]+)", verdict_check_html(result))
+    assert marks[0][0] == "✔" and marks[0][1].startswith("The verdict is right")
+    assert marks[1][0] == "✘"

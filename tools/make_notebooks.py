@@ -192,7 +192,7 @@ WORDS: dict[str, dict[str, str]] = {
         "(Voilà로 열면 코드 없이 보인다).",
         "glossary": "곁에 둘 것: [용어집과 참고표]({glossary}) — 과정의 용어, 읽기, 손으로 세울 때 보는 표.",
         "practice": "매일 연습: [연습]({practice}) — 단계별 문제, 틀린 단계는 복습으로 다시 나온다.",
-        "other-edition": "English edition → [en/contents.ipynb](en/contents.ipynb) (in a course folder of your own: "
+        "other-edition": "English edition → [the English contents](en/contents.ipynb) (in a course folder of your own: "
         "`liuren course --lang en`)",
     },
     "en": {
@@ -212,7 +212,7 @@ WORDS: dict[str, dict[str, str]] = {
         "readings, and the tables to look at when you cast a chart by hand.",
         "practice": "Daily practice: [practice]({practice}) — questions level by level; a level you miss comes "
         "back for review.",
-        "other-edition": "Korean edition → [../contents.ipynb](../contents.ipynb) (in a course folder of your own: "
+        "other-edition": "Korean edition → [the Korean contents](../contents.ipynb) (in a course folder of your own: "
         "`liuren course`)",
     },
 }

@@ -1,8 +1,10 @@
 """Grading a learner's answer to an item: :func:`answer` checks a whole answer (every box the item asks,
 filled; a partial one raises :class:`Unfinished` naming the empty boxes) with
 :func:`liuren.show.check.check` (levels 1 and 2 cell by cell here), refuses an answer for a cell the
-level does not ask, and gives a :class:`Grade`: right, half (right under another school) or wrong,
-with the first wrong cell's key and the rule missed. :func:`solution` is the right answer and
+level does not ask, and gives a :class:`~liuren.grading.Grade`: right, half (right under another
+school) or wrong, with the first wrong cell's key and the rule missed; the grade of a checked answer is
+the checker's own (``CheckResult.grade``, ``VerdictCheck.grade_of``), every grade made by
+:func:`liuren.grading.graded`. :func:`solution` is the right answer and
 :func:`example` a made-up one for a box's grey text.
 
 >>> import random
@@ -23,26 +25,28 @@ liuren.errors.ParseError: an answer for 'noble', which level 4 (Conquest (賊克
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import replace
 from functools import cache
-from typing import Literal
 
 from ..chart import Chart
 from ..cycle import (
     BRANCH_CHARS,
     BRANCHES,
     ELEMENTS,
+    PILLARS,
     normalize,
-    parse_branch,
-    parse_hour,
-    parse_month,
-    parse_month_general,
     parse_pillar,
     parse_stem,
 )
 from ..errors import ParseError, quote
+from ..grading import SEPARATORS, graded
+from ..grading import VERDICTS as VERDICTS
+from ..grading import Grade as Grade
+from ..grading import Verdict as Verdict
+from ..grading import cell_kind as cell_kind
 from ..school import NOBLE_LABEL
 from ..show.answer_forms import KIN_WORDS, VOID_MARKS
+from ..show.answers import PART_READERS
 from ..show.check import (
     METHODS,
     UNKNOWN,
@@ -53,7 +57,9 @@ from ..show.check import (
     parse_offset,
     parse_patterns,
     parse_transmission_cells,
+    parse_void_answer,
 )
+from ..show.i18n import check_lang
 from ..show.text import KIN_SHORT
 from ..transmissions import LESSON_TYPES
 from .levels import JUDGING, Item
@@ -71,8 +77,6 @@ class Unfinished(ParseError):
         )
 
 
-Verdict = Literal["right", "half", "wrong"]
-VERDICTS: tuple[Verdict, ...] = ("right", "half", "wrong")
 TRANSMISSION_KINDS = {
     "branch": "transmission.branch",
     "general": "general",
@@ -81,45 +85,6 @@ TRANSMISSION_KINDS = {
     "void": "void",
 }
 """The cell kind of each field of a 傳 as answered."""
-
-
-@dataclass(frozen=True, slots=True)
-class Grade:
-    """The grade of one answer: ``verdict`` ("right", "half" for an answer right under another school,
-    "wrong"), ``cell`` (the key of the first wrong cell, e.g. "initial.kin", or None when right),
-    ``kind`` (that cell's kind, see :func:`cell_kind`), ``rule`` (the checker's message, naming the
-    rule missed) and ``other_school`` (the school under which it is right, as text, or "")."""
-
-    verdict: Verdict
-    cell: str | None = None
-    kind: str | None = None
-    rule: str = ""
-    other_school: str = ""
-    whole: bool = True
-    """Whether every box of the item was answered (a step of the one-step mode is not: its right grade
-    is never recorded, its wrong one is, as the item's)."""
-
-    def __str__(self) -> str:
-        return self.verdict if not self.rule else f"{self.verdict}: {self.rule}"
-
-
-def cell_kind(key: str) -> str:
-    """The kind of a cell key of :func:`liuren.show.check.check`: "plate.子" → "plate", "lesson-2.upper"
-    → "lesson.upper", "lesson-2.general" and "initial.general" → "general", "initial.branch" →
-    "transmission.branch", "initial.kin" and "branch-1.kin" (level 1) → "kin", "noble.direction" →
-    "noble", "pattern.殃咎" → "pattern"; "offset", "method", "subname" and "reverse" are their own kinds."""
-    head, _, tail = key.partition(".")
-    if head in ("plate", "noble", "pattern"):
-        return head
-    if head.startswith("branch-"):  # level 1: the n-th branch given
-        return tail
-    if tail == "general":
-        return "general"
-    if head.startswith("lesson-"):
-        return f"lesson.{tail}"
-    if head in ("initial", "middle", "final"):
-        return "transmission.branch" if tail == "branch" else tail
-    return key
 
 
 def _written(part: str, value: object) -> set[str]:
@@ -171,11 +136,14 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     :class:`Unfinished` (a ParseError) naming the empty boxes; it is not graded. With ``step=True``
     (the one-step mode) the boxes given are graded alone, each of them whole, and the grade says
     ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask,
-    or a malformed one, raises ParseError."""
+    or a malformed one, raises ParseError; so does a ``lang`` that is no registered language."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
     if not isinstance(given, Mapping):
         raise ParseError(f"given={quote(given)} is not a mapping; accepted: a dict of {', '.join(item.parts)}")
+    lang = check_lang(
+        lang
+    )  # every level alike: the checker's levels refused an unknown language, the others wrote English
     level = item.level
     parts = {str(k): v for k, v in given.items() if v is not None and not (isinstance(v, str) and not v.strip())}
     for part in parts:
@@ -203,15 +171,10 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     if level.number == 11:
         _only_choices(item, parts)
     whole = not missing
-    result = check(item.chart, **parts, lang=lang)  # type: ignore[arg-type]
-    if result.ok:
-        return Grade("right", whole=whole)
-    if result.first_error is None:
+    grade = check(item.chart, **parts, lang=lang).grade  # type: ignore[arg-type]
+    if grade is None:  # nothing answered
         raise Unfinished(item.parts)
-    kind = None if result.cell is None else cell_kind(result.cell)
-    if result.other_school is not None:
-        return Grade("half", result.cell, kind, str(result), str(result.other_school), whole=whole)
-    return Grade("wrong", result.cell, kind, result.message, whole=whole)
+    return replace(grade, whole=whole)
 
 
 def _complete(item: Item, part: str, value: object) -> bool:
@@ -270,7 +233,7 @@ POSITIONS = ("initial", "middle", "final")
 
 
 def _tokens(value: object, part: str, count: int, read: Callable[[str], str | None]) -> list[str | None]:
-    """``count`` places of a box of level 1 or 2, each read by ``read`` (None: left open)."""
+    """``count`` places of the stems or the kin box of level 1, each read by ``read`` (None: left open)."""
     if not isinstance(value, str) or len(value) > MAX_BOX:
         raise ParseError(f"{part}={quote(value)} is not understood; accepted: {count} signs written as text")
     text = normalize(value)
@@ -278,7 +241,7 @@ def _tokens(value: object, part: str, count: int, read: Callable[[str], str | No
     i = 0
     while i < len(text):
         c = text[i]
-        if c.isspace() or c in ",、，/·":
+        if c.isspace() or c in SEPARATORS:
             i += 1
             continue
         if c in UNKNOWN:
@@ -299,11 +262,7 @@ def _tokens(value: object, part: str, count: int, read: Callable[[str], str | No
 
 MAX_BOX = 40
 """No box of levels 1 and 2 is longer."""
-EXAMPLE_OF = {"void": "'戌亥'", "stems": "'甲 空 丙'", "kin": "'父 財 官'"}
-
-
-def _read_branch(c: str) -> str | None:
-    return str(parse_branch(c))
+EXAMPLE_OF = {"stems": "'甲 空 丙'", "kin": "'父 財 官'"}
 
 
 def _read_stem(c: str) -> str | None:
@@ -322,18 +281,15 @@ def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
     """Levels 1 and 2 (and their drills), graded box by box in the item's order."""
     read: dict[str, object] = {}
     for part, value in parts.items():
-        if part == "void":
-            read[part] = _tokens(value, part, 2, _read_branch)
+        if part == "void":  # the checker's reader: "辰巳", "空亡 辰巳", "旬空：辰巳", ["辰", "巳"] …
+            read[part] = [None if b is None else BRANCH_CHARS[b] for b in parse_void_answer(value)]
         elif part == "stems":
             read[part] = _tokens(value, part, len(item.branches), _read_stem)
         elif part == "kin":
             read[part] = _tokens(value, part, len(item.branches), _read_kin)
-        else:
-            if isinstance(value, str) and value.strip() in UNKNOWN:
-                read[part] = None
-                continue
-            parse = {"day": parse_pillar, "hour": parse_hour, "general": parse_month_general, "month": parse_month}
-            read[part] = str(parse[part](value))
+        else:  # the checker's reader of the part: an ordinal, None when left open
+            found = PART_READERS[part](value)
+            read[part] = None if found is None else str((PILLARS if part == "day" else BRANCHES)[found])
     open_ = tuple(p for p in item.parts if p in read and _open(read[p]))
     missing = tuple(p for p in item.parts if p not in read or p in open_)
     if open_ or (missing and not step):
@@ -346,16 +302,14 @@ def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
         got, want = read[part], right[part]
         if part == "void":
             if set(got) != set(want):  # type: ignore[call-overload]
-                return Grade("wrong", "void", kind, basic_rule(item, kind, lang), whole=not missing)
+                return graded(False, "void", basic_rule(item, kind, lang), whole=not missing)
         elif isinstance(want, list):
             for n, (g, w) in enumerate(zip(got, want, strict=True)):  # type: ignore[call-overload]
                 if g != w:
-                    return Grade(
-                        "wrong", f"branch-{n + 1}.{kind}", kind, basic_rule(item, kind, lang), whole=not missing
-                    )
+                    return graded(False, f"branch-{n + 1}.{kind}", basic_rule(item, kind, lang), whole=not missing)
         elif got != want:
-            return Grade("wrong", kind, kind, basic_rule(item, kind, lang), whole=not missing)
-    return Grade("right", whole=not missing)
+            return graded(False, kind, basic_rule(item, kind, lang), whole=not missing)
+    return graded(True, whole=not missing)
 
 
 def _open(value: object) -> bool:
@@ -378,12 +332,12 @@ def _basic_solution(item: Item) -> dict[str, object]:
 
 def basic_rule(item: Item, kind: str, lang: str) -> str:
     """The rule of a cell of levels 1 and 2 in ``lang``, with the item's day filled in."""
-    from ..cycle import PILLARS, STEM_ELEMENT, xun_branch
+    from ..cycle import STEM_ELEMENT, xun_branch
     from ..show.words.practice import PRACTICE
 
     c = item.chart
     day = c.day.ordinal
-    words = PRACTICE.get(lang, PRACTICE["en"])
+    words = PRACTICE[check_lang(lang)]
     return words[f"rule-{kind}"].format(
         day=str(c.day),
         xun=str(PILLARS[day - day % 10]),
@@ -456,7 +410,6 @@ def _only_choices(item: Item, parts: dict[str, object]) -> None:
 def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
     """Level 14: the verdict and the reason (one of the item's choices), graded by
     :func:`liuren.reading.exercise.check_verdict`; the verdict first, then the reason."""
-    from ..lang import REGISTRY
     from ..reading.exercise import check_verdict
 
     missing = tuple(p for p in item.parts if p not in parts)
@@ -475,14 +428,10 @@ def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Gra
         item.prompt,
         "未定" if verdict is None else verdict,
         item.choices[0] if reason is None else reason,
-        lang=lang if lang in REGISTRY else "en",
+        lang=lang,
     )
-    whole = not missing
-    if verdict is not None and not result.verdict_ok:
-        return Grade("wrong", "verdict", "verdict", str(result), whole=whole)
-    if reason is not None and not result.reason_ok:
-        return Grade("wrong", "reason", "reason", str(result), whole=whole)
-    return Grade("right", whole=whole)
+    given = [part for part, value in (("verdict", verdict), ("reason", reason)) if value is not None]
+    return result.grade_of(given, whole=not missing)
 
 
 def _reverse(item: Item, parts: dict[str, object]) -> Grade:
@@ -497,17 +446,12 @@ def _reverse(item: Item, parts: dict[str, object]) -> Grade:
     c = Chart(pillar, BRANCHES[0], BRANCHES[offset], school=item.chart.school)
     wanted = [t.branch for t in item.chart.transmissions]
     if [t.branch for t in c.transmissions] != wanted:
-        return Grade(
-            "wrong",
-            "reverse",
-            "reverse",
-            f"{pillar} d={offset} gives the 三傳 {''.join(str(t.branch) for t in c.transmissions)}",
+        return graded(
+            False, "reverse", f"{pillar} d={offset} gives the 三傳 {''.join(str(t.branch) for t in c.transmissions)}"
         )
     if c.lesson_type != item.chart.lesson_type:
-        return Grade(
-            "wrong", "reverse", "reverse", f"{pillar} d={offset} is {c.lesson_type}, not {item.chart.lesson_type}"
-        )
-    return Grade("right")
+        return graded(False, "reverse", f"{pillar} d={offset} is {c.lesson_type}, not {item.chart.lesson_type}")
+    return graded(True)
 
 
 __all__ = [

@@ -3,8 +3,9 @@
 installed, as in a JupyterLite site) and the same plots as matplotlib Figures where it is.
 
 Like :meth:`liuren.Chart.plot` (:mod:`liuren.show.picture`), :func:`plot_history` and
-:func:`plot_report` look for matplotlib and fall back to an :class:`SVGPicture`, which Jupyter shows
-as the image: a missing matplotlib is detected, not an error. Every text put into SVG or HTML is
+:func:`plot_report` look for matplotlib and fall back to an :class:`~liuren.show.svg.SVGPicture`, which
+Jupyter shows as the image: a missing matplotlib is detected, not an error. The SVG is written with
+:mod:`liuren.show.svg`'s element writer, the one every SVG of the package uses. Every text put into SVG or HTML is
 escaped; each bar carries ``data-`` attributes with its numbers, so tests read the plot back.
 """
 
@@ -16,9 +17,12 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError, quote
+from ..school import PRESET_NAMES
 from ..show.html import COLORS, FONT_STACK, paper_box
 from ..show.i18n import check_lang
 from ..show.picture import has_matplotlib
+from ..show.svg import SVGPicture as SVGPicture  # the plots' picture, read from here too
+from ..show.svg import document, number, tag
 from ..show.words.practice import PRACTICE
 from .dashboard import Miss, Summary
 from .levels import LEVELS
@@ -41,49 +45,23 @@ CJK_FAMILIES = ("Liuren Serif TC", "Noto Sans CJK KR", "Noto Serif CJK KR", "Not
 Chinese terms; Korean needs a system font)."""
 
 
-class SVGPicture:
-    """A plot as SVG: ``.svg`` is the ``<svg>`` element's text; Jupyter shows it (``_repr_svg_``), and
-    ``str()`` is the SVG too. ``name`` says what it is (its repr)."""
-
-    __slots__ = ("name", "svg")
-
-    def __init__(self, svg: str, name: str) -> None:
-        self.svg = svg
-        self.name = name
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __str__(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        return f"SVGPicture({self.name})"
-
-
 # ------------------------------------------------------------------------------------- SVG pieces
-def _num(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".")
-
-
 def _text(x: float, y: float, text: str, size: int = 12, anchor: str = "start", color: str = COLORS["ink"]) -> str:
-    return (
-        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{size}" text-anchor="{anchor}" fill="{color}">'
-        f"{escape(text)}</text>"
-    )
+    at = [("x", number(x)), ("y", number(y)), ("font-size", size), ("text-anchor", anchor), ("fill", color)]
+    return tag("text", at, escape(text))
 
 
 def _rect(x: float, y: float, w: float, h: float, fill: str) -> str:
-    return f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" fill="{fill}"/>'
+    return tag(
+        "rect", [("x", number(x)), ("y", number(y)), ("width", number(w)), ("height", number(h)), ("fill", fill)]
+    )
 
 
 def _svg(body: Iterable[str], label: str) -> str:
     w, h = SIZE
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-        f'role="img" aria-label="{escape(label, quote=True)}" font-family="{escape(FONT_STACK, quote=True)}">'
-        f'<rect width="{w}" height="{h}" fill="{COLORS["paper"]}"/>' + "".join(body) + "</svg>"
-    )
+    head = [("width", w), ("height", h), ("viewBox", f"0 0 {w} {h}"), ("role", "img")]
+    head += [("aria-label", escape(label, quote=True)), ("font-family", escape(FONT_STACK, quote=True))]
+    return document(head, [tag("rect", [("width", w), ("height", h), ("fill", COLORS["paper"])]), *body])
 
 
 def _legend(entries: Sequence[tuple[str, str]], y: float) -> list[str]:
@@ -94,9 +72,9 @@ def _legend(entries: Sequence[tuple[str, str]], y: float) -> list[str]:
     return out
 
 
-Group = tuple[str, str, Sequence[tuple[str, int]], str]
-"""A bar: its axis label (or ""), its data attributes, its [(colour, count), …] bottom first, and a
-note written above it (or "")."""
+Group = tuple[str, Sequence[tuple[str, object]], Sequence[tuple[str, int]], str]
+"""A bar: its axis label (or ""), its data attributes as (name, value) pairs, its [(colour, count), …]
+bottom first, and a note written above it (or "")."""
 
 
 def _stacked_bars(groups: Sequence[Group], title: str, legend: Sequence[tuple[str, str]]) -> str:
@@ -109,7 +87,10 @@ def _stacked_bars(groups: Sequence[Group], title: str, legend: Sequence[tuple[st
     step = plot_w / max(len(groups), 1)
     body = [_text(left, 20, title, 13)]
     body.append(
-        f'<line x1="{left}" y1="{top + plot_h}" x2="{w - right}" y2="{top + plot_h}" stroke="{COLORS["line"]}"/>'
+        tag(
+            "line",
+            [("x1", left), ("y1", top + plot_h), ("x2", w - right), ("y2", top + plot_h), ("stroke", COLORS["line"])],
+        )
     )
     for value in sorted({0, peak // 2, peak}):
         y = top + plot_h - plot_h * value / peak
@@ -123,7 +104,7 @@ def _stacked_bars(groups: Sequence[Group], title: str, legend: Sequence[tuple[st
                 height = plot_h * count / peak
                 y -= height
                 bars.append(_rect(x, y, step * 0.8, height, color))
-        body.append(f"<g {attrs}>{''.join(bars)}</g>")
+        body.append(tag("g", attrs, "".join(bars)))
         if note:
             body.append(_text(x + step * 0.4, y - 3, note, 10, "middle", COLORS["final"]))
         if label:
@@ -144,7 +125,12 @@ def _history_groups(summary: Summary) -> list[Group]:
     out: list[Group] = []
     for n, d in enumerate(days):
         label = d.day.strftime("%m-%d") if n in named else ""
-        attrs = f'data-day="{d.day.isoformat()}" data-right="{d.right}" data-half="{d.half}" data-wrong="{d.wrong}"'
+        attrs = [
+            ("data-day", d.day.isoformat()),
+            ("data-right", d.right),
+            ("data-half", d.half),
+            ("data-wrong", d.wrong),
+        ]
         parts = [
             (VERDICT_COLORS["right"], d.right),
             (VERDICT_COLORS["half"], d.half),
@@ -332,12 +318,22 @@ def _when(moment: datetime, zone: tzinfo | None) -> str:
     return f"{local:%Y-%m-%d %H:%M} (UTC{offset[:3]}:{offset[3:]})"
 
 
+def school_name(name: str) -> str:
+    """A school as the learner reads it: a preset by its book (``"default"`` → 指南, ``"tanyuan"`` → 探原,
+    ``"daquan"`` → 大全), any other name as it is.
+
+    >>> school_name("default"), school_name("daquan"), school_name("mine")
+    ('指南', '大全', 'mine')
+    """
+    return PRESET_NAMES.get(name, name)
+
+
 def miss_line(miss: Miss, lang: str = "ko", zone: tzinfo | None = None) -> str:
     """One miss as a line of text: when (on the learner's clock, ``zone``; None: this computer's), the
     level, the chart it was dealt under, the first wrong cell (in ``lang``) and the rule missed."""
     _need(miss, Miss, "miss", "a Miss; accepted: one of Practice.misses()")
     lang = check_lang(lang)
-    chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {miss.school}"
+    chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {school_name(miss.school)}"
     cell = f" · {cell_label(miss.cell, lang)}" if miss.cell else ""
     rule = f" · {miss.rule}" if miss.rule else ""
     return f"{_when(miss.reviewed, zone)} · {miss.level}. {chart}{cell}{rule}"
@@ -359,7 +355,7 @@ def misses_html(misses: Sequence[Miss], lang: str = "ko", zone: tzinfo | None = 
         (
             _when(m.reviewed, zone),
             f"{m.level}",
-            f"{m.day}日 {m.hour}時 {m.general}將 · {m.school}",
+            f"{m.day}日 {m.hour}時 {m.general}將 · {school_name(m.school)}",
             cell_label(m.cell, lang),
             m.rule,
         )
@@ -378,8 +374,12 @@ def _report_groups(report: ClassReport) -> list[Group]:
     return [
         (
             row.lesson_type,
-            f'data-type="{escape(row.lesson_type, quote=True)}" data-reviews="{row.reviews}" '
-            f'data-misses="{row.misses}" data-stuck="{len(row.stuck)}"',
+            [
+                ("data-type", escape(row.lesson_type, quote=True)),
+                ("data-reviews", row.reviews),
+                ("data-misses", row.misses),
+                ("data-stuck", len(row.stuck)),
+            ],
             [(VERDICT_COLORS["right"], row.reviews - row.misses), (VERDICT_COLORS["wrong"], row.misses)],
             _stuck_note(len(row.stuck)),
         )

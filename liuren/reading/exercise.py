@@ -17,11 +17,13 @@ chart (or what the chart cannot decide), and the statements missed are counted, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..cycle import normalize
 from ..errors import ParseError, quote
+from ..grading import ITEM_SEPARATORS, Grade, graded
 from . import APPLIES, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
 from .conditions import Fact
 from .readers import Ctx, chart_key
@@ -61,6 +63,17 @@ class ReadingCheck:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    @property
+    def grade(self) -> Grade:
+        """The choice's :class:`~liuren.grading.Grade`: right, or wrong at the first statement chosen that
+        does not apply (kind "statement") or, with none, at the statements missed (kind "missed"); the
+        rule is the verdict's text."""
+        if self.ok:
+            return graded(True)
+        if self.wrong:
+            return graded(False, self.wrong[0].statement.id, str(self), kind="statement")
+        return graded(False, "missed", str(self))
 
     def __repr__(self) -> str:
         wrong = [c.statement.id for c in self.wrong]
@@ -113,8 +126,8 @@ def check_reading(
     from . import check_lang
 
     check_lang(lang)
-    if isinstance(answer, str):
-        answer = [part for part in answer.replace(",", " ").split() if part]
+    if isinstance(answer, str):  # split as every exercise splits an answer's items ("a, b", "a、b", "a b")
+        answer = [part for part in ITEM_SEPARATORS.split(normalize(answer)) if part]
     chosen = list(answer)
     if len(chosen) > MAX_ANSWER or not all(isinstance(a, str) for a in chosen):
         raise ParseError(f"answer={quote(chosen)}: accepted: up to {MAX_ANSWER} statement ids such as '元首-085'")
@@ -157,6 +170,20 @@ class VerdictCheck:
 
     def __bool__(self) -> bool:
         return self.ok
+
+    @property
+    def grade(self) -> Grade:
+        """The :class:`~liuren.grading.Grade` of the verdict and the reason (:meth:`grade_of` both)."""
+        return self.grade_of(("verdict", "reason"))
+
+    def grade_of(self, parts: Collection[str], whole: bool = True) -> Grade:
+        """The grade of the ``parts`` answered ("verdict", "reason"; a part not named was not answered):
+        wrong at the verdict when it is wrong, else at the reason when it is wrong, else right; the rule
+        is the check's text. ``whole``: both were answered (see :class:`~liuren.grading.Grade`)."""
+        for part, right in (("verdict", self.verdict_ok), ("reason", self.reason_ok)):
+            if part in parts and not right:
+                return graded(False, part, str(self), whole=whole)
+        return graded(True, whole=whole)
 
     def __repr__(self) -> str:
         return f"<VerdictCheck {self.matter} {self.verdict} {self.reason}: verdict_ok={self.verdict_ok} reason_ok={self.reason_ok}>"

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 
 from ..cycle import BRANCH_CHARS, BRANCH_LOOKUP, GENERAL_LOOKUP, KIN, STEM_CHARS, normalize
 from ..errors import ParseError, quote
+from ..grading import ITEM_SEPARATORS as ITEM_SEPARATORS  # how an answer's places and items are separated
+from ..grading import SEPARATORS as SEPARATORS
 
 UNKNOWN = frozenset("?？_")
 """Characters a learner writes for a place left open (not checked)."""
@@ -30,10 +32,6 @@ TRANSMISSIONS_ACCEPTED = (
     "with 空/○ for its 遁干, or ◎ after it), as a string or a sequence of three"
 )
 
-SEPARATORS = ",、，/·"
-"""Characters between the places of an answer that are not part of it (with white space)."""
-ITEM_SEPARATORS = re.compile(r"[\s,、，;；]+")
-"""What separates the items of an answer written as one string (a lesson, a 傳, a pattern name)."""
 MAX_ANSWER = 200
 """No answer written as a string is longer (a whole chart's cells take about 60 characters)."""
 

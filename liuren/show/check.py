@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cycle import JIGONG, PILLARS, STEM_ELEMENT, xun_branch
 from ..errors import ParseError, quote
+from ..grading import Grade, graded
 from ..lang import language
 from ..records import BiyongFilter, BiyongOne
 from .answer_forms import UNKNOWN as UNKNOWN
@@ -125,6 +126,17 @@ class CheckResult:
         if not self.note:
             return self.message
         return f"{self.message}{'' if self.message.endswith('。') else ' '}{self.note}"
+
+    @property
+    def grade(self) -> Grade | None:
+        """The answer's :class:`~liuren.grading.Grade` (None when nothing was answered or judged): right;
+        half, naming the other school, with the verdict and the note as the rule; or wrong, with the
+        first wrong cell and the verdict."""
+        if not self.ok and self.first_error is None:
+            return None
+        if self.other_school is not None:
+            return graded(False, self.cell, str(self), other_school=str(self.other_school))
+        return graded(self.ok, self.cell, self.message)
 
     def _repr_html_(self) -> str:
         from .html import COLORS, paper_box

@@ -30,6 +30,11 @@ from ..cycle import BRANCHES
 from ..errors import ParseError, quote
 from ..school import NOBLE_LABEL
 from .html import COLORS, check_chart, highlights, palette
+from .svg import FILLS, STAGES  # the plate's geometry, written once in svg.py, and read from here too
+from .svg import R_EARTH as R_EARTH
+from .svg import R_GENERAL as R_GENERAL
+from .svg import R_HEAVEN as R_HEAVEN
+from .svg import ring_angle as ring_angle
 from .text import RING
 
 if TYPE_CHECKING:
@@ -42,13 +47,8 @@ if TYPE_CHECKING:
 
 FONT_FILE = "LiurenSerifTC.otf"
 FAMILY = "Liuren Serif TC"
-EARTH_FILL = "#eee4d1"
-HEAVEN_FILL = "#f7f3ea"
-GENERAL_FILL = "#fffdf8"
-R_EARTH = (0.84, 1.0)
-R_HEAVEN = (0.62, 0.84)
-R_GENERAL = (0.42, 0.62)
-STAGE_KEYS = ("initial", "middle", "final")
+EARTH_FILL, HEAVEN_FILL, GENERAL_FILL = FILLS
+STAGE_KEYS = STAGES
 STAGE_CHARS = "初中末"
 LESSON_CHARS = "一二三四"
 _registered: list[str] = []
@@ -64,12 +64,6 @@ def register_font() -> str:
         font_manager.fontManager.addfont(path)
         _registered.append(font_manager.FontProperties(fname=path).get_name())
     return _registered[0]
-
-
-def ring_angle(sector: int) -> float:
-    """Angle in degrees (counter-clockwise from east) of the centre of earth square ``sector``:
-    子 at the bottom, 午 at the top, 卯 left, 酉 right, the earth running clockwise as in the book."""
-    return -90.0 - 30.0 * sector
 
 
 def square_cell(sector: int) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from .widget_parts import bundle, fallback_html
 from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
+    from ..grading import Grade
     from .check import CheckResult
 
 
@@ -127,6 +128,12 @@ class Exercise:
         if self.mode == "all":
             return QUESTIONS
         return QUESTIONS[self.stage : self.stage + 1]
+
+    @property
+    def grade(self) -> Grade | None:
+        """The last answer's :class:`~liuren.grading.Grade` (``result.grade``; None before an answer, or
+        when it answered nothing or could not be read)."""
+        return None if self.result is None else self.result.grade
 
     def answer(self, **parts: object) -> CheckResult:
         """Fill the answer fields (offset, lessons, transmissions, method) and submit."""

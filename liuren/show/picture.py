@@ -2,7 +2,8 @@
 
 A JupyterLite site runs the course in Pyodide, which has no matplotlib (PyPI has no build of it for the
 browser). There ``chart.plot()`` gives the round plate as SVG (:func:`liuren.show.svg.plate_svg`,
-the drawing the explorer shows) in a :class:`PlateSVG`, which Jupyter displays as the image, so a
+the drawing the explorer shows) in a :class:`~liuren.show.svg.PlateSVG` (an
+:class:`~liuren.show.svg.SVGPicture`), which Jupyter displays as the image, so a
 notebook's ``c.plot()`` cell runs unchanged. The square plate and the drawing options are matplotlib's
 only: asked for without it, they raise its ImportError as before.
 
@@ -14,8 +15,9 @@ PlateSVG(丙申日 午時 亥將)
 from __future__ import annotations
 
 import importlib.util
-from functools import cached_property
 from typing import TYPE_CHECKING
+
+from .svg import PlateSVG as PlateSVG  # the picture Chart.plot() gives without matplotlib, read from here too
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -23,31 +25,8 @@ if TYPE_CHECKING:
     from ..chart import Chart
 
 
-class PlateSVG:
-    """The round plate of a chart as SVG: ``.svg`` is the ``<svg>`` element's text; Jupyter shows it
-    (``_repr_svg_``), and ``str()`` is the SVG too."""
-
-    def __init__(self, chart: Chart) -> None:
-        self.chart = chart
-
-    @cached_property
-    def svg(self) -> str:
-        from .svg import plate_svg
-
-        return plate_svg(self.chart)
-
-    def _repr_svg_(self) -> str:
-        return self.svg
-
-    def __str__(self) -> str:
-        return self.svg
-
-    def __repr__(self) -> str:
-        c = self.chart
-        return f"PlateSVG({c.day}日 {c.hour}時 {c.general}將)"
-
-
 def has_matplotlib() -> bool:
+    """Whether matplotlib can be imported here (it is not, in a JupyterLite site), without importing it."""
     return importlib.util.find_spec("matplotlib") is not None
 
 

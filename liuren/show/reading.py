@@ -377,57 +377,78 @@ def _check_lines(result: ReadingCheck) -> list[str]:
     return [render(line, lang) for line in lines]
 
 
-def _check_result(result: object) -> None:
+def _check_result(result: object, verdict: bool) -> None:
+    """Refuse what is not the check asked for: a ``VerdictCheck`` (``verdict``) or a ``ReadingCheck``
+    (each renderer reads its own fields, so the other one is refused too, not half read)."""
     from ..reading.exercise import ReadingCheck, VerdictCheck
 
-    if not isinstance(result, ReadingCheck | VerdictCheck):
+    if not isinstance(result, VerdictCheck if verdict else ReadingCheck):
+        accepted = "check_verdict(...)" if verdict else "check_reading(...)"
         raise ParseError(
-            f"result={quote(result)} is not a reading check; accepted: check_reading(...) or check_verdict(...)"
+            f"result={quote(result)} is not a {'verdict' if verdict else 'reading'} check; accepted: {accepted}"
         )
+
+
+def _checked_html(ok: bool, lines: list[str]) -> str:
+    """A reading check's lines on the card's paper, after ✔ (right) or ✘."""
+    color = COLORS["final"] if ok else COLORS["mark"]
+    body = "<br>".join(escape(line) for line in lines)
+    return paper_box(f'<span style="color:{color};font-weight:700">{"✔" if ok else "✘"}</span> {body}')
 
 
 def reading_check_text(result: ReadingCheck) -> str:
     """The verdict on a choice of statements, as text: what was right, each wrong choice with the
     condition that fails on the chart, how many were missed (and which, when revealed)."""
-    _check_result(result)
+    _check_result(result, verdict=False)
     return "\n".join(_check_lines(result))
 
 
 def reading_check_html(result: ReadingCheck) -> str:
     """The same verdict on the card's paper."""
-    _check_result(result)
-    color = COLORS["final"] if result.ok else COLORS["mark"]
-    mark = "✔" if result.ok else "✘"
-    body = "<br>".join(escape(line) for line in _check_lines(result))
-    return paper_box(f'<span style="color:{color};font-weight:700">{mark}</span> {body}')
+    _check_result(result, verdict=False)
+    return _checked_html(result.ok, _check_lines(result))
 
 
-def _verdict_check_lines(result: VerdictCheck) -> list[str]:
+def _verdict_check_lines(result: VerdictCheck) -> list[tuple[bool | None, str]]:
+    """Each line with whether what it judges is right (None for the answer revealed)."""
     lang = result.lang
     name = verdict_name(result.verdict, lang)
-    lines = [_w(lang, "vc.verdict.ok" if result.verdict_ok else "vc.verdict.no", verdict=name)]
+    lines: list[tuple[bool | None, str]] = [
+        (result.verdict_ok, _w(lang, "vc.verdict.ok" if result.verdict_ok else "vc.verdict.no", verdict=name))
+    ]
     lines.append(
-        _w(lang, "vc.reason.ok", id=result.reason)
+        (True, _w(lang, "vc.reason.ok", id=result.reason))
         if result.reason_ok
-        else _w(lang, f"vc.reason.{result.why}", id=result.reason)
+        else (False, _w(lang, f"vc.reason.{result.why}", id=result.reason))
     )
     if result.expected:
         lines.append(
-            _w(lang, "vc.answer", verdict=verdict_name(result.expected, lang), ids=", ".join(result.reasons) or "—")
+            (
+                None,
+                _w(
+                    lang, "vc.answer", verdict=verdict_name(result.expected, lang), ids=", ".join(result.reasons) or "—"
+                ),
+            )
         )
     return lines
 
 
 def verdict_check_text(result: VerdictCheck) -> str:
     """A learner's verdict and reason, checked: whether each is right, and why a reason is not."""
-    _check_result(result)
-    return "\n".join(_verdict_check_lines(result))
+    _check_result(result, verdict=True)
+    return "\n".join(line for _, line in _verdict_check_lines(result))
 
 
 def verdict_check_html(result: VerdictCheck) -> str:
-    """The same on the card's paper."""
-    _check_result(result)
-    color = COLORS["final"] if result.ok else COLORS["mark"]
-    mark = "✔" if result.ok else "✘"
-    body = "<br>".join(escape(line) for line in _verdict_check_lines(result))
-    return paper_box(f'<span style="color:{color};font-weight:700">{mark}</span> {body}')
+    """The same on the card's paper, each line marked by itself: a right verdict with a wrong reason is
+    a ✔ on the verdict's line and a ✘ on the reason's (one mark for the whole put a ✘ beside "the verdict
+    is right")."""
+    _check_result(result, verdict=True)
+    rows = []
+    for ok, line in _verdict_check_lines(result):
+        if ok is None:
+            rows.append(escape(line))
+            continue
+        color = COLORS["final"] if ok else COLORS["mark"]
+        rows.append(f'<span style="color:{color};font-weight:700">{"✔" if ok else "✘"}</span> {escape(line)}')
+    return paper_box("<br>".join(rows))

@@ -1,26 +1,35 @@
-"""The round plate (式盤) as inline SVG: the earth ring fixed, heaven turned over it, the generals inside.
+"""SVG in one place: the picture Jupyter shows and a notebook saves (:class:`SVGPicture`), the one
+element writer every SVG of the package is written with (:func:`tag`, :func:`document`, :func:`number`),
+and the round plate (式盤): the earth ring fixed, heaven turned over it, the generals inside.
 
 The widgets show this plate: it is a string (standard library only), so an update is a new ``value``
 of an HTML widget, costs a few milliseconds and never needs matplotlib; the same geometry as
 :func:`liuren.show.drawing.draw_plate` (子 at the bottom, 午 at the top, the earth clockwise).
 Every label carries an ``id``-free ``data-cell`` ("earth-子", "heaven-卯", "general-太常") so tests
-can read the plate back.
+can read the plate back. The practice path's plots (:mod:`liuren.practice.plots`) are written with
+the same writer and given as the same :class:`SVGPicture`.
 
 >>> from liuren import Chart
 >>> svg = plate_svg(Chart("丙申", "午", "亥"))
 >>> svg.startswith("<svg"), svg.count('data-cell="heaven-'), svg == plate_svg(Chart("丙申", "午", "亥"))
 (True, 12, True)
+>>> tag("rect", [("width", 2), ("fill", "#fff"), ("stroke", None)]), tag("text", [("x", 1)], escape("<甲>"))
+('<rect width="2" fill="#fff"/>', '<text x="1">&lt;甲&gt;</text>')
+>>> PlateSVG(Chart("丙申", "午", "亥"))
+PlateSVG(丙申日 午時 亥將)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+import os
+from collections.abc import Collection, Iterable, Mapping
 from html import escape
 from typing import TYPE_CHECKING
 
 from ..cycle import BRANCHES
 from ..errors import ParseError, quote
+from ..files import check_path, write_atomic
 from ..school import NOBLE_LABEL
 from .html import COLORS, FONT_STACK, check_chart, check_parts, palette, part_shown
 from .text import BRANCH_SET
@@ -28,11 +37,65 @@ from .text import BRANCH_SET
 if TYPE_CHECKING:
     from ..chart import Chart
 
+SVG_NS = "http://www.w3.org/2000/svg"
+"""The namespace every ``<svg>`` element of the package declares."""
+
+
+# ---------------------------------------------------------------- the picture and the element writer
+class SVGPicture:
+    """A drawing as SVG: ``.svg`` is the ``<svg>`` element's text; Jupyter shows it (``_repr_svg_``),
+    ``str()`` is the SVG too, and :meth:`save` writes it to a file atomically. ``name`` says what it is
+    (its repr). The one SVG wrapper of the package: the practice plots are ``SVGPicture``s, and
+    ``Chart.plot()`` without matplotlib gives a :class:`PlateSVG`, one that also keeps its chart."""
+
+    __slots__ = ("name", "svg")
+
+    def __init__(self, svg: str, name: str) -> None:
+        self.svg = svg
+        self.name = name
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name})"
+
+    def save(self, path: str | os.PathLike[str]) -> str:
+        """Write the SVG to ``path`` (a ``.svg`` file) with :func:`liuren.files.write_atomic`: a failure
+        never leaves half a file; a path that is no file name is a ParseError, one that cannot be
+        written (a folder, a device, a read-only file) a WriteError. Returns the path as written."""
+        target = check_path(path)
+        write_atomic(target, self.svg)
+        return target
+
+
+def number(x: float) -> str:
+    """A coordinate to one decimal place, without a trailing zero or point (12.0 → "12", 3.25 → "3.2")."""
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def tag(name: str, attrs: Iterable[tuple[str, object]], content: str | None = None) -> str:
+    """One SVG element: ``<name k="v" …/>``, or ``<name …>content</name>`` with ``content`` (markup:
+    text in it is escaped by the caller). The attributes are written in their order, each value as
+    ``str()`` gives it (numbers, colours, names, and text the caller escaped); a None is left out."""
+    head = name + "".join(f' {key}="{value}"' for key, value in attrs if value is not None)
+    return f"<{head}/>" if content is None else f"<{head}>{content}</{name}>"
+
+
+def document(attrs: Iterable[tuple[str, object]], body: Iterable[str]) -> str:
+    """A whole ``<svg>`` element in the SVG namespace, with ``attrs`` after ``xmlns`` and ``body`` inside."""
+    return tag("svg", [("xmlns", SVG_NS), *attrs], "".join(body))
+
+
+# ---------------------------------------------------------------- the round plate
 R_EARTH = (0.84, 1.0)
 R_HEAVEN = (0.62, 0.84)
 R_GENERAL = (0.42, 0.62)
 FILLS = ("#eee4d1", "#f7f3ea", "#fffdf8")
-"""Earth, heaven and general rings (as in the matplotlib plate)."""
+"""Earth, heaven and general rings (the matplotlib plate's too)."""
 STAGES = ("initial", "middle", "final")
 TINT = 0.1
 """Opacity of a transmission's colour over its heaven wedge: light enough that the colour itself and the
@@ -84,7 +147,10 @@ def _check_marks(marks: object) -> dict[str, str]:
 
 
 def ring_angle(square: int) -> float:
-    """Degrees counter-clockwise from east of earth square ``square`` (子 at the bottom, clockwise)."""
+    """Angle in degrees (counter-clockwise from east) of the centre of earth square ``square``:
+    子 at the bottom, 午 at the top, 卯 left, 酉 right, the earth running clockwise as in the book. The
+    round plate's geometry (this, the rings' radii and fills) is written here once; the matplotlib
+    plate (:mod:`liuren.show.drawing`) reads it from here."""
     return -90.0 - 30.0 * square
 
 
@@ -93,20 +159,30 @@ def _xy(radius: float, angle: float) -> tuple[float, float]:
     return round(radius * math.cos(a), 4), round(-radius * math.sin(a), 4)
 
 
-def _wedge(r0: float, r1: float, angle: float, fill: str, stroke: str, width: float, extra: str = "") -> str:
+def _wedge(
+    r0: float, r1: float, angle: float, fill: str, stroke: str, width: float, opacity: float | None = None
+) -> str:
     a0, a1 = angle - 15, angle + 15
     (x0, y0), (x1, y1) = _xy(r1, a0), _xy(r1, a1)
     (x2, y2), (x3, y3) = _xy(r0, a1), _xy(r0, a0)
     d = f"M{x0},{y0} A{r1},{r1} 0 0 0 {x1},{y1} L{x2},{y2} A{r0},{r0} 0 0 1 {x3},{y3} Z"
-    return f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>'
+    return tag(
+        "path", [("d", d), ("fill", fill), ("stroke", stroke), ("stroke-width", width), ("fill-opacity", opacity)]
+    )
+
+
+CENTRED = (("text-anchor", "middle"), ("dominant-baseline", "central"))
+"""A plate label's anchor: centred on its point both ways."""
+
+
+def _label(bold: bool, cell: str) -> list[tuple[str, object]]:
+    """A plate label's weight (bold or none) and its ``data-cell`` (escaped; none when empty)."""
+    return [("font-weight", "bold" if bold else None), ("data-cell", escape(cell) if cell else None)]
 
 
 def _text(x: float, y: float, text: str, size: float, color: str, cell: str = "", bold: bool = False) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    data = f' data-cell="{escape(cell)}"' if cell else ""
-    return (
-        f'<text x="{x}" y="{y}" font-size="{size}" fill="{color}" text-anchor="middle" '
-        f'dominant-baseline="central"{weight}{data}>{escape(text)}</text>'
+    return tag(
+        "text", [("x", x), ("y", y), ("font-size", size), ("fill", color), *CENTRED, *_label(bold, cell)], escape(text)
     )
 
 
@@ -134,12 +210,8 @@ def _ring_mark(angle: float, side: int, text: str, color: str, cell: str, bold: 
             at = angle + side * math.degrees(along / min(radii))
         vertical = abs(math.sin(t)) >= abs(math.cos(t))
         points = sorted((_xy(r, at) for r in radii), key=lambda p: p[1] if vertical else p[0])
-        spans.extend(f'<tspan x="{x}" y="{y}">{escape(c)}</tspan>' for c, (x, y) in zip(column, points, strict=True))
-    weight = ' font-weight="bold"' if bold else ""
-    return (
-        f'<text font-size="{MARK_SIZE}" fill="{color}" text-anchor="middle" dominant-baseline="central"{weight} '
-        f'data-cell="{escape(cell)}">{"".join(spans)}</text>'
-    )
+        spans.extend(tag("tspan", [("x", x), ("y", y)], escape(c)) for c, (x, y) in zip(column, points, strict=True))
+    return tag("text", [("font-size", MARK_SIZE), ("fill", color), *CENTRED, *_label(bold, cell)], "".join(spans))
 
 
 LESSON_PARTS = ("lesson-1", "lesson-2", "lesson-3", "lesson-4")
@@ -150,9 +222,12 @@ def _rings(pal: dict[str, str]) -> list[str]:
     out: list[str] = []
     for (r0, r1), fill in zip((R_EARTH, R_HEAVEN, R_GENERAL), FILLS, strict=True):
         out.extend(_wedge(r0, r1, ring_angle(s), fill, pal["line"], 0.006) for s in range(12))
-    out.append(f'<circle r="{R_GENERAL[0]}" fill="white" stroke="{pal["line"]}" stroke-width="0.006"/>')
+    out.append(
+        tag("circle", [("r", R_GENERAL[0]), ("fill", "white"), ("stroke", pal["line"]), ("stroke-width", 0.006)])
+    )
     out.extend(
-        f'<circle r="{r}" fill="none" stroke="{pal["ink"]}" stroke-width="0.012"/>' for r in (R_HEAVEN[1], R_EARTH[1])
+        tag("circle", [("r", r), ("fill", "none"), ("stroke", pal["ink"]), ("stroke-width", 0.012)])
+        for r in (R_HEAVEN[1], R_EARTH[1])
     )
     return out
 
@@ -168,7 +243,7 @@ def _heaven_backgrounds(
         heaven = BRANCHES[(s + chart.offset) % 12]
         color = colour_of.get(heaven.ordinal)
         if color:
-            out.append(_wedge(*R_HEAVEN, a, color, "none", 0, f' fill-opacity="{TINT}"'))
+            out.append(_wedge(*R_HEAVEN, a, color, "none", 0, TINT))
         if heaven in lit or heaven in extra_marks:  # a step's cell: the step background, outlined
             ring = pal[extra_marks[heaven]] if heaven in extra_marks else pal["muted"]
             out.append(_wedge(R_HEAVEN[0] + 0.008, R_HEAVEN[1] - 0.008, a, pal["step"], ring, 0.01))
@@ -243,29 +318,29 @@ def _arrows(chart: Chart, shown: Mapping[str, bool], pal: dict[str, str]) -> lis
         (x0, y0), (x1, y1) = points[n - 1], points[n]
         if shown[key] and (x0, y0) != (x1, y1):
             cx, cy = round((x0 + x1) * 0.3, 4), round((y0 + y1) * 0.3, 4)
-            out.append(
-                f'<path d="M{x0},{y0} Q{cx},{cy} {x1},{y1}" fill="none" stroke="{pal[key]}" stroke-width="0.014" '
-                f'stroke-opacity="0.9" marker-end="url(#liuren-arrow-{key})"/>'
-            )
-    out.append(
-        "<defs>"
-        + "".join(
-            f'<marker id="liuren-arrow-{key}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto">'
-            f'<path d="M0,0 L10,5 L0,10 Z" fill="{pal[key]}"/></marker>'
-            for key in STAGES[1:]
-        )
-        + "</defs>"
+            curve = [("d", f"M{x0},{y0} Q{cx},{cy} {x1},{y1}"), ("fill", "none"), ("stroke", pal[key])]
+            look = [("stroke-width", 0.014), ("stroke-opacity", 0.9), ("marker-end", f"url(#liuren-arrow-{key})")]
+            out.append(tag("path", curve + look))
+    head = [("viewBox", "0 0 10 10"), ("refX", 9), ("refY", 5), ("markerWidth", 5), ("markerHeight", 5)]
+    markers = (
+        tag("marker", [("id", f"liuren-arrow-{key}"), *head, ("orient", "auto")], _arrowhead(pal[key]))
+        for key in STAGES[1:]
     )
+    out.append(tag("defs", [], "".join(markers)))
     return out
+
+
+def _arrowhead(fill: str) -> str:
+    return tag("path", [("d", "M0,0 L10,5 L0,10 Z"), ("fill", fill)])
 
 
 def _captions(chart: Chart, shown: Mapping[str, bool], pal: dict[str, str]) -> list[str]:
     """The title (day, hour, general) and, with the generals, the noble and its direction."""
     title = f"{chart.day}日 {chart.hour}時 {chart.general}將"
-    out = [f'<text x="-1.27" y="-1.2" font-size="0.09" fill="{pal["ink"]}">{escape(title)}</text>']
+    out = [tag("text", [("x", -1.27), ("y", -1.2), ("font-size", 0.09), ("fill", pal["ink"])], escape(title))]
     if shown["generals"]:
         line = f"{NOBLE_LABEL[chart.noble]}貴 {chart.noble_branch} {'順' if chart.generals_forward else '逆'}"
-        out.append(f'<text x="-1.27" y="-1.09" font-size="0.07" fill="{pal["muted"]}">{escape(line)}</text>')
+        out.append(tag("text", [("x", -1.27), ("y", -1.09), ("font-size", 0.07), ("fill", pal["muted"])], escape(line)))
     return out
 
 
@@ -300,10 +375,10 @@ def plate_svg(
     for t, key in zip(chart.transmissions, STAGES, strict=True):
         if shown[key]:
             colour_of.setdefault(t.branch.ordinal, pal[key])
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1.3 -1.3 2.6 2.6" width="{pixels}" height="{pixels}" '
-        f'style="font-family:{FONT_STACK};background:white" role="img" '
-        f'aria-label="{escape(f"{chart.day}日 {chart.hour}時 {chart.general}將")}">',
+    head = [("viewBox", "-1.3 -1.3 2.6 2.6"), ("width", pixels), ("height", pixels)]
+    head += [("style", f"font-family:{FONT_STACK};background:white"), ("role", "img")]
+    head += [("aria-label", escape(f"{chart.day}日 {chart.hour}時 {chart.general}將"))]
+    body = [
         *_rings(pal),
         *_heaven_backgrounds(chart, colour_of, {c[7:] for c in cells if c.startswith("heaven-")}, extra_marks, pal),
         _wedge(R_HEAVEN[0], R_EARTH[1], ring_angle(chart.hour.ordinal), "none", pal["mark"], 0.018),
@@ -311,8 +386,18 @@ def plate_svg(
         *_arrows(chart, shown, pal),
         *_captions(chart, shown, pal),
     ]
-    out.append("</svg>")
-    return "".join(out)
+    return document(head, body)
 
 
-__all__ = ["plate_svg", "ring_angle"]
+class PlateSVG(SVGPicture):
+    """The round plate of ``chart`` (:func:`plate_svg`) as an :class:`SVGPicture` that keeps its chart:
+    what ``Chart.plot()`` gives where matplotlib is not installed (:mod:`liuren.show.picture`)."""
+
+    __slots__ = ("chart",)
+
+    def __init__(self, chart: Chart) -> None:
+        super().__init__(plate_svg(chart), f"{chart.day}日 {chart.hour}時 {chart.general}將")
+        self.chart = chart
+
+
+__all__ = ["SVG_NS", "PlateSVG", "SVGPicture", "document", "number", "plate_svg", "ring_angle", "tag"]

@@ -354,7 +354,7 @@ PRACTICE: Table = {
         "tab-dashboard": "Progress",
         "tab-misses": "Wrong answers",
         "dash-title": "Progress",
-        "dash-figures": "Due now: {due} · streak: {streak} days · {reviews} answered in all",
+        "dash-figures": "Due now: {due} · days in a row: {streak} · answered in all: {reviews}",
         "dash-history": "Answers per day (last {days} days)",
         "dash-empty": "Nothing answered yet.",
         "dash-level": "level",

@@ -67,7 +67,7 @@ READING: Table = {
         "matter.name": "{matter} · {name}",
         "querent.name": "{querent} ({name})",
         "vc.verdict.ok": "판단이 맞다: {verdict}",
-        "vc.verdict.no": "판단이 다르다: {verdict}는 원문의 판단이 아니다",
+        "vc.verdict.no": "판단이 다르다 — 원문의 판단이 아니다: {verdict}",
         "vc.reason.ok": "근거가 맞다: {id}",
         "vc.reason.fails": "{id} — 이 과반에는 맞지 않는 조문이다",
         "vc.reason.open": "{id} — 이 과반만으로는 정해지지 않는 조문이다",
