@@ -461,7 +461,8 @@ class Practice:
             self._render()
             return None
         except ParseError as error:
-            self.message = str(error)
+            # the learner's language first (the details, from the reader of the box, are in English)
+            self.message = self.words["unreadable"].format(error=error)
             self.grade = None
             self._render()
             return None
