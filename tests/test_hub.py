@@ -430,8 +430,8 @@ def learner_python(user: pwd.struct_passwd, folder: Path) -> str:
         if runs_as(user, python):
             return python
     pytest.skip(
-        f"no Python the learners' Unix users can run with this environment ({sys.executable} is in a folder "
-        f"they cannot enter, and no system python{version} reads its packages)"
+        f"the learners' Unix users cannot run {sys.executable} nor a system python{version} with this "
+        f"environment's packages and {ROOT}: a folder above them is closed to other users"
     )
 
 
