@@ -14,11 +14,11 @@ there when their server starts again (the course copy keeps a changed notebook),
 are culled. Each server opens the course with its JupyterLab settings (the course's ``overrides.json``,
 as ``liuren course`` gives JupyterLab). Prints each learner's memory, CPU and time from login to a chart.
 
-As root (CI), one more hub runs the shipped spawner unchanged: two throw-away Unix users (plain
+As root (CI), one more hub runs the shipped spawner: two throw-away Unix users (plain
 ``useradd -m``), each server and kernel under its learner's uid, the course copy the learner's, and
 from A's kernel B's home, B's files and the hub's database are refused (permission denied); the users
-and their homes are removed afterwards. The module takes 5–6 minutes on a shared 2-core machine
-(190 s for the three learners, 116 s for the two Unix users, at a load of about 10).
+and their homes are removed afterwards. The module takes 4–6 minutes on a shared 2-core machine
+at a load of 10–16 (247 s in one run; the two Unix users 77–116 s of it).
 """
 
 from __future__ import annotations
@@ -470,8 +470,9 @@ print("uid", os.getuid(), os.geteuid())
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root: it creates Unix users")
 @pytest.mark.skipif(shutil.which("useradd") is None, reason="useradd is not installed (Debian's passwd package)")
 def test_real_unix_users_each_run_their_own_server(tmp_path):
-    """The shipped spawner as shipped (LocalProcessSpawner as root, one Unix user per learner), with two
-    throw-away Unix users made by plain ``useradd -m`` (on Debian a home others can read, mode 755):
+    """The shipped spawner (LocalProcessSpawner as root, one Unix user per learner; its command run with
+    :func:`learner_python`), with two throw-away Unix users made by plain ``useradd -m`` (on Debian a
+    home others can read, mode 755):
     each logs in and gets a server and a kernel running under their own uid, in a course copy they own,
     with the course's JupyterLab settings; A's kernel is refused B's home, B's files and the hub's
     database. The users, their homes and their processes are removed afterwards, whatever happened."""
