@@ -558,7 +558,7 @@ class Practice:
         label = escape(self.words["save-link"].format(name=name, reviews=count))
         link = (
             f'<a class="liuren-save-link" download="{name}" href="data:application/json;base64,{data}" '
-            f'style="font-weight:bold">⬇ {label}</a>'
+            f'style="font-weight:bold;text-decoration:underline;cursor:pointer">⬇ {label}</a>'
         )
         self.save_link.value = paper_box(
             f"{link}<br>{escape(self.words['save-hint'])}", "font-family:sans-serif;font-size:13px"
