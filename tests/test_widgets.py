@@ -247,8 +247,8 @@ def test_output_holds_the_chart_and_optionally_its_explanation():
     assert ex.plate.value == "" and ex.notes.value == ""
     ex.show_explain.value = True
     explained = ex.notes.value
-    assert "only 申 克s the day stem" in explained
-    assert "天網: the hour 申 and the 初傳 申 both 克 甲" in explained
+    assert "only 申 overcomes the day stem" in explained
+    assert "天網: the hour 申 and the 初傳 申 both overcome 甲" in explained
     assert "set the month (月建), year (太歲), 本命 and 行年 controls" in explained and "pass month=" not in explained
     ex.labels.value = "ko"
     assert "섭해" not in ex.notes.value and "요극(遙克)" in ex.notes.value  # the explanation follows the label language
