@@ -25,7 +25,7 @@ from liuren.school import CHOICES, PRESET_NAMES
 from liuren.show.cards import CARD_NAMES, card
 from liuren.show.check import check
 from liuren.show.examples import examples
-from liuren.show.i18n import agree
+from liuren.show.i18n import TERM, agree
 from liuren.show.words import tables
 from liuren.show.words.vocabulary import VOCABULARY
 
@@ -184,6 +184,7 @@ def chart_outputs(chart: liuren.Chart, lang: str) -> Iterator[tuple[str, str]]:
         "right": {"transmissions": branches, "lessons": uppers},
         "noble": {"noble": "子晝順"},
         "method": {"method": "比用"},
+        "final": {"transmissions": branches[:2] + ("子" if branches[2] != "子" else "丑")},
         "nothing": {},
     }
     for what, answer in answers.items():
@@ -222,6 +223,11 @@ def other_outputs(lang: str) -> Iterator[tuple[str, str]]:
     yield "nianming", nianming.text(lang)
     from liuren.show.stepper import Stepper
 
+    for day in ("甲子", "乙丑"):  # 伏吟: a wrong 中傳 and 末傳 are told the 刑 chain
+        fuyin = liuren.chart(day, "子", "子")
+        branches = "".join(str(t.branch) for t in fuyin.transmissions)
+        for wrong in ("子" + branches[1:] if branches[0] != "子" else "丑" + branches[1:], branches[0] + "丑丑"):
+            yield f"check 伏吟 {day} {wrong}", str(check(fuyin, lang=lang, transmissions=wrong))
     chart = liuren.chart("甲子", "午", "子")  # 返吟 with a 克
     stepper = Stepper(chart, lang=lang, drawing=False)
     for step in stepper.steps:
@@ -257,13 +263,14 @@ def test_the_slip_finders_find_each_slip():
 
 @pytest.mark.parametrize("lang", codes())
 def test_every_word_table_speaks_its_language(lang):
-    """Every template of the word tables in ``lang`` but the reading's, a marked count's noun as written."""
+    """Every template of the word tables in ``lang`` but the reading's, its terms unmarked (⟨刑⟩s is 刑s)
+    and a marked count's noun as written."""
     found = [
         f"{name}[{key!r}]: {slip}"
         for name, table in tables().items()
         if not name.startswith(OWN_TABLES)
         for key, template in table.get(lang, {}).items()
-        for slip in slips(COUNTED_TEMPLATE.sub(r"{} \1", template), lang)
+        for slip in slips(TERM.sub(r"\1", COUNTED_TEMPLATE.sub(r"{} \1", template)), lang)
     ]
     assert found == [], "\n".join(found[:40])
 
