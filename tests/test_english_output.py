@@ -21,6 +21,7 @@ import pytest
 import liuren
 from liuren.cycle import BRANCHES, PILLARS
 from liuren.lang import codes, language
+from liuren.patterns import PATTERNS
 from liuren.school import CHOICES, PRESET_NAMES
 from liuren.show.cards import CARD_NAMES, card
 from liuren.show.check import check
@@ -219,6 +220,11 @@ def other_outputs(lang: str) -> Iterator[tuple[str, str]]:
     for args, cells in IDENTIFY_CASES:
         for asked in codes():
             yield f"identify{args} {cells} (lang={asked})", liuren.identify(*args, lang=asked, **cells).text(lang)
+    judged = liuren.chart("甲子", "寅", "亥", month="寅", year="午", nianming=("子", "丑"))
+    held = {found.name for found in judged.patterns}
+    for rule in PATTERNS:  # each rule answered wrongly: check's hint quotes its rule
+        answer = sorted(held ^ {rule.name})
+        yield f"rule of {rule.name}", str(check(judged, lang=lang, patterns=answer))
     nianming = liuren.nianming(1990, "男", 2026)
     yield "nianming", nianming.text(lang)
     from liuren.show.stepper import Stepper
