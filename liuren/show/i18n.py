@@ -145,11 +145,11 @@ def render(text: str, lang: str) -> str:
 def say(table: Table, lang: str, key: str, /, **values: Any) -> str:
     """The template ``key`` of ``table`` in ``lang`` filled with ``values``; where the language writes
     counts in Chinese numerals (:attr:`liuren.lang.Lang.numerals`) a count is so written (三個, 第二課)
-    and a count of two is 兩個."""
+    and a count of two is 兩個; elsewhere each marked count agrees with its noun (:func:`agree`)."""
     if language(lang).numerals == "hanzi":
         values = {k: zh_number(v) if type(v) is int and k not in FORMULA_FIELDS else v for k, v in values.items()}
         return TWO_OF.sub("兩個", table[lang][key].format(**values))
-    return table[lang][key].format(**values)
+    return agree(table[lang][key].format(**values))  # "1 statement[s]" → "1 statement"
 
 
 def where(lessons: Iterable[int], lang: str) -> str:
