@@ -37,7 +37,7 @@ STRIDE = 23
 OWN_TABLES = ("reading.",)
 """Word tables not swept here: the reading's words are the reading's own."""
 
-INFLECTED = re.compile(r"[\u3400-\u9fff](?:s|es|ed|ing)\b")
+INFLECTED = re.compile(r"[\u3400-\u9fff](?:s|es|ed|ing|['’]d)\b")
 """A 漢字 term used as an English word ("克s", "生ing"): English writes the vocabulary's word instead
 ("overcomes", "producing")."""
 MISNAMED = {
@@ -317,3 +317,16 @@ def test_the_practice_page_counts_one_day_and_one_review(tmp_path):
     summary = Practice(tmp_path / "p.sqlite3", seed=1).summary(datetime(2026, 12, 2, 9, tzinfo=UTC))
     shown = dashboard_html(replace(summary, streak=1, reviews=1), "en")
     assert "streak: 1 day ·" in shown and "streak: 2 days ·" in dashboard_html(replace(summary, streak=2), "en")
+
+
+def test_the_glosses_of_the_chapters_statements_inflect_no_hanzi_and_name_the_noble():
+    # the reading's glosses had 克s, 克ed, 克ing and "the noble" in 71 rows
+    import csv
+    from pathlib import Path
+
+    path = Path(liuren.__file__).parent / "data" / "judgements.csv"
+    with path.open(encoding="utf-8") as f:
+        glosses = {row["id"]: row["gloss_en"] for row in csv.DictReader(f)}
+    assert len(glosses) > 1000
+    bad = {i: g for i, g in glosses.items() if INFLECTED.search(g) or re.search(r"\b[Tt]he noble\b", g)}
+    assert bad == {}

@@ -345,7 +345,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         name="夾克",
         family="殃咎",
-        condition="「上下夾克」: the 初傳 is 克'd by the square under it and by its general",
+        condition="「上下夾克」: the 初傳 is overcome by the square under it and by its general",
         source="「殃咎課」 l. 151 (壬子 午加亥 乘元武)",
         detector=pohua_yangjiu.jiake,
     ),
