@@ -10,9 +10,15 @@
   at once, so the teacher signs up first, before the address is given out.
 * **Servers**: ``LocalProcessSpawner``, one Jupyter server per learner running as the learner's own
   Unix user (create each with ``sudo useradd -m NAME``; the hub runs as root to start them), so one
-  learner's code cannot read another's files. Before each start the learner's copy of the course is
-  brought up to date in ``~/liuren-course`` (``liuren course --no-lab``, run as that user: missing files
-  copied, files the learner changed kept) and JupyterLab opens its ``contents.ipynb``.
+  learner's code cannot read another's files: a learner's home that other users may read (Debian's
+  ``useradd`` makes it 755) is made the learner's alone (700) before their server starts. Before each
+  start the learner's copy of the course is brought up to date in ``~/liuren-course`` (``liuren course
+  --no-lab``, run as that user: missing files copied, files the learner changed kept) and JupyterLab
+  opens its ``contents.ipynb`` with the course's JupyterLab settings, as ``liuren course`` starts
+  JupyterLab: ``~/liuren-course/.liuren-lab/overrides.json`` (every cell drawn, so links to headings
+  land; no "Jupyter news" prompt), written as the learner and given to the server as
+  ``--LabApp.app_settings_dir``. The learners run the hub's Python (``Spawner.cmd``): install it where
+  every user can read it (e.g. ``/opt/liuren``, not under ``/root``).
 * **Idle servers stopped**: ``jupyterhub-idle-culler`` as a hub service stops a server that has been
   idle ``LIURENHUB_CULL_TIMEOUT`` seconds (default 3600), checking every ``LIURENHUB_CULL_EVERY``
   seconds (default 300). The learner's files stay; the next login starts the server again.
@@ -22,7 +28,9 @@
   systemd spawner, or Zero to JupyterHub's Kubernetes one).
 * **State**: the hub's database (accounts, approvals, servers), its cookie secret and the proxy's pid
   are kept in ``LIURENHUB_DIR`` (default: ``hub-state`` beside this file), so a restarted hub keeps
-  every account; the learners' work is in their home folders.
+  every account; the learners' work is in their home folders. The folder is made readable by the hub
+  alone (mode 700): the database holds every account's password hash and the servers' tokens, and a
+  learner's code runs on the same machine.
 * **Address**: ``LIURENHUB_BIND_URL`` (default ``http://:8000``, every interface). Put HTTPS in front
   of it (or use The Littlest JupyterHub, which does) before passwords cross a network you do not trust.
 """
@@ -44,6 +52,7 @@ COURSE = "liuren-course"
 """The course folder in each learner's home (what ``liuren course`` copies the course into)."""
 
 STATE.mkdir(parents=True, exist_ok=True)
+STATE.chmod(0o700)  # the database's password hashes and tokens: the hub's alone, not the learners'
 c.JupyterHub.bind_url = os.environ.get("LIURENHUB_BIND_URL", "http://:8000")
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
@@ -123,27 +132,66 @@ def learner_home(spawner) -> tuple[Path, dict[str, int]]:
     return Path(account.pw_dir), {"user": account.pw_uid, "group": account.pw_gid, "extra_groups": []}
 
 
+LAB_SETTINGS = "import sys\nfrom liuren.course import lab_settings\nprint(lab_settings(sys.argv[1], sys.argv[2]))\n"
+"""Run as the learner after the copy: the course's JupyterLab settings folder in the copy
+(``liuren.course.lab_settings``: its ``overrides.json`` over the installed JupyterLab's), the folder
+``liuren course`` gives its JupyterLab as ``--LabApp.app_settings_dir``."""
+APP_SETTINGS = "--LabApp.app_settings_dir="
+
+
+def installed_lab_settings() -> str:
+    """The installed JupyterLab's application settings folder (its ``overrides.json`` is kept under the
+    course's), as ``liuren course`` reads it."""
+    from jupyterlab.commands import get_app_dir
+
+    return os.path.join(get_app_dir(), "settings")
+
+
+async def as_learner(spawner, command: list[str], home: Path, account: dict[str, int], what: str) -> str:
+    """Run ``command`` in the learner's home as the learner; its output, or a RuntimeError saying why not."""
+    env = {"HOME": str(home), "PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8"}
+    # a PYTHONPATH the servers are given (the test's: liuren from its checkout) holds here too
+    env.update({k: v for k, v in spawner.environment.items() if k == "PYTHONPATH" and isinstance(v, str)})
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *command, cwd=home, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, **account
+        )
+    except PermissionError:
+        raise RuntimeError(
+            f"{spawner.user.name} cannot run {command[0]}: the learners run the hub's Python, so install it "
+            "where every user can read it (e.g. /opt/liuren, not under /root)"
+        ) from None
+    output, _ = await asyncio.wait_for(process.communicate(), timeout=120)
+    text = output.decode(errors="replace")
+    if process.returncode != 0:
+        raise RuntimeError(f"{what} failed for {spawner.user.name}: {text[-500:]}")
+    return text
+
+
 async def copy_course(spawner) -> None:
     """Bring the learner's course copy up to date before their server starts (``liuren course
-    --no-lab``, as the learner): new files copied, the learner's changed files kept."""
+    --no-lab``, as the learner: new files copied, the learner's changed files kept), write the course's
+    JupyterLab settings into it (:data:`LAB_SETTINGS`) and give them to the server."""
     home, account = learner_home(spawner)
-    command = [sys.executable, "-m", "liuren", "course", "--no-lab", str(home / COURSE)]
-    env = {"HOME": str(home), "PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8"}
-    # a PYTHONPATH the servers are given (the test's: liuren from its checkout) holds for the copy too
-    env.update({k: v for k, v in spawner.environment.items() if k == "PYTHONPATH" and isinstance(v, str)})
     if not account:  # the test's spawner makes the home itself, but only after this hook
         home.mkdir(parents=True, exist_ok=True)
     elif not home.is_dir():
         raise RuntimeError(
             f"{spawner.user.name}'s home {home} does not exist: create it with `sudo mkhomedir_helper {spawner.user.name}`"
         )
-    process = await asyncio.create_subprocess_exec(
-        *command, cwd=home, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT, **account
+    if account and home.stat().st_mode & 0o077:  # useradd's default on Debian: every user may read it
+        home.chmod(0o700)
+        spawner.log.info("%s's home %s: made readable by its owner only (700)", spawner.user.name, home)
+    python = spawner.cmd[0]  # the learner's server's Python, which the learner can run
+    course = str(home / COURSE)
+    output = await as_learner(
+        spawner, [python, "-m", "liuren", "course", "--no-lab", course], home, account, "liuren course"
     )
-    output, _ = await asyncio.wait_for(process.communicate(), timeout=120)
-    if process.returncode != 0:
-        raise RuntimeError(f"liuren course failed for {spawner.user.name}: {output.decode(errors='replace')[-500:]}")
-    spawner.log.info("%s", (output.decode(errors="replace").strip().splitlines() or ["liuren course: done"])[0])
+    spawner.log.info("%s", (output.strip().splitlines() or ["liuren course: done"])[0])
+    command = [python, "-c", LAB_SETTINGS, course, installed_lab_settings()]
+    output = await as_learner(spawner, command, home, account, "the course's JupyterLab settings")
+    settings = output.strip().splitlines()[-1]  # the folder lab_settings() wrote
+    spawner.args = [*(a for a in spawner.args if not a.startswith(APP_SETTINGS)), APP_SETTINGS + settings]
 
 
 c.Spawner.pre_spawn_hook = copy_course

@@ -89,6 +89,12 @@ class PlateNianMing:
     def __str__(self) -> str:
         return f"本命 {self.benming} (上 {self.benming_upper}) 行年 {self.xingnian} (上 {self.xingnian_upper})"
 
+    def text(self, lang: str = "en") -> str:
+        """The 年命 in words of ``lang`` ("zh", "ko", "en"): "natal year (本命) 午 with 亥 over it, …"."""
+        from .show.text import nianming_text
+
+        return nianming_text(self, lang)
+
     def to_dict(self) -> dict[str, str]:
         """The four branches as plain strings, by field name."""
         return {

@@ -31,7 +31,7 @@ from itertools import product
 from .chart import Chart
 from .cycle import BRANCH_CHARS, normalize, parse_hour
 from .errors import ParseError, quote
-from .lang import REGISTRY, accepted, codes
+from .lang import REGISTRY, accepted, codes, language
 from .lessons import Ke
 from .printed import GENERAL_ABBREVIATIONS, KIN_ABBREVIATIONS, PrintedChart, parse_printed
 from .records import Record
@@ -86,12 +86,15 @@ class Rule:
 @dataclass(frozen=True, slots=True)
 class Misprint:
     """The first given cell no convention gives: ``given`` against what the default school gives
-    (``engine``), and the answer checker's diagnosis of the given chart (``diagnosis``)."""
+    (``engine``), and the answer checker's diagnosis of the given chart (``diagnosis``; in each language
+    ``diagnoses``)."""
 
     cell: str
     given: str
     engine: str
     diagnosis: str
+    diagnoses: dict[str, str] = field(default_factory=dict, hash=False, compare=False)
+    """The diagnosis in every language (``diagnosis`` is the one in the language :func:`identify` was asked for)."""
 
 
 @dataclass(frozen=True)
@@ -127,33 +130,33 @@ class Identification:
         return found
 
     def text(self, lang: str = "en") -> str:
-        """A plain account: the presets, the option sets with each rule, the cells no option decides."""
+        """A plain account in ``lang``: the presets, the option sets with each rule, the cells no option
+        decides, or the first cell no convention gives with the checker's diagnosis."""
+        from .show.words.identify import IDENTIFY
+
         if not isinstance(lang, str) or lang not in REGISTRY:
             raise ParseError(f"lang={quote(lang)} is not known; accepted: {accepted(quoted=False)}")
-        hour = f"{self.hour}時 " if self.hour else "(no hour) "
-        head = f"{self.day}日 {hour}{self.general}將 (d = {self.offset}): " + ", ".join(
-            f"{k}={v}" for k, v in self.cells.items()
-        )
-        lines = [head]
+        w = IDENTIFY[lang]
+        hour = w["hour"].format(hour=self.hour) if self.hour else w["no-hour"]
+        cells = ", ".join(f"{k}={v}" for k, v in self.cells.items())
+        lines = [w["head"].format(day=self.day, hour=hour, general=self.general, offset=self.offset, cells=cells)]
         if self.misprint is not None:
             m = self.misprint
-            lines.append(
-                f"no convention gives it: first unreproducible cell {m.cell} (given {m.given}, default {m.engine})"
-            )
-            lines.append(f"  {m.diagnosis}")
+            lines.append(w["misprint"].format(cell=w[f"cell.{m.cell}"], given=m.given, engine=m.engine))
+            lines.append(f"  {m.diagnoses.get(lang, m.diagnosis)}")
             return "\n".join(lines)
-        lines.append(f"presets: {', '.join(self.presets) or 'none'}")
+        lines.append(w["presets"].format(presets=", ".join(self.presets) or w["none"]))
         for options in self.option_sets:
             if not options:
-                lines.append("the default reproduces it")
+                lines.append(w["default"])
                 continue
-            lines.append("options: " + " ".join(f"{k}={_token(v)}" for k, v in options))
+            lines.append(w["options"].format(options=" ".join(f"{k}={_token(v)}" for k, v in options)))
             for k, v in options:
                 rule = self.rule(k, v)
                 cited = "; ".join(f"{book} {chapter}".strip() for book, chapter in rule.sources)
                 lines.append(f"  {k}={_token(v)}: {rule.words[lang]}" + (f" [{cited}]" if cited else ""))
         if self.fixed:
-            lines.append(f"decided by no option: {', '.join(self.fixed)}")
+            lines.append(w["fixed"].format(cells=language(lang).join([w[f"cell.{c}"] for c in self.fixed])))
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -535,7 +538,8 @@ def _misprint(base: Chart, cells: dict[str, str], combos: Sequence[Combo], lang:
         "lesson_generals": "".join(lesson.general.short for lesson in default.lessons),
         "noble": default.noble,
     }[cell]
-    return Misprint(cell, cells[cell], engine, _diagnosis(default, cells, cell, engine, lang))
+    diagnoses = {code: _diagnosis(default, cells, cell, engine, code) for code in codes()}
+    return Misprint(cell, cells[cell], engine, diagnoses[lang], diagnoses)
 
 
 def _diagnosis(chart: Chart, cells: dict[str, str], cell: str, engine: str, lang: str) -> str:
@@ -557,7 +561,10 @@ def _diagnosis(chart: Chart, cells: dict[str, str], cell: str, engine: str, lang
         result = check(chart, lang=lang, reveal=True, **answer)
         if not result.ok:
             return result.message
-    return f"{cell}: given {cells[cell]}, the default gives {engine}; no option of the School gives {cells[cell]}"
+    from .show.words.identify import IDENTIFY
+
+    words = IDENTIFY[lang]
+    return words["fallback"].format(cell=words[f"cell.{cell}"], given=cells[cell], engine=engine)
 
 
 def _rule(base: Chart, option: str, value: str | bool, within: Assignment) -> Rule:

@@ -57,6 +57,16 @@ class NianMing:
     age: int
     sex: str
 
+    def text(self, lang: str = "en") -> str:
+        """The 年命 in words of ``lang`` ("zh", "ko", "en").
+
+        >>> nianming(1990, "男", 2026).text("ko")
+        '본명(本命) 庚午, 행년(行年) 壬寅 (남자, 세는나이 37세)'
+        """
+        from .show.text import nianming_text
+
+        return nianming_text(self, lang)
+
 
 def parse_sex(sex: object) -> str:
     """ "male" or "female" from male/female, m/f, 男/女 or 乾/坤; anything else is a :class:`ParseError`."""

@@ -168,7 +168,7 @@ def test_an_answer_left_open_is_no_answer_and_open_places_are_named():
         assert not result.ok and result.first_error is None and result.checked == (), blank
         assert result.message.startswith("Nothing to check") and "…" in result._repr_html_()
     partly = liuren.check(c, transmissions="卯?丑", lang="en")
-    assert partly.ok and partly.message == "Right: the 三傳. (1 place(s) left open were not checked.)"
+    assert partly.ok and partly.message == "Right: the 三傳. (Not checked: 1 place left open.)"
     assert liuren.check(c, transmissions="卯??", lang="ko").message.endswith("(비워 둔 2곳은 확인하지 않았다.)")
     assert not liuren.check(c, transmissions="申??").ok
 

@@ -225,7 +225,9 @@ def test_a_reading_check_shown_by_the_other_checks_renderer_is_refused():
     for render in (verdict_check_text, verdict_check_html):
         with pytest.raises(ParseError, match=r"is not a verdict check; accepted: check_verdict\(\.\.\.\)"):
             render(chosen)  # type: ignore[arg-type]
-    assert reading_check_html(chosen).count("✘") == 1 and verdict_check_html(judged).count("✔") == 1
+    assert (
+        reading_check_html(chosen).count("✘") == 1 and verdict_check_html(judged).count("✔") == 2
+    )  # the verdict and the reason, each marked
     assert str(chosen) == reading_check_text(chosen) and chosen._repr_html_() == reading_check_html(chosen)
 
 

@@ -11,25 +11,37 @@ first) approves the account, then logs in, has a server started in their own cop
 websocket API, as JupyterLab does). Then, logged in as A: B's server, kernel, files and hub record
 answer 403. The hub is restarted (with a 12 s idle timeout for its culler): every learner's saved work is
 there when their server starts again (the course copy keeps a changed notebook), and the idle servers
-are culled. Prints each learner's memory, CPU and time from login to a chart. The module takes 3–4
-minutes (164–225 s on a shared 2-core machine).
+are culled. Each server opens the course with its JupyterLab settings (the course's ``overrides.json``,
+as ``liuren course`` gives JupyterLab). Prints each learner's memory, CPU and time from login to a chart.
+
+As root (CI), one more hub runs the shipped spawner: two throw-away Unix users (plain
+``useradd -m``), each server and kernel under its learner's uid, the course copy the learner's, and
+from A's kernel B's home, B's files and the hub's database are refused (permission denied); the users
+and their homes are removed afterwards. The module takes 4–6 minutes on a shared 2-core machine
+at a load of 10–16 (247 s in one run; the two Unix users 77–116 s of it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import pwd
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+
+from liuren.course import LAB_OVERRIDES
 
 from .servers import Server, as_root, children, free_port
 
@@ -93,21 +105,24 @@ c.Spawner.args = {args!r}  # a server refuses to run as root (CI) without --allo
 
 
 class Hub:
-    """The shipped hub, started (and restarted) with the test's overlay and environment."""
+    """The shipped hub, started (and restarted) with the test's overlay and environment; its state (the
+    hub's database) in ``state``, by default ``folder``/state."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, overlay: str = OVERLAY, state: Path | None = None, **values: object):
         self.folder = folder
+        self.state = state or folder / "state"
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.config = folder / "test_config.py"
         self.config.write_text(
-            OVERLAY.format(
+            overlay.format(
                 shipped=str(SHIPPED),
                 homes=str(folder / "home"),
                 hub_port=free_port(),
                 api_port=free_port(),
                 root=str(ROOT),
                 args=as_root(),
+                **values,
             ),
             encoding="utf-8",
         )
@@ -117,7 +132,7 @@ class Hub:
     def start(self, cull_timeout: int) -> None:
         env = dict(os.environ)
         env.update(
-            LIURENHUB_DIR=str(self.folder / "state"),
+            LIURENHUB_DIR=str(self.state),
             LIURENHUB_TEACHER=TEACHER,
             LIURENHUB_BIND_URL=self.url,
             LIURENHUB_PROXY=str(proxy()),
@@ -363,6 +378,182 @@ def klass(hub):
     return teacher, learners, kernels
 
 
+USERS_OVERLAY = """\
+c = get_config()
+load_subconfig({shipped!r})
+# the shipped LocalProcessSpawner (each learner's server as their own Unix user); only ports and paths are the test's
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.Spawner.environment = {{"PYTHONPATH": {root!r}, **{jupyter!r}}}
+c.Spawner.cmd = [{python!r}, "-m", "jupyterhub.singleuser"]
+"""
+PROBE = "import jupyterhub.singleuser, ipykernel, liuren"
+
+
+def runs_as(user: pwd.struct_passwd, python: str) -> bool:
+    """Whether ``user`` can run ``python`` with this environment's hub, kernel and liuren."""
+    env = {"HOME": user.pw_dir, "PATH": os.defpath, "PYTHONPATH": str(ROOT)}
+    try:
+        done = subprocess.run(
+            [python, "-c", PROBE], user=user.pw_uid, group=user.pw_gid, extra_groups=[], env=env, cwd="/",
+            capture_output=True, timeout=WAIT,
+        )  # fmt: skip
+    except PermissionError:
+        return False
+    return done.returncode == 0
+
+
+def learner_python(user: pwd.struct_passwd, folder: Path) -> str:
+    """A Python the learners' Unix users can run with this environment's packages: this one, if they can;
+    else (this Python lives under a folder only root can enter, as /root/.pyenv on CI) a venv made in
+    ``folder`` from the system's ``python3`` of the same version, reading this environment's
+    site-packages. The servers run the shipped command with it (README: install the hub where every user
+    can read it)."""
+    if runs_as(user, sys.executable):
+        return sys.executable
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    for system in ("/usr/bin/python3", "/usr/local/bin/python3", f"/usr/bin/python{version}"):
+        if not Path(system).is_file():
+            continue
+        venv = folder / "learner-venv"
+        shutil.rmtree(venv, ignore_errors=True)
+        if subprocess.run([system, "-m", "venv", "--without-pip", str(venv)], capture_output=True).returncode:
+            continue
+        packages = venv / "lib" / f"python{version}" / "site-packages"
+        if not packages.is_dir():
+            continue  # another version
+        sites = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
+        (packages / "zz-hub-environment.pth").write_text(
+            "import site; " + "; ".join(f"site.addsitedir({p!r})" for p in sites) + "\n", encoding="utf-8"
+        )
+        python = str(venv / "bin" / "python")
+        if runs_as(user, python):
+            return python
+    pytest.skip(
+        f"the learners' Unix users cannot run {sys.executable} nor a system python{version} with this "
+        f"environment's packages and {ROOT}: a folder above them is closed to other users"
+    )
+
+
+def uid_of(pid: int) -> int:
+    """The real uid a process runs as."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("Uid:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no Uid line for {pid}")
+
+
+def processes_of(name: str) -> list[int]:
+    """Every process started for hub user ``name`` (its server and kernels: JUPYTERHUB_USER in their
+    environment)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            with contextlib.suppress(OSError):
+                if f"JUPYTERHUB_USER={name}".encode() in (proc / "environ").read_bytes().split(b"\0"):
+                    found.append(int(proc.name))
+    return found
+
+
+READ = """\
+import os
+for path in {paths!r}:
+    try:
+        os.listdir(path) if os.path.isdir(path) else open(path, "rb").close()
+        print("read", path)
+    except PermissionError:
+        print("denied", path)
+print("uid", os.getuid(), os.geteuid())
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root: it creates Unix users")
+@pytest.mark.skipif(shutil.which("useradd") is None, reason="useradd is not installed (Debian's passwd package)")
+def test_real_unix_users_each_run_their_own_server(tmp_path):
+    """The shipped spawner (LocalProcessSpawner as root, one Unix user per learner; its command run with
+    :func:`learner_python`), with two throw-away Unix users made by plain ``useradd -m`` (on Debian a
+    home others can read, mode 755):
+    each logs in and gets a server and a kernel running under their own uid, in a course copy they own,
+    with the course's JupyterLab settings; A's kernel is refused B's home, B's files and the hub's
+    database. The users, their homes and their processes are removed afterwards, whatever happened."""
+    tag = uuid.uuid4().hex[:6]
+    names = (f"lr{tag}a", f"lr{tag}b")
+    # a folder every user may enter: the learners' Python (when this one is closed to them) and the hub's
+    # state, so that only the config's own mode keeps learners out of the hub's database
+    shared = Path(tempfile.mkdtemp(prefix="liuren-hub-users-"))
+    shared.chmod(0o755)
+    made: list[str] = []
+    hub = None
+    try:
+        for name in names:
+            subprocess.run(["useradd", "-m", "-s", "/bin/sh", name], check=True, capture_output=True, timeout=60)
+            made.append(name)
+        users = {name: pwd.getpwnam(name) for name in names}
+        python = learner_python(users[names[0]], shared)
+        # a venv of the system's Python finds JupyterLab's extension and config through this one's paths
+        jupyter = {} if python == sys.executable else {
+            "JUPYTER_CONFIG_PATH": os.path.join(sys.prefix, "etc", "jupyter"),
+            "JUPYTER_PATH": os.path.join(sys.prefix, "share", "jupyter"),
+        }  # fmt: skip
+        hub = Hub(tmp_path, USERS_OVERLAY, state=shared / "state", python=python, jupyter=jupyter)
+        hub.start(cull_timeout=3600)
+        teacher = Learner(hub, TEACHER)
+        teacher.sign_up()
+        assert teacher.log_in() == 302
+        learners = {name: Learner(hub, name) for name in names}
+        for learner in learners.values():
+            learner.sign_up()
+            assert teacher.session.get(f"{hub.url}/hub/authorize/{learner.name}", timeout=30).status_code == 200
+            assert learner.log_in() == 302
+            learner.start_server()
+        kernels = {}
+        for learner in learners.values():
+            learner.wait_server()
+            kernels[learner.name] = learner.start_kernel()
+            out = learner.run(
+                learner.name, kernels[learner.name], 'import liuren\nprint(liuren.chart("丙申", "午", "亥"))'
+            )
+            assert out.splitlines()[0] == CHART
+        a, b = (learners[name] for name in names)
+        home_a, home_b = Path(users[a.name].pw_dir), Path(users[b.name].pw_dir)
+        for name, user in users.items():
+            pids = processes_of(name)
+            assert pids and {uid_of(pid) for pid in pids} == {user.pw_uid}, (name, pids)
+            course = Path(user.pw_dir) / "liuren-course"
+            owners = {path.stat().st_uid for path in [course, *course.rglob("*")]}
+            assert owners == {user.pw_uid}, (name, owners)
+            assert (Path(user.pw_dir).stat().st_mode & 0o777) == 0o700  # the config closed the home
+            defaults = lab_defaults(learners[name], "@jupyterlab/notebook-extension:tracker")
+            assert defaults["windowingMode"] == "none"
+        paths = [
+            str(home_b),
+            str(home_b / "liuren-course" / "contents.ipynb"),
+            str(hub.state / "jupyterhub.sqlite"),
+            str(home_a / "liuren-course" / "contents.ipynb"),
+        ]
+        seen = a.run(a.name, kernels[a.name], READ.format(paths=paths)).splitlines()
+        uid = users[a.name].pw_uid
+        print(f"\nA ({a.name}, uid {uid}) from its kernel: {seen}")
+        assert seen == [
+            f"denied {paths[0]}",
+            f"denied {paths[1]}",
+            f"denied {paths[2]}",
+            f"read {paths[3]}",
+            f"uid {uid} {uid}",
+        ]
+    finally:
+        if hub is not None:
+            hub.stop()
+        for name in made:
+            for pid in processes_of(name):  # anything of theirs the hub left
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            home = Path(pwd.getpwnam(name).pw_dir)
+            subprocess.run(["userdel", "-r", "-f", name], capture_output=True, timeout=60)
+            shutil.rmtree(home, ignore_errors=True)
+        shutil.rmtree(shared, ignore_errors=True)
+
+
 def test_the_shipped_config_is_the_real_one(hub, klass):
     teacher, _, _ = klass
     info = teacher.api("GET", "/hub/api/info").json()
@@ -398,6 +589,28 @@ def test_each_learner_has_the_course_and_keeps_a_saved_file(klass):
         body = {"type": "notebook", "format": "json", "content": notebook["content"]}
         reply = learner.api("PUT", f"/user/{learner.name}/api/contents/liuren-course/contents.ipynb", json=body)
         assert reply.status_code == 200, reply.status_code
+
+
+def lab_defaults(learner: Learner, plugin: str) -> dict[str, object]:
+    """The defaults the learner's JupyterLab gives ``plugin``'s settings (the schema's, with the
+    application settings folder's ``overrides.json`` applied), read through the hub from their server."""
+    reply = learner.api("GET", f"/user/{learner.name}/lab/api/settings/{plugin}")
+    assert reply.status_code == 200, (reply.status_code, reply.text[:300])
+    return {key: value.get("default") for key, value in reply.json()["schema"]["properties"].items()}
+
+
+def test_each_server_opens_the_course_with_its_jupyterlab_settings(hub, klass):
+    """As ``liuren course`` starts JupyterLab: the course's ``overrides.json`` (every cell drawn, no news
+    prompt), written in the learner's copy, is the server's application settings folder."""
+    _, learners, _ = klass
+    for learner in learners.values():
+        written = json.loads(
+            (hub.folder / "home" / learner.name / "liuren-course/.liuren-lab/overrides.json").read_text()
+        )
+        for plugin, values in LAB_OVERRIDES.items():
+            assert written[plugin] == {**written[plugin], **values}, (learner.name, plugin, written)
+            defaults = lab_defaults(learner, plugin)
+            assert {key: defaults[key] for key in values} == values, (learner.name, plugin, defaults)
 
 
 def test_a_learner_cannot_reach_another_learners_server_kernel_or_files(hub, klass):

@@ -96,8 +96,9 @@ def test_a_fourth_language_runs_steps_check_reading_and_a_card(xx):
     for name in ("noble", "monthly"):
         shown = card(name, "xx")
         assert shown.title.startswith(MARK) and MARK in str(shown)
-    found = liuren.identify("辛亥", "寅", "亥", generals="蛇勾虎", noble="day")  # identify's own words, twice
-    assert found.text("xx").count(MARK) == 2 and found.rule("day_night", "zi-si").words["xx"].startswith(MARK)
+    found = liuren.identify("辛亥", "寅", "亥", generals="蛇勾虎", noble="day")  # identify's own words: the
+    # account's (its head, the hour, the presets and their "none", two option lines) and the two rules'
+    assert found.text("xx").count(MARK) == 8 and found.rule("day_night", "zi-si").words["xx"].startswith(MARK)
     from liuren.show.html import chart_html
 
     page = chart_html(chart, labels="xx")  # the captions' glosses are the language's own table

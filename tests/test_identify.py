@@ -337,7 +337,10 @@ def test_cli_identify_prints_the_options_and_refuses_bad_cells_in_one_line(capsy
     out = capsys.readouterr().out
     assert "presets: tanyuan, daquan" in out and "fuyin_return=chong: 子 punishes 卯" in out
     assert main(["identify", "--printed", PRINTED[2]["printed"], "--lang", "zh"]) == 0
-    assert "first unreproducible cell kin (given 財寅子, default 財官子)" in capsys.readouterr().out
+    out = capsys.readouterr().out  # in the language asked for, the account and the diagnosis alike
+    assert "首個不合之格為六親（所給 財寅子，預設 財官子）" in out and "六親：所給 財寅子，預設得 財官子" in out
+    assert main(["identify", "--printed", PRINTED[2]["printed"]]) == 0
+    assert "first unreproducible cell six relations (given 財寅子, default 財官子)" in capsys.readouterr().out
     assert main(["identify", "丙申", "午", "亥", "--transmissions", "卯申X"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("liuren: ParseError: transmissions='卯申X' is not understood")

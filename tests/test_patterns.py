@@ -196,7 +196,7 @@ def test_002_zhuixu_examples():
     # 二月甲戌日寅時 (戌將): 支 戌 on 甲, 甲 克 戌, 發用 戌; printed generals 戌六 午白 寅后 = 晝 noble 丑.
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯")
     assert "".join(t.branch + t.general.short for t in c.transmissions) == "戌合午虎寅后"
-    assert evidence(c, "贅婿") == "甲 克 戌; the day branch 戌 stands on the 干 (甲 lodged at 寅) and is 發用"
+    assert evidence(c, "贅婿") == "甲 overcomes 戌; the day branch 戌 stands on the 干 (甲 lodged at 寅) and is 發用"
     # 甲辰日天罡臨甲帶六合 (printed 辰六 午青 申白): d=2, 晝 noble.
     assert "the day branch 辰 stands on the 干" in evidence(Chart("甲辰", "申", "戌", noble="day", month="卯"), "贅婿")
     # 十月甲戌日午時 (寅將): 戌為天魁，臨甲，下賊上.
@@ -239,7 +239,7 @@ def test_002_wuyin_jiaohu_jiazi():
     # 正月甲子 卯時: 天魁臨甲，傳送臨子; 甲欲從子，畏傳送金，子欲從甲，畏河魁土 — four lessons, 交互相剋.
     c = Chart("甲子", "卯", "亥", month="寅")
     assert c.distinct_lessons == 4 and "不備" not in names(c)
-    assert evidence(c, "無淫") == "交互相剋: 干上 戌 克s the 支 子 and 支上 申 克s the 干 甲"
+    assert evidence(c, "無淫") == "交互相剋: 干上 戌 overcomes the 支 子 and 支上 申 overcomes the 干 甲"
     assert names(Chart("甲子", "午", "寅", month="亥")) == names(c)  # 十月甲子日午時: the same chart
 
 
@@ -295,20 +295,20 @@ def test_003_pohua_examples():
 def test_003_yangjiu_dike():
     # 己巳日三傳巳申寅 (伏吟) and 丙子日三傳子未寅.
     ji = Chart("己巳", "午", "午")
-    assert evidence(ji, "遞克") == "初 巳 克 中 申, 中 克 末 寅, 末 克 己"
+    assert evidence(ji, "遞克") == "初 巳 overcomes 中 申, 中 overcomes 末 寅, 末 overcomes 己"
     bing = Chart("丙子", "午", "丑")
-    assert evidence(bing, "遞克") == "末 寅 克 中 未, 中 克 初 子, 初 克 丙"
+    assert evidence(bing, "遞克") == "末 寅 overcomes 中 未, 中 overcomes 初 子, 初 overcomes 丙"
     assert "殃咎" in names(ji) and "殃咎" in names(bing)
 
 
 def test_003_yangjiu_war_and_clamp():
     # 丁酉日亥卯未 貴常勾: 貴人 (土) on 亥 — 將克神.
-    assert evidence(Chart("丁酉", "午", "戌"), "外戰") == "貴人 克s the 初傳 亥 it rides (將克神)"
+    assert evidence(Chart("丁酉", "午", "戌"), "外戰") == "貴人 overcomes the 初傳 亥 it rides (將克神)"
     # 庚午日戌午寅 夜將 合后虎: 六合 (木) on 戌.
-    assert evidence(Chart("庚午", "子", "申"), "外戰") == "六合 克s the 初傳 戌 it rides (將克神)"
+    assert evidence(Chart("庚午", "子", "申"), "外戰") == "六合 overcomes the 初傳 戌 it rides (將克神)"
     # 壬子日午加亥為用，將乘元武，上下夾克 (夜 noble 卯 puts 玄武 on 午).
     c = Chart("壬子", "子", "未")
-    assert evidence(c, "夾克") == "初傳 午 stands on 亥, which 克s it, and rides 玄武, which 克s it"
+    assert evidence(c, "夾克") == "初傳 午 stands on 亥, which overcomes it, and rides 玄武, which overcomes it"
 
 
 def test_003_yangjiu_neizhan_jiyou_cannot_come_from_a_jiyou_day():
@@ -319,7 +319,7 @@ def test_003_yangjiu_neizhan_jiyou_cannot_come_from_a_jiyou_day():
     assert all(c.day != "己酉" for c in found)
     assert "".join(t.branch for t in Chart("己酉", "午", "戌").transmissions) == "亥卯未"
     # On the 己 days it can come from, the reading holds: 酉 (金) 克 六合 (木), 神克將.
-    assert evidence(found[1], "內戰") == "初傳 酉 克s its general 六合 (神克將)"
+    assert evidence(found[1], "內戰") == "初傳 酉 overcomes its general 六合 (神克將)"
 
 
 def test_003_yangjiu_dingsi_liuhe_neizhan():
@@ -411,9 +411,9 @@ def test_003_yangjiu_readings():
         == "神將相戰 across the 三傳 (戌 六合 外戰, 午 天后 外戰, 寅 白虎 外戰)"
     )
     # 壬子 午加亥 乘元武: the 初傳 下賊上 and 克'd by its general (夾克).
-    assert "(夾克: 克'd from below and by its general)" in evidence(Chart("壬子", "子", "未"), "殃咎")
+    assert "(夾克: overcome from below and by its general)" in evidence(Chart("壬子", "子", "未"), "殃咎")
     # 三傳剋日 with all three 傳 克ing the day stem, no chain: it counts.
-    every = [c for c in find(pattern="殃咎") if "all 克" in evidence(c, "殃咎")]
+    every = [c for c in find(pattern="殃咎") if "all overcome" in evidence(c, "殃咎")]
     assert len(every) == 36 and not any("遞克" in names(c) for c in every)
     assert all(c.transmissions[0].relation == "官鬼" and c.transmissions[2].relation == "官鬼" for c in every)
     assert (len(find(pattern="殃咎")), len(find(pattern="殃咎", school=School().replace(yangjiu_war="initial")))) == (
@@ -440,7 +440,7 @@ def test_dangquan_needs_the_xingnian():
     assert "贅婿" in names(c) and "贅婿當權" in c.unjudged_patterns and "贅婿當權" not in names(c)
     fated = Chart("甲戌", "卯", "亥", noble="day", month="寅", nianming=("子", "寅"))
     assert evidence(fated, "贅婿當權").endswith(
-        "the 行年 寅 is 旺 in the 寅 month and 戌 over it does not 刑, 害 or 克 it"
+        "the 行年 寅 is 旺 in the 寅 month and 戌 over it does not punish, harm or overcome it"
     )
 
 
@@ -456,7 +456,7 @@ def test_dangquan_on_the_chapters_jiaxu_example_turns_on_the_xingnian():
     assert fired == set("寅卯巳午")
     c = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "午"))
     assert evidence(c, "贅婿當權").endswith(
-        "the 末傳 寅 克s the 初傳 戌 and rides 天后 (吉將); the 行年 午 is 相 in the 卯 month and 寅 over it does not 刑, 害 or 克 it"
+        "the 末傳 寅 overcomes the 初傳 戌 and rides 天后 (吉將); the 行年 午 is 相 in the 卯 month and 寅 over it does not punish, harm or overcome it"
     )
     plain = Chart("甲戌", "寅", "戌", noble="day", month="卯", nianming=("子", "申"))  # 申 is 囚 in spring
     assert "贅婿" in names(plain) and "贅婿當權" not in names(plain) and not plain.unjudged_patterns
@@ -470,7 +470,10 @@ def test_jiewang_counts_the_nianming_as_a_rescuer():
     fated = Chart(
         "戊辰", "寅", "亥", noble="day", nianming=("丑", "子")
     )  # 行年 子, 上神 酉 (金 克 木); 本命上神 戌 does not
-    assert evidence(fated, "解網") == "the hour 寅 and the 初傳 寅 both 克 戊; the 行年上神 酉 克 it (年命有救神)"
+    assert (
+        evidence(fated, "解網")
+        == "the hour 寅 and the 初傳 寅 both overcome 戊; the 行年上神 酉 overcoming it (年命有救神)"
+    )
     assert "解網" in names(Chart("戊辰", "寅", "亥", noble="day", nianming=("亥", "丑")))  # 本命上神 申
     # a rescue in the 傳 needs no 年命: 夜 末傳 申 rides 天后 (吉將) and 克s 寅
     night = Chart("戊辰", "寅", "亥", noble="night")
@@ -482,8 +485,8 @@ def test_guihun_needs_all_four_clauses_of_the_chapter():
     # 「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋，及有吉神救爭」 (魄化課 l. 139): every clause, not one of them.
     c = Chart("己卯", "酉", "卯", noble="night", month="亥")
     assert evidence(c, "魄化歸魂") == (
-        "白虎 rides 卯, the 亥 month's 死氣, as 初傳; 貴人 on 鬼門 寅; its 陰神 酉 克s the 虎神 卯 (虎陰制虎神); "
-        "支上 酉 (沖 and 克), 中傳 酉 (沖 and 克) 沖 or 克 the 虎神 卯 (六處有沖剋); 青龍 (吉神) rides the 干上 丑"
+        "白虎 rides 卯, the 亥 month's 死氣, as 初傳; 貴人 on 鬼門 寅; its 陰神 酉 overcomes the 虎神 卯 (虎陰制虎神); "
+        "支上 酉 (沖 and 克), 中傳 酉 (沖 and 克) clashing with or overcoming the 虎神 卯 (六處有沖剋); 青龍 (吉神) rides the 干上 丑"
     )
     # the old reading took 虎陰 as one holder among many: 丙子 卯時 子將 (子 克 午 from the 末傳) no longer counts
     assert "魄化歸魂" not in names(Chart("丙子", "卯", "子", month="寅")) + list(
@@ -494,7 +497,7 @@ def test_guihun_needs_all_four_clauses_of_the_chapter():
     assert "魄化歸魂" in bare.unjudged_patterns
     fated = Chart("乙酉", "酉", "卯", noble="night", month="亥", nianming=("子", "寅"))
     assert evidence(fated, "魄化歸魂").endswith(
-        "中傳 酉 (沖 and 克), 行年上神 申 (克) 沖 or 克 the 虎神 卯 (六處有沖剋); 貴人 (吉神) rides the 行年上神 申"
+        "中傳 酉 (沖 and 克), 行年上神 申 (克) clashing with or overcoming the 虎神 卯 (六處有沖剋); 貴人 (吉神) rides the 行年上神 申"
     )
     assert BY_NAME["魄化歸魂"].needs_nianming
 
@@ -532,7 +535,7 @@ def test_zhen_hushi_cannot_happen_under_table_a():
         if c.branch_of("白虎") in "申酉" and c.branch_of("白虎") in [t.branch for t in c.transmissions]
     ]
     c = Chart("庚午", "酉", "戌", noble="night", school=School().replace(noble_table="C"), nianming=("子", "寅"))
-    assert evidence(c, "真虎視") == "白虎 rides 酉 in the 三傳 and 克s the 行年上神 卯"
+    assert evidence(c, "真虎視") == "白虎 rides 酉 in the 三傳 and overcomes the 行年上神 卯"
 
 
 # ---------------------------------------------------------------- negative cases: one condition fails
@@ -862,7 +865,7 @@ def test_yaoke_example_2_is_near_by_its_general_and_far_by_its_lesson():
     assert near.clauses == ev("jinshe.war", init="子", g="貴人", war="外戰")
     assert far.clauses == ev("yuanshe.lesson", init="子", n=seq("and", (3,)))
     assert _fields(near) == (
-        "the 初傳 子 and its general 貴人 克 one another, 外戰 (發用之神之將相剋名近射)",
+        "the 初傳 子 and its general 貴人 overcome one another, 外戰 (發用之神之將相剋名近射)",
         "初傳子與所乘之將貴人相剋，外戰（發用之神之將相剋名近射）",
         "초전(初傳) 子와 그것이 태운 천장(天將) 귀인(貴人)이 서로 극한다(외전(外戰)) 「發用之神之將相剋名近射」",
     )
@@ -879,7 +882,7 @@ def test_sub_forms_state_their_clauses():
     near = Chart("戊辰", "卯", "午", noble="day")
     assert evidence(near, "近射") == (
         "the 初傳 亥 is the upper of lesson 2 (一二課發動為近射); "
-        "the 初傳 亥 and its general 朱雀 克 one another, 內戰 (發用之神之將相剋名近射)"
+        "the 初傳 亥 and its general 朱雀 overcome one another, 內戰 (發用之神之將相剋名近射)"
     )
     assert "遠射" not in names(near)
     # 甲戌 卯時 子將: 蒿矢 申 亥 寅 in 甲戌旬 (申酉 void): the 金 is there and void, 利簇 and 空矢 both
@@ -897,7 +900,7 @@ def test_sub_forms_state_their_clauses():
         "白虎 rides 中傳 午 in the 寅 month, in spring (春占白虎，與酉金逢，春令死絕，謂之死虎)"
     )
     assert evidence(tiger["卯"], "死虎").endswith(
-        "; the 卯 month 沖s 酉: 死虎遭合, it cannot harm (卯月沖酉…謂之死虎遭合，不能傷人)"
+        "; the 卯 month clashes with 酉: 死虎遭合, it cannot harm (卯月沖酉…謂之死虎遭合，不能傷人)"
     )
     assert "辰月合酉，謂之死虎遭合" in evidence(tiger["辰"], "死虎")
     assert "死虎" not in names(tiger["午"]) and "死虎遭合" not in tiger["寅"].patterns[-1].text("zh")

@@ -190,7 +190,9 @@ def test_summary_due_is_the_queues_and_times_are_the_learners(tmp_path):
     book = p.misses()
     assert "(UTC+09:00)" in miss_line(book[0], "ko", seoul.tzinfo)
     # the school by its book, not the preset's key (a reader saw "default" in every row)
-    assert book[0].school == "default" and "將 · 指南" in miss_line(book[0], "en") and "default" not in misses_html(book)
+    assert (
+        book[0].school == "default" and "將 · 指南" in miss_line(book[0], "en") and "default" not in misses_html(book)
+    )
     assert f"{book[0].reviewed.astimezone(seoul.tzinfo):%Y-%m-%d %H:%M}" in misses_html(book, "ko", seoul.tzinfo)
 
 

@@ -150,6 +150,8 @@ def test_bad_answer_shows_the_message_and_records_nothing(tmp_path: Path) -> Non
     assert p.progress.reviews() == 0
     assert "&lt;b&gt;" in p.feedback.value and "<b>xyz" not in p.feedback.value
     assert "accepted" in p.feedback.value
+    # said in the page's language first (a reader typed 자축 for 子丑 and got English alone)
+    assert "이 답은 읽을 수 없습니다" in p.feedback.value
     for f in p.fields.values():
         f.value = ""
     assert p.submit() is None

@@ -52,13 +52,15 @@ DISPLAY_HOOKS = frozenset(
         ("patterns.__init__", "text"),
         ("patterns.__init__", "explain"),
         ("show.widgets", "_read_printed"),
+        ("chart", "text"),
+        ("nianming", "text"),
     )
 )
 """The only (module, function) pairs allowed an upward import: the lazy display hooks on Chart and its
 parts (``_detected``: Chart.patterns, judged on first use), a detected pattern's evidence put into words
 (``Detected.text``, liuren.show.evidence), ``liuren.patterns.explain`` (liuren.show.steps), a reading
-and a reading check put into text or HTML (liuren.show.reading), and the explorer's 印本 box calling
-``liuren.identify`` (which words its rules with liuren.show)."""
+and a reading check put into text or HTML (liuren.show.reading), the explorer's 印本 box calling
+``liuren.identify`` (which words its rules with liuren.show), and a 年命 put into words (``text``)."""
 
 
 def _module_name(path: Path) -> str:

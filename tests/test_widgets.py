@@ -247,8 +247,8 @@ def test_output_holds_the_chart_and_optionally_its_explanation():
     assert ex.plate.value == "" and ex.notes.value == ""
     ex.show_explain.value = True
     explained = ex.notes.value
-    assert "only 申 克s the day stem" in explained
-    assert "天網: the hour 申 and the 初傳 申 both 克 甲" in explained
+    assert "only 申 overcomes the day stem" in explained
+    assert "天網: the hour 申 and the 初傳 申 both overcome 甲" in explained
     assert "set the month (月建), year (太歲), 本命 and 行年 controls" in explained and "pass month=" not in explained
     ex.labels.value = "ko"
     assert "섭해" not in ex.notes.value and "요극(遙克)" in ex.notes.value  # the explanation follows the label language
@@ -718,9 +718,13 @@ def test_a_chapters_printed_line_fills_the_controls_and_names_the_preset():
     assert ex.identification.presets == ("default", "tanyuan", "daquan")
     view = ex.printed_view.value
     assert "인쇄본은 점시를 정하지 않는다: 卯時로 둔다(申將, 천반 칸 5)." in view
-    assert "presets: default, tanyuan, daquan" in view and "the default reproduces it" in view
+    assert "프리셋: default, tanyuan, daquan" in view and "기본 학파로 나온다" in view and "presets" not in view
     ex.labels.value = "en"  # the account follows the label language
     assert "The print fixes no hour: 卯時 is taken (申將, offset 5)." in ex.printed_view.value
+    assert (
+        "presets: default, tanyuan, daquan" in ex.printed_view.value
+        and "the default reproduces it" in ex.printed_view.value
+    )
 
 
 def test_a_tanyuan_only_print_sets_the_school_and_names_the_option():

@@ -6,11 +6,17 @@
 
 Side by side (``--only compare``), in one run and alternating, ``--repeat`` times each: one learner
 opens the classroom page (1) in the JupyterLite site as tools/build_lite.py builds it now, (2) in the
-site as it was built before its start was cut (``build_lite --as-before``: ipywidgets and tzdata loaded
-at the kernel's start, the course inside liuren's wheel), both served by a static server, (3) in
-JupyterLab (the page opened, Run All as soon as its kernel is ready) and (4) in Voilà, each in a fresh
-chromium (a new profile: a first visit, cold); the first three then once more on the same profile (a
-second visit, warm: the browser's cache kept). Each visit is timed from the page's first request to the
+same site with JupyterLite's service-worker cache turned the other way (``enableServiceWorkerCache``),
+(3) in the site as it was built before its start was cut (``build_lite --as-before``: ipywidgets and
+tzdata loaded at the kernel's start, the course inside liuren's wheel), each served by README's
+``python3 -m http.server``, (4) in JupyterLab (the page opened, Run All as soon as its kernel is ready)
+and (5) in Voilà, each in a fresh chromium (a new profile: a first visit, cold); all but Voilà then
+once more on the same profile (a second visit, warm: the browser's HTTP cache, service workers and
+storage kept). ``--ways`` picks some of them (``lite,sw,before,lab,voila``). Nothing is intercepted
+(Playwright's request routing would turn the browser's cache off and make every visit a first one):
+the sites are copies whose settings expose the app for the timing, and the requests that reached the
+static server in each visit are counted from its log, with how many it answered 304 (Not Modified).
+Each visit is timed from the page's first request to the
 kernel ready and to the explorer's first 課盤, with the machine's load average then; memory is the
 resident set (RSS) added on the server (the kernel; the server process itself) and in the browser (the
 sum over chromium's processes, after minus before: for JupyterLite this is where Python runs, in a web
@@ -184,31 +190,24 @@ def browser_rss_mb() -> float:
 
 
 def one_learner(
-    p: Any, tmp: Path, way: str, url: str, server: Server | None, expose: str | None, profile: Path | None = None
+    p: Any, tmp: Path, way: str, url: str, server: Server | None, profile: Path | None = None
 ) -> dict[str, Any]:
     """Open ``url`` as one learner in chromium: seconds to the kernel ready and to the first chart, memory
-    added. A new profile (a first visit, cold) unless ``profile`` names one already used (a second visit,
-    warm: the browser's cache, IndexedDB and compiled code kept from the first)."""
+    added, the files the page asked for and how many requests reached the server. A new profile (a first
+    visit, cold) unless ``profile`` names one already used (a second visit, warm: the browser's HTTP cache,
+    its service workers and their caches, IndexedDB and compiled code kept from the first). Nothing is
+    intercepted: Playwright's request routing would turn the browser's HTTP cache off (every visit a cold
+    one), so the sites are served with the app exposed in their own settings (:func:`exposed_site`)."""
     profile = profile or tmp / f"profile-{way}-{secrets.token_hex(4)}"
     context = launch(p, profile, viewport={"width": 1100, "height": 900})
     files: set[str] = set()
-
-    def route(r: Any) -> Any:
-        path = r.request.url.split("?")[0]
-        files.add(path)
-        if expose and path == expose:  # the site's settings as served to this browser: the app exposed
-            reply = r.fetch()
-            settings = reply.json()
-            settings["jupyter-config-data"]["exposeAppInBrowser"] = True
-            return r.fulfill(response=reply, json=settings)
-        return r.continue_()
-
+    context.on("request", lambda r: files.add(r.url.split("?")[0]))
     try:
-        context.route("**/*", route)
         page = context.pages[0] if context.pages else context.new_page()
         page.goto("about:blank")
         time.sleep(1)
         before, kernels_before = browser_rss_mb(), set(server.kernels()) if server else set()
+        served = len(served_requests(server))
         start = time.perf_counter()
         page.goto(url, timeout=300_000)
         if way != "voila":
@@ -228,11 +227,44 @@ def one_learner(
             "kernel": sum(rss_mb(k) for k in kernels),
             "server": rss_mb(server.proc.pid) if server else 0.0,
             "files": files,
+            **answered(served_requests(server)[served:]),
             "profile": profile,
             "load": os.getloadavg()[0],
         }
     finally:
         context.close()
+
+
+def served_requests(server: Server | None) -> list[str]:
+    """The request lines a static server has logged so far (http.server logs every request it answers,
+    ``"GET /path HTTP/1.1" 200 -``, a 304 alike); none for the Jupyter servers (not counted)."""
+    if server is None or server.name != "http.server":
+        return []
+    return [line for line in server.log.read_text(errors="replace").splitlines() if '"GET ' in line]
+
+
+def answered(lines: list[str]) -> dict[str, Any]:
+    """How many requests a visit's log lines hold, and of them how many the server answered 304 (Not
+    Modified: the browser's cached copy revalidated), and the paths it sent in full (200)."""
+    codes = [line.rsplit('" ', 1)[-1].split()[0] for line in lines]
+    full = [
+        line.split('"GET ', 1)[1].split(" ", 1)[0] for line, code in zip(lines, codes, strict=True) if code == "200"
+    ]
+    return {"requests": len(lines), "not_modified": codes.count("304"), "full": full}
+
+
+def exposed_site(site: Path, copy: Path, service_worker_cache: bool | None) -> Path:
+    """A copy of the built site whose settings expose the app to the page (``window.jupyterapp``, for
+    the timing) and, unless ``service_worker_cache`` is None (as built), set JupyterLite's
+    ``enableServiceWorkerCache``."""
+    shutil.copytree(site, copy, symlinks=True)
+    path = copy / "jupyter-lite.json"
+    settings = json.loads(path.read_text(encoding="utf-8"))
+    settings["jupyter-config-data"]["exposeAppInBrowser"] = True
+    if service_worker_cache is not None:
+        settings["jupyter-config-data"]["enableServiceWorkerCache"] = service_worker_cache
+    path.write_text(json.dumps(settings, indent=1), encoding="utf-8")
+    return copy
 
 
 def shutdown_kernels(base: str, token: str) -> None:
@@ -248,18 +280,24 @@ def shutdown_kernels(base: str, token: str) -> None:
 WAYS = {
     "lite": "JupyterLite site",
     "lite warm": "  second visit",
+    "sw": "site, SW cache",
+    "sw warm": "  second visit",
     "before": "site as before",
     "before warm": "  second visit",
     "lab": "JupyterLab server",
     "lab warm": "  second visit",
     "voila": "Voilà server",
 }
-"""The ways compared: the site as built now, the site as built before its start was cut (``build_lite
---as-before``), JupyterLab, each cold (a new profile) then warm (its second visit), and Voilà (cold)."""
+"""The ways compared: the site as tools/build_lite.py builds it; the same site with JupyterLite's service
+worker cache turned the other way (``enableServiceWorkerCache``: on when the build has it off, off when
+on), to show what it does for the second visit; the site as built before its start was cut (``build_lite
+--as-before``); JupyterLab, each cold (a new profile) then warm (its second visit); and Voilà (cold)."""
+STATIC = ("lite", "sw", "before")
+"""The ways served as static files (``python3 -m http.server``, README's command)."""
 
 
-def compare(repeat: int, tmp: Path) -> dict[str, Any]:
-    """The ways side by side (:data:`WAYS`), alternating, ``repeat`` times each."""
+def compare(repeat: int, tmp: Path, ways: tuple[str, ...] = ("lite", "sw", "before", "lab", "voila")) -> dict[str, Any]:
+    """The ways side by side (:data:`WAYS`, those in ``ways``), alternating, ``repeat`` times each."""
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "tools"))
@@ -267,35 +305,33 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
 
     from tests.servers import lab_env
 
-    site, before = tmp / "lite-site", tmp / "lite-before"
-    build_lite.build(site, build_lite.default_cache(), log=lambda *a: None)  # the downloads, if any, once
+    built_site, built_before = tmp / "lite-site", tmp / "lite-before"
+    build_lite.build(built_site, build_lite.default_cache(), log=lambda *a: None)  # the downloads, if any, once
     t0 = time.perf_counter()
-    built = build_lite.build(site, build_lite.default_cache(), log=lambda *a: None)
+    built = build_lite.build(built_site, build_lite.default_cache(), log=lambda *a: None)
     build_seconds = time.perf_counter() - t0
-    old = build_lite.build(before, build_lite.default_cache(), log=lambda *a: None, lean=False)
+    as_built = json.loads((built_site / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    sw_built = bool(as_built.get("enableServiceWorkerCache", False))
+    sites = {
+        "lite": exposed_site(built_site, tmp / "site-lite", None),
+        "sw": exposed_site(built_site, tmp / "site-sw", not sw_built),
+    }
+    old = {"bytes": 0}
+    if "before" in ways:
+        old = build_lite.build(built_before, build_lite.default_cache(), log=lambda *a: None, lean=False)
+        sites["before"] = exposed_site(built_before, tmp / "site-before", None)
     token = secrets.token_hex(16)
     copy = tmp / "copy"
     shutil.copytree(ROOT / "notebooks", copy / "notebooks")
-    ports = {way: free_port() for way in ("lite", "before", "lab", "voila")}
+    ports = {way: free_port() for way in ways}
     python = sys.executable
-    servers = {
-        "lite": Server(
-            "http.server",
-            [python, "-m", "http.server", "-d", str(site), "--bind", "127.0.0.1", str(ports["lite"])],
-            tmp,
-            dict(os.environ),
-            ports["lite"],
-            tmp / "http.log",
-        ),
-        "before": Server(
-            "http.server",
-            [python, "-m", "http.server", "-d", str(before), "--bind", "127.0.0.1", str(ports["before"])],
-            tmp,
-            dict(os.environ),
-            ports["before"],
-            tmp / "http-before.log",
-        ),
-        "lab": Server(
+    servers: dict[str, Server] = {}
+    for way in ways:
+        if way in STATIC:  # README's command
+            argv = [python, "-m", "http.server", "-d", str(sites[way]), "--bind", "127.0.0.1", str(ports[way])]
+            servers[way] = Server("http.server", argv, tmp, dict(os.environ), ports[way], tmp / f"http-{way}.log")
+    if "lab" in ways:
+        servers["lab"] = Server(
             "jupyter lab",
             [
                 python,
@@ -315,8 +351,9 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
             lab_env(tmp / "lab-home"),
             ports["lab"],
             tmp / "lab.log",
-        ),
-        "voila": Server(
+        )
+    if "voila" in ways:
+        servers["voila"] = Server(
             "voila",
             [
                 python,
@@ -333,60 +370,53 @@ def compare(repeat: int, tmp: Path) -> dict[str, Any]:
             jupyter_env(tmp / "voila-home"),
             ports["voila"],
             tmp / "voila.log",
-        ),
-    }
+        )
     urls = {
-        "lite": f"http://127.0.0.1:{ports['lite']}/notebooks/index.html?path=classroom.ipynb",
-        "before": f"http://127.0.0.1:{ports['before']}/notebooks/index.html?path=classroom.ipynb",
-        "lab": f"http://127.0.0.1:{ports['lab']}/lab/tree/classroom.ipynb?reset&token={token}",
-        "voila": f"http://127.0.0.1:{ports['voila']}/?token={token}",
+        way: f"http://127.0.0.1:{ports[way]}/notebooks/index.html?path=classroom.ipynb" for way in STATIC if way in ways
     }
-    expose = {
-        "lite": f"http://127.0.0.1:{ports['lite']}/jupyter-lite.json",
-        "before": f"http://127.0.0.1:{ports['before']}/jupyter-lite.json",
-        "lab": None,
-        "voila": None,
-    }
+    urls["lab"] = f"http://127.0.0.1:{ports.get('lab')}/lab/tree/classroom.ipynb?reset&token={token}"
+    urls["voila"] = f"http://127.0.0.1:{ports.get('voila')}/?token={token}"
     runs: dict[str, list[dict[str, Any]]] = {way: [] for way in WAYS}
     try:
         for server in servers.values():
             server.wait_listening()
         with sync_playwright() as p:
             for _ in range(repeat):
-                for way, url in urls.items():
-                    serving = servers[way] if way in ("lab", "voila") else None
-                    cold = one_learner(p, tmp, way, url, serving, expose[way])
+                for way in ways:
+                    cold = one_learner(p, tmp, way, urls[way], servers[way])
                     runs[way].append(cold)
                     if way == "lab":  # a learner's JupyterLab kernel stays until shut down: end it for the next run
                         shutdown_kernels(f"http://127.0.0.1:{ports['lab']}", token)
                     if f"{way} warm" in WAYS:  # the same learner comes back: the same profile
-                        runs[f"{way} warm"].append(one_learner(p, tmp, way, url, serving, expose[way], cold["profile"]))
+                        runs[f"{way} warm"].append(one_learner(p, tmp, way, urls[way], servers[way], cold["profile"]))
                         if way == "lab":
                             shutdown_kernels(f"http://127.0.0.1:{ports['lab']}", token)
     finally:
         for server in servers.values():
             server.stop()
     visits = {}
-    for way, folder in (("lite", site), ("before", before)):
+    for way in (w for w in ways if w in STATIC):
         prefix = f"http://127.0.0.1:{ports[way]}/"
         fetched = {u[len(prefix) :] for r in runs[way] for u in r["files"] if u.startswith(prefix)}
-        visits[way] = sum((folder / f).stat().st_size for f in fetched if (folder / f).is_file())
+        visits[way] = sum((sites[way] / f).stat().st_size for f in fetched if (sites[way] / f).is_file())
     return {
         "runs": runs,
         "site_bytes": built["bytes"],
         "before_bytes": old["bytes"],
-        "first_visit_bytes": visits["lite"],
-        "before_first_visit_bytes": visits["before"],
+        "first_visit_bytes": visits.get("lite", 0),
+        "before_first_visit_bytes": visits.get("before", 0),
         "build_seconds": build_seconds,
+        "sw_built": sw_built,
     }
 
 
 def print_compare(result: dict[str, Any]) -> None:
     runs = result["runs"]
+    names = dict(WAYS, sw=f"site, SW cache {'off' if result['sw_built'] else 'on'}")
     print("one learner opens the classroom page, each way side by side (median of runs; min–max)")
     print(
         f"{'':20}{'kernel ready':>16}{'first chart':>16}{'browser +RSS':>16}{'server kernel':>16}"
-        f"{'server proc':>14}{'load':>7}"
+        f"{'server proc':>14}{'requests/304':>14}{'load':>7}"
     )
     for way, rs in runs.items():
         if not rs:
@@ -401,23 +431,38 @@ def print_compare(result: dict[str, Any]) -> None:
             )
 
         served = way.startswith(("lab", "voila"))
+        requests = statistics.median(r.get("requests", 0) for r in rs)
+        asked = "—" if served else f"{requests:.0f}/{statistics.median(r.get('not_modified', 0) for r in rs):.0f}"
         print(
-            f"{WAYS[way]:20}{cell('ready', 's'):>16}{cell('first', 's'):>16}{cell('browser', 'MB'):>16}"
+            f"{names[way]:20}{cell('ready', 's'):>16}{cell('first', 's'):>16}{cell('browser', 'MB'):>16}"
             f"{cell('kernel', 'MB') if served else '—':>16}{cell('server', 'MB') if served else '—':>14}"
+            f"{asked:>14}"
             f"{statistics.median(r['load'] for r in rs):>7.1f}"
         )
-    lab = {k: statistics.median(r[k] for r in runs["lab"]) for k in ("ready", "first")}
-    for way in ("lite", "lite warm", "before", "before warm"):
-        if runs[way]:
-            ratio = {k: statistics.median(r[k] for r in runs[way]) / lab[k] for k in ("ready", "first")}
-            print(
-                f"{WAYS[way].strip():20} ÷ JupyterLab (cold): kernel ready {ratio['ready']:.1f}×, first chart {ratio['first']:.1f}×"
-            )
+    if runs["lab"]:
+        lab = {k: statistics.median(r[k] for r in runs["lab"]) for k in ("ready", "first")}
+        for way in ("lite", "lite warm", "sw", "sw warm", "before", "before warm"):
+            if runs[way]:
+                ratio = {k: statistics.median(r[k] for r in runs[way]) / lab[k] for k in ("ready", "first")}
+                print(
+                    f"{names[way].strip():20} ÷ JupyterLab (cold): kernel ready {ratio['ready']:.1f}×, first chart {ratio['first']:.1f}×"
+                )
     print(
         f"JupyterLite site: {result['site_bytes'] / 1e6:.1f} MB on disk, built in {result['build_seconds']:.0f} s "
-        f"(downloads cached); a learner's first visit downloads {result['first_visit_bytes'] / 1e6:.1f} MB of it "
-        f"(as before: {result['before_bytes'] / 1e6:.1f} MB on disk, {result['before_first_visit_bytes'] / 1e6:.1f} MB)"
+        f"(downloads cached); a learner's first visit downloads {result['first_visit_bytes'] / 1e6:.1f} MB of it"
+        + (
+            f" (as before: {result['before_bytes'] / 1e6:.1f} MB on disk, {result['before_first_visit_bytes'] / 1e6:.1f} MB)"
+            if result["before_bytes"]
+            else ""
+        )
     )
+    print(
+        "requests: those the static server answered in the visit / of them 304 Not Modified (the browser's copy"
+        " revalidated); every other file came from the browser's cache without a request"
+    )
+    for way in ("lite warm", "sw warm", "before warm"):
+        for r in runs[way]:
+            print(f"{names[way].strip()} ({names[way[:-5]]}): sent in full: {' '.join(sorted(r['full'])) or 'none'}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -433,6 +478,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--only", choices=("compare", "voila"), help="run one part only")
     parser.add_argument("--repeat", type=int, default=2, help="runs of each way side by side")
+    parser.add_argument(
+        "--ways",
+        default="lite,sw,before,lab,voila",
+        help="the ways to compare, comma-separated, of: lite, sw, before, lab, voila (default: all)",
+    )
     args = parser.parse_args(argv)
     if not CHROMIUM.exists():
         print(MISSING, file=sys.stderr)
@@ -440,7 +490,11 @@ def main(argv: list[str] | None = None) -> int:
     print(machine())
     if args.only != "voila":
         with tempfile.TemporaryDirectory(prefix="liuren-bench-") as tmp:
-            print_compare(compare(args.repeat, Path(tmp)))
+            ways = tuple(w.strip() for w in args.ways.split(",") if w.strip())
+            unknown = sorted(set(ways) - {"lite", "sw", "before", "lab", "voila"})
+            if unknown:
+                parser.error(f"--ways: unknown {', '.join(unknown)}; accepted: lite, sw, before, lab, voila")
+            print_compare(compare(args.repeat, Path(tmp), ways))
         if args.only == "compare":
             return 0
         print()

@@ -31,7 +31,8 @@ kernel with no dialog (:data:`OVERRIDES`), and each notebook carries its real da
 
 The site's front page opens the classroom page in JupyterLite's Notebook interface; ``lab/`` is the
 full JupyterLab with every notebook. The language choice: the front page
-names both editions' classroom page and contents (it goes on to the Korean classroom page), and each
+names both editions' classroom page and contents, and goes on to the classroom page of the edition the
+browser's languages prefer (the first of them that is Korean or English; Korean when none is), and each
 contents notebook and classroom page links its twin in the other edition. (The front page keeps the
 root marker every JupyterLite page reads its settings up to: the empty ``jupyter-config-data`` script.)
 """
@@ -359,7 +360,13 @@ def site_settings(title: str, preload: tuple[str, ...] = ()) -> dict[str, Any]:
 FRONT_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <script id="jupyter-config-data" type="application/json" data-jupyter-lite-root=".">{{}}</script>
-<meta http-equiv="refresh" content="0; url=notebooks/index.html?path={front}">
+<script>
+// the edition the browser prefers: the first of its languages that is Korean or English (Korean, the
+// course's first edition, when it names neither); the links below stay for a visitor who wants the other
+location.replace("notebooks/index.html?path=" + (((navigator.languages || [navigator.language || ""])
+  .map(function (l) {{ return String(l).slice(0, 2).toLowerCase(); }})
+  .filter(function (l) {{ return l === "ko" || l === "en"; }})[0] || "ko") === "en" ? "en/" : "") + "{front}");
+</script>
 </head><body>
 <p lang="ko"><a href="notebooks/index.html?path={front}">수업용 페이지</a> ·
 <a href="lab/index.html?path=contents.ipynb">JupyterLab에서 과정 차례</a></p>

@@ -211,7 +211,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         name="天網",
         family="天網",
-        condition="「正時及用神剋日」: the 占時 and the 初傳 both 克 the day stem",
+        condition="「正時及用神剋日」: the 占時 and the 初傳 both overcome the day stem",
         source="「天網四張」 l. 63 (袁天罡)",
         detector=tianyu_tianwang.tianwang,
         needs_hour=True,
@@ -220,7 +220,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="解網",
         family="天網",
         condition="「天網卻逢中末救，日上之神克初傳」, 「若末傳及年命有救神，克初傳為解網課」: 中傳, 末傳 or 干上神 "
-        "克 the 初傳 under a good general, or the 本命 or 行年 上神 克s it",
+        "overcoming the 初傳 under a good general, or the 本命 or 行年 上神 overcoming it",
         source="「天網四張」 l. 43, l. 59 (verse), l. 55",
         detector=tianyu_tianwang.jiewang,
         needs_hour=True,
@@ -237,7 +237,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         name="天網煞",
         family="天網",
-        condition="「天網煞正月起亥，逆地四孟」 in the 三傳",
+        condition="「天網煞正月起亥，逆地四孟」: in the 三傳",
         source="「天網四張」 l. 55 (孔明); 大全 天網課",
         detector=tianyu_tianwang.tianwang_sha,
         needs_month=True,
@@ -287,7 +287,7 @@ PATTERNS: tuple[Pattern, ...] = (
         name="魄化歸魂",
         family="魄化",
         condition="「若貴人加鬼門，虎陰制虎神，日辰年命六處有沖剋，及有吉神救爭，為魄化魂歸課」: 魄化, 貴人 on 寅, "
-        "the 虎陰 克s the 虎神, a 六處 沖s or 克s it, a 吉將 on 日, 辰 or 行年",
+        "the 虎陰 overcomes the 虎神, a 六處 clashes with or overcomes it, a 吉將 on 日, 辰 or 行年",
         source="「魄化課」 l. 139, verse l. 119; 六處 「元首課」 l. 29",
         detector=pohua_yangjiu.guihun,
         needs_month=True,
@@ -331,7 +331,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         name="殃咎",
         family="殃咎",
-        condition="「三傳剋日，神將相戰，或日干乘墓，為殃咎課」 (with 干支坐墓, as the examples read it)",
+        condition="「三傳剋日，神將相戰，或日干乘墓，為殃咎課」: with 干支坐墓, as the examples read it",
         source="「殃咎課」 l. 147–155",
         detector=pohua_yangjiu.yangjiu,
     ),
@@ -345,21 +345,21 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         name="夾克",
         family="殃咎",
-        condition="「上下夾克」: the 初傳 is 克'd by the square under it and by its general",
+        condition="「上下夾克」: the 初傳 is overcome by the square under it and by its general",
         source="「殃咎課」 l. 151 (壬子 午加亥 乘元武)",
         detector=pohua_yangjiu.jiake,
     ),
     Pattern(
         name="內戰",
         family="殃咎",
-        condition="「神克將，為內戰」: the 初傳 克s the general riding it",
+        condition="「神克將，為內戰」: the 初傳 overcomes the general riding it",
         source="「殃咎課」 l. 155 (己酉 酉 六合); 大全/畢法 reading",
         detector=pohua_yangjiu.neizhan,
     ),
     Pattern(
         name="外戰",
         family="殃咎",
-        condition="「將克神為外戰」: the general riding the 初傳 克s it",
+        condition="「將克神為外戰」: the general riding the 初傳 overcomes it",
         source="「殃咎課」 l. 151 (庚午 戌 六合)",
         detector=pohua_yangjiu.waizhan,
     ),
@@ -424,7 +424,7 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern(
         name="一箭中兩鴻",
         family="遙克",
-        condition="「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」: 彈射, and the day stem 克s two or more distinct "
+        condition="「若日干克兩神名曰一箭中兩鴻，又名一箭射兩鹿格」: 彈射, and the day stem overcomes two or more distinct "
         "uppers of lessons 2–4",
         source="「遙克課」 l. 55 (袁天罡)",
         detector=yaoke.yijian,

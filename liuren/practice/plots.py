@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ParseError, quote
 from ..school import PRESET_NAMES
 from ..show.html import COLORS, FONT_STACK, paper_box
-from ..show.i18n import check_lang
+from ..show.i18n import agree, check_lang
 from ..show.picture import has_matplotlib
 from ..show.svg import SVGPicture as SVGPicture  # the plots' picture, read from here too
 from ..show.svg import document, number, tag
@@ -165,7 +165,7 @@ def history_svg(summary: Summary, lang: str = "ko") -> SVGPicture:
     """The reviews per day of ``summary`` (right, half, wrong stacked, the oldest day on the left) as SVG."""
     _summary(summary)
     lang = check_lang(lang)
-    title = PRACTICE[lang]["dash-history"].format(days=len(summary.history))
+    title = agree(PRACTICE[lang]["dash-history"].format(days=len(summary.history)))
     svg = _stacked_bars(_history_groups(summary), title, _verdict_legend(lang))
     return SVGPicture(svg, f"history of {len(summary.history)} days")
 
@@ -200,7 +200,7 @@ def history_figure(summary: Summary, lang: str = "ko") -> Figure:
     ticks = _labelled(len(x))
     ax.yaxis.get_major_locator().set_params(integer=True)
     ax.set_xticks(ticks, [summary.history[n].day.strftime("%m-%d") for n in ticks], fontsize=8)
-    ax.set_title(PRACTICE[lang]["dash-history"].format(days=len(x)), family=families, fontsize=11, loc="left")
+    ax.set_title(agree(PRACTICE[lang]["dash-history"].format(days=len(x))), family=families, fontsize=11, loc="left")
     ax.legend(prop={"family": families, "size": 8}, frameon=False, loc="upper left", ncols=3)
     ax.set_ylim(0, max([*bottom, 1]) * 1.25)
     return fig
@@ -265,7 +265,7 @@ def dashboard_html(summary: Summary, lang: str = "ko") -> str:
     _summary(summary)
     lang = check_lang(lang)
     w = PRACTICE[lang]
-    figures = w["dash-figures"].format(due=summary.due, streak=summary.streak, reviews=summary.reviews)
+    figures = agree(w["dash-figures"].format(due=summary.due, streak=summary.streak, reviews=summary.reviews))
     levels = [
         (
             f"{m.level}. {level_title(m.level, lang)}",
@@ -463,7 +463,7 @@ def report_html(report: ClassReport, lang: str = "ko") -> str:
         )
         for row in report.rows
     ]
-    learners = w["report-learners"].format(count=len(report.learners))
+    learners = agree(w["report-learners"].format(count=len(report.learners)))
     top = f'<div style="font-size:14px"><b>{escape(w["report-title"])}</b> · {escape(learners)}: {escape(", ".join(report.learners))}</div>'
     for path, earlier in report.duplicates:
         top += f'<div data-liuren-duplicate="">{escape(w["report-duplicate"].format(path=path, earlier=earlier))}</div>'

@@ -48,7 +48,7 @@ import ipywidgets as widgets
 from ..cycle import BRANCH_CHARS
 from ..errors import ParseError, StoreError, quote
 from ..show.html import COLORS, caption_html, chart_html, paper_box
-from ..show.i18n import check_lang
+from ..show.i18n import agree, check_lang
 from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
 from .answers import BASIC_CELLS, Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
@@ -461,7 +461,8 @@ class Practice:
             self._render()
             return None
         except ParseError as error:
-            self.message = str(error)
+            # the learner's language first (the details, from the reader of the box, are in English)
+            self.message = self.words["unreadable"].format(error=error)
             self.grade = None
             self._render()
             return None
@@ -554,10 +555,10 @@ class Practice:
         now = self.clock()
         name = f"liuren-progress-{now.date().isoformat()}.json"
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        label = escape(self.words["save-link"].format(name=name, reviews=count))
+        label = escape(agree(self.words["save-link"].format(name=name, reviews=count)))
         link = (
             f'<a class="liuren-save-link" download="{name}" href="data:application/json;base64,{data}" '
-            f'style="font-weight:bold">⬇ {label}</a>'
+            f'style="font-weight:bold;text-decoration:underline;cursor:pointer">⬇ {label}</a>'
         )
         self.save_link.value = paper_box(
             f"{link}<br>{escape(self.words['save-hint'])}", "font-family:sans-serif;font-size:13px"
@@ -597,7 +598,7 @@ class Practice:
             )
             return None
         self.file_note.value = paper_box(
-            escape(self.words["loaded"].format(added=added, name=shown)), "font-family:sans-serif"
+            escape(agree(self.words["loaded"].format(added=added, name=shown))), "font-family:sans-serif"
         )
         self._sync_levels()
         self._render()
@@ -640,7 +641,9 @@ class Practice:
             self.board.value = board
         self.question.value = self._question
         queue = self.progress.queue(self.clock())
-        line = self.words["queue-line"].format(due=queue.due, new=queue.new, answered=queue.answered, right=queue.right)
+        line = agree(
+            self.words["queue-line"].format(due=queue.due, new=queue.new, answered=queue.answered, right=queue.right)
+        )
         if self.level != QUEUE:
             state = self.progress.level_state(self.level)
             line += " · " + self.words["level-line"].format(right=state.right, answered=state.answered)

@@ -42,6 +42,7 @@ from ..lang import REGISTRY, accepted, language
 from ..patterns.shensha import STAGES, death_qi, death_spirit, element_state, life_qi, stage, tomb_of_stem
 from ..school import DAY_NIGHT_RULES, School, resolve_school
 from .html import COLORS, paper_box
+from .i18n import agree
 from .labels import label
 from .words.cards import CARDS
 
@@ -121,7 +122,7 @@ class Card:
 
 
 def _words(lang: str, key: str, **values: object) -> str:
-    return CARDS[lang][key].format(**values)
+    return agree(CARDS[lang][key].format(**values))
 
 
 def _noble(lang: str, school: School) -> Card:

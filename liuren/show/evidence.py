@@ -3,7 +3,7 @@
 A detector (:mod:`liuren.patterns`) returns its evidence as language-neutral values
 (:class:`~liuren.patterns.evidence.Evidence`: a template key and the values it names, or a
 :class:`~liuren.patterns.evidence.Seq` of them). :func:`evidence_text` writes them out in any
-language from :data:`liuren.show.words.evidence.EVIDENCE`; the English is the sentence the detectors have always given.
+language from :data:`liuren.show.words.evidence.EVIDENCE`; the English is the sentence the detectors give, in the words of the English vocabulary.
 Values that are Hanzi terms (branches, generals, 旺相休囚死, 本命 …) are marked as terms, so the
 Korean writes them in the course's register (a branch in Hanzi alone, 午; any other term with its reading
 from :mod:`liuren.show.labels` the first time, 귀인(貴人)) through the same ⟨term⟩ and ``#을`` marks as the
@@ -12,7 +12,7 @@ step view (:func:`liuren.show.i18n.render`).
 >>> from liuren.patterns.evidence import ev
 >>> e = ev("tianwang", hour="寅", init="申", stem="甲")
 >>> evidence_text(e, "en")
-'the hour 寅 and the 初傳 申 both 克 甲'
+'the hour 寅 and the 初傳 申 both overcome 甲'
 >>> evidence_text(e, "zh")
 '占時寅與初傳申皆克甲'
 >>> evidence_text(e, "ko")

@@ -7,7 +7,7 @@ a run of them, 丙申, 辰巳) is written in Hanzi alone, and any other term get
 the reading alone after that, unless another term reads the same (사기 is 死奇 or 死氣), which keeps its
 Hanzi every time. A ``#을``-style mark after a term picks the Korean particle that fits the reading.
 :func:`say` fills a template (in Chinese a count is written in numerals), :func:`render` expands the
-marks.
+marks and makes each marked count agree with its noun (:func:`agree`: "1 place[s]" → "1 place").
 
 >>> render("⟨卯⟩#이 ⟨涉害⟩, ⟨涉害⟩#을", "ko")
 '卯가 섭해(涉害), 섭해를'
@@ -118,23 +118,38 @@ def korean(text: str) -> str:
     return JOSA.sub(josa, TERM_JOSA.sub(one, text))
 
 
+COUNTED = re.compile(r"(?<![\w.,])(\d+) ((?:[A-Za-z]+ )?)([A-Za-z]+)\[([a-z]*)\]")
+"""A count and its noun marked for agreement: ``{n} place[s]``, ``{n} more statement[s]``, ``{n} branch[es]``."""
+
+
+def agree(text: str) -> str:
+    """Make each marked count agree with its noun (:data:`COUNTED`): the plural ending in brackets is
+    kept after any count but 1 and dropped after 1. A template whose language has no plural ending
+    (Chinese, Korean) has no such mark.
+
+    >>> agree("the branch 1 place[s] further on; 5 place[s] back; 1 more statement[s]; 2 branch[es]")
+    'the branch 1 place further on; 5 places back; 1 more statement; 2 branches'
+    """
+    return COUNTED.sub(lambda m: f"{m[1]} {m[2]}{m[3]}{'' if m[1] == '1' else m[4]}", text)
+
+
 def render(text: str, lang: str) -> str:
     """Expand the ⟨term⟩ marks of a template as the language writes its terms (:attr:`liuren.lang.Lang.terms`):
     Chinese and English keep the term; Korean follows :data:`REGISTER` and picks the particle marked
-    ``#을``/``#이``/``#은``/``#과``/``#으로`` after a term."""
+    ``#을``/``#이``/``#은``/``#과``/``#으로`` after a term. Each marked count agrees with its noun (:func:`agree`)."""
     if language(lang).terms == "reading":
-        return korean(text)
-    return TERM.sub(r"\1", text)
+        return agree(korean(text))
+    return agree(TERM.sub(r"\1", text))
 
 
 def say(table: Table, lang: str, key: str, /, **values: Any) -> str:
     """The template ``key`` of ``table`` in ``lang`` filled with ``values``; where the language writes
     counts in Chinese numerals (:attr:`liuren.lang.Lang.numerals`) a count is so written (三個, 第二課)
-    and a count of two is 兩個."""
+    and a count of two is 兩個; elsewhere each marked count agrees with its noun (:func:`agree`)."""
     if language(lang).numerals == "hanzi":
         values = {k: zh_number(v) if type(v) is int and k not in FORMULA_FIELDS else v for k, v in values.items()}
         return TWO_OF.sub("兩個", table[lang][key].format(**values))
-    return table[lang][key].format(**values)
+    return agree(table[lang][key].format(**values))  # "1 statement[s]" → "1 statement"
 
 
 def where(lessons: Iterable[int], lang: str) -> str:

@@ -64,6 +64,8 @@ STEP_ORDER = (
     "patterns",
 )
 """The stages of the construction; every gate step is at stage "gates"."""
+QUESTION_MARKS = ("?", "？")
+"""How a step's title that asks a question ends (⟨返吟⟩?): its text answers it after a space, not a colon."""
 
 
 # ---------------------------------------------------------------- the Step value
@@ -117,7 +119,13 @@ class Step(NamedTuple):
         return step_html(self)
 
     def __str__(self) -> str:
-        return f"{self.title}: {self.text}"
+        """The title and the text, joined by the language's colon, or after a question (⟨返吟⟩?) by a space."""
+        form = language(self.lang)
+        return f"{self.title}{form.space if self.title.endswith(QUESTION_MARKS) else form.colon}{self.text}"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """What a notebook shows as text/plain: the step in words (:meth:`__str__`), not its :meth:`__repr__`."""
+        p.text(str(self))
 
     def __repr__(self) -> str:
         return f"Step({self.key!r}, {self.title!r})"

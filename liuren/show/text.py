@@ -17,7 +17,8 @@ from ..cycle import BRANCHES
 from ..school import NOBLE_LABEL
 
 if TYPE_CHECKING:
-    from ..chart import Chart
+    from ..chart import Chart, PlateNianMing
+    from ..nianming import NianMing
     from ..plate import Plate
 
 BLANK = "　"
@@ -82,3 +83,24 @@ def chart_text(chart: Chart) -> str:
         head.append(fate)
     blocks = [head, transmission_lines(chart), lesson_rows(chart), plate_rows(chart)]
     return "\n\n".join("\n".join(block) for block in blocks)
+
+
+def nianming_text(nm: NianMing | PlateNianMing, lang: str) -> str:
+    """A 年命 in words of ``lang``: the 本命 and 行年 with the age and sex (a :class:`liuren.NianMing`), or
+    with the heaven branch over each (a chart's :class:`liuren.chart.PlateNianMing`).
+
+    >>> from liuren import nianming
+    >>> nianming_text(nianming(1990, "男", 2026), "en")
+    'natal year (本命) 庚午, year of age (行年) 壬寅 (male, aged 37 counted from 1 at birth)'
+    >>> nianming_text(nianming(1990, "女", 2026), "zh")
+    '本命庚午，行年丙申（女，虛歲三十七）'
+    """
+    from ..chart import PlateNianMing
+    from .i18n import check_lang, render, say
+    from .words.nianming import NIANMING
+
+    lang = check_lang(lang)
+    if isinstance(nm, PlateNianMing):
+        return render(say(NIANMING, lang, "plate", **{k: str(v) for k, v in nm.to_dict().items()}), lang)
+    sex = NIANMING[lang][nm.sex]
+    return render(say(NIANMING, lang, "person", benming=nm.benming, xingnian=nm.xingnian, sex=sex, age=nm.age), lang)

@@ -1,6 +1,7 @@
-"""The words of :func:`liuren.identify`'s rules that no rule record says: the printed chart's own 晝/夜
-noble choice (``noble.day``, ``noble.night``), the 貴人 tables (``noble_table.A`` …) and the hour's 晝/夜
-rules (``day_night.fixed`` …)."""
+"""The words of :func:`liuren.identify`: its account (:meth:`liuren.identification.Identification.text`:
+``head`` … ``fixed``, and ``cell.<name>`` for each cell it names) and the rules that no rule record says:
+the printed chart's own 晝/夜 noble choice (``noble.day``, ``noble.night``), the 貴人 tables
+(``noble_table.A`` …) and the hour's 晝/夜 rules (``day_night.fixed`` …)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,23 @@ from . import Table
 
 IDENTIFY: Table = {
     "zh": {
+        "head": "{day}日 {hour}{general}將（d = {offset}）：{cells}",
+        "hour": "{hour}時 ",
+        "no-hour": "（無占時）",
+        "misprint": "無一學派能得之：首個不合之格為{cell}（所給 {given}，預設 {engine}）",
+        "presets": "預設學派：{presets}",
+        "none": "無",
+        "options": "選項：{options}",
+        "default": "預設學派即得之",
+        "fixed": "無選項決定者：{cells}",
+        "fallback": "{cell}：所給 {given}，預設得 {engine}；學派之選項皆不得 {given}",
+        "cell.lessons": "四課",
+        "cell.transmissions": "三傳",
+        "cell.lesson_type": "課體",
+        "cell.kin": "六親",
+        "cell.generals": "三傳天將",
+        "cell.lesson_generals": "四課天將",
+        "cell.noble": "晝夜貴人",
         "noble.day": "不論時辰，用晝貴（「雖寅時，仍用晝貴」）",
         "noble.night": "不論時辰，用夜貴",
         "noble_table.A": "貴人表甲（甲戊庚牛羊）",
@@ -18,6 +36,23 @@ IDENTIFY: Table = {
         "day_night.zi-si": "子至巳為晝（銀河棹）",
     },
     "ko": {
+        "head": "{day}日 {hour}{general}將 (d = {offset}): {cells}",
+        "hour": "{hour}時 ",
+        "no-hour": "(점시 없음) ",
+        "misprint": "어느 관례로도 나오지 않는다: 처음 어긋나는 칸은 {cell} (주어진 값 {given}, 기본 학파 {engine})",
+        "presets": "프리셋: {presets}",
+        "none": "없음",
+        "options": "옵션: {options}",
+        "default": "기본 학파로 나온다",
+        "fixed": "옵션이 정하지 않는 칸: {cells}",
+        "fallback": "{cell}: 주어진 값 {given}, 기본 학파 {engine}. 어느 학파 옵션으로도 {given}이 나오지 않는다",
+        "cell.lessons": "사과(四課)",
+        "cell.transmissions": "삼전(三傳)",
+        "cell.lesson_type": "과체(課體)",
+        "cell.kin": "육친(六親)",
+        "cell.generals": "삼전의 천장(天將)",
+        "cell.lesson_generals": "사과의 천장(天將)",
+        "cell.noble": "주야 귀인(晝夜貴人)",
         "noble.day": "시각과 상관없이 주귀(晝貴)를 쓴다(「雖寅時，仍用晝貴」)",
         "noble.night": "시각과 상관없이 야귀(夜貴)를 쓴다",
         "noble_table.A": "귀인표 A(甲戊庚牛羊)",
@@ -28,11 +63,28 @@ IDENTIFY: Table = {
         "day_night.zi-si": "子時부터 巳時까지 낮(《銀河棹》)",
     },
     "en": {
-        "noble.day": "the 晝貴 (day noble) whatever the hour (「雖寅時，仍用晝貴」)",
-        "noble.night": "the 夜貴 (night noble) whatever the hour",
-        "noble_table.A": "noble table A (甲戊庚牛羊)",
-        "noble_table.B": "noble table B (甲羊戊庚牛, 協紀辨方)",
-        "noble_table.C": "noble table C (庚辛逢馬虎)",
+        "head": "{day}日 {hour}{general}將 (d = {offset}): {cells}",
+        "hour": "{hour}時 ",
+        "no-hour": "(no hour) ",
+        "misprint": "no convention gives it: first unreproducible cell {cell} (given {given}, default {engine})",
+        "presets": "presets: {presets}",
+        "none": "none",
+        "options": "options: {options}",
+        "default": "the default reproduces it",
+        "fixed": "decided by no option: {cells}",
+        "fallback": "{cell}: given {given}, the default gives {engine}; no option of the School gives {given}",
+        "cell.lessons": "lessons",
+        "cell.transmissions": "transmissions",
+        "cell.lesson_type": "lesson type",
+        "cell.kin": "six relations",
+        "cell.generals": "generals of the transmissions",
+        "cell.lesson_generals": "generals of the lessons",
+        "cell.noble": "Day or Night Noble",
+        "noble.day": "the Day Noble (晝貴) whatever the hour (「雖寅時，仍用晝貴」)",
+        "noble.night": "the Night Noble (夜貴) whatever the hour",
+        "noble_table.A": "Noble table A (甲戊庚牛羊)",
+        "noble_table.B": "Noble table B (甲羊戊庚牛, 協紀辨方)",
+        "noble_table.C": "Noble table C (庚辛逢馬虎)",
         "day_night.fixed": "晝 from 卯 to 申",
         "day_night.mao-you": "晝 from 卯 to 酉",
         "day_night.zi-si": "晝 from 子 to 巳 (銀河棹)",

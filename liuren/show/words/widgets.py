@@ -88,7 +88,7 @@ WIDGETS: Table = {
         "day": "day",
         "hour": "hour",
         "general": "general",
-        "noble": "noble",
+        "noble": "Noble",
         "school": "school",
         "month": "month",
         "year": "year",
