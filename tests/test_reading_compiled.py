@@ -195,3 +195,11 @@ def test_every_form_the_grammar_accepts_compiles_to_the_generic_answer():
             assert test(ctx) == want, (chart.spec(), [c.text for c in group])
             seen[want if isinstance(want, bool) else "need"] += 1
     assert all(seen.values()), seen
+
+
+def test_a_reading_given_no_judgements_holds_none():
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    empty = liuren.reading.Reading(chart, None, None, "ko")
+    assert empty.applies == () and empty.open == () and len(empty) == 0
+    assert empty == liuren.reading.Reading(chart, None, None, "ko", (), ())
+    assert empty.verdicts() == ()

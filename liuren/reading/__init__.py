@@ -178,9 +178,10 @@ class Reading:
 
     def _build(self, status: str) -> tuple[Judgement, ...]:
         entries = self._entries
+        if entries is None:  # Reading(chart, matter, querent, lang) with no judgements given: none stand
+            return ()
         ctx: Ctx = self.__dict__["_ctx"]
         memo: dict[str, Fact] = self.__dict__["_facts"]
-        assert entries is not None
         return tuple(
             Judgement(line.statement, status, facts_of(line.statement, ctx, memo), undecided)
             for _, line, kind, undecided in entries
