@@ -5,15 +5,17 @@
 Prints the time to build every chart (with a month, so the month-bound conditions are judged), to
 judge its named patterns (which a reading needs first), and to read it with :func:`liuren.reading.reading`
 (the statements of the chapters whose subject the chart shows, each set aside at its first failing
-condition), each as a ratio to the build time measured in the same run (interleaved, best of N, the
-garbage collector paused during each timed loop as :mod:`timeit` does), and a reading with its verdicts
-(``verdicts()``, every matter the chart holds). ``--every K`` times one chart in K (default 4). Times are CPU time
-(:func:`time.process_time`), so a busy machine does not lengthen them.
+compiled condition; the facts are built only when read), each as a ratio to the build time measured
+in the same run (interleaved, best of N, the garbage collector paused during each timed loop as
+:mod:`timeit` does), and a reading with its verdicts (``verdicts()``, every matter the chart holds).
+``--every K`` times one chart in K (default 4). Times are CPU time (:func:`time.process_time`), so a
+busy machine does not lengthen them.
 
-The build of a chart is lazy and cheap (about 10–17 µs a chart here), so the ratios swing by a third
-between runs on a loaded machine; the µs a chart are the steadier figure. A change meant to make the
-reading faster must keep its output byte-identical: ``tools/snapshot_reading.py`` checks that over the
-8,640 charts.
+The build of a chart is lazy and cheap (about 9–17 µs a chart here), so the ratios swing by a third
+between runs on a loaded machine; the µs a chart are the steadier figure, and a change is best measured
+beside the code before it in the same session (run this file from each tree in turn, a few times). A
+change meant to make the reading faster must keep its output byte-identical: ``tools/snapshot_reading.py``
+checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
 the charts: median, 90th percentile and largest number of lines.

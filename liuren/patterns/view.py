@@ -52,7 +52,11 @@ GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TI
 
 @dataclass(frozen=True, slots=True, init=False)
 class View:
-    """A chart as the integers the detectors compare (built once per chart by ``View(chart)``)."""
+    """A chart as the integers the detectors compare (built once per chart by ``View(chart)``): the one
+    integer view of a chart beside the engine's ``lessons.Ke``, from which it takes its stem, day branch,
+    offset and uppers. ``Ke`` stays a NamedTuple on the engine's hot path (a tuple is made in less than
+    half the time a record takes); the reading's :class:`~liuren.reading.readers.Ctx` is a View with what
+    the conditions read besides."""
 
     chart: Chart
     stem: int
@@ -87,15 +91,16 @@ class View:
     """行年 branch (None without a 年命)."""
 
     def __init__(self, chart: Chart) -> None:
-        plate = chart.plate.offset
+        ke = chart._ke  # the engine's integers (lessons.Ke): stem, day branch, offset, the four uppers
+        plate = ke.offset
         noble = chart.noble_branch.ordinal
         nm = chart.nianming
         values = (
             chart,
-            chart.day.stem.ordinal,
-            chart.day.branch.ordinal,
+            ke.stem,
+            ke.branch,
             plate,
-            tuple(lesson.upper.ordinal for lesson in chart.lessons),
+            ke.uppers,
             tuple(t.branch.ordinal for t in chart.transmissions),
             tuple(t.general.ordinal for t in chart.transmissions),
             noble,

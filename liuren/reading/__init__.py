@@ -23,19 +23,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, overload
 
 from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
 from ..lang import REGISTRY
 from ..lang import accepted as accepted_langs
 from ..transmissions import LESSON_TYPE_ALIASES
-from .conditions import ANY_TARGETS, Condition, Fact, evaluate_together
+from .conditions import (
+    ANY_TARGETS,
+    Condition,
+    Fact,
+    State,
+    compile_condition,
+    compile_together,
+    evaluate_together,
+)
 from .readers import Ctx
 from .statements import MATTERS, QUERENTS, Statement, statements
 from .timing import Period, periods
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..chart import Chart
     from .verdict import Verdict
 
@@ -67,27 +77,134 @@ class Judgement:
     undecided: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A statement compiled once when the data loads: its place in the file (``index``), its tests (ids
+    into :func:`program`'s tests: each condition evaluated alone, then each group of conditions on one
+    "any" target, :func:`~liuren.reading.conditions.compile_together`), and its matters."""
+
+    statement: Statement
+    index: int
+    tests: tuple[int, ...]
+    matters: frozenset[str]
+    opens: tuple[str, ...]
+    """The open conditions as written (``querent=官``), what stays undecided when no querent is given."""
+
+
+Entry = tuple[int, Line, str, tuple[str, ...]]
+"""A statement that stands on a chart: its place in the file, its line, status and what is undecided."""
+
+
+def _decided(
+    chart: Chart,
+    matter: str | None,
+    querent: str | None,
+    lang: str,
+    entries: tuple[Entry, ...],
+    ctx: Ctx,
+    facts: dict[str, Fact],
+) -> Reading:
+    """A reading of the statements ``entries`` decided (in the file's order), whose judgements are built
+    when first read from ``ctx`` and the facts already known."""
+    made = Reading(chart, matter, querent, lang)
+    lines: dict[str, list[Line]] = {APPLIES: [], OPEN: []}
+    for entry in entries:
+        lines[entry[2]].append(entry[1])
+    held = {status: tuple(found) for status, found in lines.items()}
+    made.__dict__.update(_decided=entries, _ctx=ctx, _facts=facts, _lines=held)
+    return made
+
+
+class Held(Protocol):
+    """What the verdict reads of a statement that stands on a chart: the statement itself (a
+    :class:`Judgement`, or the compiled line a reading keeps until its judgements are read)."""
+
+    @property
+    def statement(self) -> Statement: ...
+
+
+class _Built:
+    """A reading's judgements of one status (``applies`` or ``open``) as a dataclass field: the tuple given
+    to ``Reading(...)``, or, for a reading :func:`reading` decided (given None), the judgements built with
+    their facts when first read."""
+
+    def __init__(self, status: str) -> None:
+        self.status = status
+        self.slot = f"_{status}"
+
+    @overload
+    def __get__(self, made: None, owner: type[Reading]) -> None: ...
+
+    @overload
+    def __get__(self, made: Reading, owner: type[Reading]) -> tuple[Judgement, ...]: ...
+
+    def __get__(self, made: Reading | None, owner: type[Reading]) -> tuple[Judgement, ...] | None:
+        if made is None:
+            return None  # the field's default: decided by reading(), built when read
+        found: tuple[Judgement, ...] | None = made.__dict__.get(self.slot)
+        if found is None:
+            found = made.__dict__[self.slot] = made._build(self.status)
+        return found
+
+    def __set__(self, made: Reading, value: tuple[Judgement, ...] | None) -> None:
+        made.__dict__[self.slot] = None if value is None else tuple(value)
+
+
+@dataclass(frozen=True, repr=False)
 class Reading:
     """The statements of the chapters that apply to ``chart`` (``applies``), and those it cannot decide
     (``open``); ``matter`` and ``querent`` are what the reading was asked for (None: every matter, any
-    querent)."""
+    querent).
+
+    :func:`reading` decides which statements stand with the compiled conditions and leaves ``applies``
+    and ``open`` to be built, each :class:`Judgement` with its facts, when first read (the verdicts
+    read the statements without them). The two are data descriptors, which a slotted class cannot hold:
+    the one record of the package with a ``__dict__``."""
 
     chart: Chart
     matter: str | None
     querent: str | None
     lang: str
-    applies: tuple[Judgement, ...]
-    open: tuple[Judgement, ...]
+    applies: _Built = _Built(APPLIES)
+    open: _Built = _Built(OPEN)
     _memo: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
     """What the verdicts of every matter read alike, computed on first use (:mod:`liuren.reading.verdict`)."""
 
+    @property
+    def _entries(self) -> tuple[Entry, ...] | None:
+        """The statements that stand, as :func:`reading` decided them (None when built from judgements)."""
+        found: tuple[Entry, ...] | None = self.__dict__.get("_decided")
+        return found
+
+    def _build(self, status: str) -> tuple[Judgement, ...]:
+        entries = self._entries
+        if entries is None:  # Reading(chart, matter, querent, lang) with no judgements given: none stand
+            return ()
+        ctx: Ctx = self.__dict__["_ctx"]
+        memo: dict[str, Fact] = self.__dict__["_facts"]
+        return tuple(
+            Judgement(line.statement, status, facts_of(line.statement, ctx, memo), undecided)
+            for _, line, kind, undecided in entries
+            if kind == status
+        )
+
+    def _held(self, status: str) -> tuple[Held, ...]:
+        """The statements of ``status`` as the verdict reads them (no judgement is built for it)."""
+        held: dict[str, tuple[Held, ...]] | None = self.__dict__.get("_lines")
+        if held is None:
+            return self.applies if status == APPLIES else self.open
+        return held[status]
+
+    def _count(self, status: str) -> int:
+        return len(self._held(status))
+
     def __len__(self) -> int:
-        return len(self.applies)
+        return self._count(APPLIES)
 
     def __repr__(self) -> str:
         asked = "".join(f", {k}={v!r}" for k, v in (("matter", self.matter), ("querent", self.querent)) if v)
-        return f"<Reading of {self.chart.spec()!r}{asked}: {len(self.applies)} apply, {len(self.open)} open>"
+        counts = f"{self._count(APPLIES)} apply, {self._count(OPEN)} open"
+        return f"<Reading of {self.chart.spec()!r}{asked}: {counts}>"
 
     def __str__(self) -> str:
         from ..show.reading import reading_short
@@ -116,6 +233,12 @@ class Reading:
             raise ParseError(
                 f"subject={quote(subject)} is not a subject of the chapters; accepted: {', '.join(by_subject())}"
             )
+        entries = self._entries
+        if entries is not None:
+            kept = tuple(e for e in entries if e[1].statement.subject == subject)
+            return _decided(
+                self.chart, self.matter, self.querent, self.lang, kept, self.__dict__["_ctx"], self.__dict__["_facts"]
+            )
         keep = [j for j in self.applies if j.statement.subject == subject]
         left = [j for j in self.open if j.statement.subject == subject]
         return Reading(self.chart, self.matter, self.querent, self.lang, tuple(keep), tuple(left))
@@ -140,9 +263,13 @@ class Reading:
     def verdicts(self, when: datetime | None = None) -> tuple[Verdict, ...]:
         """One verdict for each matter the reading holds: the matter asked, or every matter some
         statement that applies speaks of (總 first)."""
-        from .verdict import matters_of
+        from .verdict import matters_of, verdict
 
-        return tuple(self.verdict(m, when) for m in matters_of(self))
+        if when is not None:
+            from ..almanac import check_instant
+
+            check_instant(when)
+        return tuple(verdict(self, m, when) for m in matters_of(self))  # each a matter this reading holds
 
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
@@ -296,6 +423,55 @@ def by_subject() -> dict[str, tuple[Statement, ...]]:
     return {subject: tuple(group) for subject, group in groups.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class Program:
+    """The statements compiled once when the data loads: each distinct condition (by its text) as a test
+    (:func:`~liuren.reading.conditions.compile_condition`), each group of a statement's conditions on
+    one "any" target as one (:func:`~liuren.reading.conditions.compile_together`), and each statement
+    as a :class:`Line`, grouped by subject in the file's order. ``conditions`` are what each test
+    decides, in the tests' order."""
+
+    conditions: tuple[tuple[Condition, ...], ...]
+    tests: tuple[Callable[[Ctx], State], ...]
+    lines: tuple[Line, ...]
+    by_subject: dict[str, tuple[Line, ...]]
+
+
+@cache
+def program() -> Program:
+    """The compiled statements (:class:`Program`), built on first use."""
+    ids: dict[tuple[str, ...], int] = {}
+    conditions: list[tuple[Condition, ...]] = []
+    lines = []
+    for index, statement in enumerate(statements()):
+        plain = _plain()[statement.id]
+        targets = [c.target for c in statement.conditions]
+        by_target = [tuple(c for c in statement.conditions if c.target == t) for t in dict.fromkeys(targets)]
+        tested = [(c,) for c in plain] + [g for g in by_target if len(g) > 1 and g[0].target in ANY_TARGETS]
+        for group in tested:
+            key = tuple(c.text for c in group)
+            if key not in ids:
+                ids[key] = len(conditions)
+                conditions.append(group)
+        line = Line(
+            statement,
+            index,
+            tuple(ids[tuple(c.text for c in group)] for group in tested),
+            frozenset(statement.matters),
+            tuple(str(item) for item in statement.open),
+        )
+        lines.append(line)
+    groups: dict[str, list[Line]] = {}
+    for line in lines:
+        groups.setdefault(line.statement.subject, []).append(line)
+    return Program(
+        tuple(conditions),
+        tuple(compile_condition(g[0]) if len(g) == 1 else compile_together(g) for g in conditions),
+        tuple(lines),
+        {subject: tuple(group) for subject, group in groups.items()},
+    )
+
+
 def reading(chart: Chart, matter: object = None, querent: object = None, lang: str = "ko") -> Reading:
     """The chapters' statements on ``chart``: those that apply and those left open.
 
@@ -303,6 +479,9 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     :data:`MATTERS` ("病" or "illness"). ``querent`` says who asks ("官"/"official", "常人"/"commoner",
     …): statements for another querent are left out, and those for this one are decided. ``lang`` is
     the language the reading displays in ("ko", "zh" or "en").
+
+    Each condition is decided once per chart by its compiled test; a statement is set aside at its
+    first condition that fails. The :class:`Judgement` values, with their facts, are built when read.
     """
     from ..chart import Chart
 
@@ -313,26 +492,49 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     who = parse_querent(querent)
     shown, unjudged = shown_subjects(chart)
     ctx = Ctx(chart)
+    compiled = program()
+    tests = compiled.tests
+    groups = compiled.by_subject
+    state: list[State | None] = [None] * len(tests)
     memo: dict[str, Fact] = {}
-    found: list[Judgement] = []
-    groups = by_subject()
-    plain = _plain()
+    found: list[Entry] = []
     for subject in (*shown, *(unjudged - shown)):
-        for statement in groups.get(subject, ()):
-            if wanted is not None and wanted not in statement.matters and "總" not in statement.matters:
+        for line in groups.get(subject, ()):
+            if wanted is not None and wanted not in line.matters and "總" not in line.matters:
                 continue
-            for condition in plain[statement.id]:  # the first that fails rejects the statement
-                fact = memo.get(condition.text)
-                if fact is None:
-                    fact = memo[condition.text] = condition.evaluate(ctx)
-                if fact.holds is False:
+            needs: set[str] | None = None
+            for k in line.tests:  # the first that fails rejects the statement
+                known = state[k]
+                if known is None:
+                    known = state[k] = tests[k](ctx)
+                if known is False:
                     break
-            else:  # no condition evaluated alone fails: judge it whole
-                judged = judge(statement, ctx, memo, who, unjudged)
-                if judged is not None:
-                    found.append(judged)
-    order = _order()
-    found.sort(key=lambda j: order[j.statement.id])
-    applies = [j for j in found if j.status == APPLIES]
-    undecided = [j for j in found if j.status == OPEN]
-    return Reading(chart, wanted, who, lang, tuple(applies), tuple(undecided))
+                if known is not True:
+                    needs = {known} if needs is None else needs | {known}
+            else:
+                undecided: list[str] = [f"subject:{subject}"] if subject in unjudged else []
+                if needs:
+                    undecided.extend(sorted(needs))
+                if line.opens:
+                    if who is None:
+                        undecided.extend(line.opens)
+                    else:
+                        kept = _asked(line.statement, who)
+                        if kept is None:
+                            continue
+                        undecided.extend(kept)
+                found.append((line.index, line, OPEN if undecided else APPLIES, tuple(undecided)))
+    found.sort()  # by the place in the file (each index once)
+    return _decided(chart, wanted, who, lang, tuple(found), ctx, memo)
+
+
+def _asked(statement: Statement, querent: str) -> list[str] | None:
+    """The open conditions left when ``querent`` asks, or None when the statement is for another querent."""
+    left = []
+    for item in statement.open:
+        if item.key == "querent":
+            if item.value != querent:
+                return None
+            continue
+        left.append(str(item))
+    return left

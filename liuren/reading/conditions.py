@@ -39,10 +39,16 @@ from ..cycle import (
 from ..errors import ParseError, quote
 from ..patterns import PATTERNS
 from ..patterns import shensha as ss
-from .readers import CHART_READERS, READERS, STEM_READERS, Ctx, Lacking, places, sha_lacking
+from .readers import CHART_READERS, READERS, SINGLE_PLACES, STEM_READERS, Ctx, Lacking, places, sha_lacking
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..chart import Chart
+
+State = bool | str
+"""What a compiled condition (:func:`compile_condition`) says of a chart: True, False, or what the chart
+lacks to decide it ("month", "year", "nianming", "moon"): the ``holds`` and ``needs`` of its :class:`Fact`."""
 
 RELATIONS = ("生我", "我生", "克我", "我克", "比和")
 STATES = ("旺", "相", "休", "囚", "死")
@@ -245,6 +251,88 @@ class Condition:
         return not inside if self.op == "!=" else inside
 
 
+def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
+    """``condition`` compiled once into a test of a chart's :class:`~liuren.reading.readers.Ctx`: True or
+    False where :meth:`Condition.evaluate` holds or fails, else the :class:`Fact`'s ``needs`` (what the
+    chart lacks). It builds no :class:`Fact`: a reading decides with it which statements apply, and builds
+    their facts only when they are read. :meth:`Condition.evaluate` stays the reference it must agree with.
+
+    >>> from liuren import chart
+    >>> test = compile_condition(parse_condition("init.strength in 旺,相"))
+    >>> test(Ctx(chart("丙申", "午", "亥", month="寅"))), test(Ctx(chart("丙申", "午", "亥")))
+    (True, 'month')
+    """
+    values = frozenset(condition.values)
+    neg = condition.op == "!="
+    target, attr = condition.target, condition.attr
+    if not target and attr == "pattern":
+        wanted = tuple((p.name, p.needs_nianming) for p in PATTERNS if p.name in condition.values)
+
+        def pattern(x: Ctx) -> State:
+            inside = not values.isdisjoint(x.patterns)
+            if neg:
+                return not inside
+            lacking = [nianming for name, nianming in wanted if name in x.unjudged]
+            if not inside and lacking:
+                return "nianming" if any(lacking) else "month"
+            return inside
+
+        return pattern
+    if not target:
+        whole = CHART_READERS[attr]
+
+        def chart_level(x: Ctx) -> State:
+            try:
+                found = whole(x)
+            except Lacking as lacking:
+                return lacking.what
+            return values.isdisjoint(found) if neg else not values.isdisjoint(found)
+
+        return chart_level
+    if target == "day_stem":
+        stem = STEM_READERS[attr]
+
+        def day_stem(x: Ctx) -> State:
+            try:
+                return (stem(x) in values) is not neg
+            except Lacking as lacking:
+                return lacking.what
+
+        return day_stem
+    read = READERS[attr]
+    single = SINGLE_PLACES.get(target)
+    if single is not None and attr != "sha":
+
+        def one(x: Ctx) -> State:
+            try:
+                found = read(x, single(x))
+            except Lacking as lacking:
+                return lacking.what
+            return values.isdisjoint(found) if neg else not values.isdisjoint(found)
+
+        return one
+    every = target == "all_trans"
+    sha = attr == "sha"
+
+    def many(x: Ctx) -> State:
+        try:
+            at, partial = places(target, x)
+            if sha and partial is None:
+                partial = sha_lacking(condition.values, x)
+            per_place = [read(x, branch) for branch in at]
+        except Lacking as lacking:
+            return lacking.what
+        if every:
+            holds = all(values.isdisjoint(p) is neg for p in per_place)
+        else:
+            holds = any(not values.isdisjoint(p) for p in per_place) is not neg
+        if not holds and partial is not None:
+            return partial
+        return holds
+
+    return many
+
+
 ANY_TARGETS = frozenset(("any_trans", "any_lesson_upper", "any_place", "dark_qi", "any_qi"))
 """Targets that hold when any one of their places does. Two conditions of one statement on the same such
 target must hold at the same place: 「或有金而金落空」 (遙克課) asks for one 傳 that is 金 and void, not a
@@ -270,6 +358,37 @@ def evaluate_together(conditions: tuple[Condition, ...], chart: Chart | Ctx) -> 
         else:
             facts.append(Fact(condition.text, None if partial else False, found, partial))
     return tuple(facts)
+
+
+def compile_together(conditions: tuple[Condition, ...]) -> Callable[[Ctx], State]:
+    """Conditions of one statement on the same "any" target compiled once into one test: True when some
+    place satisfies them all, else False, or what the chart lacks where :func:`evaluate_together` leaves
+    a fact open (its facts hold from the first up to where no place is left, and none fails before).
+
+    >>> from liuren import chart
+    >>> void_metal = compile_together(
+    ...     (parse_condition("any_trans.element = 金"), parse_condition("any_trans.void = true"))
+    ... )
+    >>> void_metal(Ctx(chart("辛巳", "辰", "巳")))  # 午 未 申, void 申酉: the 金 傳 is void
+    True
+    >>> void_metal(Ctx(chart("甲午", "申", "巳")))  # 申 巳 寅, void 辰巳: 金 at 申, the void at 巳
+    False
+    """
+
+    def together(x: Ctx) -> State:
+        try:
+            read = [c._found(x) for c in conditions]
+        except Lacking as lacking:
+            return lacking.what
+        partial = read[0][1]
+        places: list[int] = list(range(len(read[0][0])))
+        for condition, (per_place, _) in zip(conditions, read, strict=True):
+            places = [p for p in places if condition._test(per_place[p])]
+            if not places:
+                return partial or False
+        return True
+
+    return together
 
 
 def parse_condition(text: object) -> Condition:

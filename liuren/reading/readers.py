@@ -19,17 +19,14 @@ from ..cycle import (
     ELEMENT_CHARS,
     GENERAL_ELEMENT,
     GENERAL_NAMES,
-    GUIREN,
     HARM,
     JIGONG,
     LIUHE,
     OPPOSITE,
-    QINGLONG,
     SANHE_STEP,
     STEM_CHARS,
     STEM_ELEMENT,
     STEM_LU,
-    TIANKONG,
     XING,
     conquers,
     kin_of,
@@ -38,8 +35,9 @@ from ..cycle import (
     xun_branch,
 )
 from ..generals import general_index
+from ..lessons import KINDS
 from ..patterns import shensha as ss
-from ..patterns.view import GOOD_GENERALS
+from ..patterns.view import GOOD_GENERALS, View
 from ..school import NOBLE_LABEL
 
 if TYPE_CHECKING:
@@ -61,58 +59,67 @@ class Lacking(Exception):
         self.what = what
 
 
-class Ctx:
-    """A chart as the conditions read it: integers, computed once per chart (a reading evaluates a few
-    hundred conditions on one chart)."""
+class Ctx(View):
+    """A chart as the conditions read it: the detectors' :class:`~liuren.patterns.view.View` (one integer
+    view of a chart for the rules, the patterns and the reading, its integers taken from the engine's
+    ``Ke``) with what the reading reads besides: the day's ordinal, the day stem's element, each
+    lesson's 克, the general on every branch, the void, the 年命's upper branches, the patterns that
+    hold and those the chart cannot judge. Built once per chart (a reading decides a few hundred
+    conditions on one chart); the 神煞 on each branch and the chart's key are placed on first use."""
 
     __slots__ = (
-        "chart",
-        "d",
+        "benming_upper",
         "day",
-        "fate",
-        "fate_upper",
         "gen",
+        "key",
         "lessons_kind",
-        "month",
-        "noble",
         "patterns",
-        "school",
-        "stem",
+        "sha",
         "stem_el",
-        "trans",
         "unjudged",
-        "uppers",
         "void",
-        "year",
-        "year_branch",
-        "year_upper",
-        "z",
+        "xingnian_upper",
     )
 
+    day: int
+    stem_el: int
+    lessons_kind: tuple[str, ...]
+    gen: tuple[int, ...]
+    """The general (index, 0 = 貴人) riding each heaven branch."""
+    void: frozenset[int]
+    xingnian_upper: int | None
+    """行年上神 (None without a 年命)."""
+    benming_upper: int | None
+    """本命上神 (None without a 年命)."""
+    patterns: tuple[str, ...]
+    unjudged: frozenset[str]
+    sha: tuple[tuple[str, ...], ...] | None
+    """The 神煞 on each branch (ordinal), placed on first use."""
+    key: str
+    """The chart as a worked example's condition names it (:func:`chart_key`), written on first use."""
+
     def __init__(self, chart: Chart) -> None:
-        self.chart = chart
-        self.school = chart.school
-        self.d = chart.offset
-        self.stem = chart.stem.ordinal
-        self.stem_el = STEM_ELEMENT[self.stem]
-        self.z = chart.branch.ordinal
-        self.day = chart.day.ordinal
-        self.uppers = tuple(lesson.upper.ordinal for lesson in chart.lessons)
-        self.lessons_kind = tuple(lesson.kind for lesson in chart.lessons)
-        self.trans = tuple(x.branch.ordinal for x in chart.transmissions)
-        self.noble = chart.noble_branch.ordinal
-        forward = chart.generals_forward
-        self.gen = tuple(general_index(b, self.noble, forward) for b in range(12))
-        self.void = frozenset(b.ordinal for b in chart.void)
-        self.month = None if chart.month is None else chart.month.ordinal
-        self.year_branch = None if chart.year is None else chart.year.ordinal
+        View.__init__(self, chart)
+        set_ = object.__setattr__  # a View is frozen: the reading's extras are set as its fields are
         nm = chart.nianming
-        self.year = None if nm is None else nm.xingnian.ordinal
-        self.fate = None if nm is None else nm.benming.ordinal
-        self.year_upper = None if nm is None else nm.xingnian_upper.ordinal
-        self.fate_upper = None if nm is None else nm.benming_upper.ordinal
-        self.patterns = tuple(p.name for p in chart.patterns)
-        self.unjudged = frozenset(chart.unjudged_patterns)
+        void = chart.void
+        set_(self, "day", chart.day.ordinal)
+        set_(self, "stem_el", STEM_ELEMENT[self.stem])
+        set_(self, "lessons_kind", tuple(KINDS[r] for r in chart._ke.relations))
+        set_(self, "gen", GENERAL_AT[self.noble * 2 + self.forward])
+        set_(self, "void", frozenset((void[0].ordinal, void[1].ordinal)))
+        set_(self, "xingnian_upper", None if nm is None else nm.xingnian_upper.ordinal)
+        set_(self, "benming_upper", None if nm is None else nm.benming_upper.ordinal)
+        set_(self, "patterns", tuple(p.name for p in chart.patterns))
+        set_(self, "unjudged", frozenset(chart.unjudged_patterns))
+        set_(self, "sha", None)
+        set_(self, "key", "")
+
+
+GENERAL_AT = tuple(
+    tuple(general_index(b, noble, forward) for b in range(12)) for noble in range(12) for forward in (False, True)
+)
+"""The general (index, 0 = 貴人) riding each heaven branch, for each placement: ``[noble * 2 + forward][branch]``."""
 
 
 # ---------------------------------------------------------------- where a target is
@@ -140,42 +147,43 @@ def _need(value: int | None, what: str) -> int:
     return value
 
 
-_SINGLE: dict[str, Callable[[Ctx], int]] = {
-    "init": lambda x: x.trans[0],
-    "middle": lambda x: x.trans[1],
-    "final": lambda x: x.trans[2],
+SINGLE_PLACES: dict[str, Callable[[Ctx], int]] = {
+    "init": lambda x: x.transmissions[0],
+    "middle": lambda x: x.transmissions[1],
+    "final": lambda x: x.transmissions[2],
     "gan_upper": lambda x: x.uppers[0],
     "gan_yin": lambda x: x.uppers[1],
     "zhi_upper": lambda x: x.uppers[2],
-    "year_upper": lambda x: _need(x.year_upper, "nianming"),
-    "fate_upper": lambda x: _need(x.fate_upper, "nianming"),
+    "year_upper": lambda x: _need(x.xingnian_upper, "nianming"),
+    "fate_upper": lambda x: _need(x.benming_upper, "nianming"),
     "gang": lambda x: CHEN,
-    "sun_qi": lambda x: x.chart.general.ordinal,
+    "sun_qi": lambda x: x.sun,
     "tiger": lambda x: x.gen.index(BAIHU),
     "noble": lambda x: x.noble,
-    "hour": lambda x: x.chart.hour.ordinal,
+    "hour": lambda x: x.hour,
     "day_tomb": lambda x: ss.tomb_of_stem(x.stem, x.school),
 }
+"""The targets that name one place: the branch (ordinal) each reads on a chart."""
 
 
 def places(target: str, x: Ctx) -> tuple[tuple[int, ...], str | None]:
     """The branches (ordinals) at a target, and what the chart lacks for the rest of an "any" target.
     Raises :class:`Lacking` when the whole target is out of reach."""
-    single = _SINGLE.get(target)
+    single = SINGLE_PLACES.get(target)
     if single is not None:
         return (single(x),), None
     if target in ("any_trans", "all_trans"):
-        return x.trans, None
+        return x.transmissions, None
     if target == "any_lesson_upper":
         return x.uppers, None
     if target == "any_place":
-        if x.year_upper is None or x.fate_upper is None:
-            return (*x.trans, *x.uppers), "nianming"
-        return (*x.trans, *x.uppers, x.year_upper, x.fate_upper), None
+        if x.xingnian_upper is None or x.benming_upper is None:
+            return (*x.transmissions, *x.uppers), "nianming"
+        return (*x.transmissions, *x.uppers, x.xingnian_upper, x.benming_upper), None
     if target == "dark_qi":  # 星 (天罡) is on the chart; 月 needs the moon's lodge
         return (CHEN,), "moon"
     if target == "any_qi":
-        return (CHEN, x.chart.general.ordinal), "moon"
+        return (CHEN, x.sun), "moon"
     raise Lacking("moon")  # moon_qi: the chart does not hold the moon's lodge
 
 
@@ -183,18 +191,18 @@ def places(target: str, x: Ctx) -> tuple[tuple[int, ...], str | None]:
 
 
 def _earth(x: Ctx, b: int) -> int:
-    return (b - x.d) % 12
+    return (b - x.offset) % 12
 
 
 def _over(x: Ctx, b: int) -> tuple[str, ...]:
     square = _earth(x, b)
     places = (
         ("干", JIGONG[x.stem]),
-        ("支", x.z),
-        ("歲", x.year_branch),
+        ("支", x.branch),
+        ("歲", x.year),
         ("月", x.month),
-        ("行年", x.year),
-        ("本命", x.fate),
+        ("行年", x.xingnian),
+        ("本命", x.benming),
     )
     return tuple(name for name, place in places if place == square)
 
@@ -214,18 +222,18 @@ def _lessons_with(x: Ctx, b: int) -> tuple[int, ...]:
 
 def _daily_sha(x: Ctx) -> dict[str, int]:
     return {
-        "驛馬": post_horse(x.z),
+        "驛馬": post_horse(x.branch),
         "日祿": STEM_LU[x.stem],
         "日德": ss.DAY_VIRTUE[x.stem],
         "丁神": ss.ding_spirit(x.day),
         "日墓": ss.tomb_of_stem(x.stem, x.school),
-        "劫煞": ss.robbery(x.z),
-        "災煞": ss.calamity(x.z),
-        "亡神": ss.lost_spirit(x.z),
+        "劫煞": ss.robbery(x.branch),
+        "災煞": ss.calamity(x.branch),
+        "亡神": ss.lost_spirit(x.branch),
         "天羅": ss.sky_net_of_stem(x.stem),
         "地網": ss.earth_net(ss.sky_net_of_stem(x.stem)),
         "旬首": xun_branch(x.day),
-        "日支": x.z,
+        "日支": x.branch,
     }
 
 
@@ -241,12 +249,19 @@ def _monthly_sha(m: int) -> dict[str, int]:
 
 
 def _sha(x: Ctx, b: int) -> tuple[str, ...]:
-    found = [name for name, place in _daily_sha(x).items() if place == b]
-    if x.year_branch == b:
-        found.append("太歲")
-    if x.month is not None:
-        found += [name for name, place in _monthly_sha(x.month).items() if place == b]
-    return tuple(found)
+    at = x.sha
+    if at is None:  # placed once per chart: every branch's 神煞, in the order of the tables
+        found: list[list[str]] = [[] for _ in range(12)]
+        for name, place in _daily_sha(x).items():
+            found[place].append(name)
+        if x.year is not None:
+            found[x.year].append("太歲")
+        if x.month is not None:
+            for name, place in _monthly_sha(x.month).items():
+                found[place].append(name)
+        at = tuple(tuple(names) for names in found)
+        object.__setattr__(x, "sha", at)
+    return at[b]
 
 
 MONTHLY_SHA = frozenset(("月建", "死神", "死氣", "月厭", "天網煞", "天刑"))
@@ -258,7 +273,7 @@ def sha_lacking(wanted: tuple[str, ...], x: Ctx) -> str | None:
     太歲 without the year (the condition is then open, not false, where no daily one holds)."""
     if x.month is None and MONTHLY_SHA.intersection(wanted):
         return "month"
-    if x.year_branch is None and "太歲" in wanted:
+    if x.year is None and "太歲" in wanted:
         return "year"
     return None
 
@@ -272,11 +287,11 @@ def _ke(x: Ctx, b: int) -> tuple[str, ...]:
 
 
 def _chonged(x: Ctx, b: int) -> tuple[str, ...]:
-    places = [x.uppers[0], x.uppers[2], x.trans[1], x.trans[2]]
-    if x.year_upper is not None and x.fate_upper is not None:
-        places += [x.year_upper, x.fate_upper]
+    places = [x.uppers[0], x.uppers[2], x.transmissions[1], x.transmissions[2]]
+    if x.xingnian_upper is not None and x.benming_upper is not None:
+        places += [x.xingnian_upper, x.benming_upper]
     hit = (b + OPPOSITE) % 12 in places
-    if not hit and x.year_upper is None:
+    if not hit and x.xingnian_upper is None:
         raise Lacking("nianming")
     return ("true" if hit else "false",)
 
@@ -316,15 +331,15 @@ READERS: dict[str, Callable[[Ctx, int], tuple[str, ...]]] = {
     "void": _one(lambda x, b: "true" if b in x.void else "false"),
     "element": _one(lambda x, b: ELEMENT_CHARS[BRANCH_ELEMENT[b]]),
     "to_stem": _one(lambda x, b: relation(BRANCH_ELEMENT[b], x.stem_el)),
-    "to_branch": _one(lambda x, b: _rel(b, x.z)),
-    "to_init": _one(lambda x, b: _rel(b, x.trans[0])),
-    "to_final": _one(lambda x, b: _rel(b, x.trans[2])),
-    "to_taisui": lambda x, b: _to(_need(x.year_branch, "year"), b, clash=True),
-    "to_xingnian": lambda x, b: _to(_need(x.year, "nianming"), b, combine=True),
-    "to_benming": lambda x, b: _to(_need(x.fate, "nianming"), b, combine=True),
+    "to_branch": _one(lambda x, b: _rel(b, x.branch)),
+    "to_init": _one(lambda x, b: _rel(b, x.transmissions[0])),
+    "to_final": _one(lambda x, b: _rel(b, x.transmissions[2])),
+    "to_taisui": lambda x, b: _to(_need(x.year, "year"), b, clash=True),
+    "to_xingnian": lambda x, b: _to(_need(x.xingnian, "nianming"), b, combine=True),
+    "to_benming": lambda x, b: _to(_need(x.benming, "nianming"), b, combine=True),
     "combine_stem": _combine_stem,
     "stage": _one(lambda x, b: ss.stage(x.stem, b, x.school)),
-    "tomb": lambda x, b: ("用",) if ss.element_tomb(BRANCH_ELEMENT[x.trans[0]], x.school) == b else (),
+    "tomb": lambda x, b: ("用",) if ss.element_tomb(BRANCH_ELEMENT[x.transmissions[0]], x.school) == b else (),
     "earth": _one(lambda x, b: BRANCH_CHARS[_earth(x, b)]),
     "earth_strength": _one(lambda x, b: ss.season_state(_earth(x, b), _need(x.month, "month"), x.school)),
     "earth_stage": _one(lambda x, b: ss.stage(x.stem, _earth(x, b), x.school)),
@@ -364,13 +379,13 @@ def _sanhe(branches: tuple[int, ...]) -> int | None:
 def _sequence(x: Ctx) -> tuple[str, ...]:
     """What the 三傳 do in a row: 遞生 (初 生 中 生 末), 遞克, 同類 (one element, or a 三合 frame), and
     whether the 末 生s or 克s the day stem."""
-    e = [BRANCH_ELEMENT[b] for b in x.trans]
+    e = [BRANCH_ELEMENT[b] for b in x.transmissions]
     found = []
     if produces(e[0], e[1]) and produces(e[1], e[2]):
         found.append("遞生")
     if (conquers(e[0], e[1]) and conquers(e[1], e[2])) or (conquers(e[2], e[1]) and conquers(e[1], e[0])):
         found.append("遞克")  # either way round: 殃咎課 l. 147 calls 子未寅 (末克中，中克初) 遞克 too
-    if len(set(e)) == 1 or _sanhe(x.trans) is not None:
+    if len(set(e)) == 1 or _sanhe(x.transmissions) is not None:
         found.append("同類")
     if produces(e[2], x.stem_el):
         found.append("生日")
@@ -381,14 +396,9 @@ def _sequence(x: Ctx) -> tuple[str, ...]:
 
 def _noble_side(x: Ctx, lessons: tuple[int, int]) -> tuple[str, ...]:
     """前 when both uppers stand in front of the 貴人 (蛇雀合勾青), 後 when both behind (天空 counts behind
-    unless the school says neither), nothing when they are split (指南 前五後六)."""
-    sides = set()
-    for i in lessons:
-        g = x.gen[x.uppers[i]]
-        if g == TIANKONG and x.school.tiankong == "neither":
-            return ()
-        sides.add("" if g == GUIREN else ("前" if g <= QINGLONG else "後"))
-    return (sides.pop(),) if len(sides) == 1 and "" not in sides else ()
+    unless the school says neither), nothing when they are split (指南 前五後六): :meth:`View.side`."""
+    sides = {x.side(x.uppers[i]) for i in lessons}
+    return ("前",) if sides == {1} else ("後",) if sides == {-1} else ()
 
 
 def _bubei_side(x: Ctx) -> tuple[str, ...]:
@@ -404,12 +414,12 @@ def _bubei_side(x: Ctx) -> tuple[str, ...]:
 
 
 def _gan_zhi(x: Ctx) -> tuple[str, ...]:
-    r = relation(x.stem_el, BRANCH_ELEMENT[x.z])
+    r = relation(x.stem_el, BRANCH_ELEMENT[x.branch])
     return ({"生我": "干生支", "我生": "支生干", "克我": "干克支", "我克": "支克干"}.get(r, "比和"),)
 
 
 def _jiaohu(x: Ctx) -> tuple[str, ...]:
-    hit = conquers(BRANCH_ELEMENT[x.uppers[0]], BRANCH_ELEMENT[x.z]) and conquers(
+    hit = conquers(BRANCH_ELEMENT[x.uppers[0]], BRANCH_ELEMENT[x.branch]) and conquers(
         BRANCH_ELEMENT[x.uppers[2]], x.stem_el
     )
     return ("true" if hit else "false",)
@@ -426,7 +436,7 @@ def _upper_ke(x: Ctx) -> tuple[str, ...]:
 def _xinghai(x: Ctx) -> tuple[str, ...]:
     """刑 when one of the 三傳 punishes another (三刑, 子卯, or a 自刑 branch repeated), 害 when one harms
     another (六害): 「見三刑」, 「見六害」 (遙克課 l.15)."""
-    t = x.trans
+    t = x.transmissions
     pairs = [(t[i], t[j]) for i in range(3) for j in range(3) if i != j]
     found = []
     if any(XING[a] == b for a, b in pairs):
@@ -434,6 +444,12 @@ def _xinghai(x: Ctx) -> tuple[str, ...]:
     if any(HARM[a] == b for a, b in pairs):
         found.append("害")
     return tuple(found)
+
+
+def _key(x: Ctx) -> str:
+    key = chart_key(x.chart)
+    object.__setattr__(x, "key", key)
+    return key
 
 
 def _kinds(x: Ctx) -> tuple[str, ...]:
@@ -446,16 +462,16 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "season": lambda x: (SEASONS[ss.season(_need(x.month, "month"))],),
     "month": lambda x: (BRANCH_CHARS[_need(x.month, "month")],),
     "month_general": lambda x: (str(x.chart.general),),
-    "chart": lambda x: (chart_key(x.chart),),
+    "chart": lambda x: (x.key or _key(x),),
     "day": lambda x: (str(x.chart.day),),
     "day_pillar": lambda x: (str(x.chart.day),),
     "day_stem": lambda x: (STEM_CHARS[x.stem],),
     "day_kind": lambda x: ("剛" if x.stem % 2 == 0 else "柔",),
     "gan_zhi": _gan_zhi,
-    "plate": lambda x: ({0: "伏吟", OPPOSITE: "返吟"}.get(x.d, ""),),
+    "plate": lambda x: ({0: "伏吟", OPPOSITE: "返吟"}.get(x.offset, ""),),
     "trans_seq": _sequence,
-    "trans_yinyang": lambda x: ("陽多" if sum(b % 2 == 0 for b in x.trans) >= 2 else "陰多",),
-    "sanhe": lambda x: tuple(ELEMENT_CHARS[e] for e in [_sanhe(x.trans)] if e is not None),
+    "trans_yinyang": lambda x: ("陽多" if sum(b % 2 == 0 for b in x.transmissions) >= 2 else "陰多",),
+    "sanhe": lambda x: tuple(ELEMENT_CHARS[e] for e in [_sanhe(x.transmissions)] if e is not None),
     "ke_kind": lambda x: ("下賊上",) if "下賊上" in x.lessons_kind else _kinds(x)[:1],
     "lesson_ke": _kinds,
     "jiaohu_ke": _jiaohu,
@@ -466,5 +482,5 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "amnesty": lambda x: ("true" if ss.is_amnesty_day(x.day, _need(x.month, "month")) else "false",),
     "lesson_type": lambda x: (str(x.chart.lesson_type),),
     "trans_xinghai": _xinghai,
-    "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.trans),
+    "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.transmissions),
 }

@@ -49,19 +49,22 @@ course 初 → 中 → 末 where lines read the transmissions, and the primary �
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT
+from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
 from .statements import MATTERS, Statement, statements
-from .timing import Period, primary_period
+from .timing import Period, periods, primary_period
 
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from . import Judgement, Reading
+    from . import Held, Reading
 
 VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平", "未定")
 """What a verdict can be: the six verdicts of the statements, and 未定 where the chapters do not decide."""
@@ -235,6 +238,36 @@ def _targets() -> dict[str, frozenset[str]]:
     return {s.id: frozenset(c.target for c in s.conditions) for s in statements()}
 
 
+@cache
+def _matters() -> dict[str, tuple[str, ...]]:
+    """Each statement's matters, each once, read once."""
+    return {s.id: tuple(dict.fromkeys(s.matters)) for s in statements()}
+
+
+@cache
+def _weighed() -> dict[str, tuple[str, ...]]:
+    """Each statement's matters, each once, where it is weighed (no timing rule, principle 1), read once."""
+    return {s.id: _matters()[s.id] if s.timing is None else () for s in statements()}
+
+
+@cache
+def _reasons() -> dict[str, Reason]:
+    """Each statement as a :class:`Reason`, made once."""
+    return {s.id: reason(s) for s in statements()}
+
+
+POSITIONS = (("初", "init"), ("中", "middle"), ("末", "final"))
+"""The three transmissions as the course reads them: name and condition target."""
+
+
+@cache
+def _positions() -> dict[str, tuple[int, ...]]:
+    """Which of the three transmissions (0 初, 1 中, 2 末) each statement's conditions read, read once."""
+    return {
+        s.id: tuple(n for n, (_, target) in enumerate(POSITIONS) if target in _targets()[s.id]) for s in statements()
+    }
+
+
 class _Seen:
     """What every matter's verdict reads of one reading, computed once per reading (a reading's
     ``verdicts()`` weighs a dozen matters over the same statements)."""
@@ -247,6 +280,8 @@ class _Seen:
         "open_by_matter",
         "overall",
         "patterns",
+        "periods",
+        "pooled",
         "shown",
         "stem",
         "tier",
@@ -255,34 +290,45 @@ class _Seen:
     )
 
     def __init__(self, reading: Reading) -> None:
-        from ..cycle import kin_of
         from . import shown_subjects
 
         chart = reading.chart
         self.key = key = chart_key(chart)
         self.patterns = frozenset(p.name for p in chart.patterns)
         self.shown = shown_subjects(chart)[0]
-        self.ids = frozenset(j.statement.id for j in reading.applies)
-        self.tier = {j.statement.id: tier_of(j.statement, key) for j in reading.applies}
-        by_matter: dict[str, list[Judgement]] = {}
-        self.overall: list[Judgement] = []
-        self.timings: list[Judgement] = []
-        for j in reading.applies:
+        applies = reading._held("applies")
+        self.ids = frozenset(j.statement.id for j in applies)
+        tiers = _tiers()
+        matters = _matters()
+        self.tier: dict[str, int] = {}
+        tier = self.tier
+        by_matter: dict[str, list[Held]] = {}
+        overall: list[Held] = []
+        self.overall = overall
+        self.timings: list[Held] = []
+        self.periods: dict[str, Period] = {}
+        """The primary 應期 of a timing statement without a moment, made once (a dozen matters share them)."""
+        self.pooled: _Pooled | None = None
+        """What the overall lines (總) weigh to, which every matter without a 吉 or 凶 line of its own shares."""
+        for j in applies:
             s = j.statement
-            for m in dict.fromkeys(s.matters):
-                by_matter.setdefault(m, []).append(j)
+            i = s.id
+            example, rank = tiers[i]
+            tier[i] = 0 if example is not None and (not example or example == key) else rank
+            for m in matters[i]:
+                held = by_matter.get(m)
+                if held is None:
+                    by_matter[m] = [j]
+                else:
+                    held.append(j)
             if s.timing is None:
                 if "總" in s.matters:
-                    self.overall.append(j)
+                    overall.append(j)
             else:
                 self.timings.append(j)
         self.by_matter = by_matter
-        opened: dict[str, int] = {}
-        for j in reading.open:
-            if j.statement.timing is None:
-                for m in set(j.statement.matters):
-                    opened[m] = opened.get(m, 0) + 1
-        self.open_by_matter = opened
+        weighed = _weighed()  # the matters of each statement that is no timing rule (principle 1)
+        self.open_by_matter = Counter(chain.from_iterable(weighed[j.statement.id] for j in reading._held("open")))
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
@@ -305,12 +351,12 @@ class _Seen:
 
 def _seen(reading: Reading) -> _Seen:
     found = reading._memo.get("verdict")
-    if not isinstance(found, _Seen):
+    if found is None:
         found = reading._memo["verdict"] = _Seen(reading)
-    return found
+    return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
 
 
-def _overrides(pool: list[Judgement], reading: Reading) -> list[tuple[str, set[str], Reason]]:
+def _overrides(pool: list[Held], reading: Reading) -> list[tuple[str, set[str], Reason]]:
     """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside."""
     seen = _seen(reading)
     chart = reading.chart
@@ -371,7 +417,7 @@ def _about(statement: Statement, element: int) -> bool:
     return any(any(w in c.text for w in words) for c in statement.conditions) or "金" in statement.quote
 
 
-def _war(pool: list[Judgement], reading: Reading) -> tuple[str, set[str], Reason, str] | None:
+def _war(pool: list[Held], reading: Reading) -> tuple[str, set[str], Reason, str] | None:
     """Principle 4: 元首課 l.23 against 殃咎課 l.155 (內戰), decided by ``School.war_reading``."""
     if "元首-023" not in _seen(reading).ids:  # the pool is drawn from the statements that apply
         return None
@@ -399,17 +445,16 @@ def _direction(verdicts: set[str]) -> str | None:
     return None
 
 
-def _course(pool: list[Judgement], reading: Reading) -> tuple[CourseStep, ...]:
+def _course(pool: list[Held], reading: Reading) -> tuple[CourseStep, ...]:
     steps = []
-    targets = _targets()
-    positions = (("初", "init"), ("中", "middle"), ("末", "final"))
-    reads: list[list[Judgement]] = [[], [], []]
+    positions = _positions()
+    reads: list[list[Held]] = [[], [], []]
     for j in pool:
-        at = targets[j.statement.id]
-        for n, (_, target) in enumerate(positions):
-            if target in at:
-                reads[n].append(j)
-    for n, (name, _) in enumerate(positions):
+        for n in positions[j.statement.id]:
+            reads[n].append(j)
+    if sum(1 for here in reads if here) < 2:  # one transmission read alone is no course
+        return ()
+    for n, (name, _) in enumerate(POSITIONS):
         here = reads[n]
         if not here:
             continue
@@ -454,13 +499,67 @@ def _timing(reading: Reading, matter: str, when: datetime | None, other_side: st
     seen = _seen(reading)
     tier = seen.tier
     timings = [j for j in seen.timings if matter in j.statement.matters or "總" in j.statement.matters]
+    if not timings:
+        return None, 0
     timings.sort(
         key=lambda j: (
             tier[j.statement.id],
             j.statement.timing is not None and j.statement.timing.kind == other_side,
         )
     )
-    return primary_period(tuple(j.statement for j in timings), reading.chart, when)
+    if when is not None:
+        return primary_period(tuple(j.statement for j in timings), reading.chart, when)
+    # primary_period's choice, each period made once per reading
+    rules = [j.statement for j in timings]
+    first = next((s for s in rules if s.timing is not None and s.timing.kind != "other"), rules[0])
+    period = seen.periods.get(first.id)
+    if period is None:
+        period = seen.periods[first.id] = periods((first,), reading.chart, None)[0]
+    return period, len(rules) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Pooled:
+    """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
+    (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
+    principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
+    凶 line still stands, and whether one is the chapter's reading of this chart (``particular``: then
+    principle 8 does not decide)."""
+
+    before: tuple[Override, ...]
+    overrides: tuple[Override, ...]
+    school: str
+    course: tuple[CourseStep, ...]
+    found: tuple[str, tuple[Reason, ...], int, str] | None
+    directed: bool
+    particular: bool
+
+
+EMPTY = _Pooled((), (), "", (), None, False, False)
+"""What an empty pool weighs to: nothing set aside, nothing decided."""
+
+
+def _pool(pool: list[Held], reading: Reading) -> _Pooled:
+    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones)."""
+    school = ""
+    aside: set[str] = set()
+    overrides: list[Override] = []
+    for kind, hit, by in _overrides(pool, reading):
+        aside |= hit
+        overrides.append(Override(kind, tuple(sorted(hit)), by))
+    war = _war(pool, reading)
+    if war is not None:
+        kind, hit, by, school = war
+        aside |= hit
+        overrides.append(Override(kind, tuple(sorted(hit)), by))
+    standing = [j for j in pool if j.statement.id not in aside] if aside else pool
+    course = _course(standing, reading)
+    before = tuple(overrides)
+    tier = _seen(reading).tier
+    found = _decide(standing, overrides, reading, tier)
+    directed = any(j.statement.verdict in GOOD | BAD for j in standing)
+    particular = any(tier[j.statement.id] == 0 for j in standing if j.statement.verdict != "平")
+    return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
 
 
 def _verdict(reading: Reading, matter: str) -> Verdict:
@@ -476,25 +575,25 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
     for pool, scope in ((weigh, matter), (overall, "總")):
         if scope == "總" and matter != "總" and any(j.statement.verdict in GOOD | BAD for j in weigh):
             break
-        aside: set[str] = set()
-        overrides = []
-        for kind, hit, by in _overrides(pool, reading):
-            aside |= hit
-            overrides.append(Override(kind, tuple(sorted(hit)), by))
-        war = _war(pool, reading)
-        if war is not None:
-            kind, hit, by, school = war
-            aside |= hit
-            overrides.append(Override(kind, tuple(sorted(hit)), by))
-        standing = [j for j in pool if j.statement.id not in aside]
-        course = _course(standing, reading)
+        if not pool:  # nothing to weigh, nothing set aside
+            weighed = EMPTY
+        elif scope == "總" or matter == "總":  # the overall lines: weighed once for every matter
+            if seen.pooled is None:
+                seen.pooled = _pool(pool, reading)
+            weighed = seen.pooled
+        else:
+            weighed = _pool(pool, reading)
+        school = weighed.school or school
+        course = weighed.course
         found: tuple[str, tuple[Reason, ...], int, str] | None = None
-        if scope == matter and not any(seen.tier[j.statement.id] == 0 for j in standing if j.statement.verdict != "平"):
+        if scope == matter and not weighed.particular:
             by_general = _generals(reading, matter)  # principle 8, after the chapter's own reading of the chart
             if by_general is not None:
                 found = by_general.verdict, (by_general,), 8, ""
+                overrides = list(weighed.before)
         if found is None:
-            found = _decide(standing, overrides, reading, seen.tier)
+            found = weighed.found
+            overrides = list(weighed.overrides)
         if found is not None:
             verdict_, reasons, principle, tier = found
             return Verdict(
@@ -512,7 +611,7 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
                 opened,
             )
         rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
-        if rescued and not any(j.statement.verdict in GOOD | BAD for j in standing):
+        if rescued and not weighed.directed:
             return Verdict(
                 matter,
                 "平",
@@ -547,11 +646,11 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
 
 
 def _decide(
-    standing: list[Judgement], overrides: list[Override], reading: Reading, tiers: dict[str, int]
+    standing: list[Held], overrides: list[Override], reading: Reading, tiers: dict[str, int]
 ) -> tuple[str, tuple[Reason, ...], int, str] | None:
     """Principles 5–7 on the lines left standing (``tiers``: each one's tier of principle 5); None when
     no line says 吉 or 凶."""
-    by_tier: list[list[Judgement]] = [[] for _ in TIERS]
+    by_tier: list[list[Held]] = [[] for _ in TIERS]
     for j in standing:
         if j.statement.verdict != "平":
             by_tier[tiers[j.statement.id]].append(j)
@@ -601,9 +700,8 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
     every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
     the 三傳 do not carry the matter or its generals disagree."""
-    from ..cycle import GUIREN, kin_of
-    from ..patterns.view import GOOD_GENERALS
-
+    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
+        return None
     chart = reading.chart
     trans = chart.transmissions
     if matter == "官":
@@ -621,11 +719,12 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     return Reason("P8", side, line[1], line[0])
 
 
-def _pick(here: list[Judgement], side: frozenset[str] | set[str]) -> tuple[Reason, ...]:
+def _pick(here: list[Held], side: frozenset[str] | set[str]) -> tuple[Reason, ...]:
     """The reasons shown: the lines of the winning side, those with conditions the chart decides first."""
     chosen = [j for j in here if j.statement.verdict in side]
     chosen.sort(key=lambda j: -len(j.statement.conditions))
-    return tuple(reason(j.statement) for j in chosen[:MAX_REASONS])
+    reasons = _reasons()
+    return tuple(reasons[j.statement.id] for j in chosen[:MAX_REASONS])
 
 
 def _use_strength(reading: Reading) -> str | None:
@@ -648,7 +747,7 @@ def _stem_strength(reading: Reading) -> str | None:
     return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
 
 
-def _nianming_rescue(standing: list[Judgement]) -> Judgement | None:
+def _nianming_rescue(standing: list[Held]) -> Held | None:
     """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命)."""
     targets = _targets()
     for j in standing:
@@ -662,5 +761,5 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     statement that applies speaks of."""
     if reading.matter is not None:
         return (reading.matter,)
-    held = {m for j in reading.applies for m in j.statement.matters}
+    held = _seen(reading).by_matter  # every matter of a statement that applies
     return tuple(m for m in MATTERS if m in held)
