@@ -74,8 +74,20 @@ from playwright.sync_api import sync_playwright
 import liuren
 from liuren.practice.progress import NEW_PER_DAY
 
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_JS, WITHIN_JS, drive_explorer, explorers
-from .test_practice_browser import answer, counts, shown_item, typed_boxes
+from .labpage import (
+    ACTIVATE_JS,
+    OPEN_JS,
+    RESULT_JS,
+    RUN_JS,
+    SHUTDOWN_JS,
+    WITHIN_JS,
+    answer,
+    counts,
+    drive_explorer,
+    explorers,
+    shown_item,
+    typed_boxes,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1500)]
 """The build (with its first downloads), the notebooks' run and the second profile's happen in the first
