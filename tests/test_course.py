@@ -9,7 +9,6 @@ editions (``@EACH``, tests/editions.py); one about the Korean prose reads the Ko
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -23,7 +22,7 @@ from liuren.show import examples as ex
 from liuren.show.labels import CHAR_KO, reading
 from liuren.transmissions import LESSON_TYPES, Method
 
-from .editions import EACH, EDITIONS, EN, KO, Edition
+from .editions import EACH, EDITIONS, EN, KO, TOOL, Edition
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -32,16 +31,6 @@ CHAPTER_NOTEBOOK = {"九宗門": "01", "遙克·昴星·八專": "03", "勵德·
 """Which notebook teaches each source chapter (its 원문 대조 table and every one of its examples)."""
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "tools" / "make_notebooks.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_notebooks", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _tool()
 BOOKS = KO.books()
 COURSE = KO.course()
 SOURCED = KO.sourced()

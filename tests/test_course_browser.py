@@ -20,8 +20,8 @@ from playwright.sync_api import sync_playwright
 
 import liuren
 
+from .labpage import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS
 from .test_course_command import EXPECTED, NOTEBOOKS, ROOT, hashes
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, WITHIN_JS
 
 pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
 

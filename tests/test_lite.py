@@ -3,19 +3,20 @@
 The site is built with README's command (the downloads cached in ``$LIURENLITE_CACHE`` or
 ~/.cache/liuren-lite), served by README's one-line static server on 127.0.0.1, and opened in Debian's
 chromium with every request to another host refused and counted. In one JupyterLab page of the site,
-the Korean notebooks whose run tests what is the browser's own (:data:`IN_FULL`: the SVG plate,
-zoneinfo's tzdata, the data files in liuren's wheel, IPython's display, the classroom page, the
-practice page) are opened, GROUP at a time (each starts its own Pyodide kernel in a web worker), run,
-and their kernels shut down (the other notebooks run natively in tests/test_notebooks.py and in
-JupyterLab in tests/test_jupyterlab.py); then:
+the Korean notebooks whose run is the browser's own (:data:`IN_FULL`: the classroom page's widgets,
+the practice page's store) are opened side by side (each starts its own Pyodide kernel in a web
+worker), run, and their kernels shut down; what else the site's Python does differently (zoneinfo's
+tzdata wheel, the data files in liuren's wheel, IPython's display, the plate as SVG) is probed in the
+classroom page's kernel (:data:`PROBES`). The other notebooks run natively in tests/test_notebooks.py
+(every output against the committed one) and in JupyterLab in tests/test_jupyterlab.py; then:
 
 - no cell gives an error, and every code cell's outputs equal the committed ones as compared by
   :func:`comparable`: the text of each output (stdout, the text/plain and text/html of each result with
-  white space squeezed, the presence of a widget view), except the plate drawing's format: the
-  committed notebooks hold matplotlib's PNG, the site (no matplotlib in Pyodide) gives the same plate
-  as SVG, so an output holding an image is compared as "an image" only;
+  white space squeezed, the presence of a widget view), an image compared as "an image" only;
 - the classroom page's explorer redraws the 課盤 of the day and hour set in it;
-- README's ``chart_at`` example with a ``ZoneInfo`` gives the same chart in the browser as here;
+- each probe gives in the browser what the same code gives here: README's ``chart_at`` example with a
+  ``ZoneInfo``, 四柱 in three other zones, a reading's judgements and gloss, a card's HTML through
+  IPython's display formatter, and the plate, which with no matplotlib in Pyodide is an SVG image;
 - the practice page records an answer, and once the page is loaded again (a new kernel) and the practice
   page run anew, it shows the same progress: the store is ``liuren.sqlite3`` on JupyterLite's drive,
   kept in the browser's storage (``liuren.store`` in the browser);
@@ -38,11 +39,10 @@ JupyterLab in tests/test_jupyterlab.py); then:
 
 Skipped only where /usr/bin/chromium is absent or a download from PyPI or npm failed (the registries
 cannot be reached): the reason says which. What it costs, on a shared 2-core machine at load 14–15
-(other jobs): 353 s for the whole module. The site built from the cache in 34 s; the six notebooks run
-in full, four then two at a time, in 165 s, the practice page after the reload in 37 s (208 s in all;
-running all 16 Korean notebooks had taken 1075 s at load 14–22); the second profile's practice page
-with the upload 48 s and the teacher's notebook 19 s (two Pyodide kernels more); the English edition's
-links and one cell 34 s.
+(other jobs): 353 s for the whole module when six notebooks ran in full here (165 s of it; running all
+16 Korean notebooks had taken 1075 s at load 14–22); the site built from the cache in 34 s, the
+practice page after the reload 37 s, the second profile's practice page with the upload 48 s and the
+teacher's notebook 19 s (two Pyodide kernels more), the English edition's links and one cell 34 s.
 """
 
 from __future__ import annotations
@@ -58,7 +58,6 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -71,11 +70,22 @@ if not CHROMIUM.exists():
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import sync_playwright
 
-import liuren
 from liuren.practice.progress import NEW_PER_DAY
 
-from .test_jupyterlab import ACTIVATE_JS, OPEN_JS, RESULT_JS, RUN_JS, SHUTDOWN_JS, WITHIN_JS, drive_explorer, explorers
-from .test_practice_browser import answer, counts, shown_item, typed_boxes
+from .labpage import (
+    ACTIVATE_JS,
+    OPEN_JS,
+    RESULT_JS,
+    RUN_JS,
+    SHUTDOWN_JS,
+    WITHIN_JS,
+    answer,
+    counts,
+    drive_explorer,
+    explorers,
+    shown_item,
+    typed_boxes,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(1500)]
 """The build (with its first downloads), the notebooks' run and the second profile's happen in the first
@@ -92,20 +102,57 @@ NOTEBOOKS = [name for name in SERVED if "/" not in name]
 """The Korean edition's notebooks (the English edition: its language link, below)."""
 CLASSROOM = "classroom.ipynb"
 PRACTICE = "practice.ipynb"
-IN_FULL = (
-    "00-reading-a-chart.ipynb",
-    "00c-date-to-chart.ipynb",
-    "08-reading.ipynb",
-    "glossary.ipynb",
-    CLASSROOM,
-    PRACTICE,
-)
-"""The notebooks run here in full, those whose run tests what is the browser's own: the plate drawn as
-SVG (no matplotlib), dates through zoneinfo and the tzdata wheel, the chapters' data files read from
-liuren's wheel (the reading's judgements), IPython's display, the classroom page's widgets, the practice
-page's store on the browser's drive. The other notebooks' outputs are pure liuren, the same code in
-any Python: tests/test_notebooks.py runs each of them (and these) natively against its committed
+IN_FULL = (CLASSROOM, PRACTICE)
+"""The notebooks run here in full, those whose run is the browser's own: the classroom page's widgets
+and the practice page's store on the browser's drive. What else the site's kernel does differently is
+probed in the classroom page's kernel (:data:`PROBES`). The other notebooks' outputs are pure liuren,
+the same code in any Python: tests/test_notebooks.py runs each of them natively against its committed
 outputs, and tests/test_jupyterlab.py in a real JupyterLab."""
+PROBES = {
+    "chart_at with a ZoneInfo": (
+        "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"
+        "repr(liuren.chart_at(datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo('Asia/Seoul'))))"
+    ),
+    "pillars in other zones (the tzdata wheel)": (
+        "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"
+        "repr([liuren.pillars(datetime(2026, 7, 15, 13, 30, tzinfo=ZoneInfo(z)))"
+        " for z in ('America/New_York', 'Europe/London', 'Australia/Sydney')])"
+    ),
+    "the reading (the judgements in liuren's wheel)": (
+        "from liuren.show.examples import example\nr = example('元首-1').chart().reading('官', lang='ko')\n"
+        "repr(([j.statement.id for j in r.applies], r.verdict().verdict, r.applies[0].statement.gloss(lang='ko')))"
+    ),
+    "a card through IPython's display": (
+        "from liuren.show.cards import card\n"
+        "repr(get_ipython().display_formatter.format(card('noble', lang='ko'))[0]['text/html'])"
+    ),
+    "the plate drawn as SVG (no matplotlib)": (
+        "import liuren\nshown = get_ipython().display_formatter.format(liuren.chart('丙申', '午', '亥').plot())[0]\n"
+        "repr(([m for m in sorted(shown) if m.startswith('image/')], '<svg' in shown.get('image/svg+xml', '')))"
+    ),
+}
+"""What the site's Python does differently, each run in the classroom page's kernel and compared with the
+same code run here (the plate: with no matplotlib in Pyodide, an SVG where this Python draws a PNG)."""
+
+
+PLATE_IN_PYODIDE = repr(repr((["image/svg+xml"], True)))
+"""What the plate probe gives in the site: an SVG image only (this Python, with matplotlib, gives a PNG)."""
+
+
+def native(name: str) -> str:
+    """What the probe ``name`` gives: its last line's repr run in this Python (IPython's display formatter
+    standing in for the kernel's), or for the plate, the SVG that Pyodide's lack of matplotlib gives."""
+    if name.startswith("the plate"):
+        return PLATE_IN_PYODIDE
+    from IPython.core.formatters import DisplayFormatter
+
+    shell = type("Shell", (), {"display_formatter": DisplayFormatter()})()
+    *body, last = PROBES[name].splitlines()
+    space: dict[str, object] = {"get_ipython": lambda: shell}
+    exec("\n".join(body), space)
+    return repr(eval(last, space))
+
+
 RUN = [name for name in NOTEBOOKS if name in IN_FULL]
 GROUP = 4
 """Notebooks opened and run side by side in the one page: each runs its own Pyodide kernel (a web
@@ -125,11 +172,6 @@ def groups(names: list[str]) -> list[list[str]]:
 TIMEOUT = 360_000  # ms, at most, for a notebook to open or its Pyodide kernel to be ready on a loaded machine
 # (the waits are on the kernel's status and the page's promises; this only bounds them)
 RUN_TIMEOUT = 600_000  # ms, at most, for a group's cells to have run
-WHEN = datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo("Asia/Seoul"))
-CHART_AT = (
-    "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"
-    "repr(liuren.chart_at(datetime(2026, 11, 29, 14, 5, tzinfo=ZoneInfo('Asia/Seoul'))))"
-)
 
 
 STORE_PY = "from liuren.practice import Practice\nimport os\np = Practice()\nrepr((str(p.store.path), p.reviews(), os.path.getsize(p.store.path)))"
@@ -361,7 +403,7 @@ def lite(server, browser, tmp_path_factory):
     page) an item answered, then shut down; then the page loaded again (``?reset``: without reopening
     the notebooks of the run) and the practice page opened and run anew, to read the progress kept."""
     page = browser["context"].new_page()
-    found: dict[str, dict] = {"results": {}, "outputs": {}, "driven": [], "chart_at": None, "seconds": {}}
+    found: dict[str, dict] = {"results": {}, "outputs": {}, "driven": [], "probes": {}, "seconds": {}}
     started = time.perf_counter()
     open_lab(page, f"{server}/lab/index.html")
     for group in groups(RUN):
@@ -377,7 +419,7 @@ def lite(server, browser, tmp_path_factory):
             box = explorers(page.locator(f'[data-liuren-test="{opened[CLASSROOM]["id"]}"]')).first
             box.scroll_into_view_if_needed()
             found["driven"].append(drive_explorer(box))
-            found["chart_at"] = page.evaluate(EXECUTE_JS, [CLASSROOM, CHART_AT, TIMEOUT])
+            found["probes"] = {n: page.evaluate(EXECUTE_JS, [CLASSROOM, code, TIMEOUT]) for n, code in PROBES.items()}
         if PRACTICE in group:
             widget = practice_widget(page, opened[PRACTICE]["id"])
             found["answered"] = answer_right(page, widget)
@@ -646,19 +688,13 @@ def test_every_output_is_the_committed_one_but_the_plate_format(lite):
     assert differ == {}
 
 
-def test_the_plot_cell_shows_the_svg_plate(lite):
-    images = [
-        o for cell in lite["outputs"]["00-reading-a-chart.ipynb"] for o in cell if "image/svg+xml" in o.get("data", {})
-    ]
-    assert len(images) == 1 and "<svg" in _text(images[0]["data"]["image/svg+xml"])
-
-
 def test_the_classroom_explorer_redraws_its_chart(lite):
     assert len(lite["driven"]) == 1 and lite["driven"][0][0] in ("甲戌", "丁酉")
 
 
-def test_chart_at_with_a_zoneinfo_runs_in_the_browser(lite):
-    assert lite["chart_at"] == {"result": repr(repr(liuren.chart_at(WHEN))), "error": None}
+@pytest.mark.parametrize("name", PROBES)
+def test_what_the_site_kernel_does_differently_gives_what_this_python_gives(lite, name):
+    assert lite["probes"][name] == {"result": native(name), "error": None}
 
 
 def test_the_practice_page_records_an_answer(lite):

@@ -1,12 +1,15 @@
 """Every notebook run once in this Python, as tools/make_notebooks.py's ``--check`` runs it.
 
 One test per notebook of each edition (the names come from the sources and notebooks/, none is listed
-here: the Korean ``04-biezhe.ipynb``, the English ``en/04-biezhe.ipynb``), so the suite's two workers
-share the executions; each notebook runs once, in this Python, with no server. Each notebook is executed once, with its solutions revealed
+here: the Korean ``04-biezhe.ipynb``, the English ``en/04-biezhe.ipynb``), so the suite's workers share
+the executions; each notebook runs once, in this Python, with no server, with its solutions revealed
 (``make_notebooks.fresh_run_problems``): no cell raises (but one tagged ``raises-exception``), every
 cell's outputs are the saved ones (images by presence, solution cells put back as saved), and each
-solution runs, prints and, ending in a ``check(...)``, is ok. The same notebooks run in the browser's
-Python in tests/test_lite.py and in a real JupyterLab in tests/test_jupyterlab.py.
+solution runs, prints and, ending in a ``check(...)``, is ok. This is the one run that compares every
+output. tests/test_jupyterlab.py runs the Korean notebooks again in a real JupyterLab for what only a
+browser shows (no error output there, the widgets drawn and driven, every 課盤 legible in both
+themes); tests/test_lite.py runs the classroom and practice pages in the browser's Python (Pyodide) and
+probes there what that Python does differently.
 """
 
 from __future__ import annotations

@@ -18,23 +18,35 @@ from pathlib import Path
 
 import pytest
 
-from liuren import Chart
-from liuren.practice import Item, get_level, solution
+from liuren.practice import solution
 from liuren.practice.answers import as_text
 from liuren.practice.progress import Practice as Progress
 from liuren.show.html import COLORS
 from liuren.show.words.practice import PRACTICE
 
-from . import test_jupyterlab as lab
-from .servers import LIGHT
-from .test_jupyterlab import ACTIVATE_JS, DARK, OPEN_JS, RESULT_JS, RUN_JS, RUN_TIMEOUT, TIMEOUT, lab_url
-
-# the JupyterLab servers and the browser of the notebook tests, as this module's fixtures
-site, token, servers, browser, shots = lab.site, lab.token, lab.servers, lab.browser, lab.shots
+from .labpage import (
+    ACTIVATE_JS,
+    OPEN_JS,
+    PRACTICE_PAGE,
+    RESULT_JS,
+    RUN_JS,
+    RUN_TIMEOUT,
+    THEMES,
+    TIMEOUT,
+    answer,
+    counts,
+    lab_url,
+    press,
+    set_theme,
+    settled,
+    shoot,
+    shown_item,
+    typed_boxes,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]  # two opens and runs of the page, loaded
 
-PAGE = "practice.ipynb"
+PAGE = PRACTICE_PAGE
 DUE = re.compile(r"복습 (\d+) · 새 문제 \d+ · 오늘 푼 문제 (\d+) \(맞음 (\d+)\)")
 """The day's line: due now, answered today, right today."""
 
@@ -61,61 +73,15 @@ def due_line(widget) -> tuple[int, int, int]:
     return int(m.group(1)), int(m.group(3)), int(m.group(2))
 
 
-def shown_item(widget) -> Item:
-    """The level 1 item the page shows (today's practice opens on level 1 for a new learner)."""
-    spec = widget.locator("[data-liuren-spec]").get_attribute("data-liuren-spec")
-    assert spec
-    level = get_level(1)
-    return Item(Chart.parse(spec), level.cells, level)
+@pytest.fixture(scope="module")
+def servers(lab_servers):
+    """README's Quick start JupyterLab of this worker (tests/conftest.py): the practice page needs no Voilà."""
+    return lab_servers
 
 
-def typed_boxes(item: Item, **override: str) -> list[str]:
-    """The right answer as typed into the item's boxes, in order (but the boxes in ``override``)."""
-    given = {part: as_text(part, value) for part, value in solution(item).items()}
-    return [override.get(part, given[part]) for part in item.parts]
-
-
-IDLES_JS = """
-path => {
-  const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
-  const kernel = w.sessionContext.session.kernel, seen = (window.liurenIdles = window.liurenIdles || {});
-  if (!seen[kernel.id]) {
-    seen[kernel.id] = {idles: 0, kernel};
-    kernel.statusChanged.connect((_, status) => { if (status === 'idle') seen[kernel.id].idles++; });
-  }
-  return [kernel.id, seen[kernel.id].idles];
-}
-"""
-"""``path`` → ``[kernel id, times its kernel went idle]`` (counted from the first call on the page)."""
-HANDLED_JS = (
-    "([id, idles]) => { const s = window.liurenIdles[id]; return s.idles > idles && s.kernel.status === 'idle'; }"
-)
-"""The kernel has gone idle since ``idles`` and is idle now: it has handled what the page sent it, and
-the page has applied every widget update the handler sent (the kernel's status messages come after them)."""
-
-
-def press(widget, name: str) -> None:
-    """Click the page's button ``name`` and wait until the kernel has handled the click: the widget then
-    shows all of the click's outcome (the page applies the kernel's updates one message at a time; 「다음」
-    clears the verdict before it sends the next question and empties the boxes, so a wait on the
-    verdict's going read the old question, and typing could be emptied under the learner's hands)."""
-    page = widget.page
-    before = page.evaluate(IDLES_JS, PAGE)
-    widget.get_by_role("button", name=name).click()
-    page.wait_for_function(HANDLED_JS, arg=before)
-
-
-def answer(widget, text: str | list[str], verdict: str) -> None:
-    """Type ``text`` into the boxes in order (one string: the first box), press Enter in the last and wait
-    for ``verdict`` and for the kernel to have finished grading (the counts follow the verdict)."""
-    texts = [text] if isinstance(text, str) else text
-    boxes = widget.locator("input[type=text]")
-    before = widget.page.evaluate(IDLES_JS, PAGE)
-    for n, value in enumerate(texts):
-        boxes.nth(n).fill(value)
-    boxes.nth(len(texts) - 1).press("Enter")
-    widget.get_by_text(verdict).first.wait_for()
-    widget.page.wait_for_function(HANDLED_JS, arg=before)
+@pytest.fixture(scope="module")
+def token(lab_token) -> str:
+    return lab_token
 
 
 def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
@@ -160,8 +126,6 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         page.close()
 
 
-FULL = re.compile(r"복습 (\d+) · 새 문제 (\d+) · 오늘 푼 문제 (\d+) \(맞음 (\d+)\)")
-"""The day's line in full: due now, new left today, answered today, right today."""
 CELL = 'Practice(lang="ko")'
 """The practice page's cell as README's course has it; the test below gives it a short day of its own."""
 NEW = 3
@@ -183,14 +147,6 @@ SET_CELL_JS = """
 """Rewrite the practice cell as a learner edits it (the page is not saved: autosave is off)."""
 
 
-def counts(widget) -> tuple[int, int, int, int]:
-    """(due now, new left, answered today, right today) as the line above the question says."""
-    text = widget.inner_text()
-    m = FULL.search(text)
-    assert m, text
-    return int(m.group(1)), int(m.group(2)), int(m.group(3)), int(m.group(4))
-
-
 def right_boxes(widget) -> list[str]:
     """The right answer of the item shown, typed into the boxes the page shows, by their labels (one in
     three new items drills the weakest cell kind: its one box only)."""
@@ -206,32 +162,17 @@ def wait_text(page, widget, text: str, present: bool = True) -> None:
     page.wait_for_function(js, arg=[widget.element_handle(), text])
 
 
-def set_theme(page, theme: str) -> None:
-    """Switch JupyterLab's theme and wait until its stylesheet has applied (the page's background)."""
-    page.evaluate(
-        "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme
-    )
-    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
-    page.wait_for_function(
-        """dark => {
-            const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
-            return ((r + g + b) / 3 < 128) === dark;
-        }""",
-        arg=theme == DARK,
-    )
-
-
-def shoot(page, widget, shots: Path | None, name: str) -> None:
+def shoot_both(page, widget, shots: Path | None, name: str) -> None:
     """Screenshots of the page at 1280×720 in the light and the dark theme, the widget's top in
     view (only with $LIUREN_SCREENSHOTS set: they are for a person to look at)."""
     if shots is None:
         return
     widget.evaluate("e => e.scrollIntoView({block: 'start'})")
-    for theme in (LIGHT, DARK):
+    for theme, mood in zip(THEMES, ("light", "dark"), strict=True):
         set_theme(page, theme)
-        lab.settled(widget)
-        page.screenshot(path=str(shots / f"practice-{name}-{'light' if theme == LIGHT else 'dark'}.png"))
-    set_theme(page, LIGHT)
+        settled(widget)
+        shoot(page, shots, f"practice-{name}-{mood}")
+    set_theme(page, THEMES[0])
 
 
 def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, token, browser, shots, tmp_path):
@@ -279,7 +220,7 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         }
         assert marked == {"初傳"}, marked
         assert store.exists() and Progress(str(store)).reviews() == 1
-        shoot(page, widget, shots, "miss")
+        shoot_both(page, widget, shots, "miss")
 
         # 「다시」: the same item, its boxes empty, the retry graded but not recorded
         press(widget, "다시")
@@ -290,7 +231,7 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         wait_text(page, widget, "다시 푼 답은 기록하지 않습니다")
         assert counts(widget) == (0, NEW - 1, 1, 0)
         assert Progress(str(store)).reviews() == 1
-        shoot(page, widget, shots, "retry-right")
+        shoot_both(page, widget, shots, "retry-right")
 
         # 「다음」 and right answers until the day is done (a review of the missed card may come back)
         answered = 1
@@ -311,7 +252,7 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         assert widget.locator("input[type=text]").count() == 0
         assert widget.get_by_role("button", name="확인").is_disabled()
         assert Progress(str(store)).reviews() == answered
-        shoot(page, widget, shots, "done")
+        shoot_both(page, widget, shots, "done")
         page.evaluate(
             "async () => { const m = window.jupyterapp.serviceManager.sessions;"
             " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }"

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import yaml
 
+from .conftest import marked_browser
+
 ROOT = Path(__file__).parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
@@ -265,12 +267,9 @@ def _browser_imports(path: Path) -> set[str]:
 
 
 def _marked_browser(path: Path) -> bool:
-    """The module sets ``pytestmark`` to ``pytest.mark.browser`` or to a list holding it."""
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
-            marks = node.value.elts if isinstance(node.value, ast.List | ast.Tuple) else [node.value]
-            return any(ast.unparse(m) == "pytest.mark.browser" for m in marks)
-    return False
+    """The module sets ``pytestmark`` to ``pytest.mark.browser`` or to a list holding it (the scheduler's
+    own reading, tests/conftest.py)."""
+    return marked_browser(path)
 
 
 def test_every_browser_or_server_test_module_is_marked_browser():

@@ -23,15 +23,14 @@ if not CHROMIUM.exists():
 
 import nbformat
 
-from .test_course import HAN, answer_tokens
-from .test_jupyterlab import (
+from .labpage import (
     ACTIVATE_JS,
     OPEN_JS,
     RESULT_JS,
     RUN_JS,
     TIMEOUT,
-    browser,  # noqa: F401 (a fixture)
 )
+from .test_course import HAN, answer_tokens
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +83,7 @@ def course(lab_servers, lab_token):
 
 
 @pytest.mark.timeout(600)  # a JupyterLab start, a notebook's run and its save, on a loaded machine
-def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, browser):  # noqa: F811
+def test_run_all_and_save_show_no_solution_and_keep_them_collapsed(course, browser):
     path = course["path"]
     page = browser.new_page()
     try:

@@ -4,16 +4,14 @@ its reading panel open and the stepper on its last step (the reading) fit the wi
 view and their reading legible in the light and the dark theme.
 
 A JupyterLab server on a one-cell notebook (a copy in a temporary folder) and Debian's chromium
-(Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.test_jupyterlab`; the server and its kernel are
+(Playwright), with the helpers of :mod:`tests.servers` and :mod:`tests.labpage`; the server and its kernel are
 stopped by their ids. Skipped only where /usr/bin/chromium is absent.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -26,8 +24,7 @@ from playwright.sync_api import sync_playwright
 
 import liuren
 
-from .servers import Server, as_root, free_port, lab_env
-from .test_jupyterlab import (
+from .labpage import (
     ACTIVATE_JS,
     DARK,
     LIGHT,
@@ -38,8 +35,11 @@ from .test_jupyterlab import (
     TIMEOUT,
     WITHIN_JS,
     faint_texts,
+    set_theme,
     settled,
+    shoot,
 )
+from .servers import Server, as_root, free_port, lab_env
 
 pytestmark = pytest.mark.browser  # `pytest -m "not browser"` leaves it out
 
@@ -153,7 +153,7 @@ def test_next_changes_the_step_shown(page):
     assert "2 of the 3 candidates" in stepper.locator(".liuren-step").first.inner_text()
 
 
-def test_the_explorer_fits_and_changes_in_place(page):
+def test_the_explorer_fits_and_changes_in_place(page, shots):
     # the explorer: 課盤 and plate side by side within 1280×800, updated in place (it does not move or jump)
     explorer = page.locator(".liuren-explorer").first
     explorer.scroll_into_view_if_needed()
@@ -173,8 +173,7 @@ def test_the_explorer_fits_and_changes_in_place(page):
         label,
         buttons,
     )
-    if os.environ.get("LIUREN_SCREENSHOTS"):
-        page.screenshot(path=str(Path(os.environ["LIUREN_SCREENSHOTS"]) / "explorer-1280x800.png"))
+    shoot(page, shots, "explorer-1280x800")
     assert box is not None and box["width"] <= 1280 and box["height"] <= 720, box  # 800 less the menus and status bar
     board, plate = (
         explorer.locator("div[lang='zh-Hant']").first.bounding_box(),
@@ -188,29 +187,6 @@ def test_the_explorer_fits_and_changes_in_place(page):
     )
     assert abs(explorer.evaluate("e => e.getBoundingClientRect().top") - top) < 2
     assert abs(explorer.bounding_box()["height"] - box["height"]) < 40
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory) -> Path:
-    folder = os.environ.get("LIUREN_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def set_theme(page, theme: str) -> None:
-    """Switch JupyterLab's theme and wait until its stylesheet has applied (the page itself is dark or light)."""
-    page.evaluate(
-        "async theme => { await window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }", theme
-    )
-    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
-    page.wait_for_function(
-        """dark => {
-            const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
-            return ((r + g + b) / 3 < 128) === dark;
-        }""",
-        arg=theme == DARK,
-    )
 
 
 IN_VIEW_JS = """
@@ -268,10 +244,10 @@ def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
         assert plate["above"] >= 0 and plate["below"] >= 0, plate  # the plate stays in view with the panel open
         assert faint_texts(panel) == []
         assert faint_texts(explorer) == []
-        page.screenshot(path=str(shots / f"explorer-reading-{name}.png"))
+        shoot(page, shots, f"explorer-reading-{name}")
         panel.evaluate("e => e.scrollIntoView({block: 'end'})")
         settled(panel)
-        page.screenshot(path=str(shots / f"explorer-reading-panel-{name}.png"))
+        shoot(page, shots, f"explorer-reading-panel-{name}")
     # the stepper's last step: the reading beside the whole plate, numbered after the construction's steps
     set_theme(page, LIGHT)
     stepper = page.locator(".liuren-stepper").first
@@ -296,5 +272,5 @@ def test_the_reading_fits_1280x720_and_reads_in_light_and_dark(page, shots):
         assert plate["above"] >= 0 and plate["below"] >= 0 and reading["below"] >= 0, (plate, reading)
         assert plate["left"] >= reading["right"] - 1  # beside the reading, not under it
         assert faint_texts(stepper) == []
-        page.screenshot(path=str(shots / f"stepper-reading-{name}.png"))
+        shoot(page, shots, f"stepper-reading-{name}")
     set_theme(page, LIGHT)
