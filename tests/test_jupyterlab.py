@@ -261,10 +261,7 @@ def test_every_link_to_a_file_finds_it_in_the_course_folder(lab, site, servers):
             served = re.match(r"/(?:files|lab/tree)/(.+)", urllib.parse.unquote(url.path))
             if not served:
                 continue  # an in-page anchor (#…) resolves to the page itself
-            if served[1].startswith("en/"):
-                # the other edition: a folder of its own in a course copy (`liuren course --lang en`, as the
-                # link's own words say), beside the Korean one in the repository and the JupyterLite site
-                continue
+            # (a copy's links to the other edition are words: liuren.course.unlink_other_edition)
             seen += 1
             if not (site / "liuren-course" / served[1]).is_file():
                 dead.append((name, served[1]))
