@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -578,3 +579,20 @@ def test_the_upload_control_loads_the_file_and_is_ready_for_another(tmp_path: Pa
         },
     )
     assert b.progress.reviews() == 1 and b.upload.value == () and "a.json" in b.file_note.value
+
+
+def test_a_miss_on_the_korean_page_reads_in_english_on_the_english_one(tmp_path: Path) -> None:
+    # levels 1 and 2 say their rule from the chart, so the wrong-answer book says it again in the page's
+    # language (a reader saw Korean rules on the English page)
+    from liuren.practice.plots import miss_line, misses_html
+
+    ko = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=1, clock=clock, lang="ko")
+    assert ko.item is not None
+    answers = typed(solution(ko.item))
+    assert "void" in answers  # level 1: the void, the hidden stems, the kin
+    ko.answer(**{**answers, "void": "子丑" if answers["void"] != "子丑" else "寅卯"})
+    (miss,) = ko.progress.misses()
+    assert re.search("[가-힣]", miss.rule)
+    english = miss_line(miss, "en")
+    assert not re.search("[가-힣]", english) and not re.search("[가-힣]", misses_html([miss], "en"))
+    assert miss.rule in miss_line(miss, "ko")

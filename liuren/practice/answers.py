@@ -332,10 +332,16 @@ def _basic_solution(item: Item) -> dict[str, object]:
 
 def basic_rule(item: Item, kind: str, lang: str) -> str:
     """The rule of a cell of levels 1 and 2 in ``lang``, with the item's day filled in."""
+    return chart_rule(item.chart, kind, lang)
+
+
+def chart_rule(c: Chart, kind: str, lang: str) -> str:
+    """The rule of a cell kind of levels 1 and 2 in ``lang`` for chart ``c`` (its day filled in): what
+    :func:`basic_rule` says, from the chart alone, so the wrong-answer book can say a stored miss's rule
+    again in the language it is shown in."""
     from ..cycle import STEM_ELEMENT, xun_branch
     from ..show.words.practice import PRACTICE
 
-    c = item.chart
     day = c.day.ordinal
     words = PRACTICE[check_lang(lang)]
     return words[f"rule-{kind}"].format(
@@ -464,6 +470,7 @@ __all__ = [
     "basic_rule",
     "cell_kind",
     "cell_value",
+    "chart_rule",
     "example",
     "solution",
 ]

@@ -17,6 +17,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..errors import ParseError, quote
+from ..grading import cell_kind
 from ..school import PRESET_NAMES
 from ..show.html import COLORS, FONT_STACK, paper_box
 from ..show.i18n import agree, check_lang
@@ -328,6 +329,27 @@ def school_name(name: str) -> str:
     return PRESET_NAMES.get(name, name)
 
 
+def miss_rule(miss: Miss, lang: str) -> str:
+    """The rule of ``miss`` in ``lang``: a rule of levels 1 and 2 (:func:`~liuren.practice.answers.chart_rule`)
+    is said again in ``lang`` from the miss's chart, when the stored words are that rule's in one of the
+    languages (a miss made on the Korean page reads in English on the English one); any other rule is shown
+    as it was stored, in the language of the page it was made on."""
+    from ..chart import Chart
+    from ..lang import codes
+    from .answers import chart_rule
+
+    if miss.level in (1, 2) and miss.cell and miss.rule:
+        kind = cell_kind(miss.cell)
+        try:
+            chart = Chart.parse(miss.spec)
+            said = {chart_rule(chart, kind, code) for code in codes()}
+        except (KeyError, ParseError):  # a cell kind without a rule of its own, or a chart it cannot read
+            return miss.rule
+        if miss.rule in said:
+            return chart_rule(chart, kind, lang)
+    return miss.rule
+
+
 def miss_line(miss: Miss, lang: str = "ko", zone: tzinfo | None = None) -> str:
     """One miss as a line of text: when (on the learner's clock, ``zone``; None: this computer's), the
     level, the chart it was dealt under, the first wrong cell (in ``lang``) and the rule missed."""
@@ -335,7 +357,7 @@ def miss_line(miss: Miss, lang: str = "ko", zone: tzinfo | None = None) -> str:
     lang = check_lang(lang)
     chart = f"{miss.day}日 {miss.hour}時 {miss.general}將 · {school_name(miss.school)}"
     cell = f" · {cell_label(miss.cell, lang)}" if miss.cell else ""
-    rule = f" · {miss.rule}" if miss.rule else ""
+    rule = f" · {miss_rule(miss, lang)}" if miss.rule else ""
     return f"{_when(miss.reviewed, zone)} · {miss.level}. {chart}{cell}{rule}"
 
 
@@ -357,7 +379,7 @@ def misses_html(misses: Sequence[Miss], lang: str = "ko", zone: tzinfo | None = 
             f"{m.level}",
             f"{m.day}日 {m.hour}時 {m.general}將 · {school_name(m.school)}",
             cell_label(m.cell, lang),
-            m.rule,
+            miss_rule(m, lang),
         )
         for m in misses
     ]
