@@ -70,6 +70,8 @@ VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平",
 """What a verdict can be: the six verdicts of the statements, and 未定 where the chapters do not decide."""
 GOOD = frozenset(("吉", "先凶後吉"))
 BAD = frozenset(("凶", "先吉後凶"))
+DIRECTED = GOOD | BAD
+"""The verdicts that say 吉 or 凶 (a statement that only describes, 平, or says 吉凶參半 does not)."""
 MAX_REASONS = 3
 
 METAL, EARTH = 3, 2
@@ -274,10 +276,12 @@ class _Seen:
 
     __slots__ = (
         "by_matter",
+        "done",
         "ids",
         "key",
         "live",
         "open_by_matter",
+        "ordered",
         "overall",
         "patterns",
         "periods",
@@ -287,6 +291,8 @@ class _Seen:
         "tier",
         "timings",
         "use",
+        "weigh",
+        "yuanshou",
     )
 
     def __init__(self, reading: Reading) -> None:
@@ -327,6 +333,16 @@ class _Seen:
             else:
                 self.timings.append(j)
         self.by_matter = by_matter
+        self.weigh: dict[str, list[Held]] = {
+            m: [j for j in held if j.statement.timing is None] for m, held in by_matter.items()
+        }
+        """Each matter's lines that are weighed (no timing rule, principle 1), once for every matter."""
+        self.ordered: dict[str, list[Held]] = {}
+        """The timing rules in the order of :func:`_timing` for each verdict's other side, sorted once
+        (stable, so a matter's rules are these filtered)."""
+        self.done: dict[str, Verdict] = {}
+        """Each matter's verdict without a moment, weighed once per reading."""
+        self.yuanshou = "元首-023" in self.ids
         weighed = _weighed()  # the matters of each statement that is no timing rule (principle 1)
         self.open_by_matter = Counter(chain.from_iterable(weighed[j.statement.id] for j in reading._held("open")))
         first = chart.transmissions[0]
@@ -356,9 +372,8 @@ def _seen(reading: Reading) -> _Seen:
     return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
 
 
-def _overrides(pool: list[Held], reading: Reading) -> list[tuple[str, set[str], Reason]]:
+def _overrides(pool: list[Held], reading: Reading, seen: _Seen) -> list[tuple[str, set[str], Reason]]:
     """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside."""
-    seen = _seen(reading)
     chart = reading.chart
     found: list[tuple[str, set[str], Reason]] = []
     if not seen.live:
@@ -435,7 +450,7 @@ def _war(pool: list[Held], reading: Reading) -> tuple[str, set[str], Reason, str
 def _direction(verdicts: set[str]) -> str | None:
     """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
     agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
-    directed = verdicts & (GOOD | BAD)
+    directed = verdicts & (DIRECTED)
     if not directed:
         return "吉凶參半" if "吉凶參半" in verdicts else None
     if directed <= GOOD:
@@ -459,7 +474,7 @@ def _course(pool: list[Held], reading: Reading) -> tuple[CourseStep, ...]:
         if not here:
             continue
         verdict = _direction({j.statement.verdict for j in here}) or "吉凶參半"
-        if not ({j.statement.verdict for j in here} & (GOOD | BAD)):
+        if not ({j.statement.verdict for j in here} & (DIRECTED)):
             verdict = "平"
         branch = str(reading.chart.transmissions[n].branch)
         steps.append(CourseStep(name, branch, verdict, tuple(j.statement.id for j in here)))
@@ -468,12 +483,23 @@ def _course(pool: list[Held], reading: Reading) -> tuple[CourseStep, ...]:
 
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
-    reading's chart, by the principles of this module."""
-    found = _verdict(reading, matter)
-    use = _seen(reading).use
+    reading's chart, by the principles of this module; without ``when``, weighed once per reading (the
+    text, the HTML and ``verdicts()`` read the same verdicts)."""
+    seen = _seen(reading)
+    if when is None:
+        done = seen.done.get(matter)
+        if done is None:
+            done = seen.done[matter] = _judged(reading, seen, matter, None)
+        return done
+    return _judged(reading, seen, matter, when)
+
+
+def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+    found = _verdict(reading, seen, matter)
+    use = seen.use
     # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
     side = "fears" if found.verdict in GOOD else "generates" if found.verdict in BAD else ""
-    period, folded = _timing(reading, matter, when, side)
+    period, folded = _timing(reading, seen, matter, when, side)
     f = found  # built field by field: dataclasses.replace is slow on this path (a dozen matters a chart)
     return Verdict(
         f.matter,
@@ -492,21 +518,27 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
     )
 
 
-def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
+def _timing(
+    reading: Reading, seen: _Seen, matter: str, when: datetime | None, other_side: str = ""
+) -> tuple[Period | None, int]:
     """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
     order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
     one, a bad verdict a 吉期 likewise."""
-    seen = _seen(reading)
-    tier = seen.tier
-    timings = [j for j in seen.timings if matter in j.statement.matters or "總" in j.statement.matters]
+    if not seen.timings:
+        return None, 0
+    ordered = seen.ordered.get(other_side)
+    if ordered is None:  # sorted once per side; a stable sort keeps each matter's rules in this order
+        tier = seen.tier
+        ordered = seen.ordered[other_side] = sorted(
+            seen.timings,
+            key=lambda j: (
+                tier[j.statement.id],
+                j.statement.timing is not None and j.statement.timing.kind == other_side,
+            ),
+        )
+    timings = [j for j in ordered if matter in j.statement.matters or "總" in j.statement.matters]
     if not timings:
         return None, 0
-    timings.sort(
-        key=lambda j: (
-            tier[j.statement.id],
-            j.statement.timing is not None and j.statement.timing.kind == other_side,
-        )
-    )
     if when is not None:
         return primary_period(tuple(j.statement for j in timings), reading.chart, when)
     # primary_period's choice, each period made once per reading
@@ -539,15 +571,16 @@ EMPTY = _Pooled((), (), "", (), None, False, False)
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
 
-def _pool(pool: list[Held], reading: Reading) -> _Pooled:
+def _pool(pool: list[Held], reading: Reading, seen: _Seen) -> _Pooled:
     """Principles 3–7 on one pool of lines (a matter's own, or the overall ones)."""
     school = ""
     aside: set[str] = set()
     overrides: list[Override] = []
-    for kind, hit, by in _overrides(pool, reading):
-        aside |= hit
-        overrides.append(Override(kind, tuple(sorted(hit)), by))
-    war = _war(pool, reading)
+    if seen.live:  # else none of principle 3's overrides can hold on the chart
+        for kind, hit, by in _overrides(pool, reading, seen):
+            aside |= hit
+            overrides.append(Override(kind, tuple(sorted(hit)), by))
+    war = _war(pool, reading) if seen.yuanshou else None  # the pool is drawn from the lines that apply
     if war is not None:
         kind, hit, by, school = war
         aside |= hit
@@ -555,34 +588,32 @@ def _pool(pool: list[Held], reading: Reading) -> _Pooled:
     standing = [j for j in pool if j.statement.id not in aside] if aside else pool
     course = _course(standing, reading)
     before = tuple(overrides)
-    tier = _seen(reading).tier
-    found = _decide(standing, overrides, reading, tier)
-    directed = any(j.statement.verdict in GOOD | BAD for j in standing)
+    tier = seen.tier
+    found = _decide(standing, overrides, seen, tier)
+    directed = any(j.statement.verdict in DIRECTED for j in standing)
     particular = any(tier[j.statement.id] == 0 for j in standing if j.statement.verdict != "平")
     return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
 
 
-def _verdict(reading: Reading, matter: str) -> Verdict:
+def _verdict(reading: Reading, seen: _Seen, matter: str) -> Verdict:
     """The verdict without its 用 and 應期 (:func:`verdict` adds them)."""
-    seen = _seen(reading)
-    on_matter = seen.by_matter.get(matter, [])
     opened = seen.open_by_matter.get(matter, 0)
     period, folded = None, 0
-    weigh = [j for j in on_matter if j.statement.timing is None]  # principle 1
+    weigh = seen.weigh.get(matter, [])  # principle 1: no timing rule
     overall = seen.overall
     school = ""
     overrides: list[Override] = []
     for pool, scope in ((weigh, matter), (overall, "總")):
-        if scope == "總" and matter != "總" and any(j.statement.verdict in GOOD | BAD for j in weigh):
+        if scope == "總" and matter != "總" and any(j.statement.verdict in DIRECTED for j in weigh):
             break
         if not pool:  # nothing to weigh, nothing set aside
             weighed = EMPTY
         elif scope == "總" or matter == "總":  # the overall lines: weighed once for every matter
             if seen.pooled is None:
-                seen.pooled = _pool(pool, reading)
+                seen.pooled = _pool(pool, reading, seen)
             weighed = seen.pooled
         else:
-            weighed = _pool(pool, reading)
+            weighed = _pool(pool, reading, seen)
         school = weighed.school or school
         course = weighed.course
         found: tuple[str, tuple[Reason, ...], int, str] | None = None
@@ -646,7 +677,7 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
 
 
 def _decide(
-    standing: list[Held], overrides: list[Override], reading: Reading, tiers: dict[str, int]
+    standing: list[Held], overrides: list[Override], seen: _Seen, tiers: dict[str, int]
 ) -> tuple[str, tuple[Reason, ...], int, str] | None:
     """Principles 5–7 on the lines left standing (``tiers``: each one's tier of principle 5); None when
     no line says 吉 or 凶."""
@@ -667,12 +698,12 @@ def _decide(
         found = _direction(verdicts)
         principle = 5
         if found is None:  # 吉 and 凶 on one tier: principle 6
-            strength = _seen(reading).use.strength
+            strength = seen.use.strength
             if strength is None:
-                return "未定", _pick(here, GOOD | BAD), 6, TIERS[tier]
+                return "未定", _pick(here, DIRECTED), 6, TIERS[tier]
             # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
             # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-            stem = _seen(reading).stem
+            stem = seen.stem
             side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
             kept = [j for j in here if j.statement.verdict in side]
             dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
@@ -692,7 +723,7 @@ def _decide(
                     Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement))
                 )
                 return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
-        return found, _pick(here, GOOD | BAD), principle, TIERS[tier]
+        return found, _pick(here, DIRECTED), principle, TIERS[tier]
     return None
 
 
