@@ -53,7 +53,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
 from ..patterns.view import GOOD_GENERALS
@@ -64,6 +64,7 @@ from .timing import Period, periods, primary_period
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from ..chart import Chart
     from . import Held, Reading
 
 VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平", "未定")
@@ -258,6 +259,26 @@ def _reasons() -> dict[str, Reason]:
     return {s.id: reason(s) for s in statements()}
 
 
+@cache
+def _fixed() -> dict[str, tuple[str | None, int, tuple[str, ...], tuple[str, ...], bool, bool, bool]]:
+    """What a chart's verdicts read of each statement, read once: its example chart and tier (as
+    :func:`_tiers`), its matters, those where it is weighed (:func:`_weighed`), whether it is an overall
+    line that is weighed (總), whether it says 吉 or 凶, and whether it is a 吉 line reading the 行年 or
+    本命 (principle 7)."""
+    tiers, matters, weighed, targets = _tiers(), _matters(), _weighed(), _targets()
+    return {
+        s.id: (
+            *tiers[s.id],
+            matters[s.id],
+            weighed[s.id],
+            s.timing is None and "總" in s.matters,
+            s.verdict in DIRECTED,
+            s.verdict in GOOD and not targets[s.id].isdisjoint(("year_upper", "fate_upper")),
+        )
+        for s in statements()
+    }
+
+
 POSITIONS = (("初", "init"), ("中", "middle"), ("末", "final"))
 """The three transmissions as the course reads them: name and condition target."""
 
@@ -276,6 +297,7 @@ class _Seen:
 
     __slots__ = (
         "by_matter",
+        "directed",
         "done",
         "ids",
         "key",
@@ -286,6 +308,8 @@ class _Seen:
         "patterns",
         "periods",
         "pooled",
+        "rescuers",
+        "rules",
         "shown",
         "stem",
         "tier",
@@ -301,14 +325,14 @@ class _Seen:
         chart = reading.chart
         self.key = key = chart_key(chart)
         self.patterns = frozenset(p.name for p in chart.patterns)
-        self.shown = shown_subjects(chart)[0]
+        shown: frozenset[str] | None = reading.__dict__.get("_shown")  # as reading() found them
+        self.shown = shown if shown is not None else shown_subjects(chart)[0]
         applies = reading._held("applies")
-        self.ids = frozenset(j.statement.id for j in applies)
-        tiers = _tiers()
-        matters = _matters()
+        fixed = _fixed()
         self.tier: dict[str, int] = {}
         tier = self.tier
         by_matter: dict[str, list[Held]] = {}
+        weigh: dict[str, list[Held]] = {}
         overall: list[Held] = []
         self.overall = overall
         self.timings: list[Held] = []
@@ -316,26 +340,37 @@ class _Seen:
         """The primary 應期 of a timing statement without a moment, made once (a dozen matters share them)."""
         self.pooled: _Pooled | None = None
         """What the overall lines (總) weigh to, which every matter without a 吉 or 凶 line of its own shares."""
+        self.directed: set[str] = set()
+        """The matters with a weighed line that says 吉 or 凶."""
+        self.rescuers: set[str] = set()
+        """The 吉 lines reading the 行年 or 本命 that apply (principle 7)."""
         for j in applies:
-            s = j.statement
-            i = s.id
-            example, rank = tiers[i]
+            i = j.statement.id
+            example, rank, matters, weighed, total, directed, rescuer = fixed[i]
             tier[i] = 0 if example is not None and (not example or example == key) else rank
-            for m in matters[i]:
+            for m in matters:
                 held = by_matter.get(m)
                 if held is None:
                     by_matter[m] = [j]
                 else:
                     held.append(j)
-            if s.timing is None:
-                if "總" in s.matters:
-                    overall.append(j)
-            else:
+            for m in weighed:
+                held = weigh.get(m)
+                if held is None:
+                    weigh[m] = [j]
+                else:
+                    held.append(j)
+            if j.statement.timing is not None:
                 self.timings.append(j)
+            if total:
+                overall.append(j)
+            if directed:
+                self.directed.update(weighed)
+            if rescuer:
+                self.rescuers.add(i)
+        self.ids = frozenset(tier)
         self.by_matter = by_matter
-        self.weigh: dict[str, list[Held]] = {
-            m: [j for j in held if j.statement.timing is None] for m, held in by_matter.items()
-        }
+        self.weigh = weigh
         """Each matter's lines that are weighed (no timing rule, principle 1), once for every matter."""
         self.ordered: dict[str, list[Held]] = {}
         """The timing rules in the order of :func:`_timing` for each verdict's other side, sorted once
@@ -343,26 +378,15 @@ class _Seen:
         self.done: dict[str, Verdict] = {}
         """Each matter's verdict without a moment, weighed once per reading."""
         self.yuanshou = "元首-023" in self.ids
-        weighed = _weighed()  # the matters of each statement that is no timing rule (principle 1)
-        self.open_by_matter = Counter(chain.from_iterable(weighed[j.statement.id] for j in reading._held("open")))
+        weighs = _weighed()  # the matters of each statement that is no timing rule (principle 1)
+        self.open_by_matter = Counter(chain.from_iterable(weighs[j.statement.id] for j in reading._held("open")))
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
         self.stem = _stem_strength(reading)
-        trans = tuple(t.branch.ordinal for t in chart.transmissions)
-        void = {b.ordinal for b in chart.void}
-        # whether one of principle 3's overrides can hold on the chart (else none is looked for)
-        self.live = (
-            ("不備" in self.patterns and "不備-017" in self.ids)
-            or any(
-                subject in self.shown
-                and any(BRANCH_ELEMENT[b] == element for b in trans)
-                and all(b in void for b in trans if BRANCH_ELEMENT[b] == element)
-                for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射"))
-            )
-            or any(form in self.patterns for form in RESCUES)
-            or "干支坐墓" in self.patterns
-        )
+        self.rules = _rules(chart, self.patterns, self.shown, self.ids)
+        self.live = bool(self.rules)
+        """Whether one of principle 3's overrides holds on the chart (else none is looked for)."""
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -372,48 +396,52 @@ def _seen(reading: Reading) -> _Seen:
     return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
 
 
-def _overrides(pool: list[Held], reading: Reading, seen: _Seen) -> list[tuple[str, set[str], Reason]]:
-    """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside."""
-    chart = reading.chart
-    found: list[tuple[str, set[str], Reason]] = []
-    if not seen.live:
-        return found
-    patterns = seen.patterns
-    shown = seen.shown
-    tier = seen.tier
-    bad = [j for j in pool if j.statement.verdict in BAD and tier[j.statement.id] > 0]
-    ids = seen.ids
+Rule = tuple[str, frozenset[str], frozenset[str], int | None, Reason]
+"""One of principle 3's overrides that holds on a chart: its kind, the side of the lines it sets aside
+(:data:`BAD`, or :data:`GOOD` for 坐墓), their subjects, the element a void line must speak of (None:
+any line) and the line that sets them aside."""
+
+
+def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], ids: frozenset[str]) -> tuple[Rule, ...]:
+    """Principle 3's overrides that hold on the chart, in the order they are applied, found once per
+    reading (each matter's pool is then only filtered by them)."""
+    found: list[Rule] = []
     if "不備" in patterns and "不備-017" in ids:  # 不備 without 克 (l.123, l.127): the row holds only then
-        hit = {j.statement.id for j in bad if j.statement.subject in ("無淫", "不備", "淫泆")}
-        if hit:
-            found.append(
-                ("不備無克", hit, Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143"))
-            )
+        by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
+        found.append(("不備無克", BAD, frozenset(("無淫", "不備", "淫泆")), None, by))
     trans = tuple(t.branch.ordinal for t in chart.transmissions)
     void = {b.ordinal for b in chart.void}
     for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
         of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
         if subject in shown and of_element and all(b in void for b in of_element):
-            hit = {j.statement.id for j in bad if j.statement.subject == subject and _about(j.statement, element)}
-            if hit:
-                found.append((kind, hit, reason(_by_id()[line])))
-    zuomu = next((p for p in reading.chart.patterns if p.name == "干支坐墓"), None)
+            found.append((kind, BAD, frozenset((subject,)), element, reason(_by_id()[line])))
+    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None)
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
         # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
+        by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
+        found.append(("坐墓", GOOD, YANGJIU_FORMS - {"干支坐墓"}, None, by))
+    for form, (rescued, src, quote) in RESCUES.items():
+        if form in patterns:
+            found.append(("救", BAD, frozenset((rescued,)), None, Reason(form, "先凶後吉", quote, src)))
+    return tuple(found)
+
+
+def _overrides(pool: list[Held], seen: _Seen) -> list[tuple[str, set[str], Reason]]:
+    """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside (the
+    lines of the pool a rule of :func:`_rules` reaches that are not the chapter's reading of this chart)."""
+    found: list[tuple[str, set[str], Reason]] = []
+    tier = seen.tier
+    for kind, side, subjects, element, by in seen.rules:
         hit = {
             j.statement.id
             for j in pool
-            if j.statement.verdict in GOOD
-            and j.statement.subject in YANGJIU_FORMS - {"干支坐墓"}
+            if j.statement.verdict in side
+            and j.statement.subject in subjects
             and tier[j.statement.id] > 0
+            and (element is None or _about(j.statement, element))
         }
         if hit:
-            found.append(("坐墓", hit, Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")))
-    for form, (rescued, src, quote) in RESCUES.items():
-        if form in patterns:
-            hit = {j.statement.id for j in bad if j.statement.subject == rescued}
-            if hit:
-                found.append(("救", hit, Reason(form, "先凶後吉", quote, src)))
+            found.append((kind, hit, by))
     return found
 
 
@@ -495,27 +523,18 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
 
 
 def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
-    found = _verdict(reading, seen, matter)
-    use = seen.use
+    found, reasons, overrides, course, principle, school, tier, weighed, opened = _verdict(reading, seen, matter)
     # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
-    side = "fears" if found.verdict in GOOD else "generates" if found.verdict in BAD else ""
+    side = "fears" if found in GOOD else "generates" if found in BAD else ""
     period, folded = _timing(reading, seen, matter, when, side)
-    f = found  # built field by field: dataclasses.replace is slow on this path (a dozen matters a chart)
     return Verdict(
-        f.matter,
-        f.verdict,
-        f.reasons,
-        f.overrides,
-        f.course,
-        period,
-        folded,
-        f.principle,
-        f.school,
-        f.tier,
-        f.weighed,
-        f.open,
-        use,
+        matter, found, reasons, overrides, course, period, folded, principle, school, tier, weighed, opened, seen.use
     )
+
+
+Weighed = tuple[str, tuple[Reason, ...], tuple[Override, ...], tuple[CourseStep, ...], int, str, str, int, int]
+"""A matter's verdict as :func:`_verdict` weighs it: the verdict, reasons, overrides, course, principle,
+school, tier and the counts weighed and open (the :class:`Verdict` is made once, with its 用 and 應期)."""
 
 
 def _timing(
@@ -550,8 +569,7 @@ def _timing(
     return period, len(rules) - 1
 
 
-@dataclass(frozen=True, slots=True)
-class _Pooled:
+class _Pooled(NamedTuple):
     """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
     (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
     principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
@@ -577,7 +595,7 @@ def _pool(pool: list[Held], reading: Reading, seen: _Seen) -> _Pooled:
     aside: set[str] = set()
     overrides: list[Override] = []
     if seen.live:  # else none of principle 3's overrides can hold on the chart
-        for kind, hit, by in _overrides(pool, reading, seen):
+        for kind, hit, by in _overrides(pool, seen):
             aside |= hit
             overrides.append(Override(kind, tuple(sorted(hit)), by))
     war = _war(pool, reading) if seen.yuanshou else None  # the pool is drawn from the lines that apply
@@ -595,16 +613,15 @@ def _pool(pool: list[Held], reading: Reading, seen: _Seen) -> _Pooled:
     return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
 
 
-def _verdict(reading: Reading, seen: _Seen, matter: str) -> Verdict:
-    """The verdict without its 用 and 應期 (:func:`verdict` adds them)."""
+def _verdict(reading: Reading, seen: _Seen, matter: str) -> Weighed:
+    """The verdict without its 用 and 應期 (:func:`_judged` adds them and makes the :class:`Verdict`)."""
     opened = seen.open_by_matter.get(matter, 0)
-    period, folded = None, 0
     weigh = seen.weigh.get(matter, [])  # principle 1: no timing rule
     overall = seen.overall
     school = ""
     overrides: list[Override] = []
     for pool, scope in ((weigh, matter), (overall, "總")):
-        if scope == "總" and matter != "總" and any(j.statement.verdict in DIRECTED for j in weigh):
+        if scope == "總" and matter != "總" and matter in seen.directed:  # a 吉 or 凶 line of its own
             break
         if not pool:  # nothing to weigh, nothing set aside
             weighed = EMPTY
@@ -627,14 +644,11 @@ def _verdict(reading: Reading, seen: _Seen, matter: str) -> Verdict:
             overrides = list(weighed.overrides)
         if found is not None:
             verdict_, reasons, principle, tier = found
-            return Verdict(
-                matter,
+            return (
                 verdict_,
                 reasons,
                 tuple(overrides),
                 course,
-                period,
-                folded,
                 principle,
                 school,
                 tier,
@@ -643,14 +657,11 @@ def _verdict(reading: Reading, seen: _Seen, matter: str) -> Verdict:
             )
         rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
         if rescued and not weighed.directed:
-            return Verdict(
-                matter,
+            return (
                 "平",
                 (rescued[0].by,),
                 tuple(overrides),
                 course,
-                period,
-                folded,
                 3,
                 school,
                 "",
@@ -659,21 +670,18 @@ def _verdict(reading: Reading, seen: _Seen, matter: str) -> Verdict:
             )
     flat = [j for j in weigh if j.statement.verdict == "平"]
     if flat and not opened:
-        return Verdict(
-            matter,
+        return (
             "平",
             (reason(flat[0].statement),),
             tuple(overrides),
             (),
-            period,
-            folded,
             1,
             school,
             "",
             len(weigh),
             opened,
         )
-    return Verdict(matter, "未定", (), tuple(overrides), (), period, folded, 0, school, "", len(weigh), opened)
+    return "未定", (), tuple(overrides), (), 0, school, "", len(weigh), opened
 
 
 def _decide(
@@ -717,7 +725,7 @@ def _decide(
         elif found == "吉凶參半":
             return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
         if found in BAD:
-            rescue = _nianming_rescue(standing)
+            rescue = _nianming_rescue(standing, seen.rescuers) if seen.rescuers else None
             if rescue is not None:
                 overrides.append(
                     Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement))
@@ -778,13 +786,10 @@ def _stem_strength(reading: Reading) -> str | None:
     return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
 
 
-def _nianming_rescue(standing: list[Held]) -> Held | None:
-    """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命)."""
-    targets = _targets()
-    for j in standing:
-        if j.statement.verdict in GOOD and not targets[j.statement.id].isdisjoint(("year_upper", "fate_upper")):
-            return j
-    return None
+def _nianming_rescue(standing: list[Held], rescuers: set[str]) -> Held | None:
+    """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命), the first
+    standing of ``rescuers`` (:func:`_fixed`)."""
+    return next((j for j in standing if j.statement.id in rescuers), None)
 
 
 def matters_of(reading: Reading) -> tuple[str, ...]:
