@@ -606,10 +606,20 @@ def _pool(pool: list[Held], reading: Reading, seen: _Seen) -> _Pooled:
     standing = [j for j in pool if j.statement.id not in aside] if aside else pool
     course = _course(standing, reading)
     before = tuple(overrides)
-    tier = seen.tier
-    found = _decide(standing, overrides, seen, tier)
-    directed = any(j.statement.verdict in DIRECTED for j in standing)
-    particular = any(tier[j.statement.id] == 0 for j in standing if j.statement.verdict != "平")
+    tiers = seen.tier
+    # principle 5: the lines that say more than 平 on the most particular tier that has any, in order
+    best, here, directed = len(TIERS), [], False
+    for j in standing:
+        said = j.statement.verdict
+        if said != "平":
+            directed = directed or said in DIRECTED
+            tier = tiers[j.statement.id]
+            if tier < best:
+                best, here = tier, [j]
+            elif tier == best:
+                here.append(j)
+    found = _decide(here, best, standing, overrides, seen) if here else None
+    particular = best == 0  # a line that is the chapter's reading of this very chart
     return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
 
 
@@ -685,54 +695,42 @@ def _verdict(reading: Reading, seen: _Seen, matter: str) -> Weighed:
 
 
 def _decide(
-    standing: list[Held], overrides: list[Override], seen: _Seen, tiers: dict[str, int]
-) -> tuple[str, tuple[Reason, ...], int, str] | None:
-    """Principles 5–7 on the lines left standing (``tiers``: each one's tier of principle 5); None when
-    no line says 吉 or 凶."""
-    by_tier: list[list[Held]] = [[] for _ in TIERS]
-    for j in standing:
-        if j.statement.verdict != "平":
-            by_tier[tiers[j.statement.id]].append(j)
-    for tier, here in enumerate(by_tier):
-        if not here:
-            continue
-        if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
-            family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
-            if family:
-                by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
-                overrides.append(Override("殃咎例", family, by))
-                here = [j for j in here if j.statement.subject != "殃咎"]
-        verdicts = {j.statement.verdict for j in here}
-        found = _direction(verdicts)
-        principle = 5
-        if found is None:  # 吉 and 凶 on one tier: principle 6
-            strength = seen.use.strength
-            if strength is None:
-                return "未定", _pick(here, DIRECTED), 6, TIERS[tier]
-            # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
-            # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-            stem = seen.stem
-            side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
-            kept = [j for j in here if j.statement.verdict in side]
-            dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
-            why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
-            overrides.append(
-                Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0]))
-            )
-            here = kept
-            found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
-            principle = 6
-        elif found == "吉凶參半":
-            return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
-        if found in BAD:
-            rescue = _nianming_rescue(standing, seen.rescuers) if seen.rescuers else None
-            if rescue is not None:
-                overrides.append(
-                    Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement))
-                )
-                return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
-        return found, _pick(here, DIRECTED), principle, TIERS[tier]
-    return None
+    here: list[Held], tier: int, standing: list[Held], overrides: list[Override], seen: _Seen
+) -> tuple[str, tuple[Reason, ...], int, str]:
+    """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
+    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone)."""
+    if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
+        family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
+        if family:
+            by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
+            overrides.append(Override("殃咎例", family, by))
+            here = [j for j in here if j.statement.subject != "殃咎"]
+    verdicts = {j.statement.verdict for j in here}
+    found = _direction(verdicts)
+    principle = 5
+    if found is None:  # 吉 and 凶 on one tier: principle 6
+        strength = seen.use.strength
+        if strength is None:
+            return "未定", _pick(here, DIRECTED), 6, TIERS[tier]
+        # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
+        # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
+        stem = seen.stem
+        side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
+        kept = [j for j in here if j.statement.verdict in side]
+        dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
+        why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
+        overrides.append(Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0])))
+        here = kept
+        found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
+        principle = 6
+    elif found == "吉凶參半":
+        return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
+    if found in BAD:
+        rescue = _nianming_rescue(standing, seen.rescuers) if seen.rescuers else None
+        if rescue is not None:
+            overrides.append(Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement)))
+            return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
+    return found, _pick(here, DIRECTED), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
