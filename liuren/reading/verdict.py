@@ -296,9 +296,9 @@ class _Seen:
     ``verdicts()`` weighs a dozen matters over the same statements)."""
 
     __slots__ = (
-        "by_matter",
         "directed",
         "done",
+        "held",
         "ids",
         "key",
         "live",
@@ -331,7 +331,7 @@ class _Seen:
         fixed = _fixed()
         self.tier: dict[str, int] = {}
         tier = self.tier
-        by_matter: dict[str, list[Held]] = {}
+        held_matters: set[str] = set()
         weigh: dict[str, list[Held]] = {}
         overall: list[Held] = []
         self.overall = overall
@@ -348,12 +348,7 @@ class _Seen:
             i = j.statement.id
             example, rank, matters, weighed, total, directed, rescuer = fixed[i]
             tier[i] = 0 if example is not None and (not example or example == key) else rank
-            for m in matters:
-                held = by_matter.get(m)
-                if held is None:
-                    by_matter[m] = [j]
-                else:
-                    held.append(j)
+            held_matters.update(matters)
             for m in weighed:
                 held = weigh.get(m)
                 if held is None:
@@ -369,7 +364,8 @@ class _Seen:
             if rescuer:
                 self.rescuers.add(i)
         self.ids = frozenset(tier)
-        self.by_matter = by_matter
+        self.held = held_matters
+        """Every matter a statement that applies speaks of."""
         self.weigh = weigh
         """Each matter's lines that are weighed (no timing rule, principle 1), once for every matter."""
         self.ordered: dict[str, list[Held]] = {}
@@ -795,5 +791,5 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     statement that applies speaks of."""
     if reading.matter is not None:
         return (reading.matter,)
-    held = _seen(reading).by_matter  # every matter of a statement that applies
+    held = _seen(reading).held  # every matter of a statement that applies
     return tuple(m for m in MATTERS if m in held)
