@@ -203,3 +203,18 @@ def test_a_reading_given_no_judgements_holds_none():
     assert empty.applies == () and empty.open == () and len(empty) == 0
     assert empty == liuren.reading.Reading(chart, None, None, "ko", (), ())
     assert empty.verdicts() == ()
+
+
+def test_verdicts_are_weighed_once_per_reading_and_a_dated_one_is_not_kept():
+    from datetime import datetime, timedelta, timezone
+
+    when = datetime(2026, 12, 5, 10, 0, tzinfo=timezone(timedelta(hours=8)))
+    for chart in _charts(97):
+        r = reading(chart)
+        dated = r.verdicts(when)  # first, so a verdict kept from it would show its dates below
+        plain = r.verdicts()
+        assert plain == reading(chart).verdicts()  # the same as a fresh reading's
+        assert all(v is w for v, w in zip(plain, r.verdicts(), strict=True))  # weighed once
+        assert [v.matter for v in dated] == [v.matter for v in plain]
+        assert all(v.timing is None or v.timing.start is None for v in plain)
+        assert r.verdicts(when) == dated

@@ -99,6 +99,11 @@ def main() -> None:
         f"reading alone      {(t_read - t_patterns) / n * 1e6:8.1f} µs a chart, ratio to building "
         f"{(t_read - t_patterns) / t_build:6.2f} (target ≤ 3)"
     )
+    print(
+        f"verdicts alone     {(t_judge - t_read) / n * 1e6:8.1f} µs a chart, ratio to building "
+        f"{(t_judge - t_read) / t_build:6.2f}; the patterns alone {(t_patterns - t_build) / n * 1e6:8.1f} µs, "
+        f"ratio {(t_patterns - t_build) / t_build:6.2f} (a cost of the chart a reading needs first)"
+    )
 
 
 if __name__ == "__main__":

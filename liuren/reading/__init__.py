@@ -525,7 +525,9 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
                         undecided.extend(kept)
                 found.append((line.index, line, OPEN if undecided else APPLIES, tuple(undecided)))
     found.sort()  # by the place in the file (each index once)
-    return _decided(chart, wanted, who, lang, tuple(found), ctx, memo)
+    made = _decided(chart, wanted, who, lang, tuple(found), ctx, memo)
+    made.__dict__["_shown"] = shown  # the verdicts read them too
+    return made
 
 
 def _asked(statement: Statement, querent: str) -> list[str] | None:

@@ -53,7 +53,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
 from ..patterns.view import GOOD_GENERALS
@@ -64,12 +64,15 @@ from .timing import Period, periods, primary_period
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from ..chart import Chart
     from . import Held, Reading
 
 VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平", "未定")
 """What a verdict can be: the six verdicts of the statements, and 未定 where the chapters do not decide."""
 GOOD = frozenset(("吉", "先凶後吉"))
 BAD = frozenset(("凶", "先吉後凶"))
+DIRECTED = GOOD | BAD
+"""The verdicts that say 吉 or 凶 (a statement that only describes, 平, or says 吉凶參半 does not)."""
 MAX_REASONS = 3
 
 METAL, EARTH = 3, 2
@@ -256,6 +259,26 @@ def _reasons() -> dict[str, Reason]:
     return {s.id: reason(s) for s in statements()}
 
 
+@cache
+def _fixed() -> dict[str, tuple[str | None, int, tuple[str, ...], tuple[str, ...], bool, bool, bool]]:
+    """What a chart's verdicts read of each statement, read once: its example chart and tier (as
+    :func:`_tiers`), its matters, those where it is weighed (:func:`_weighed`), whether it is an overall
+    line that is weighed (總), whether it says 吉 or 凶, and whether it is a 吉 line reading the 行年 or
+    本命 (principle 7)."""
+    tiers, matters, weighed, targets = _tiers(), _matters(), _weighed(), _targets()
+    return {
+        s.id: (
+            *tiers[s.id],
+            matters[s.id],
+            weighed[s.id],
+            s.timing is None and "總" in s.matters,
+            s.verdict in DIRECTED,
+            s.verdict in GOOD and not targets[s.id].isdisjoint(("year_upper", "fate_upper")),
+        )
+        for s in statements()
+    }
+
+
 POSITIONS = (("初", "init"), ("中", "middle"), ("末", "final"))
 """The three transmissions as the course reads them: name and condition target."""
 
@@ -273,20 +296,27 @@ class _Seen:
     ``verdicts()`` weighs a dozen matters over the same statements)."""
 
     __slots__ = (
-        "by_matter",
+        "directed",
+        "done",
+        "held",
         "ids",
         "key",
         "live",
         "open_by_matter",
+        "ordered",
         "overall",
         "patterns",
         "periods",
         "pooled",
+        "rescuers",
+        "rules",
         "shown",
         "stem",
         "tier",
         "timings",
         "use",
+        "weigh",
+        "yuanshou",
     )
 
     def __init__(self, reading: Reading) -> None:
@@ -295,14 +325,14 @@ class _Seen:
         chart = reading.chart
         self.key = key = chart_key(chart)
         self.patterns = frozenset(p.name for p in chart.patterns)
-        self.shown = shown_subjects(chart)[0]
+        shown: frozenset[str] | None = reading.__dict__.get("_shown")  # as reading() found them
+        self.shown = shown if shown is not None else shown_subjects(chart)[0]
         applies = reading._held("applies")
-        self.ids = frozenset(j.statement.id for j in applies)
-        tiers = _tiers()
-        matters = _matters()
+        fixed = _fixed()
         self.tier: dict[str, int] = {}
         tier = self.tier
-        by_matter: dict[str, list[Held]] = {}
+        held_matters: set[str] = set()
+        weigh: dict[str, list[Held]] = {}
         overall: list[Held] = []
         self.overall = overall
         self.timings: list[Held] = []
@@ -310,43 +340,49 @@ class _Seen:
         """The primary 應期 of a timing statement without a moment, made once (a dozen matters share them)."""
         self.pooled: _Pooled | None = None
         """What the overall lines (總) weigh to, which every matter without a 吉 or 凶 line of its own shares."""
+        self.directed: set[str] = set()
+        """The matters with a weighed line that says 吉 or 凶."""
+        self.rescuers: set[str] = set()
+        """The 吉 lines reading the 行年 or 本命 that apply (principle 7)."""
         for j in applies:
-            s = j.statement
-            i = s.id
-            example, rank = tiers[i]
+            i = j.statement.id
+            example, rank, matters, weighed, total, directed, rescuer = fixed[i]
             tier[i] = 0 if example is not None and (not example or example == key) else rank
-            for m in matters[i]:
-                held = by_matter.get(m)
+            held_matters.update(matters)
+            for m in weighed:
+                held = weigh.get(m)
                 if held is None:
-                    by_matter[m] = [j]
+                    weigh[m] = [j]
                 else:
                     held.append(j)
-            if s.timing is None:
-                if "總" in s.matters:
-                    overall.append(j)
-            else:
+            if j.statement.timing is not None:
                 self.timings.append(j)
-        self.by_matter = by_matter
-        weighed = _weighed()  # the matters of each statement that is no timing rule (principle 1)
-        self.open_by_matter = Counter(chain.from_iterable(weighed[j.statement.id] for j in reading._held("open")))
+            if total:
+                overall.append(j)
+            if directed:
+                self.directed.update(weighed)
+            if rescuer:
+                self.rescuers.add(i)
+        self.ids = frozenset(tier)
+        self.held = held_matters
+        """Every matter a statement that applies speaks of."""
+        self.weigh = weigh
+        """Each matter's lines that are weighed (no timing rule, principle 1), once for every matter."""
+        self.ordered: dict[str, list[Held]] = {}
+        """The timing rules in the order of :func:`_timing` for each verdict's other side, sorted once
+        (stable, so a matter's rules are these filtered)."""
+        self.done: dict[str, Verdict] = {}
+        """Each matter's verdict without a moment, weighed once per reading."""
+        self.yuanshou = "元首-023" in self.ids
+        weighs = _weighed()  # the matters of each statement that is no timing rule (principle 1)
+        self.open_by_matter = Counter(chain.from_iterable(weighs[j.statement.id] for j in reading._held("open")))
         first = chart.transmissions[0]
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
         self.stem = _stem_strength(reading)
-        trans = tuple(t.branch.ordinal for t in chart.transmissions)
-        void = {b.ordinal for b in chart.void}
-        # whether one of principle 3's overrides can hold on the chart (else none is looked for)
-        self.live = (
-            ("不備" in self.patterns and "不備-017" in self.ids)
-            or any(
-                subject in self.shown
-                and any(BRANCH_ELEMENT[b] == element for b in trans)
-                and all(b in void for b in trans if BRANCH_ELEMENT[b] == element)
-                for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射"))
-            )
-            or any(form in self.patterns for form in RESCUES)
-            or "干支坐墓" in self.patterns
-        )
+        self.rules = _rules(chart, self.patterns, self.shown, self.ids)
+        self.live = bool(self.rules)
+        """Whether one of principle 3's overrides holds on the chart (else none is looked for)."""
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -356,49 +392,52 @@ def _seen(reading: Reading) -> _Seen:
     return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
 
 
-def _overrides(pool: list[Held], reading: Reading) -> list[tuple[str, set[str], Reason]]:
-    """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside."""
-    seen = _seen(reading)
-    chart = reading.chart
-    found: list[tuple[str, set[str], Reason]] = []
-    if not seen.live:
-        return found
-    patterns = seen.patterns
-    shown = seen.shown
-    tier = seen.tier
-    bad = [j for j in pool if j.statement.verdict in BAD and tier[j.statement.id] > 0]
-    ids = seen.ids
+Rule = tuple[str, frozenset[str], frozenset[str], int | None, Reason]
+"""One of principle 3's overrides that holds on a chart: its kind, the side of the lines it sets aside
+(:data:`BAD`, or :data:`GOOD` for 坐墓), their subjects, the element a void line must speak of (None:
+any line) and the line that sets them aside."""
+
+
+def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], ids: frozenset[str]) -> tuple[Rule, ...]:
+    """Principle 3's overrides that hold on the chart, in the order they are applied, found once per
+    reading (each matter's pool is then only filtered by them)."""
+    found: list[Rule] = []
     if "不備" in patterns and "不備-017" in ids:  # 不備 without 克 (l.123, l.127): the row holds only then
-        hit = {j.statement.id for j in bad if j.statement.subject in ("無淫", "不備", "淫泆")}
-        if hit:
-            found.append(
-                ("不備無克", hit, Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143"))
-            )
+        by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
+        found.append(("不備無克", BAD, frozenset(("無淫", "不備", "淫泆")), None, by))
     trans = tuple(t.branch.ordinal for t in chart.transmissions)
     void = {b.ordinal for b in chart.void}
     for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
         of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
         if subject in shown and of_element and all(b in void for b in of_element):
-            hit = {j.statement.id for j in bad if j.statement.subject == subject and _about(j.statement, element)}
-            if hit:
-                found.append((kind, hit, reason(_by_id()[line])))
-    zuomu = next((p for p in reading.chart.patterns if p.name == "干支坐墓"), None)
+            found.append((kind, BAD, frozenset((subject,)), element, reason(_by_id()[line])))
+    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None)
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
         # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
+        by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
+        found.append(("坐墓", GOOD, YANGJIU_FORMS - {"干支坐墓"}, None, by))
+    for form, (rescued, src, quote) in RESCUES.items():
+        if form in patterns:
+            found.append(("救", BAD, frozenset((rescued,)), None, Reason(form, "先凶後吉", quote, src)))
+    return tuple(found)
+
+
+def _overrides(pool: list[Held], seen: _Seen) -> list[tuple[str, set[str], Reason]]:
+    """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside (the
+    lines of the pool a rule of :func:`_rules` reaches that are not the chapter's reading of this chart)."""
+    found: list[tuple[str, set[str], Reason]] = []
+    tier = seen.tier
+    for kind, side, subjects, element, by in seen.rules:
         hit = {
             j.statement.id
             for j in pool
-            if j.statement.verdict in GOOD
-            and j.statement.subject in YANGJIU_FORMS - {"干支坐墓"}
+            if j.statement.verdict in side
+            and j.statement.subject in subjects
             and tier[j.statement.id] > 0
+            and (element is None or _about(j.statement, element))
         }
         if hit:
-            found.append(("坐墓", hit, Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")))
-    for form, (rescued, src, quote) in RESCUES.items():
-        if form in patterns:
-            hit = {j.statement.id for j in bad if j.statement.subject == rescued}
-            if hit:
-                found.append(("救", hit, Reason(form, "先凶後吉", quote, src)))
+            found.append((kind, hit, by))
     return found
 
 
@@ -435,7 +474,7 @@ def _war(pool: list[Held], reading: Reading) -> tuple[str, set[str], Reason, str
 def _direction(verdicts: set[str]) -> str | None:
     """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
     agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
-    directed = verdicts & (GOOD | BAD)
+    directed = verdicts & (DIRECTED)
     if not directed:
         return "吉凶參半" if "吉凶參半" in verdicts else None
     if directed <= GOOD:
@@ -459,7 +498,7 @@ def _course(pool: list[Held], reading: Reading) -> tuple[CourseStep, ...]:
         if not here:
             continue
         verdict = _direction({j.statement.verdict for j in here}) or "吉凶參半"
-        if not ({j.statement.verdict for j in here} & (GOOD | BAD)):
+        if not ({j.statement.verdict for j in here} & (DIRECTED)):
             verdict = "平"
         branch = str(reading.chart.transmissions[n].branch)
         steps.append(CourseStep(name, branch, verdict, tuple(j.statement.id for j in here)))
@@ -468,45 +507,53 @@ def _course(pool: list[Held], reading: Reading) -> tuple[CourseStep, ...]:
 
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
-    reading's chart, by the principles of this module."""
-    found = _verdict(reading, matter)
-    use = _seen(reading).use
+    reading's chart, by the principles of this module; without ``when``, weighed once per reading (the
+    text, the HTML and ``verdicts()`` read the same verdicts)."""
+    seen = _seen(reading)
+    if when is None:
+        done = seen.done.get(matter)
+        if done is None:
+            done = seen.done[matter] = _judged(reading, seen, matter, None)
+        return done
+    return _judged(reading, seen, matter, when)
+
+
+def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+    found, reasons, overrides, course, principle, school, tier, weighed, opened = _verdict(reading, seen, matter)
     # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
-    side = "fears" if found.verdict in GOOD else "generates" if found.verdict in BAD else ""
-    period, folded = _timing(reading, matter, when, side)
-    f = found  # built field by field: dataclasses.replace is slow on this path (a dozen matters a chart)
+    side = "fears" if found in GOOD else "generates" if found in BAD else ""
+    period, folded = _timing(reading, seen, matter, when, side)
     return Verdict(
-        f.matter,
-        f.verdict,
-        f.reasons,
-        f.overrides,
-        f.course,
-        period,
-        folded,
-        f.principle,
-        f.school,
-        f.tier,
-        f.weighed,
-        f.open,
-        use,
+        matter, found, reasons, overrides, course, period, folded, principle, school, tier, weighed, opened, seen.use
     )
 
 
-def _timing(reading: Reading, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
+Weighed = tuple[str, tuple[Reason, ...], tuple[Override, ...], tuple[CourseStep, ...], int, str, str, int, int]
+"""A matter's verdict as :func:`_verdict` weighs it: the verdict, reasons, overrides, course, principle,
+school, tier and the counts weighed and open (the :class:`Verdict` is made once, with its 用 and 應期)."""
+
+
+def _timing(
+    reading: Reading, seen: _Seen, matter: str, when: datetime | None, other_side: str = ""
+) -> tuple[Period | None, int]:
     """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
     order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
     one, a bad verdict a 吉期 likewise."""
-    seen = _seen(reading)
-    tier = seen.tier
-    timings = [j for j in seen.timings if matter in j.statement.matters or "總" in j.statement.matters]
+    if not seen.timings:
+        return None, 0
+    ordered = seen.ordered.get(other_side)
+    if ordered is None:  # sorted once per side; a stable sort keeps each matter's rules in this order
+        tier = seen.tier
+        ordered = seen.ordered[other_side] = sorted(
+            seen.timings,
+            key=lambda j: (
+                tier[j.statement.id],
+                j.statement.timing is not None and j.statement.timing.kind == other_side,
+            ),
+        )
+    timings = [j for j in ordered if matter in j.statement.matters or "總" in j.statement.matters]
     if not timings:
         return None, 0
-    timings.sort(
-        key=lambda j: (
-            tier[j.statement.id],
-            j.statement.timing is not None and j.statement.timing.kind == other_side,
-        )
-    )
     if when is not None:
         return primary_period(tuple(j.statement for j in timings), reading.chart, when)
     # primary_period's choice, each period made once per reading
@@ -518,8 +565,7 @@ def _timing(reading: Reading, matter: str, when: datetime | None, other_side: st
     return period, len(rules) - 1
 
 
-@dataclass(frozen=True, slots=True)
-class _Pooled:
+class _Pooled(NamedTuple):
     """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
     (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
     principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
@@ -539,15 +585,16 @@ EMPTY = _Pooled((), (), "", (), None, False, False)
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
 
-def _pool(pool: list[Held], reading: Reading) -> _Pooled:
+def _pool(pool: list[Held], reading: Reading, seen: _Seen) -> _Pooled:
     """Principles 3–7 on one pool of lines (a matter's own, or the overall ones)."""
     school = ""
     aside: set[str] = set()
     overrides: list[Override] = []
-    for kind, hit, by in _overrides(pool, reading):
-        aside |= hit
-        overrides.append(Override(kind, tuple(sorted(hit)), by))
-    war = _war(pool, reading)
+    if seen.live:  # else none of principle 3's overrides can hold on the chart
+        for kind, hit, by in _overrides(pool, seen):
+            aside |= hit
+            overrides.append(Override(kind, tuple(sorted(hit)), by))
+    war = _war(pool, reading) if seen.yuanshou else None  # the pool is drawn from the lines that apply
     if war is not None:
         kind, hit, by, school = war
         aside |= hit
@@ -555,34 +602,41 @@ def _pool(pool: list[Held], reading: Reading) -> _Pooled:
     standing = [j for j in pool if j.statement.id not in aside] if aside else pool
     course = _course(standing, reading)
     before = tuple(overrides)
-    tier = _seen(reading).tier
-    found = _decide(standing, overrides, reading, tier)
-    directed = any(j.statement.verdict in GOOD | BAD for j in standing)
-    particular = any(tier[j.statement.id] == 0 for j in standing if j.statement.verdict != "平")
+    tiers = seen.tier
+    # principle 5: the lines that say more than 平 on the most particular tier that has any, in order
+    best, here, directed = len(TIERS), [], False
+    for j in standing:
+        said = j.statement.verdict
+        if said != "平":
+            directed = directed or said in DIRECTED
+            tier = tiers[j.statement.id]
+            if tier < best:
+                best, here = tier, [j]
+            elif tier == best:
+                here.append(j)
+    found = _decide(here, best, standing, overrides, seen) if here else None
+    particular = best == 0  # a line that is the chapter's reading of this very chart
     return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
 
 
-def _verdict(reading: Reading, matter: str) -> Verdict:
-    """The verdict without its 用 and 應期 (:func:`verdict` adds them)."""
-    seen = _seen(reading)
-    on_matter = seen.by_matter.get(matter, [])
+def _verdict(reading: Reading, seen: _Seen, matter: str) -> Weighed:
+    """The verdict without its 用 and 應期 (:func:`_judged` adds them and makes the :class:`Verdict`)."""
     opened = seen.open_by_matter.get(matter, 0)
-    period, folded = None, 0
-    weigh = [j for j in on_matter if j.statement.timing is None]  # principle 1
+    weigh = seen.weigh.get(matter, [])  # principle 1: no timing rule
     overall = seen.overall
     school = ""
     overrides: list[Override] = []
     for pool, scope in ((weigh, matter), (overall, "總")):
-        if scope == "總" and matter != "總" and any(j.statement.verdict in GOOD | BAD for j in weigh):
+        if scope == "總" and matter != "總" and matter in seen.directed:  # a 吉 or 凶 line of its own
             break
         if not pool:  # nothing to weigh, nothing set aside
             weighed = EMPTY
         elif scope == "總" or matter == "總":  # the overall lines: weighed once for every matter
             if seen.pooled is None:
-                seen.pooled = _pool(pool, reading)
+                seen.pooled = _pool(pool, reading, seen)
             weighed = seen.pooled
         else:
-            weighed = _pool(pool, reading)
+            weighed = _pool(pool, reading, seen)
         school = weighed.school or school
         course = weighed.course
         found: tuple[str, tuple[Reason, ...], int, str] | None = None
@@ -596,14 +650,11 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
             overrides = list(weighed.overrides)
         if found is not None:
             verdict_, reasons, principle, tier = found
-            return Verdict(
-                matter,
+            return (
                 verdict_,
                 reasons,
                 tuple(overrides),
                 course,
-                period,
-                folded,
                 principle,
                 school,
                 tier,
@@ -612,14 +663,11 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
             )
         rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
         if rescued and not weighed.directed:
-            return Verdict(
-                matter,
+            return (
                 "平",
                 (rescued[0].by,),
                 tuple(overrides),
                 course,
-                period,
-                folded,
                 3,
                 school,
                 "",
@@ -628,72 +676,57 @@ def _verdict(reading: Reading, matter: str) -> Verdict:
             )
     flat = [j for j in weigh if j.statement.verdict == "平"]
     if flat and not opened:
-        return Verdict(
-            matter,
+        return (
             "平",
             (reason(flat[0].statement),),
             tuple(overrides),
             (),
-            period,
-            folded,
             1,
             school,
             "",
             len(weigh),
             opened,
         )
-    return Verdict(matter, "未定", (), tuple(overrides), (), period, folded, 0, school, "", len(weigh), opened)
+    return "未定", (), tuple(overrides), (), 0, school, "", len(weigh), opened
 
 
 def _decide(
-    standing: list[Held], overrides: list[Override], reading: Reading, tiers: dict[str, int]
-) -> tuple[str, tuple[Reason, ...], int, str] | None:
-    """Principles 5–7 on the lines left standing (``tiers``: each one's tier of principle 5); None when
-    no line says 吉 or 凶."""
-    by_tier: list[list[Held]] = [[] for _ in TIERS]
-    for j in standing:
-        if j.statement.verdict != "平":
-            by_tier[tiers[j.statement.id]].append(j)
-    for tier, here in enumerate(by_tier):
-        if not here:
-            continue
-        if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
-            family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
-            if family:
-                by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
-                overrides.append(Override("殃咎例", family, by))
-                here = [j for j in here if j.statement.subject != "殃咎"]
-        verdicts = {j.statement.verdict for j in here}
-        found = _direction(verdicts)
-        principle = 5
-        if found is None:  # 吉 and 凶 on one tier: principle 6
-            strength = _seen(reading).use.strength
-            if strength is None:
-                return "未定", _pick(here, GOOD | BAD), 6, TIERS[tier]
-            # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
-            # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-            stem = _seen(reading).stem
-            side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
-            kept = [j for j in here if j.statement.verdict in side]
-            dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
-            why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
-            overrides.append(
-                Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0]))
-            )
-            here = kept
-            found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
-            principle = 6
-        elif found == "吉凶參半":
-            return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
-        if found in BAD:
-            rescue = _nianming_rescue(standing)
-            if rescue is not None:
-                overrides.append(
-                    Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement))
-                )
-                return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
-        return found, _pick(here, GOOD | BAD), principle, TIERS[tier]
-    return None
+    here: list[Held], tier: int, standing: list[Held], overrides: list[Override], seen: _Seen
+) -> tuple[str, tuple[Reason, ...], int, str]:
+    """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
+    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone)."""
+    if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
+        family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
+        if family:
+            by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
+            overrides.append(Override("殃咎例", family, by))
+            here = [j for j in here if j.statement.subject != "殃咎"]
+    verdicts = {j.statement.verdict for j in here}
+    found = _direction(verdicts)
+    principle = 5
+    if found is None:  # 吉 and 凶 on one tier: principle 6
+        strength = seen.use.strength
+        if strength is None:
+            return "未定", _pick(here, DIRECTED), 6, TIERS[tier]
+        # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
+        # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
+        stem = seen.stem
+        side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
+        kept = [j for j in here if j.statement.verdict in side]
+        dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
+        why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
+        overrides.append(Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0])))
+        here = kept
+        found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
+        principle = 6
+    elif found == "吉凶參半":
+        return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
+    if found in BAD:
+        rescue = _nianming_rescue(standing, seen.rescuers) if seen.rescuers else None
+        if rescue is not None:
+            overrides.append(Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement)))
+            return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
+    return found, _pick(here, DIRECTED), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -747,13 +780,10 @@ def _stem_strength(reading: Reading) -> str | None:
     return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
 
 
-def _nianming_rescue(standing: list[Held]) -> Held | None:
-    """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命)."""
-    targets = _targets()
-    for j in standing:
-        if j.statement.verdict in GOOD and not targets[j.statement.id].isdisjoint(("year_upper", "fate_upper")):
-            return j
-    return None
+def _nianming_rescue(standing: list[Held], rescuers: set[str]) -> Held | None:
+    """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命), the first
+    standing of ``rescuers`` (:func:`_fixed`)."""
+    return next((j for j in standing if j.statement.id in rescuers), None)
 
 
 def matters_of(reading: Reading) -> tuple[str, ...]:
@@ -761,5 +791,5 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     statement that applies speaks of."""
     if reading.matter is not None:
         return (reading.matter,)
-    held = _seen(reading).by_matter  # every matter of a statement that applies
+    held = _seen(reading).held  # every matter of a statement that applies
     return tuple(m for m in MATTERS if m in held)
