@@ -44,6 +44,15 @@ def whole(p: Practice, **override: str) -> Grade | None:
     return p.answer(**{**typed(solution(p.item)), **override})
 
 
+def type_in(p: Practice) -> None:
+    """Type the right answer into every box without committing it (as typing does before Enter)."""
+    assert p.item is not None
+    for part, text in typed(solution(p.item)).items():
+        p._typing = True
+        p.fields[part].value = text
+        p._typing = False
+
+
 def right_transmissions(p: Practice) -> str:
     return "".join(str(t.branch) for t in p.item.chart.transmissions)
 
@@ -178,10 +187,7 @@ def test_enter_grades_once_every_box_is_filled(tmp_path: Path) -> None:
 def test_check_button_grades(tmp_path: Path) -> None:
     p = session(tmp_path)
     assert p.item is not None
-    for part, text in typed(solution(p.item)).items():
-        p._typing = True
-        p.fields[part].value = text
-        p._typing = False
+    type_in(p)
     p.check_button.click()
     assert p.progress.reviews() == 1 and p.grade is not None and p.grade.verdict == "right"
     first = p.item
@@ -197,10 +203,7 @@ def test_a_commit_and_a_click_handled_at_once_record_one_answer(
     # item unrecorded and the answer was written twice (13 answers gave 19 rows in a reader's browser)
     p = session(tmp_path)
     assert p.item is not None
-    for part, text in typed(solution(p.item)).items():
-        p._typing = True
-        p.fields[part].value = text
-        p._typing = False
+    type_in(p)
     record = Progress.record
     both_in = threading.Barrier(2, timeout=5)
 
