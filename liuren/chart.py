@@ -48,7 +48,17 @@ from .generals import PLACEMENTS, branch_of, general_on, is_forward, noble_branc
 from .lessons import Ke, Lessons, four_lessons
 from .nianming import NianMing
 from .plate import PLATES, Plate
-from .school import CUSTOM, NOBLE_VALUES, OPTION_NAMES, PRESETS, School, parse_noble, resolve_school
+from .school import (
+    CHOICES,
+    CUSTOM,
+    MAX_SCHOOL_NAME,
+    NOBLE_VALUES,
+    OPTION_NAMES,
+    PRESETS,
+    School,
+    parse_noble,
+    resolve_school,
+)
 from .transmissions import Method, choose
 
 if TYPE_CHECKING:
@@ -565,8 +575,18 @@ class Transmissions(tuple[Transmission, Transmission, Transmission]):
         return transmissions_html(self)
 
 
-MAX_SPEC = 400
-"""No chart spec is longer (every option written out takes about 300 characters)."""
+MAX_SPEC = len(
+    " ".join(
+        [
+            "甲子 子 子 night school=" + "x" * MAX_SCHOOL_NAME,
+            *(f"{k}={max(CHOICES.get(k, ('false',)), key=len)}" for k in OPTION_NAMES),
+            "month=子 year=子 benming=子 xingnian=子",
+        ]
+    )
+)
+"""No chart spec is longer: the longest :meth:`Chart.spec` writes (every option at its longest value,
+the longest School name, the month, the year and the 年命), derived from the options' declarations so
+that a new option lengthens it."""
 
 
 def _rebuild(

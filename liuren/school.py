@@ -652,7 +652,9 @@ _ALIASES = {
 """Every way to name a preset (ASCII names case-insensitive; the Hanzi names are the same in simplified)."""
 CUSTOM = "custom"
 """The name of a school whose options match no preset, when it is given no name of its own."""
-NAME_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MAX_SCHOOL_NAME = 32
+"""The longest school name of your own (and the longest text read as a preset's name)."""
+NAME_PATTERN = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_SCHOOL_NAME}}}")
 """A school name of your own: a short token, so a chart spec stays one line of words."""
 _RESERVED = frozenset(("day", "night", "d", "n", "month", "year"))
 """Words a chart spec reads as something else (the noble, a key)."""
@@ -690,7 +692,7 @@ def _differences(options: tuple[str | bool, ...], preset: str) -> list[str]:
 
 def _preset_of(name: object) -> str | None:
     """The preset a name means (ASCII case-insensitive, or Hanzi), or None."""
-    if not isinstance(name, str) or len(name) > 32:
+    if not isinstance(name, str) or len(name) > MAX_SCHOOL_NAME:
         return None
     return _ALIASES.get(name.strip().lower())
 

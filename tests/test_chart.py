@@ -157,6 +157,25 @@ def test_spec_and_repr_round_trip_every_school_exactly(day, hour, general, noble
     assert pickle.loads(pickle.dumps(chart)) == chart
 
 
+def test_the_longest_spec_round_trips():
+    """Every option at its longest value that differs from the default, the longest school name of
+    one's own, the month, the year and the 年命: the longest spec there is still parses back (a spec
+    limit written as a number went stale when options were added)."""
+    from liuren.chart import MAX_SPEC
+    from liuren.school import DEFAULTS, MAX_SCHOOL_NAME
+
+    longest = {
+        k: max((v for v in CHOICES[k] if v != DEFAULTS[k]), key=len) if k in CHOICES else not DEFAULTS[k]
+        for k in OPTION_NAMES
+    }
+    school = School(name="x" * MAX_SCHOOL_NAME, **longest)
+    chart = Chart("甲子", "子", "子", noble="night", school=school, month="子", year="子", nianming=("子", "子"))
+    spec = chart.spec()
+    assert Chart.parse(spec) == chart and Chart.parse(spec).school.name == "x" * MAX_SCHOOL_NAME
+    with pytest.raises(ParseError, match="longer than any spec"):
+        Chart.parse(spec + " " * (MAX_SPEC + 1 - len(spec)))
+
+
 def test_a_custom_school_spec_round_trips():
     chart = Chart("丙申", "午", "亥", school=School().replace(noble_table="B"))
     assert chart.school.name == "custom"
