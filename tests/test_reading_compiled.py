@@ -234,7 +234,6 @@ MARKS = {
     },
     ("甲戌", "卯", "亥"): {
         "init.sha = 日支": True,  # 初傳 戌 is the day branch: 重審課 l.111 「發用或是支神」
-        "tiger.enters_tomb = true": True,  # 白虎 rides 午 火 over 戌, the 墓 of 火
         "tiger.stem_side = 後": True,  # 戌 is eight squares on from 甲's 寄宮 寅: four behind
         "final.combine_branch = 三合": True,  # 末傳 寅 with the day branch 戌: 寅午戌
         "bubei_side = 陽": True,  # lessons 2 and 3 are one: one 陽 lesson kept, two 陰

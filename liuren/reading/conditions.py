@@ -149,7 +149,6 @@ ATTRS: dict[str, tuple[str, tuple[str, ...]]] = {
         "前 or 後 the day stem's 寄宮: the earth square under it, one to five squares ahead or behind",
         ("前", "後"),
     ),
-    "enters_tomb": ("入墓: the earth square under it is the 墓 of its own element", ("true", "false")),
 }
 """What a condition reads at a target: (meaning, accepted values)."""
 

@@ -389,9 +389,6 @@ READERS: dict[str, Callable[[Ctx, int], tuple[str, ...]]] = {
     "afflicted": _afflicted,
     "to_init_earth": _one(lambda x, b: _rel(b, _earth(x, x.transmissions[0]))),
     "stem_side": _stem_side,
-    "enters_tomb": _one(
-        lambda x, b: "true" if ss.element_tomb(BRANCH_ELEMENT[b], x.school) == _earth(x, b) else "false"
-    ),
 }
 
 STEM_READERS: dict[str, Callable[[Ctx], str]] = {
