@@ -157,6 +157,18 @@ def test_spec_and_repr_round_trip_every_school_exactly(day, hour, general, noble
     assert pickle.loads(pickle.dumps(chart)) == chart
 
 
+def test_the_longest_spec_is_read_back():
+    # every option at its longest value other than the default, with the month, the year and the 年命
+    from liuren.chart import MAX_SPEC
+    from liuren.school import DEFAULTS, SWITCHES
+
+    longest: dict[str, object] = {k: max((v for v in vs if v != DEFAULTS[k]), key=len) for k, vs in CHOICES.items()}
+    longest.update({k: not DEFAULTS[k] for k in SWITCHES})
+    chart = Chart("甲子", "子", "子", school=School(**longest), month="寅", year="午", nianming=("午", "寅"))
+    assert len(chart.spec()) == 556 < MAX_SPEC
+    assert Chart.parse(chart.spec()) == chart
+
+
 def test_a_custom_school_spec_round_trips():
     chart = Chart("丙申", "午", "亥", school=School().replace(noble_table="B"))
     assert chart.school.name == "custom"
