@@ -165,7 +165,7 @@ SINGLE_PLACES: dict[str, Callable[[Ctx], int]] = {
     "noble": lambda x: x.noble,
     "hour": lambda x: x.hour,
     "day_tomb": lambda x: ss.tomb_of_stem(x.stem, x.school),
-    "init_earth": lambda x: (x.transmissions[0] - x.offset) % 12,
+    "init_earth": lambda x: _earth(x, x.transmissions[0]),
     "day_birth": lambda x: ss.changsheng(x.stem, x.school),
 }
 """The targets that name one place: the branch (ordinal) each reads on a chart."""
