@@ -404,6 +404,23 @@ class School:
             readings={"yangjiu": "殃咎課 l.155 「禍患難解」 prevails over the lesson type's 「憂易解」"},
         ),
     )
+    bazhuan_bubei: Literal["both", "neither"] = field(
+        default="both",
+        metadata=_about(
+            """How an 八專 day's lessons count for 陽不備 and 陰不備 in a reading (八專課 l.167–183): 干 and 支 share one
+    place, so the four lessons are two, one 陽 (lessons 1 and 3) and one 陰 (2 and 4). "both" — 陽 and 陰 both
+    lack, as the chapter calls the day 「陰陽不備」 (l.167 「一神二神號八專，陰陽不備向乾坤」, l.175 「陰陽不備是蕪淫」);
+    "neither" — one lesson of each side is there, so neither lacks (the count of 無淫課, which needs three).
+    Changes no chart, only which of the chapters' 不備 lines a reading holds.""",
+            ("", "「八專課」 l. 167–175"),
+            governs=READING_ONLY,
+            topic="八專 不備 in a reading",
+            readings={
+                "both": "an 八專 day is 陽不備 and 陰不備 (「陰陽不備」, l.167, l.175)",
+                "neither": "its one 陽 and one 陰 lesson lack neither side",
+            },
+        ),
+    )
     biyong_ge: Literal["off", "wealth", "wealth-or-ghost"] = field(
         default="off",
         metadata=_about(

@@ -218,3 +218,50 @@ def test_verdicts_are_weighed_once_per_reading_and_a_dated_one_is_not_kept():
         assert [v.matter for v in dated] == [v.matter for v in plain]
         assert all(v.timing is None or v.timing.start is None for v in plain)
         assert r.verdicts(when) == dated
+
+
+MARKS = {
+    # the places and facts the chapters' marks are read with, on charts checked by hand
+    ("丙申", "午", "亥"): {
+        # 初傳 卯 over 戌 (丙 寄巳, 戌 over it): 丑 (支上 and 末傳) 刑s 戌, 元首課 l.27 「地盤受…刑」
+        "init_earth.branch = 戌": True,
+        "init_earth.afflicted = true": True,
+        "six_places.to_init_earth in 比和": True,  # 末傳 丑 土 with 戌 土: 元首課 l.27 「扶地盤之辰」
+        "six_places.to_init_earth in 生我": "nianming",  # none of 戌 卯 申 丑 feeds 戌: the 年命上神 might
+        "day_birth.branch = 寅": True,  # 丙 火 長生 寅, 天獄課 l.19 「日本者，長生位也」
+        "tiger.stem_side in 前,後": False,  # 白虎 on 辰 over 亥, opposite 丙's 寄宮 巳
+        "zhi_yinyang_ke = true": False,  # lesson 4: 午 火 over 丑 土, 火 生 土
+    },
+    ("甲戌", "卯", "亥"): {
+        "init.sha = 日支": True,  # 初傳 戌 is the day branch: 重審課 l.111 「發用或是支神」
+        "tiger.stem_side = 後": True,  # 戌 is eight squares on from 甲's 寄宮 寅: four behind
+        "final.combine_branch = 三合": True,  # 末傳 寅 with the day branch 戌: 寅午戌
+        "bubei_side = 陽": True,  # lessons 2 and 3 are one: one 陽 lesson kept, two 陰
+        "init_earth.afflicted = true": "nianming",  # 寅 under 戌: nothing on the chart strikes it, the 年命 might
+    },
+    ("辛亥", "寅", "亥"): {
+        "zhi_yinyang_ke = true": True,  # lesson 4: 巳 火 over 申 金, 無淫課 l.119 「三四陰陽不相得」
+        "yaoke_bi = true": False,  # a 賊克 chart
+    },
+    ("己未", "酉", "亥"): {
+        "bubei_side = 陽": True,  # an 八專 day: School.bazhuan_bubei "both", 八專課 l.167 「陰陽不備」
+        "bubei_side = 陰": True,
+        "tiger.stem_side = 前": True,  # 白虎 on 丑 over 亥, four squares on from 己's 寄宮 未
+    },
+}
+
+
+def test_the_marks_of_the_chapters_are_read_where_the_chart_shows_them():
+    for (day, hour, general), expected in MARKS.items():
+        chart = liuren.chart(day, hour, general)
+        ctx = Ctx(chart)
+        for text, want in expected.items():
+            condition = parse_condition(text)
+            fact = condition.evaluate(ctx)
+            assert (fact.holds if fact.needs is None else fact.needs) == want, (day, text, fact)
+            assert compile_condition(condition)(ctx) == want, (day, text)
+    neither = liuren.chart("己未", "酉", "亥", school=liuren.School(bazhuan_bubei="neither"))
+    assert parse_condition("bubei_side != 陽,陰").evaluate(neither).holds is True
+    # 彈射 with the day stem 克ing two uppers, the 比 alone picks the 用: 遙克課 l.47 「彈射又是知一課」
+    zhiyi = liuren.find(pattern="一箭中兩鴻")
+    assert zhiyi and all(parse_condition("yaoke_bi = true").evaluate(c).holds for c in zhiyi[:12])

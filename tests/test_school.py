@@ -43,7 +43,7 @@ def test_every_view_is_read_from_the_fields():
     options = [f for f in dataclasses.fields(School) if f.init and f.name != "name"]
     hints = typing.get_type_hints(School)
     assert tuple(f.name for f in options) == OPTION_NAMES
-    assert len(OPTION_NAMES) == 24
+    assert len(OPTION_NAMES) == 25
     for f in options:
         if hints[f.name] is bool:
             assert f.name in SWITCHES and f.name not in CHOICES

@@ -88,6 +88,7 @@ TARGETS: dict[str, str] = {
     "zhi_upper": "支上神 (辰上, the upper of lesson 3)",
     "any_lesson_upper": "四課上神 (any of them)",
     "any_place": "any of the 三傳, the four lesson uppers and the 年命上神",
+    "six_places": "the 六處 (元首課 l.27, the translator's note l.29): 干上, 支上, the 三傳 and the 年命上神 (any of them)",
     "year_upper": "行年上神",
     "fate_upper": "本命上神",
     "gang": "天罡 (heaven 辰, the 星奇 of 死奇)",
@@ -99,6 +100,8 @@ TARGETS: dict[str, str] = {
     "noble": "the branch 貴人 rides",
     "hour": "the hour branch (占時)",
     "day_tomb": "the 墓 of the day stem (in heaven)",
+    "init_earth": "the earth square under the 初傳 (發用's 地盤之辰, 元首課 l.27)",
+    "day_birth": "日本: the day stem's 長生 branch (天獄課 l.19 「日本者，長生位也」)",
 }
 """Where on the chart a condition looks (a branch, or several), with the classical name."""
 
@@ -136,6 +139,16 @@ ATTRS: dict[str, tuple[str, tuple[str, ...]]] = {
     "chonged": ("struck (沖) from one of the 六處 (干上, 支上, 中傳, 末傳, 行年 and 本命上神)", ("true", "false")),
     "lesson": ("which lesson (1–4) has it as its upper", ("1", "2", "3", "4")),
     "sha": ("a 神煞 standing on it", SHA),
+    "afflicted": (
+        "void, or struck (刑 害 沖 破) from one of the 六處 (元首課 l.27 「受空、虛、刑、害、沖、破」)",
+        ("true", "false"),
+    ),
+    "combine_branch": ("三合 or 六合 with the day branch", ("三合", "六合")),
+    "to_init_earth": ("its element against the earth square under the 初傳's (扶: 生我 or 比和)", RELATIONS),
+    "stem_side": (
+        "前 or 後 the day stem's 寄宮: the earth square under it, one to five squares ahead or behind",
+        ("前", "後"),
+    ),
 }
 """What a condition reads at a target: (meaning, accepted values)."""
 
@@ -181,6 +194,14 @@ CHART_LEVEL: dict[str, tuple[str, tuple[str, ...]]] = {
     "pattern": ("a named pattern that holds", ()),
     "trans_xinghai": ("刑 or 害 between two of the 三傳 (三刑 with 自刑, 六害)", ("刑", "害")),
     "has_general_in_trans": ("a general among the 三傳's generals", GENERAL_NAMES),
+    "yaoke_bi": (
+        "知一 in 遙克: several uppers 遙克 the day and the 比 (the day's 陰陽) picks the 用 (遙克課 l.47)",
+        ("true", "false"),
+    ),
+    "zhi_yinyang_ke": (
+        "the 支's 陽神 and 陰神 克 one another (a 克 in lesson 4): 「三四陰陽不相得」 (無淫課 l.119)",
+        ("true", "false"),
+    ),
 }
 """Conditions on the chart as a whole: (meaning, accepted values; empty when any name is accepted)."""
 
@@ -333,7 +354,7 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     return many
 
 
-ANY_TARGETS = frozenset(("any_trans", "any_lesson_upper", "any_place", "dark_qi", "any_qi"))
+ANY_TARGETS = frozenset(("any_trans", "any_lesson_upper", "any_place", "six_places", "dark_qi", "any_qi"))
 """Targets that hold when any one of their places does. Two conditions of one statement on the same such
 target must hold at the same place: 「或有金而金落空」 (遙克課) asks for one 傳 that is 金 and void, not a
 金 傳 beside another that is void."""

@@ -23,6 +23,7 @@ from ..cycle import (
     JIGONG,
     LIUHE,
     OPPOSITE,
+    PO,
     SANHE_STEP,
     STEM_CHARS,
     STEM_ELEMENT,
@@ -38,7 +39,9 @@ from ..generals import general_index
 from ..lessons import KINDS
 from ..patterns import shensha as ss
 from ..patterns.view import GOOD_GENERALS, View
+from ..records import Yaoke
 from ..school import NOBLE_LABEL
+from ..transmissions import Method, Trace, yaoke
 
 if TYPE_CHECKING:
     from ..chart import Chart
@@ -162,6 +165,8 @@ SINGLE_PLACES: dict[str, Callable[[Ctx], int]] = {
     "noble": lambda x: x.noble,
     "hour": lambda x: x.hour,
     "day_tomb": lambda x: ss.tomb_of_stem(x.stem, x.school),
+    "init_earth": lambda x: _earth(x, x.transmissions[0]),
+    "day_birth": lambda x: ss.changsheng(x.stem, x.school),
 }
 """The targets that name one place: the branch (ordinal) each reads on a chart."""
 
@@ -180,6 +185,11 @@ def places(target: str, x: Ctx) -> tuple[tuple[int, ...], str | None]:
         if x.xingnian_upper is None or x.benming_upper is None:
             return (*x.transmissions, *x.uppers), "nianming"
         return (*x.transmissions, *x.uppers, x.xingnian_upper, x.benming_upper), None
+    if target == "six_places":  # 元首課 l.27 「六處」, the translator's note l.29: 干上 支上 初 中 末 年命上神
+        six = (x.uppers[0], x.uppers[2], *x.transmissions)
+        if x.xingnian_upper is None or x.benming_upper is None:
+            return six, "nianming"
+        return (*six, x.xingnian_upper, x.benming_upper), None
     if target == "dark_qi":  # 星 (天罡) is on the chart; 月 needs the moon's lodge
         return (CHEN,), "moon"
     if target == "any_qi":
@@ -296,14 +306,36 @@ def _chonged(x: Ctx, b: int) -> tuple[str, ...]:
     return ("true" if hit else "false",)
 
 
-def _combine_stem(x: Ctx, b: int) -> tuple[str, ...]:
-    jig = JIGONG[x.stem]
+def _afflicted(x: Ctx, b: int) -> tuple[str, ...]:
+    """Whether the branch is void, or struck by 刑, 害, 沖 or 破 from one of the 六處 (干上, 支上, 中傳, 末傳, 行年 and
+    本命上神): 「不可使地盤受空、虛、刑、害、沖、破之境」 (元首課 l.27). A place showing the branch itself is not
+    counted (自刑 needs two places, and the 初傳 is often the 干上 itself); without the 年命 a branch nothing else
+    strikes is open, as for :func:`_chonged`."""
+    if b in x.void:
+        return ("true",)
+    places = [x.uppers[0], x.uppers[2], x.transmissions[1], x.transmissions[2]]
+    if x.xingnian_upper is not None and x.benming_upper is not None:
+        places += [x.xingnian_upper, x.benming_upper]
+    hit = any(p != b and b in ((p + OPPOSITE) % 12, XING[p], HARM[p], PO[p]) for p in places)
+    if not hit and x.xingnian_upper is None:
+        raise Lacking("nianming")
+    return ("true" if hit else "false",)
+
+
+def _combine(place: int, b: int) -> tuple[str, ...]:
     found = []
-    if (b - jig) % SANHE_STEP == 0 and b != jig:
+    if (b - place) % SANHE_STEP == 0 and b != place:
         found.append("三合")
-    if LIUHE[b] == jig:
+    if LIUHE[b] == place:
         found.append("六合")
     return tuple(found)
+
+
+def _stem_side(x: Ctx, b: int) -> tuple[str, ...]:
+    """前 when the earth square under the branch is one to five squares ahead of the day stem's 寄宮 in the
+    branches' order, 後 when one to five behind (nothing on the 寄宮 itself or opposite it)."""
+    step = (_earth(x, b) - JIGONG[x.stem]) % 12
+    return ("前",) if 0 < step < OPPOSITE else ("後",) if step > OPPOSITE else ()
 
 
 def _war(x: Ctx, b: int) -> str:
@@ -337,7 +369,8 @@ READERS: dict[str, Callable[[Ctx, int], tuple[str, ...]]] = {
     "to_taisui": lambda x, b: _to(_need(x.year, "year"), b, clash=True),
     "to_xingnian": lambda x, b: _to(_need(x.xingnian, "nianming"), b, combine=True),
     "to_benming": lambda x, b: _to(_need(x.benming, "nianming"), b, combine=True),
-    "combine_stem": _combine_stem,
+    "combine_stem": lambda x, b: _combine(JIGONG[x.stem], b),
+    "combine_branch": lambda x, b: _combine(x.branch, b),
     "stage": _one(lambda x, b: ss.stage(x.stem, b, x.school)),
     "tomb": lambda x, b: ("用",) if ss.element_tomb(BRANCH_ELEMENT[x.transmissions[0]], x.school) == b else (),
     "earth": _one(lambda x, b: BRANCH_CHARS[_earth(x, b)]),
@@ -353,6 +386,9 @@ READERS: dict[str, Callable[[Ctx, int], tuple[str, ...]]] = {
     "chonged": _chonged,
     "lesson": lambda x, b: tuple(str(i + 1) for i in _lessons_with(x, b)),
     "sha": _sha,
+    "afflicted": _afflicted,
+    "to_init_earth": _one(lambda x, b: _rel(b, _earth(x, x.transmissions[0]))),
+    "stem_side": _stem_side,
 }
 
 STEM_READERS: dict[str, Callable[[Ctx], str]] = {
@@ -402,8 +438,12 @@ def _noble_side(x: Ctx, lessons: tuple[int, int]) -> tuple[str, ...]:
 
 
 def _bubei_side(x: Ctx) -> tuple[str, ...]:
-    """陽不備 when the lessons kept are one 陽 (1, 3) and two 陰, 陰不備 when two 陽 and one 陰 (無淫課)."""
+    """陽不備 when the lessons kept are one 陽 (1, 3) and two 陰, 陰不備 when two 陽 and one 陰 (無淫課). On an 八專
+    day (干支同位), whose lessons are two, ``School.bazhuan_bubei`` decides: "both" reads 陽不備 and 陰不備 (八專課
+    l.167 「陰陽不備」), "neither" reads no side lacking (one 陽 lesson and one 陰)."""
     keys = x.chart.lesson_identities
+    if JIGONG[x.stem] == x.branch:
+        return ("陽", "陰") if x.school.bazhuan_bubei == "both" else ()
     if len(set(keys)) != 3:
         return ()
     kept: list[int] = []
@@ -446,6 +486,18 @@ def _xinghai(x: Ctx) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _yaoke_bi(x: Ctx) -> tuple[str, ...]:
+    """知一 in a 遙克 chart: several uppers 遙克 the day and the 比 (the day's 陰陽) alone picks the 用, as the
+    method's own record of the choice shows: 「若是彈射又是知一課，尤為無力」 (遙克課 l.47)."""
+    if x.chart.method is not Method.YAOKE:
+        return ("false",)
+    trace = Trace()
+    yaoke(x.chart._ke, x.school, trace)
+    record = trace.find(Yaoke)
+    chosen = record is not None and len(record.found) > 1 and len(record.matching) == 1
+    return ("true" if chosen else "false",)
+
+
 def _key(x: Ctx) -> str:
     key = chart_key(x.chart)
     object.__setattr__(x, "key", key)
@@ -482,5 +534,7 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "amnesty": lambda x: ("true" if ss.is_amnesty_day(x.day, _need(x.month, "month")) else "false",),
     "lesson_type": lambda x: (str(x.chart.lesson_type),),
     "trans_xinghai": _xinghai,
+    "zhi_yinyang_ke": lambda x: ("true" if x.lessons_kind[3] else "false",),
+    "yaoke_bi": _yaoke_bi,
     "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.transmissions),
 }

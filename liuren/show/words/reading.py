@@ -191,6 +191,7 @@ PLACES: dict[str, str] = {
     "zhi_upper": "支上",
     "any_lesson_upper": "四課",
     "any_place": "六處",
+    "six_places": "六處",
     "year_upper": "行年上",
     "fate_upper": "本命上",
     "gang": "天罡",
@@ -202,6 +203,8 @@ PLACES: dict[str, str] = {
     "noble": "貴人",
     "hour": "占時",
     "day_tomb": "日墓",
+    "init_earth": "發用地盤",
+    "day_birth": "日本",
     "day_stem": "日干",
     "time": "晝夜",
     "noble_dir": "貴人順逆",
@@ -229,6 +232,8 @@ PLACES: dict[str, str] = {
     "pattern": "課",
     "has_general_in_trans": "三傳天將",
     "trans_xinghai": "三傳刑害",
+    "zhi_yinyang_ke": "三四課陰陽相剋",
+    "yaoke_bi": "遙克知一",
 }
 """The place or thing a condition reads, as the chapters name it (the evidence line writes it in
 Hanzi in every language, as the chapters' terms are written throughout the course)."""
