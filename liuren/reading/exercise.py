@@ -9,7 +9,7 @@ chart (or what the chart cannot decide), and the statements missed are counted, 
 >>> import liuren
 >>> c = liuren.chart("丙申", "午", "亥", month="寅")
 >>> [(x.statement.id, x.status) for x in candidates(c, "病")][:3]
-[('元首-085', 'applies'), ('元首-086', 'applies'), ('元首-087', 'fails')]
+[('元首-060', 'fails'), ('元首-085', 'applies'), ('元首-086', 'applies')]
 >>> r = check_reading(c, "病", ["元首-085", "元首-087"])
 >>> r.ok, r.right, [w.statement.id for w in r.wrong], r.missed
 (False, ('元首-085',), ['元首-087'], 3)
