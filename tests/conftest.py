@@ -184,14 +184,22 @@ CPU-bound units, which the worker beside the browser modules takes from the star
 whole modules, the notebooks (5–15 s each), and the small split sweeps last."""
 
 
+SOLO = {"tests/test_hub.py::test_real_unix_users_each_run_their_own_server"}
+"""Tests that are a unit of their own in a module that otherwise stays whole: they use none of its
+module's fixtures (the Unix-users hub starts a hub of its own), so another worker runs them beside it."""
+
+
 def unit_of(nodeid: str) -> str:
-    """The unit of work a test belongs to: its module, or in a module of ``SPLIT``, the test itself.
+    """The unit of work a test belongs to: its module, or in a module of ``SPLIT``, or in ``SOLO``, the
+    test itself.
 
     >>> unit_of("tests/test_values.py::test_a[x]"), unit_of("tests/test_check.py::test_b[1]")
     ('tests/test_values.py', 'tests/test_check.py::test_b[1]')
+    >>> unit_of("tests/test_hub.py::test_real_unix_users_each_run_their_own_server") in SOLO
+    True
     """
     module = nodeid.split("::", 1)[0]
-    return nodeid if Path(module).stem in SPLIT else module
+    return nodeid if Path(module).stem in SPLIT or nodeid in SOLO else module
 
 
 def rank_of(nodeid: str, browser: bool) -> int:

@@ -436,3 +436,16 @@ def test_the_noble_label_is_written_through_one_constant():
         if inline.search(line)
     ]
     assert found == []
+
+
+def test_the_schedulers_named_modules_and_tests_exist():
+    # a renamed module or test would silently leave tests/conftest.py's schedule (FIRST, LONG_MODULES,
+    # LONG_CPU, SPLIT, SOLO) naming nothing
+    from .conftest import FIRST, LONG_CPU, LONG_MODULES, SOLO, SPLIT
+
+    stems = {p.stem for p in (ROOT / "tests").glob("test_*.py")}
+    assert [m for m in (*FIRST, *LONG_MODULES, *LONG_CPU, *SPLIT) if m not in stems] == []
+    for nodeid in SOLO:
+        path, name = nodeid.split("::")
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        assert name in {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}, nodeid
