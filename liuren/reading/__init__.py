@@ -195,6 +195,20 @@ class Reading:
             return self.applies if status == APPLIES else self.open
         return held[status]
 
+    def _bits(self, status: str, index: dict[str, int]) -> int:
+        """The statements of ``status`` as the verdicts weigh them: a set of places in the file, bit n for
+        the n-th statement (``index`` gives each id's place)."""
+        found = 0
+        entries = self._entries
+        if entries is not None:
+            for n, _, kind, _ in entries:
+                if kind == status:
+                    found |= 1 << n
+            return found
+        for j in self._held(status):
+            found |= 1 << index[j.statement.id]
+        return found
+
     def _count(self, status: str) -> int:
         return len(self._held(status))
 
