@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
 from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
-from .statements import MATTERS, Statement, statements
+from .statements import MATTERS, Statement, bits, statements
 from .timing import Period, periods, primary_period
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from ..chart import Chart
-    from . import Reading
+    from . import Decided, Reading
 
 VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平", "未定")
 """What a verdict can be: the six verdicts of the statements, and 未定 where the chapters do not decide."""
@@ -241,20 +241,6 @@ NIANMING_TARGETS = frozenset(("year_upper", "fate_upper"))
 """The targets of a line reading the 行年 or 本命 (principle 7)."""
 
 
-def bits(mask: int) -> list[int]:
-    """The places of the set bits of ``mask``, lowest first (the statements of a set, in the file's order).
-
-    >>> bits(0b10110)
-    [1, 2, 4]
-    """
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def _about(statement: Statement, element: int) -> bool:
     """Whether a 蒿矢 (彈射) line speaks of the metal (earth) in the 三傳: its conditions read that
     element or its branches, or the quotation names it (「有金則主血光」); a 彈射 line when void earth:
@@ -266,7 +252,7 @@ def _about(statement: Statement, element: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class VerdictTable:
     """What the verdicts read of the statements, compiled once when the data loads. A statement is a bit,
     its place in the file; a set of statements is an ``int``, and each property the principles look at is
     the set of the statements that have it. A reading's verdicts weigh every matter by and-ing these sets
@@ -337,8 +323,8 @@ class Table:
 
 
 @cache
-def table() -> Table:
-    """The statements as the verdicts read them (:class:`Table`), compiled on first use."""
+def table() -> VerdictTable:
+    """The statements as the verdicts read them (:class:`VerdictTable`), compiled on first use."""
     every = statements()
     ids = tuple(s.id for s in every)
 
@@ -358,7 +344,7 @@ def table() -> Table:
 
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
-    return Table(
+    return VerdictTable(
         ids=ids,
         index={i: n for n, i in enumerate(ids)},
         reasons=tuple(reason(s) for s in every),
@@ -398,13 +384,13 @@ def table() -> Table:
 
 Rule = tuple[str, int, Reason]
 """One of principle 3's overrides that holds on a chart: its kind, the lines it reaches (a set of
-statements, :class:`Table`) and the line that sets them aside."""
+statements, :class:`VerdictTable`) and the line that sets them aside."""
 
 
 class _Seen:
     """What every matter's verdict reads of one reading, found once per reading (a reading's ``verdicts()``
     weighs a dozen matters over the same statements): the statements that apply and stay open as sets
-    (:class:`Table`), the tiers of principle 5 on this chart, the overrides of principle 3 that hold, the
+    (:class:`VerdictTable`), the tiers of principle 5 on this chart, the overrides of principle 3 that hold, the
     用 and the day stem's 旺相, and each pool of lines weighed once (:func:`_pool`)."""
 
     __slots__ = (
@@ -458,9 +444,9 @@ class _Seen:
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
         self.stem = _stem_strength(reading)
-        shown: frozenset[str] | None = reading.__dict__.get("_shown")  # as reading() found them
-        patterns = frozenset(p.name for p in chart.patterns)
-        self.rules = _rules(chart, patterns, shown if shown is not None else shown_subjects(chart)[0], self)
+        decided: Decided | None = reading.__dict__.get("_decided")  # the subjects as reading() found them
+        shown = decided.shown if decided is not None else shown_subjects(chart)[0]
+        self.rules = _rules(chart, frozenset(p.name for p in chart.patterns), shown, self)
 
 
 def _seen(reading: Reading) -> _Seen:
