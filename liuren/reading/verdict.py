@@ -265,8 +265,6 @@ class VerdictTable:
     """Each statement's place in the file, by id."""
     reasons: tuple[Reason, ...]
     """Each statement as a :class:`Reason`."""
-    said: tuple[tuple[str, int], ...]
-    """Each verdict a statement says (吉, 凶, 平 …) with the statements that say it."""
     flat: int
     """The lines that only describe (平)."""
     directed: int
@@ -275,12 +273,20 @@ class VerdictTable:
     bad: int
     mixed: int
     """The lines that say 吉凶參半."""
+    turn_good: int
+    """The lines that say 先凶後吉."""
+    turn_bad: int
+    """The lines that say 先吉後凶."""
     speaks: dict[str, int]
     """The statements that speak of each matter (timing rules too)."""
     weighs: dict[str, int]
     """The statements weighed on each matter: no timing rule (principle 1)."""
     timing: int
     """The timing rules (應期)."""
+    concerns: dict[str, int]
+    """The statements that speak of each matter or of every matter (總): the timing rules a matter reads."""
+    overall: int
+    """The statements that speak of every matter (總)."""
     tiers: tuple[int, int, int]
     """Principle 5's tiers 1–3 (:data:`TIERS`) of each line on a chart that is not its worked example's."""
     example_any: int
@@ -342,21 +348,25 @@ def table() -> VerdictTable:
                 found[key] = found.get(key, 0) | 1 << n
         return found
 
+    speaks = grouped(lambda s: s.matters)
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
     return VerdictTable(
         ids=ids,
         index={i: n for n, i in enumerate(ids)},
         reasons=tuple(reason(s) for s in every),
-        said=tuple(grouped(lambda s: (s.verdict,)).items()),
         flat=having(lambda s: s.verdict == "平"),
         directed=having(lambda s: s.verdict in DIRECTED),
         good=having(lambda s: s.verdict in GOOD),
         bad=having(lambda s: s.verdict in BAD),
         mixed=having(lambda s: s.verdict == "吉凶參半"),
-        speaks=grouped(lambda s: s.matters),
+        turn_good=having(lambda s: s.verdict == "先凶後吉"),
+        turn_bad=having(lambda s: s.verdict == "先吉後凶"),
+        speaks=speaks,
         weighs=grouped(lambda s: s.matters if s.timing is None else ()),
         timing=having(lambda s: s.timing is not None),
+        concerns={m: found | speaks.get("總", 0) for m, found in speaks.items()},
+        overall=speaks.get("總", 0),
         tiers=(
             having(lambda s: _tier(s) == 1),
             having(lambda s: _tier(s) == 2),
@@ -400,12 +410,11 @@ class _Seen:
         "held",
         "open",
         "ordered",
-        "periods",
         "pools",
         "rules",
         "stem",
         "tiers",
-        "timings",
+        "timed",
         "use",
         "war",
     )
@@ -426,13 +435,11 @@ class _Seen:
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.directed = frozenset(m for m in self.held if applies & t.weighs.get(m, 0) & t.directed)
         """The matters with a weighed line that says 吉 or 凶 (principle 2)."""
-        self.timings = bits(applies & t.timing)
-        """The timing rules that apply, in the file's order."""
         self.ordered: dict[str, list[int]] = {}
-        """The timing rules in the order of :func:`_timing` for each verdict's other side, sorted once
-        (stable, so a matter's rules are these filtered)."""
-        self.periods: dict[int, Period] = {}
-        """The primary 應期 of a timing statement without a moment, made once (a dozen matters share them)."""
+        """The timing rules that apply in the order of :func:`_timing` for each verdict's other side, sorted
+        once (stable, so a matter's rules are these filtered)."""
+        self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
+        """The primary 應期 and the count folded for each set of timing rules and side, made once."""
         self.pools: dict[int, _Pooled] = {}
         """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
         without a 吉 or 凶 line of its own shares, and each matter's own."""
@@ -501,22 +508,17 @@ def _war(pool: int, chart: Chart) -> tuple[str, int, Reason, str] | None:
     return "神將戰", t.yuanshou, t.reasons[bits(neizhan)[0]], choice
 
 
-def _direction(verdicts: set[str]) -> str | None:
+def _direction(lines: int) -> str | None:
     """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
     agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
-    directed = verdicts & (DIRECTED)
-    if not directed:
-        return "吉凶參半" if "吉凶參半" in verdicts else None
-    if directed <= GOOD:
-        return "先凶後吉" if "先凶後吉" in directed else "吉"
-    if directed <= BAD:
-        return "先吉後凶" if "先吉後凶" in directed else "凶"
+    t = table()
+    if not lines & t.directed:
+        return "吉凶參半" if lines & t.mixed else None
+    if not lines & t.bad:
+        return "先凶後吉" if lines & t.turn_good else "吉"
+    if not lines & t.good:
+        return "先吉後凶" if lines & t.turn_bad else "凶"
     return None
-
-
-def _said(lines: int) -> set[str]:
-    """The verdicts a set of lines says."""
-    return {v for v, having in table().said if lines & having}
 
 
 def _override(kind: str, lines: int, by: Reason) -> Override:
@@ -527,21 +529,19 @@ def _override(kind: str, lines: int, by: Reason) -> Override:
 def _course(standing: int, chart: Chart) -> tuple[CourseStep, ...]:
     """The 初 → 中 → 末 as the lines left standing read them, where they read two of them or more."""
     t = table()
-    reads = [standing & position for position in t.positions]
-    if sum(1 for here in reads if here) < 2:  # one transmission read alone is no course
+    first, middle, final = t.positions
+    reads = (standing & first, standing & middle, standing & final)
+    if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) < 2:  # one transmission read alone is no course
         return ()
     steps = []
     for n, (name, _) in enumerate(POSITIONS):
         here = reads[n]
         if not here:
             continue
-        said = _said(here)
-        verdict = _direction(said) or "吉凶參半"
-        if not (said & (DIRECTED)):
-            verdict = "平"
+        verdict = (_direction(here) or "吉凶參半") if here & t.directed else "平"
         branch = str(chart.transmissions[n].branch)
         steps.append(CourseStep(name, branch, verdict, tuple(t.ids[i] for i in bits(here))))
-    return tuple(steps) if len(steps) > 1 else ()
+    return tuple(steps)
 
 
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
@@ -578,27 +578,29 @@ def _timing(
     """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
     order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
     one, a bad verdict a 吉期 likewise."""
-    if not seen.timings:
-        return None, 0
     t = table()
+    rules = seen.applies & t.timing & t.concerns.get(matter, t.overall)
+    if not rules:
+        return None, 0
+    if when is None:  # matters with the same rules on the same side share their 應期, made once per reading
+        found = seen.timed.get((rules, other_side))
+        if found is not None:
+            return found
     ordered = seen.ordered.get(other_side)
     if ordered is None:  # sorted once per side; a stable sort keeps each matter's rules in this order
         particular = seen.tiers[0]
         ordered = seen.ordered[other_side] = sorted(
-            seen.timings, key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side)
+            bits(seen.applies & t.timing),
+            key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side),
         )
-    timings = [n for n in ordered if matter in t.matters[n] or "總" in t.matters[n]]
-    if not timings:
-        return None, 0
+    timings = [n for n in ordered if rules >> n & 1]
     if when is not None:
         every = statements()
         return primary_period(tuple(every[n] for n in timings), reading.chart, when)
-    # primary_period's choice, each period made once per reading
+    # primary_period's choice
     first = next((n for n in timings if t.kind[n] != "other"), timings[0])
-    period = seen.periods.get(first)
-    if period is None:
-        period = seen.periods[first] = periods((statements()[first],), reading.chart, None)[0]
-    return period, len(timings) - 1
+    found = seen.timed[rules, other_side] = periods((statements()[first],), reading.chart, None)[0], len(timings) - 1
+    return found
 
 
 class _Pooled(NamedTuple):
@@ -705,7 +707,7 @@ def _decide(
             by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
             overrides.append(_override("殃咎例", family, by))
             here &= ~family
-    found = _direction(_said(here))
+    found = _direction(here)
     principle = 5
     if found is None:  # 吉 and 凶 on one tier: principle 6
         strength = seen.use.strength
@@ -719,7 +721,7 @@ def _decide(
         by = Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0])
         overrides.append(_override("旺相", here & ~side, by))
         here &= side
-        found = _direction(_said(here)) or "吉凶參半"
+        found = _direction(here) or "吉凶參半"
         principle = 6
     elif found == "吉凶參半":
         return found, _pick(here, t.mixed), 5, TIERS[tier]
@@ -759,9 +761,11 @@ def _pick(here: int, side: int) -> tuple[Reason, ...]:
     """The reasons shown: the lines of the winning side, those with conditions the chart decides first
     (then in the file's order)."""
     t = table()
-    chosen = bits(here & side)
-    if len(chosen) > 1:
-        chosen.sort(key=t.weight.__getitem__)  # stable: the file's order among lines of as many conditions
+    lines = here & side
+    if not lines & (lines - 1):  # one line, or none
+        return (t.reasons[lines.bit_length() - 1],) if lines else ()
+    chosen = bits(lines)
+    chosen.sort(key=t.weight.__getitem__)  # stable: the file's order among lines of as many conditions
     return tuple(t.reasons[n] for n in chosen[:MAX_REASONS])
 
 
