@@ -283,6 +283,10 @@ class VerdictTable:
     """The statements weighed on each matter: no timing rule (principle 1)."""
     timing: int
     """The timing rules (應期)."""
+    kinds: dict[str, int]
+    """The timing rules of each kind (period, generates, fears, branch, other)."""
+    named: int
+    """The timing rules that name a period or marks (all but 「遲延」's kind, other)."""
     concerns: dict[str, int]
     """The statements that speak of each matter or of every matter (總): the timing rules a matter reads."""
     overall: int
@@ -349,6 +353,7 @@ def table() -> VerdictTable:
         return found
 
     speaks = grouped(lambda s: s.matters)
+    kinds = grouped(lambda s: () if s.timing is None else (s.timing.kind,))
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
     return VerdictTable(
@@ -365,6 +370,8 @@ def table() -> VerdictTable:
         speaks=speaks,
         weighs=grouped(lambda s: s.matters if s.timing is None else ()),
         timing=having(lambda s: s.timing is not None),
+        kinds=kinds,
+        named=having(lambda s: s.timing is not None) & ~kinds.get("other", 0),
         concerns={m: found | speaks.get("總", 0) for m, found in speaks.items()},
         overall=speaks.get("總", 0),
         tiers=(
@@ -409,7 +416,7 @@ class _Seen:
         "done",
         "held",
         "open",
-        "ordered",
+        "periods",
         "pools",
         "rules",
         "stem",
@@ -435,11 +442,10 @@ class _Seen:
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.directed = frozenset(m for m in self.held if applies & t.weighs.get(m, 0) & t.directed)
         """The matters with a weighed line that says 吉 or 凶 (principle 2)."""
-        self.ordered: dict[str, list[int]] = {}
-        """The timing rules that apply in the order of :func:`_timing` for each verdict's other side, sorted
-        once (stable, so a matter's rules are these filtered)."""
+        self.periods: dict[int, Period] = {}
+        """The period of each timing rule that is some matter's primary 應期, made once."""
         self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
-        """The primary 應期 and the count folded for each set of timing rules and side, made once."""
+        """The primary 應期 and the count folded for each set of timing rules and side, found once."""
         self.pools: dict[int, _Pooled] = {}
         """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
         without a 吉 or 凶 line of its own shares, and each matter's own."""
@@ -582,24 +588,28 @@ def _timing(
     rules = seen.applies & t.timing & t.concerns.get(matter, t.overall)
     if not rules:
         return None, 0
-    if when is None:  # matters with the same rules on the same side share their 應期, made once per reading
-        found = seen.timed.get((rules, other_side))
-        if found is not None:
-            return found
-    ordered = seen.ordered.get(other_side)
-    if ordered is None:  # sorted once per side; a stable sort keeps each matter's rules in this order
+    if when is not None:  # primary_period on the rules in order: principle 5's tier, then the other side last
         particular = seen.tiers[0]
-        ordered = seen.ordered[other_side] = sorted(
-            bits(seen.applies & t.timing),
-            key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side),
-        )
-    timings = [n for n in ordered if rules >> n & 1]
-    if when is not None:
+        ordered = sorted(bits(rules), key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side))
         every = statements()
-        return primary_period(tuple(every[n] for n in timings), reading.chart, when)
-    # primary_period's choice
-    first = next((n for n in timings if t.kind[n] != "other"), timings[0])
-    found = seen.timed[rules, other_side] = periods((statements()[first],), reading.chart, None)[0], len(timings) - 1
+        return primary_period(tuple(every[n] for n in ordered), reading.chart, when)
+    found = seen.timed.get((rules, other_side))
+    if found is not None:  # matters with the same rules on the same side share their 應期
+        return found
+    # primary_period's choice without sorting: the first in that order of the rules that name a period
+    # or marks (else of them all) is on the most particular tier that has one, of this side if it can
+    named = rules & t.named or rules
+    first = 0
+    for tier in seen.tiers:
+        here = named & tier
+        if here:
+            first = here & ~t.kinds.get(other_side, 0) or here
+            break
+    n = (first & -first).bit_length() - 1
+    period = seen.periods.get(n)
+    if period is None:  # made once per reading (a dozen matters share them)
+        period = seen.periods[n] = periods((statements()[n],), reading.chart, None)[0]
+    found = seen.timed[rules, other_side] = period, rules.bit_count() - 1
     return found
 
 
