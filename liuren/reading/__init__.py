@@ -263,13 +263,13 @@ class Reading:
     def verdicts(self, when: datetime | None = None) -> tuple[Verdict, ...]:
         """One verdict for each matter the reading holds: the matter asked, or every matter some
         statement that applies speaks of (總 first)."""
-        from .verdict import matters_of, verdict
+        from .verdict import verdicts
 
         if when is not None:
             from ..almanac import check_instant
 
             check_instant(when)
-        return tuple(verdict(self, m, when) for m in matters_of(self))  # each a matter this reading holds
+        return verdicts(self, when)  # each a matter this reading holds
 
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;

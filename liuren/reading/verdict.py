@@ -127,6 +127,9 @@ examples of 遞克, 外戰, 夾克, 內戰, 干支坐墓, l.155 「此例非殃�
 says 吉 or 凶, the family's lines (subject 殃咎) on the same tier yield to it (principle 5, the particular
 over the general)."""
 
+GENERAL_MATTERS = frozenset(matter for matter, _ in GENERAL_LINES)
+"""The matters principle 8 reads a general for."""
+
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
 
@@ -291,6 +294,8 @@ class VerdictTable:
     """The statements that speak of each matter or of every matter (總): the timing rules a matter reads."""
     overall: int
     """The statements that speak of every matter (總)."""
+    overall_weighed: int
+    """The overall lines (總) that are weighed: no timing rule (principle 1)."""
     tiers: tuple[int, int, int]
     """Principle 5's tiers 1–3 (:data:`TIERS`) of each line on a chart that is not its worked example's."""
     example_any: int
@@ -353,6 +358,7 @@ def table() -> VerdictTable:
         return found
 
     speaks = grouped(lambda s: s.matters)
+    weighs = grouped(lambda s: s.matters if s.timing is None else ())
     kinds = grouped(lambda s: () if s.timing is None else (s.timing.kind,))
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
@@ -368,12 +374,13 @@ def table() -> VerdictTable:
         turn_good=having(lambda s: s.verdict == "先凶後吉"),
         turn_bad=having(lambda s: s.verdict == "先吉後凶"),
         speaks=speaks,
-        weighs=grouped(lambda s: s.matters if s.timing is None else ()),
+        weighs=weighs,
         timing=having(lambda s: s.timing is not None),
         kinds=kinds,
         named=having(lambda s: s.timing is not None) & ~kinds.get("other", 0),
         concerns={m: found | speaks.get("總", 0) for m, found in speaks.items()},
         overall=speaks.get("總", 0),
+        overall_weighed=weighs.get("總", 0),
         tiers=(
             having(lambda s: _tier(s) == 1),
             having(lambda s: _tier(s) == 2),
@@ -412,7 +419,6 @@ class _Seen:
 
     __slots__ = (
         "applies",
-        "directed",
         "done",
         "held",
         "open",
@@ -440,8 +446,6 @@ class _Seen:
         """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
         self.held = tuple(m for m in MATTERS if applies & t.speaks.get(m, 0))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
-        self.directed = frozenset(m for m in self.held if applies & t.weighs.get(m, 0) & t.directed)
-        """The matters with a weighed line that says 吉 or 凶 (principle 2)."""
         self.periods: dict[int, Period] = {}
         """The period of each timing rule that is some matter's primary 應期, made once."""
         self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
@@ -532,13 +536,10 @@ def _override(kind: str, lines: int, by: Reason) -> Override:
     return Override(kind, tuple(sorted(ids[n] for n in bits(lines))), by)
 
 
-def _course(standing: int, chart: Chart) -> tuple[CourseStep, ...]:
-    """The 初 → 中 → 末 as the lines left standing read them, where they read two of them or more."""
+def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]:
+    """The 初 → 中 → 末 as the lines left standing read them (``reads``: those reading each), where they
+    read two of them or more (one transmission read alone is no course)."""
     t = table()
-    first, middle, final = t.positions
-    reads = (standing & first, standing & middle, standing & final)
-    if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) < 2:  # one transmission read alone is no course
-        return ()
     steps = []
     for n, (name, _) in enumerate(POSITIONS):
         here = reads[n]
@@ -563,19 +564,19 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
     return _judged(reading, seen, matter, when)
 
 
-def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
-    found, reasons, overrides, course, principle, school, tier, weighed, opened = _verdict(reading, seen, matter)
-    # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
-    side = "fears" if found in GOOD else "generates" if found in BAD else ""
-    period, folded = _timing(reading, seen, matter, when, side)
-    return Verdict(
-        matter, found, reasons, overrides, course, period, folded, principle, school, tier, weighed, opened, seen.use
-    )
-
-
-Weighed = tuple[str, tuple[Reason, ...], tuple[Override, ...], tuple[CourseStep, ...], int, str, str, int, int]
-"""A matter's verdict as :func:`_verdict` weighs it: the verdict, reasons, overrides, course, principle,
-school, tier and the counts weighed and open (the :class:`Verdict` is made once, with its 用 and 應期)."""
+def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, ...]:
+    """The verdict on every matter the reading holds (:func:`matters_of`), as :func:`verdict` gives each."""
+    seen = _seen(reading)
+    if when is not None:
+        return tuple(_judged(reading, seen, m, when) for m in matters_of(reading))
+    done = seen.done
+    found = []
+    for m in matters_of(reading):
+        v = done.get(m)
+        if v is None:
+            v = done[m] = _judged(reading, seen, m, None)
+        found.append(v)
+    return tuple(found)
 
 
 def _timing(
@@ -650,7 +651,9 @@ def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
         aside |= hit
         overrides.append(_override(kind, hit, by))
     standing = pool & ~aside
-    course = _course(standing, reading.chart)
+    first, middle, final = t.positions
+    reads = (standing & first, standing & middle, standing & final)
+    course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
     before = tuple(overrides)
     # principle 5: the lines that say more than 平 on the most particular tier that has any
     said = standing & ~t.flat
@@ -665,44 +668,51 @@ def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
     return _Pooled(before, tuple(overrides), school, course, found, bool(said & t.directed), particular)
 
 
-def _verdict(reading: Reading, seen: _Seen, matter: str) -> Weighed:
-    """The verdict without its 用 and 應期 (:func:`_judged` adds them and makes the :class:`Verdict`)."""
+def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+    """The verdict on one matter: its lines weighed (principles 1–8), then its primary 應期 (元首課 l.67
+    「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
     t = table()
     weighs = t.weighs.get(matter, 0)
     opened = (seen.open & weighs).bit_count()
     weigh = seen.applies & weighs  # principle 1: no timing rule
     count = weigh.bit_count()
-    overall = seen.applies & t.weighs.get("總", 0)
     school = ""
     overrides: tuple[Override, ...] = ()
-    for pool, scope in ((weigh, matter), (overall, "總")):
-        if scope == "總" and matter != "總" and matter in seen.directed:  # a 吉 or 凶 line of its own
+    course: tuple[CourseStep, ...] = ()
+    found: tuple[str, tuple[Reason, ...], int, str] | None = None
+    for pool, scope in ((weigh, matter), (seen.applies & t.overall_weighed, "總")):
+        if scope == "總" and matter != "總" and weigh & t.directed:  # principle 2: a 吉 or 凶 line of its own
             break
         weighed = seen.pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
         if weighed is None:
             weighed = seen.pools[pool] = _pool(pool, reading, seen)
         school = weighed.school or school
         course = weighed.course
-        found: tuple[str, tuple[Reason, ...], int, str] | None = None
-        if scope == matter and not weighed.particular:
+        overrides = weighed.overrides
+        if scope == matter and not weighed.particular and matter in GENERAL_MATTERS:
             by_general = _generals(reading, matter)  # principle 8, after the chapter's own reading of the chart
             if by_general is not None:
                 found = by_general.verdict, (by_general,), 8, ""
                 overrides = weighed.before
         if found is None:
             found = weighed.found
-            overrides = weighed.overrides
         if found is not None:
-            verdict_, reasons, principle, tier = found
-            return verdict_, reasons, overrides, course, principle, school, tier, count, opened
+            break
         rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
         if rescued and not weighed.directed:
-            return "平", (rescued[0].by,), overrides, course, 3, school, "", count, opened
-    flat = weigh & t.flat
-    if flat and not opened:
-        first = t.reasons[(flat & -flat).bit_length() - 1]
-        return "平", (first,), overrides, (), 1, school, "", count, opened
-    return "未定", (), overrides, (), 0, school, "", count, opened
+            found = "平", (rescued[0].by,), 3, ""
+            break
+    if found is None:
+        course = ()
+        flat = weigh & t.flat
+        first = t.reasons[(flat & -flat).bit_length() - 1] if flat else None
+        found = ("平", (first,), 1, "") if first is not None and not opened else ("未定", (), 0, "")
+    said, reasons, principle, tier = found
+    side = "fears" if said in GOOD else "generates" if said in BAD else ""
+    period, folded = _timing(reading, seen, matter, when, side)
+    return Verdict(
+        matter, said, reasons, overrides, course, period, folded, principle, school, tier, count, opened, seen.use
+    )
 
 
 def _decide(
