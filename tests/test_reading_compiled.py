@@ -218,3 +218,20 @@ def test_verdicts_are_weighed_once_per_reading_and_a_dated_one_is_not_kept():
         assert [v.matter for v in dated] == [v.matter for v in plain]
         assert all(v.timing is None or v.timing.start is None for v in plain)
         assert r.verdicts(when) == dated
+
+
+def test_conditions_on_one_target_and_attribute_share_the_charts_facts():
+    """A chart's table of facts (``Ctx.read``) is filled once per target and attribute and read by every
+    compiled condition on them, alone or together, as the generic evaluator would answer each alone."""
+    alone = [parse_condition(t) for t in ("init.kin = 妻財", "init.kin != 官鬼", "any_trans.kin = 妻財")]
+    paired = [
+        (parse_condition("init.kin in 妻財,官鬼"), parse_condition("init.void = true")),
+        (parse_condition("any_trans.kin = 妻財"), parse_condition("any_trans.void = false")),
+    ]
+    tests = [compile_condition(c) for c in alone] + [compile_together(g) for g in paired]
+    groups = [(c,) for c in alone] + paired
+    for chart in _charts(53):
+        shared = Ctx(chart)
+        for group, test in [*zip(groups, tests, strict=True), *reversed(list(zip(groups, tests, strict=True)))]:
+            assert test(shared) == _generic_state(group, Ctx(chart)), (chart.spec(), [c.text for c in group])
+    assert shared.read  # the facts were kept on the chart's view

@@ -251,11 +251,30 @@ class Condition:
         return not inside if self.op == "!=" else inside
 
 
+SLOTS: dict[tuple[str, str, bool], int] = {}
+"""The number of each target and attribute a compiled condition reads (:func:`fact_slot`), its place in a
+chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`)."""
+
+Places = tuple[tuple[tuple[str, ...], ...], str | None]
+"""What a target shows for an attribute, place by place, and what the chart lacks for the rest of an
+"any" target (or None)."""
+
+
+def fact_slot(target: str, attr: str, by_place: bool = False) -> int:
+    """The number of ``target``.``attr`` in a chart's table of facts, given once (a new target or attribute
+    of the grammar gets the next): what it shows, or with ``by_place`` what each of its places shows
+    (:data:`Places`)."""
+    return SLOTS.setdefault((target, attr, by_place), len(SLOTS))
+
+
 def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     """``condition`` compiled once into a test of a chart's :class:`~liuren.reading.readers.Ctx`: True or
     False where :meth:`Condition.evaluate` holds or fails, else the :class:`Fact`'s ``needs`` (what the
     chart lacks). It builds no :class:`Fact`: a reading decides with it which statements apply, and builds
-    their facts only when they are read. :meth:`Condition.evaluate` stays the reference it must agree with.
+    their facts only when they are read. What the target shows for the attribute is read once per chart
+    into the chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`), which every condition on
+    the same target and attribute shares. :meth:`Condition.evaluate` stays the reference it must agree
+    with.
 
     >>> from liuren import chart
     >>> test = compile_condition(parse_condition("init.strength in 旺,相"))
@@ -280,13 +299,18 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
         return pattern
     if not target:
         whole = CHART_READERS[attr]
+        slot = fact_slot(target, attr)
 
         def chart_level(x: Ctx) -> State:
-            try:
-                found = whole(x)
-            except Lacking as lacking:
-                return lacking.what
-            return values.isdisjoint(found) if neg else not values.isdisjoint(found)
+            found = x.read.get(slot)
+            if found is None:
+                try:
+                    found = x.read[slot] = whole(x)
+                except Lacking as lacking:
+                    found = x.read[slot] = lacking.what
+            if isinstance(found, str):  # what the chart lacks
+                return found
+            return values.isdisjoint(found) if neg else not values.isdisjoint(found)  # type: ignore[arg-type]
 
         return chart_level
     if target == "day_stem":
@@ -302,26 +326,31 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     read = READERS[attr]
     single = SINGLE_PLACES.get(target)
     if single is not None and attr != "sha":
+        slot = fact_slot(target, attr)
 
         def one(x: Ctx) -> State:
-            try:
-                found = read(x, single(x))
-            except Lacking as lacking:
-                return lacking.what
-            return values.isdisjoint(found) if neg else not values.isdisjoint(found)
+            found = x.read.get(slot)
+            if found is None:
+                try:
+                    found = x.read[slot] = read(x, single(x))
+                except Lacking as lacking:
+                    found = x.read[slot] = lacking.what
+            if isinstance(found, str):  # what the chart lacks
+                return found
+            return values.isdisjoint(found) if neg else not values.isdisjoint(found)  # type: ignore[arg-type]
 
         return one
     every = target == "all_trans"
     sha = attr == "sha"
+    shown = places_of(target, attr)
 
     def many(x: Ctx) -> State:
-        try:
-            at, partial = places(target, x)
-            if sha and partial is None:
-                partial = sha_lacking(condition.values, x)
-            per_place = [read(x, branch) for branch in at]
-        except Lacking as lacking:
-            return lacking.what
+        found = shown(x)
+        if isinstance(found, str):  # what the chart lacks
+            return found
+        per_place, partial = found
+        if sha and partial is None:
+            partial = sha_lacking(condition.values, x)
         if every:
             holds = all(values.isdisjoint(p) is neg for p in per_place)
         else:
@@ -331,6 +360,25 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
         return holds
 
     return many
+
+
+def places_of(target: str, attr: str) -> Callable[[Ctx], Places | str]:
+    """What ``target`` shows for ``attr`` on a chart, place by place (:data:`Places`), or what the chart
+    lacks to read the target at all: read once per chart into its table of facts."""
+    read = READERS[attr]
+    slot = fact_slot(target, attr, by_place=True)
+
+    def shown(x: Ctx) -> Places | str:
+        found = x.read.get(slot)
+        if found is None:
+            try:
+                at, partial = places(target, x)
+                found = x.read[slot] = tuple(read(x, branch) for branch in at), partial
+            except Lacking as lacking:
+                found = x.read[slot] = lacking.what
+        return found  # type: ignore[return-value]  # only a target's places or a need are kept at its slot
+
+    return shown
 
 
 ANY_TARGETS = frozenset(("any_trans", "any_lesson_upper", "any_place", "dark_qi", "any_qi"))
@@ -375,11 +423,18 @@ def compile_together(conditions: tuple[Condition, ...]) -> Callable[[Ctx], State
     False
     """
 
+    shown = tuple(places_of(c.target, c.attr) for c in conditions)
+
     def together(x: Ctx) -> State:
-        try:
-            read = [c._found(x) for c in conditions]
-        except Lacking as lacking:
-            return lacking.what
+        read = []
+        for condition, of in zip(conditions, shown, strict=True):
+            found = of(x)
+            if isinstance(found, str):  # what the chart lacks
+                return found
+            per_place, partial = found
+            if condition.attr == "sha" and partial is None:
+                partial = sha_lacking(condition.values, x)
+            read.append((per_place, partial))
         partial = read[0][1]
         places: list[int] = list(range(len(read[0][0])))
         for condition, (per_place, _) in zip(conditions, read, strict=True):
