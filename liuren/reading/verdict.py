@@ -270,6 +270,8 @@ class VerdictTable:
     """Each statement as a :class:`Reason`."""
     flat: int
     """The lines that only describe (平)."""
+    said: int
+    """The lines that say more than 平."""
     directed: int
     """The lines that say 吉 or 凶 (:data:`DIRECTED`)."""
     good: int
@@ -367,6 +369,7 @@ def table() -> VerdictTable:
         index={i: n for n, i in enumerate(ids)},
         reasons=tuple(reason(s) for s in every),
         flat=having(lambda s: s.verdict == "平"),
+        said=having(lambda s: s.verdict != "平"),
         directed=having(lambda s: s.verdict in DIRECTED),
         good=having(lambda s: s.verdict in GOOD),
         bad=having(lambda s: s.verdict in BAD),
@@ -422,6 +425,7 @@ class _Seen:
         "done",
         "held",
         "open",
+        "overall",
         "periods",
         "pools",
         "rules",
@@ -439,6 +443,9 @@ class _Seen:
         chart = reading.chart
         self.applies = applies = reading._bits("applies", t.index)
         self.open = reading._bits("open", t.index)
+        self.overall = applies & t.overall_weighed
+        """The overall lines (總) that apply and are weighed: the pool of every matter without a 吉 or 凶
+        line of its own (principle 2)."""
         particular = t.example_any
         if applies & t.example_keyed:  # a worked example's line stands: is this its chart?
             particular |= t.example_at.get(chart_key(chart), 0)
@@ -463,7 +470,8 @@ class _Seen:
         self.stem = _stem_strength(reading)
         decided: Decided | None = reading.__dict__.get("_decided")  # the subjects as reading() found them
         shown = decided.shown if decided is not None else shown_subjects(chart)[0]
-        self.rules = _rules(chart, frozenset(p.name for p in chart.patterns), shown, self)
+        patterns = frozenset(decided.ctx.patterns if decided is not None else (p.name for p in chart.patterns))
+        self.rules = _rules(chart, patterns, shown, self)
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -650,13 +658,13 @@ def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
         kind, hit, by, school = war
         aside |= hit
         overrides.append(_override(kind, hit, by))
-    standing = pool & ~aside
+    standing = pool & ~aside if aside else pool
     first, middle, final = t.positions
     reads = (standing & first, standing & middle, standing & final)
     course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
     before = tuple(overrides)
     # principle 5: the lines that say more than 平 on the most particular tier that has any
-    said = standing & ~t.flat
+    said = standing & t.said
     best, here = len(TIERS), 0
     if said:
         for best, tier in enumerate(seen.tiers):  # noqa: B007 (the tier found is kept)
@@ -680,7 +688,7 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
     overrides: tuple[Override, ...] = ()
     course: tuple[CourseStep, ...] = ()
     found: tuple[str, tuple[Reason, ...], int, str] | None = None
-    for pool, scope in ((weigh, matter), (seen.applies & t.overall_weighed, "總")):
+    for pool, scope in ((weigh, matter), (seen.overall, "總")):
         if scope == "總" and matter != "總" and weigh & t.directed:  # principle 2: a 吉 or 凶 line of its own
             break
         weighed = seen.pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
