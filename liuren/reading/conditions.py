@@ -255,9 +255,9 @@ SLOTS: dict[tuple[str, str, bool], int] = {}
 """The number of each target and attribute a compiled condition reads (:func:`fact_slot`), its place in a
 chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`)."""
 
-Places = tuple[tuple[tuple[str, ...], ...], str | None]
-"""What a target shows for an attribute, place by place, and what the chart lacks for the rest of an
-"any" target (or None)."""
+Places = tuple[tuple[tuple[str, ...], ...], str | None, tuple[str, ...]]
+"""What a target shows for an attribute, place by place, what the chart lacks for the rest of an "any"
+target (or None), and every value shown at any of its places (what an "any" condition tests)."""
 
 
 def fact_slot(target: str, attr: str, by_place: bool = False) -> int:
@@ -348,13 +348,13 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
         found = shown(x)
         if isinstance(found, str):  # what the chart lacks
             return found
-        per_place, partial = found
+        per_place, partial, shown_anywhere = found
         if sha and partial is None:
             partial = sha_lacking(condition.values, x)
         if every:
             holds = all(values.isdisjoint(p) is neg for p in per_place)
-        else:
-            holds = any(not values.isdisjoint(p) for p in per_place) is not neg
+        else:  # some place shows one of the values: the values shown anywhere do
+            holds = values.isdisjoint(shown_anywhere) is neg
         if not holds and partial is not None:
             return partial
         return holds
@@ -373,7 +373,8 @@ def places_of(target: str, attr: str) -> Callable[[Ctx], Places | str]:
         if found is None:
             try:
                 at, partial = places(target, x)
-                found = x.read[slot] = tuple(read(x, branch) for branch in at), partial
+                per_place = tuple(read(x, branch) for branch in at)
+                found = x.read[slot] = per_place, partial, tuple(v for place in per_place for v in place)
             except Lacking as lacking:
                 found = x.read[slot] = lacking.what
         return found  # type: ignore[return-value]  # only a target's places or a need are kept at its slot
@@ -424,21 +425,25 @@ def compile_together(conditions: tuple[Condition, ...]) -> Callable[[Ctx], State
     """
 
     shown = tuple(places_of(c.target, c.attr) for c in conditions)
+    tests = tuple((frozenset(c.values), c.op == "!=") for c in conditions)  # as Condition._test reads them
+
+    first = conditions[0]
 
     def together(x: Ctx) -> State:
-        read = []
-        for condition, of in zip(conditions, shown, strict=True):
+        read: list[tuple[tuple[str, ...], ...]] = []
+        partial = None  # what the chart lacks for the rest of the first condition's target
+        for of in shown:
             found = of(x)
             if isinstance(found, str):  # what the chart lacks
                 return found
-            per_place, partial = found
-            if condition.attr == "sha" and partial is None:
-                partial = sha_lacking(condition.values, x)
-            read.append((per_place, partial))
-        partial = read[0][1]
-        places: list[int] = list(range(len(read[0][0])))
-        for condition, (per_place, _) in zip(conditions, read, strict=True):
-            places = [p for p in places if condition._test(per_place[p])]
+            if not read:
+                partial = found[1]
+            read.append(found[0])
+        if first.attr == "sha" and partial is None:
+            partial = sha_lacking(first.values, x)
+        places: list[int] = list(range(len(read[0])))
+        for (values, neg), per_place in zip(tests, read, strict=True):
+            places = [p for p in places if values.isdisjoint(per_place[p]) is neg]
             if not places:
                 return partial or False
         return True
