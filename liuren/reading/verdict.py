@@ -210,6 +210,14 @@ class Verdict:
         return self.verdict != "未定"
 
 
+YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
+"""Principle 5's 殃咎例: a 殃咎 form's own line over the family's (殃咎課 l.155)."""
+STRENGTH_REASONS = {why: Reason("P6", "", quote, source) for why, (source, quote) in STRENGTH_LINES.items()}
+"""Principle 6's set-aside as a reason, by the line that says it (:data:`STRENGTH_LINES`)."""
+GENERAL_REASONS = {key: Reason("P8", key[1], quote, source) for key, (source, quote) in GENERAL_LINES.items()}
+"""Principle 8's reading of a general as a reason, by (matter, verdict) (:data:`GENERAL_LINES`)."""
+
+
 def reason(statement: Statement) -> Reason:
     """A statement as a reason: id, verdict, quotation and short source."""
     return Reason(statement.id, statement.verdict, statement.quote, statement.source.label)
@@ -732,8 +740,7 @@ def _decide(
     if here & t.yangjiu_forms:  # principle 5: the form over its family
         family = here & t.yangjiu_family
         if family:
-            by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
-            overrides.append(_override("殃咎例", family, by))
+            overrides.append(_override("殃咎例", family, YANGJIU_REASON))
             here &= ~family
     found = _direction(here)
     principle = 5
@@ -746,8 +753,7 @@ def _decide(
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
         side = t.good if strong else t.bad
         why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
-        by = Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0])
-        overrides.append(_override("旺相", here & ~side, by))
+        overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
         here &= side
         found = _direction(here) or "吉凶參半"
         principle = 6
@@ -779,10 +785,7 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
         ]
         good = {g in GOOD_GENERALS for g in riding}
         side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
-    line = GENERAL_LINES.get((matter, side))
-    if line is None:
-        return None
-    return Reason("P8", side, line[1], line[0])
+    return GENERAL_REASONS.get((matter, side))
 
 
 def _pick(here: int, side: int) -> tuple[Reason, ...]:
