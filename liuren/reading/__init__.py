@@ -96,7 +96,8 @@ class Decided:
     """What :func:`reading` decided on a chart, kept to build the judgements when they are read: the
     statements that apply and stay open as sets of places in the file (an ``int``, bit n for the n-th
     statement), each compiled test's state (None where no statement needed it), the chart as the
-    conditions read it, the facts built so far and the subjects the chart cannot judge."""
+    conditions read it, the facts built so far, and the subjects the chart cannot judge and those it
+    shows (which the verdicts read too)."""
 
     applies: int
     open: int
