@@ -291,10 +291,12 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
             inside = not values.isdisjoint(x.patterns)
             if neg:
                 return not inside
+            if inside:
+                return True
             lacking = [nianming for name, nianming in wanted if name in x.unjudged]
-            if not inside and lacking:
+            if lacking:  # a pattern named could hold, but the chart lacks what decides it
                 return "nianming" if any(lacking) else "month"
-            return inside
+            return False
 
         return pattern
     if not target:
