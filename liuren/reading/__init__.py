@@ -101,7 +101,7 @@ class Decided:
 
     applies: int
     open: int
-    state: list[State | None]
+    state: tuple[State | None, ...]
     ctx: Ctx
     facts: dict[str, Fact]
     unjudged: frozenset[str]
@@ -550,11 +550,13 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     for subject in unjudged:
         undecided |= masks.get(subject, 0)
     undecided &= standing
-    decided = Decided(standing & ~undecided, undecided, state, ctx, {}, unjudged, shown)
+    decided = Decided(standing & ~undecided, undecided, tuple(state), ctx, {}, unjudged, shown)
     return _decided(chart, wanted, who, lang, decided)
 
 
-def _undecided(line: Line, state: list[State | None], unjudged: frozenset[str], who: str | None) -> tuple[str, ...]:
+def _undecided(
+    line: Line, state: tuple[State | None, ...], unjudged: frozenset[str], who: str | None
+) -> tuple[str, ...]:
     """What would decide a statement left open: its subject when the chart cannot judge it, what the
     chart lacks for its tests, and its open conditions (those left when ``who`` asks)."""
     subject = line.statement.subject
