@@ -265,3 +265,20 @@ def test_the_marks_of_the_chapters_are_read_where_the_chart_shows_them():
     # 彈射 with the day stem 克ing two uppers, the 比 alone picks the 用: 遙克課 l.47 「彈射又是知一課」
     zhiyi = liuren.find(pattern="一箭中兩鴻")
     assert zhiyi and all(parse_condition("yaoke_bi = true").evaluate(c).holds for c in zhiyi[:12])
+
+
+def test_conditions_on_one_target_and_attribute_share_the_charts_facts():
+    """A chart's table of facts (``Ctx.read``) is filled once per target and attribute and read by every
+    compiled condition on them, alone or together, as the generic evaluator would answer each alone."""
+    alone = [parse_condition(t) for t in ("init.kin = 妻財", "init.kin != 官鬼", "any_trans.kin = 妻財")]
+    paired = [
+        (parse_condition("init.kin in 妻財,官鬼"), parse_condition("init.void = true")),
+        (parse_condition("any_trans.kin = 妻財"), parse_condition("any_trans.void = false")),
+    ]
+    tests = [compile_condition(c) for c in alone] + [compile_together(g) for g in paired]
+    groups = [(c,) for c in alone] + paired
+    for chart in _charts(53):
+        shared = Ctx(chart)
+        for group, test in [*zip(groups, tests, strict=True), *reversed(list(zip(groups, tests, strict=True)))]:
+            assert test(shared) == _generic_state(group, Ctx(chart)), (chart.spec(), [c.text for c in group])
+    assert shared.read  # the facts were kept on the chart's view

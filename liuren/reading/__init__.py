@@ -20,10 +20,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING, Protocol, overload
+from typing import TYPE_CHECKING, overload
 
 from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
@@ -40,7 +40,7 @@ from .conditions import (
     evaluate_together,
 )
 from .readers import Ctx
-from .statements import MATTERS, QUERENTS, Statement, statements
+from .statements import MATTERS, QUERENTS, Statement, bits, statements
 from .timing import Period, periods
 
 if TYPE_CHECKING:
@@ -91,36 +91,28 @@ class Line:
     """The open conditions as written (``querent=官``), what stays undecided when no querent is given."""
 
 
-Entry = tuple[int, Line, str, tuple[str, ...]]
-"""A statement that stands on a chart: its place in the file, its line, status and what is undecided."""
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """What :func:`reading` decided on a chart, kept to build the judgements when they are read: the
+    statements that apply and stay open as sets of places in the file (an ``int``, bit n for the n-th
+    statement), each compiled test's state (None where no statement needed it), the chart as the
+    conditions read it, the facts built so far, and the subjects the chart cannot judge and those it
+    shows (which the verdicts read too)."""
+
+    applies: int
+    open: int
+    state: tuple[State | None, ...]
+    ctx: Ctx
+    facts: dict[str, Fact]
+    unjudged: frozenset[str]
+    shown: frozenset[str]
 
 
-def _decided(
-    chart: Chart,
-    matter: str | None,
-    querent: str | None,
-    lang: str,
-    entries: tuple[Entry, ...],
-    ctx: Ctx,
-    facts: dict[str, Fact],
-) -> Reading:
-    """A reading of the statements ``entries`` decided (in the file's order), whose judgements are built
-    when first read from ``ctx`` and the facts already known."""
+def _decided(chart: Chart, matter: str | None, querent: str | None, lang: str, decided: Decided) -> Reading:
+    """A reading of the statements ``decided`` holds, whose judgements are built when first read."""
     made = Reading(chart, matter, querent, lang)
-    lines: dict[str, list[Line]] = {APPLIES: [], OPEN: []}
-    for entry in entries:
-        lines[entry[2]].append(entry[1])
-    held = {status: tuple(found) for status, found in lines.items()}
-    made.__dict__.update(_decided=entries, _ctx=ctx, _facts=facts, _lines=held)
+    made.__dict__["_decided"] = decided
     return made
-
-
-class Held(Protocol):
-    """What the verdict reads of a statement that stands on a chart: the statement itself (a
-    :class:`Judgement`, or the compiled line a reading keeps until its judgements are read)."""
-
-    @property
-    def statement(self) -> Statement: ...
 
 
 class _Built:
@@ -170,33 +162,43 @@ class Reading:
     _memo: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
     """What the verdicts of every matter read alike, computed on first use (:mod:`liuren.reading.verdict`)."""
 
-    @property
-    def _entries(self) -> tuple[Entry, ...] | None:
-        """The statements that stand, as :func:`reading` decided them (None when built from judgements)."""
-        found: tuple[Entry, ...] | None = self.__dict__.get("_decided")
-        return found
-
     def _build(self, status: str) -> tuple[Judgement, ...]:
-        entries = self._entries
-        if entries is None:  # Reading(chart, matter, querent, lang) with no judgements given: none stand
+        decided: Decided | None = self.__dict__.get("_decided")
+        if decided is None:  # Reading(chart, matter, querent, lang) with no judgements given: none stand
             return ()
-        ctx: Ctx = self.__dict__["_ctx"]
-        memo: dict[str, Fact] = self.__dict__["_facts"]
+        lines = program().lines
+        ctx, memo, state = decided.ctx, decided.facts, decided.state
+        if status == APPLIES:
+            return tuple(
+                Judgement(lines[n].statement, status, facts_of(lines[n].statement, ctx, memo), ())
+                for n in bits(decided.applies)
+            )
         return tuple(
-            Judgement(line.statement, status, facts_of(line.statement, ctx, memo), undecided)
-            for _, line, kind, undecided in entries
-            if kind == status
+            Judgement(
+                lines[n].statement,
+                status,
+                facts_of(lines[n].statement, ctx, memo),
+                _undecided(lines[n], state, decided.unjudged, self.querent),
+            )
+            for n in bits(decided.open)
         )
 
-    def _held(self, status: str) -> tuple[Held, ...]:
-        """The statements of ``status`` as the verdict reads them (no judgement is built for it)."""
-        held: dict[str, tuple[Held, ...]] | None = self.__dict__.get("_lines")
-        if held is None:
-            return self.applies if status == APPLIES else self.open
-        return held[status]
+    def _bits(self, status: str, index: dict[str, int]) -> int:
+        """The statements of ``status`` as the verdicts weigh them: a set of places in the file, bit n for
+        the n-th statement (``index`` gives each id's place)."""
+        decided: Decided | None = self.__dict__.get("_decided")
+        if decided is not None:
+            return decided.applies if status == APPLIES else decided.open
+        found = 0
+        for j in self.applies if status == APPLIES else self.open:
+            found |= 1 << index[j.statement.id]
+        return found
 
     def _count(self, status: str) -> int:
-        return len(self._held(status))
+        decided: Decided | None = self.__dict__.get("_decided")
+        if decided is not None:
+            return (decided.applies if status == APPLIES else decided.open).bit_count()
+        return len(self.applies if status == APPLIES else self.open)
 
     def __len__(self) -> int:
         return self._count(APPLIES)
@@ -233,12 +235,11 @@ class Reading:
             raise ParseError(
                 f"subject={quote(subject)} is not a subject of the chapters; accepted: {', '.join(by_subject())}"
             )
-        entries = self._entries
-        if entries is not None:
-            kept = tuple(e for e in entries if e[1].statement.subject == subject)
-            return _decided(
-                self.chart, self.matter, self.querent, self.lang, kept, self.__dict__["_ctx"], self.__dict__["_facts"]
-            )
+        decided: Decided | None = self.__dict__.get("_decided")
+        if decided is not None:
+            about = program().masks[subject]
+            kept = replace(decided, applies=decided.applies & about, open=decided.open & about)
+            return _decided(self.chart, self.matter, self.querent, self.lang, kept)
         keep = [j for j in self.applies if j.statement.subject == subject]
         left = [j for j in self.open if j.statement.subject == subject]
         return Reading(self.chart, self.matter, self.querent, self.lang, tuple(keep), tuple(left))
@@ -263,13 +264,13 @@ class Reading:
     def verdicts(self, when: datetime | None = None) -> tuple[Verdict, ...]:
         """One verdict for each matter the reading holds: the matter asked, or every matter some
         statement that applies speaks of (總 first)."""
-        from .verdict import matters_of, verdict
+        from .verdict import verdicts
 
         if when is not None:
             from ..almanac import check_instant
 
             check_instant(when)
-        return tuple(verdict(self, m, when) for m in matters_of(self))  # each a matter this reading holds
+        return verdicts(self, when)  # each a matter this reading holds
 
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
@@ -429,12 +430,25 @@ class Program:
     (:func:`~liuren.reading.conditions.compile_condition`), each group of a statement's conditions on
     one "any" target as one (:func:`~liuren.reading.conditions.compile_together`), and each statement
     as a :class:`Line`, grouped by subject in the file's order. ``conditions`` are what each test
-    decides, in the tests' order."""
+    decides, in the tests' order.
+
+    A set of statements is an ``int``, bit n for the n-th statement of the file: ``masks`` are each
+    subject's statements, ``checks`` each subject's tests with the statements of the subject that need
+    each (the most needed first, so that a failing test sets aside the most at once), ``on_matter`` the
+    statements on a matter or on every matter (總), ``opens`` those with open conditions, ``left_open``
+    those with an open condition other than who asks, and ``other_querent`` those a querent sets aside
+    (they are for another)."""
 
     conditions: tuple[tuple[Condition, ...], ...]
     tests: tuple[Callable[[Ctx], State], ...]
     lines: tuple[Line, ...]
     by_subject: dict[str, tuple[Line, ...]]
+    masks: dict[str, int]
+    checks: dict[str, tuple[tuple[int, int], ...]]
+    on_matter: dict[str, int]
+    opens: int
+    left_open: int
+    other_querent: dict[str, int]
 
 
 @cache
@@ -464,11 +478,28 @@ def program() -> Program:
     groups: dict[str, list[Line]] = {}
     for line in lines:
         groups.setdefault(line.statement.subject, []).append(line)
+    checks: dict[str, tuple[tuple[int, int], ...]] = {}
+    for subject, members in groups.items():
+        needing: dict[int, int] = {}
+        for member in members:
+            for k in member.tests:
+                needing[k] = needing.get(k, 0) | 1 << member.index
+        checks[subject] = tuple(sorted(needing.items(), key=lambda item: -item[1].bit_count()))
+
+    def having(test: Callable[[Statement], bool]) -> int:
+        return sum(1 << line.index for line in lines if test(line.statement))
+
     return Program(
         tuple(conditions),
         tuple(compile_condition(g[0]) if len(g) == 1 else compile_together(g) for g in conditions),
         tuple(lines),
         {subject: tuple(group) for subject, group in groups.items()},
+        {subject: sum(1 << line.index for line in group) for subject, group in groups.items()},
+        checks,
+        {m: sum(1 << line.index for line in lines if m in line.matters or "總" in line.matters) for m in MATTERS},
+        having(lambda s: bool(s.open)),
+        having(lambda s: any(item.key != "querent" for item in s.open)),
+        {q: sum(1 << line.index for line in lines if _asked(line.statement, q) is None) for q in QUERENTS},
     )
 
 
@@ -480,8 +511,9 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     …): statements for another querent are left out, and those for this one are decided. ``lang`` is
     the language the reading displays in ("ko", "zh" or "en").
 
-    Each condition is decided once per chart by its compiled test; a statement is set aside at its
-    first condition that fails. The :class:`Judgement` values, with their facts, are built when read.
+    The statements are decided as sets (:class:`Program`): those of the subjects the chart shows stand
+    until a test they need fails, each test decided at most once per chart and only while a statement
+    that needs it stands. The :class:`Judgement` values, with their facts, are built when read.
     """
     from ..chart import Chart
 
@@ -493,41 +525,46 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     shown, unjudged = shown_subjects(chart)
     ctx = Ctx(chart)
     compiled = program()
-    tests = compiled.tests
-    groups = compiled.by_subject
+    tests, masks, checks = compiled.tests, compiled.masks, compiled.checks
+    subjects = (*shown, *(unjudged - shown))
+    standing = 0  # the statements not yet set aside
+    for subject in subjects:
+        standing |= masks.get(subject, 0)
+    if wanted is not None:
+        standing &= compiled.on_matter[wanted]
+    if who is not None:
+        standing &= ~compiled.other_querent[who]
     state: list[State | None] = [None] * len(tests)
-    memo: dict[str, Fact] = {}
-    found: list[Entry] = []
-    for subject in (*shown, *(unjudged - shown)):
-        for line in groups.get(subject, ()):
-            if wanted is not None and wanted not in line.matters and "總" not in line.matters:
-                continue
-            needs: set[str] | None = None
-            for k in line.tests:  # the first that fails rejects the statement
+    needs = 0  # the statements with a test the chart cannot decide
+    for subject in subjects:
+        for k, needing in checks.get(subject, ()):
+            if standing & needing:
                 known = state[k]
                 if known is None:
                     known = state[k] = tests[k](ctx)
                 if known is False:
-                    break
-                if known is not True:
-                    needs = {known} if needs is None else needs | {known}
-            else:
-                undecided: list[str] = [f"subject:{subject}"] if subject in unjudged else []
-                if needs:
-                    undecided.extend(sorted(needs))
-                if line.opens:
-                    if who is None:
-                        undecided.extend(line.opens)
-                    else:
-                        kept = _asked(line.statement, who)
-                        if kept is None:
-                            continue
-                        undecided.extend(kept)
-                found.append((line.index, line, OPEN if undecided else APPLIES, tuple(undecided)))
-    found.sort()  # by the place in the file (each index once)
-    made = _decided(chart, wanted, who, lang, tuple(found), ctx, memo)
-    made.__dict__["_shown"] = shown  # the verdicts read them too
-    return made
+                    standing &= ~needing
+                elif known is not True:
+                    needs |= needing
+    undecided = needs | (compiled.opens if who is None else compiled.left_open)
+    for subject in unjudged:
+        undecided |= masks.get(subject, 0)
+    undecided &= standing
+    decided = Decided(standing & ~undecided, undecided, tuple(state), ctx, {}, unjudged, shown)
+    return _decided(chart, wanted, who, lang, decided)
+
+
+def _undecided(
+    line: Line, state: tuple[State | None, ...], unjudged: frozenset[str], who: str | None
+) -> tuple[str, ...]:
+    """What would decide a statement left open: its subject when the chart cannot judge it, what the
+    chart lacks for its tests, and its open conditions (those left when ``who`` asks)."""
+    subject = line.statement.subject
+    found: list[str] = [f"subject:{subject}"] if subject in unjudged else []
+    found.extend(sorted({known for k in line.tests if isinstance(known := state[k], str)}))
+    if line.opens:
+        found.extend(line.opens if who is None else _asked(line.statement, who) or ())
+    return tuple(found)
 
 
 def _asked(statement: Statement, querent: str) -> list[str] | None:

@@ -272,11 +272,30 @@ class Condition:
         return not inside if self.op == "!=" else inside
 
 
+SLOTS: dict[tuple[str, str, bool], int] = {}
+"""The number of each target and attribute a compiled condition reads (:func:`fact_slot`), its place in a
+chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`)."""
+
+Places = tuple[tuple[tuple[str, ...], ...], str | None, tuple[str, ...]]
+"""What a target shows for an attribute, place by place, what the chart lacks for the rest of an "any"
+target (or None), and every value shown at any of its places (what an "any" condition tests)."""
+
+
+def fact_slot(target: str, attr: str, by_place: bool = False) -> int:
+    """The number of ``target``.``attr`` in a chart's table of facts, given once (a new target or attribute
+    of the grammar gets the next): what it shows, or with ``by_place`` what each of its places shows
+    (:data:`Places`)."""
+    return SLOTS.setdefault((target, attr, by_place), len(SLOTS))
+
+
 def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     """``condition`` compiled once into a test of a chart's :class:`~liuren.reading.readers.Ctx`: True or
     False where :meth:`Condition.evaluate` holds or fails, else the :class:`Fact`'s ``needs`` (what the
     chart lacks). It builds no :class:`Fact`: a reading decides with it which statements apply, and builds
-    their facts only when they are read. :meth:`Condition.evaluate` stays the reference it must agree with.
+    their facts only when they are read. What the target shows for the attribute is read once per chart
+    into the chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`), which every condition on
+    the same target and attribute shares. :meth:`Condition.evaluate` stays the reference it must agree
+    with.
 
     >>> from liuren import chart
     >>> test = compile_condition(parse_condition("init.strength in 旺,相"))
@@ -293,21 +312,28 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
             inside = not values.isdisjoint(x.patterns)
             if neg:
                 return not inside
+            if inside:
+                return True
             lacking = [nianming for name, nianming in wanted if name in x.unjudged]
-            if not inside and lacking:
+            if lacking:  # a pattern named could hold, but the chart lacks what decides it
                 return "nianming" if any(lacking) else "month"
-            return inside
+            return False
 
         return pattern
     if not target:
         whole = CHART_READERS[attr]
+        slot = fact_slot(target, attr)
 
         def chart_level(x: Ctx) -> State:
-            try:
-                found = whole(x)
-            except Lacking as lacking:
-                return lacking.what
-            return values.isdisjoint(found) if neg else not values.isdisjoint(found)
+            found = x.read.get(slot)
+            if found is None:
+                try:
+                    found = x.read[slot] = whole(x)
+                except Lacking as lacking:
+                    found = x.read[slot] = lacking.what
+            if isinstance(found, str):  # what the chart lacks
+                return found
+            return values.isdisjoint(found) if neg else not values.isdisjoint(found)  # type: ignore[arg-type]
 
         return chart_level
     if target == "day_stem":
@@ -323,35 +349,60 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     read = READERS[attr]
     single = SINGLE_PLACES.get(target)
     if single is not None and attr != "sha":
+        slot = fact_slot(target, attr)
 
         def one(x: Ctx) -> State:
-            try:
-                found = read(x, single(x))
-            except Lacking as lacking:
-                return lacking.what
-            return values.isdisjoint(found) if neg else not values.isdisjoint(found)
+            found = x.read.get(slot)
+            if found is None:
+                try:
+                    found = x.read[slot] = read(x, single(x))
+                except Lacking as lacking:
+                    found = x.read[slot] = lacking.what
+            if isinstance(found, str):  # what the chart lacks
+                return found
+            return values.isdisjoint(found) if neg else not values.isdisjoint(found)  # type: ignore[arg-type]
 
         return one
     every = target == "all_trans"
     sha = attr == "sha"
+    shown = places_of(target, attr)
 
     def many(x: Ctx) -> State:
-        try:
-            at, partial = places(target, x)
-            if sha and partial is None:
-                partial = sha_lacking(condition.values, x)
-            per_place = [read(x, branch) for branch in at]
-        except Lacking as lacking:
-            return lacking.what
+        found = shown(x)
+        if isinstance(found, str):  # what the chart lacks
+            return found
+        per_place, partial, shown_anywhere = found
+        if sha and partial is None:
+            partial = sha_lacking(condition.values, x)
         if every:
             holds = all(values.isdisjoint(p) is neg for p in per_place)
-        else:
-            holds = any(not values.isdisjoint(p) for p in per_place) is not neg
+        else:  # some place shows one of the values: the values shown anywhere do
+            holds = values.isdisjoint(shown_anywhere) is neg
         if not holds and partial is not None:
             return partial
         return holds
 
     return many
+
+
+def places_of(target: str, attr: str) -> Callable[[Ctx], Places | str]:
+    """What ``target`` shows for ``attr`` on a chart, place by place (:data:`Places`), or what the chart
+    lacks to read the target at all: read once per chart into its table of facts."""
+    read = READERS[attr]
+    slot = fact_slot(target, attr, by_place=True)
+
+    def shown(x: Ctx) -> Places | str:
+        found = x.read.get(slot)
+        if found is None:
+            try:
+                at, partial = places(target, x)
+                per_place = tuple(read(x, branch) for branch in at)
+                found = x.read[slot] = per_place, partial, tuple(v for place in per_place for v in place)
+            except Lacking as lacking:
+                found = x.read[slot] = lacking.what
+        return found  # type: ignore[return-value]  # only a target's places or a need are kept at its slot
+
+    return shown
 
 
 ANY_TARGETS = frozenset(("any_trans", "any_lesson_upper", "any_place", "six_places", "dark_qi", "any_qi"))
@@ -396,15 +447,26 @@ def compile_together(conditions: tuple[Condition, ...]) -> Callable[[Ctx], State
     False
     """
 
+    shown = tuple(places_of(c.target, c.attr) for c in conditions)
+    tests = tuple((frozenset(c.values), c.op == "!=") for c in conditions)  # as Condition._test reads them
+
+    first = conditions[0]
+
     def together(x: Ctx) -> State:
-        try:
-            read = [c._found(x) for c in conditions]
-        except Lacking as lacking:
-            return lacking.what
-        partial = read[0][1]
-        places: list[int] = list(range(len(read[0][0])))
-        for condition, (per_place, _) in zip(conditions, read, strict=True):
-            places = [p for p in places if condition._test(per_place[p])]
+        read: list[tuple[tuple[str, ...], ...]] = []
+        partial = None  # what the chart lacks for the rest of the first condition's target
+        for of in shown:
+            found = of(x)
+            if isinstance(found, str):  # what the chart lacks
+                return found
+            if not read:
+                partial = found[1]
+            read.append(found[0])
+        if first.attr == "sha" and partial is None:
+            partial = sha_lacking(first.values, x)
+        places: list[int] = list(range(len(read[0])))
+        for (values, neg), per_place in zip(tests, read, strict=True):
+            places = [p for p in places if values.isdisjoint(per_place[p]) is neg]
             if not places:
                 return partial or False
         return True

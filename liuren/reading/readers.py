@@ -68,7 +68,8 @@ class Ctx(View):
     ``Ke``) with what the reading reads besides: the day's ordinal, the day stem's element, each
     lesson's 克, the general on every branch, the void, the 年命's upper branches, the patterns that
     hold and those the chart cannot judge. Built once per chart (a reading decides a few hundred
-    conditions on one chart); the 神煞 on each branch and the chart's key are placed on first use."""
+    conditions on one chart); the 神煞 on each branch and the chart's key are placed on first use, and
+    what each target and attribute shows is read into its table of facts (``read``) on first use."""
 
     __slots__ = (
         "benming_upper",
@@ -77,6 +78,7 @@ class Ctx(View):
         "key",
         "lessons_kind",
         "patterns",
+        "read",
         "sha",
         "stem_el",
         "unjudged",
@@ -100,6 +102,10 @@ class Ctx(View):
     """The 神煞 on each branch (ordinal), placed on first use."""
     key: str
     """The chart as a worked example's condition names it (:func:`chart_key`), written on first use."""
+    read: dict[int, object]
+    """The chart's table of facts: what each target and attribute the compiled conditions look at shows
+    (or what the chart lacks to say it), by the number :func:`~liuren.reading.conditions.fact_slot` gives
+    it, read once per chart however many conditions read it."""
 
     def __init__(self, chart: Chart) -> None:
         View.__init__(self, chart)
@@ -116,6 +122,7 @@ class Ctx(View):
         set_(self, "patterns", tuple(p.name for p in chart.patterns))
         set_(self, "unjudged", frozenset(chart.unjudged_patterns))
         set_(self, "sha", None)
+        set_(self, "read", {})
         set_(self, "key", "")
 
 

@@ -315,3 +315,18 @@ def statements() -> tuple[Statement, ...]:
 def judgements_text() -> str:
     """The text of the package's judgements file."""
     return resources.files("liuren").joinpath("data/judgements.csv").read_text(encoding="utf-8")
+
+
+def bits(mask: int) -> list[int]:
+    """The places of the set bits of ``mask``, lowest first: a set of statements (bit n for the n-th row
+    of the file, as the reading and the verdicts hold them) as their places, in the file's order.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found

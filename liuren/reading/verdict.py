@@ -49,23 +49,22 @@ course 初 → 中 → 末 where lines read the transmissions, and the primary �
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
 from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
-from .statements import MATTERS, Statement, statements
+from .statements import MATTERS, Statement, bits, statements
 from .timing import Period, periods, primary_period
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
     from datetime import datetime
 
     from ..chart import Chart
-    from . import Held, Reading
+    from . import Decided, Reading
 
 VERDICTS = ("吉", "凶", "先吉後凶", "先凶後吉", "吉凶參半", "平", "未定")
 """What a verdict can be: the six verdicts of the statements, and 未定 where the chapters do not decide."""
@@ -127,6 +126,9 @@ YANGJIU_FORMS = frozenset(("遞克", "外戰", "夾克", "內戰", "干支坐墓
 examples of 遞克, 外戰, 夾克, 內戰, 干支坐墓, l.155 「此例非殃必有過失之咎。故名殃咎課」): where a form's own line
 says 吉 or 凶, the family's lines (subject 殃咎) on the same tier yield to it (principle 5, the particular
 over the general)."""
+
+GENERAL_MATTERS = frozenset(matter for matter, _ in GENERAL_LINES)
+"""The matters principle 8 reads a general for."""
 
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
@@ -208,6 +210,14 @@ class Verdict:
         return self.verdict != "未定"
 
 
+YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
+"""Principle 5's 殃咎例: a 殃咎 form's own line over the family's (殃咎課 l.155)."""
+STRENGTH_REASONS = {why: Reason("P6", "", quote, source) for why, (source, quote) in STRENGTH_LINES.items()}
+"""Principle 6's set-aside as a reason, by the line that says it (:data:`STRENGTH_LINES`)."""
+GENERAL_REASONS = {key: Reason("P8", key[1], quote, source) for key, (source, quote) in GENERAL_LINES.items()}
+"""Principle 8's reading of a general as a reason, by (matter, verdict) (:data:`GENERAL_LINES`)."""
+
+
 def reason(statement: Statement) -> Reason:
     """A statement as a reason: id, verdict, quotation and short source."""
     return Reason(statement.id, statement.verdict, statement.quote, statement.source.label)
@@ -221,229 +231,25 @@ def principle_reason(number: int) -> Reason:
 def tier_of(statement: Statement, key: str) -> int:
     """Principle 5: 0 the chapter's judgement of this chart, 1 a lesson type's or pattern's line with
     conditions the chart decides, 2 its unconditional line, 3 a line on every chart (總)."""
-    example, tier = _tiers()[statement.id]
+    example, tier = _example(statement), _tier(statement)
     return 0 if example is not None and (not example or example == key) else tier
 
 
-@cache
-def _tiers() -> dict[str, tuple[str | None, int]]:
-    """Each statement's example chart ("" for an example without one, None for no example) and the tier
-    it has on any other chart, read once."""
-    return {
-        s.id: (s.example_chart if s.example else None, 3 if s.subject == "總" else 1 if s.conditions else 2)
-        for s in statements()
-    }
+def _example(statement: Statement) -> str | None:
+    """A worked example's chart ("" for an example without one), None for a line that is no example."""
+    return statement.example_chart if statement.example else None
 
 
-@cache
-def _targets() -> dict[str, frozenset[str]]:
-    """Each statement's condition targets, read once (principles 5 and 7 and the course look at them)."""
-    return {s.id: frozenset(c.target for c in s.conditions) for s in statements()}
-
-
-@cache
-def _matters() -> dict[str, tuple[str, ...]]:
-    """Each statement's matters, each once, read once."""
-    return {s.id: tuple(dict.fromkeys(s.matters)) for s in statements()}
-
-
-@cache
-def _weighed() -> dict[str, tuple[str, ...]]:
-    """Each statement's matters, each once, where it is weighed (no timing rule, principle 1), read once."""
-    return {s.id: _matters()[s.id] if s.timing is None else () for s in statements()}
-
-
-@cache
-def _reasons() -> dict[str, Reason]:
-    """Each statement as a :class:`Reason`, made once."""
-    return {s.id: reason(s) for s in statements()}
-
-
-@cache
-def _fixed() -> dict[str, tuple[str | None, int, tuple[str, ...], tuple[str, ...], bool, bool, bool]]:
-    """What a chart's verdicts read of each statement, read once: its example chart and tier (as
-    :func:`_tiers`), its matters, those where it is weighed (:func:`_weighed`), whether it is an overall
-    line that is weighed (總), whether it says 吉 or 凶, and whether it is a 吉 line reading the 行年 or
-    本命 (principle 7)."""
-    tiers, matters, weighed, targets = _tiers(), _matters(), _weighed(), _targets()
-    return {
-        s.id: (
-            *tiers[s.id],
-            matters[s.id],
-            weighed[s.id],
-            s.timing is None and "總" in s.matters,
-            s.verdict in DIRECTED,
-            s.verdict in GOOD and not targets[s.id].isdisjoint(("year_upper", "fate_upper")),
-        )
-        for s in statements()
-    }
+def _tier(statement: Statement) -> int:
+    """Principle 5's tier of a line on a chart that is not its worked example's."""
+    return 3 if statement.subject == "總" else 1 if statement.conditions else 2
 
 
 POSITIONS = (("初", "init"), ("中", "middle"), ("末", "final"))
 """The three transmissions as the course reads them: name and condition target."""
 
-
-@cache
-def _positions() -> dict[str, tuple[int, ...]]:
-    """Which of the three transmissions (0 初, 1 中, 2 末) each statement's conditions read, read once."""
-    return {
-        s.id: tuple(n for n, (_, target) in enumerate(POSITIONS) if target in _targets()[s.id]) for s in statements()
-    }
-
-
-class _Seen:
-    """What every matter's verdict reads of one reading, computed once per reading (a reading's
-    ``verdicts()`` weighs a dozen matters over the same statements)."""
-
-    __slots__ = (
-        "directed",
-        "done",
-        "held",
-        "ids",
-        "key",
-        "live",
-        "open_by_matter",
-        "ordered",
-        "overall",
-        "patterns",
-        "periods",
-        "pooled",
-        "rescuers",
-        "rules",
-        "shown",
-        "stem",
-        "tier",
-        "timings",
-        "use",
-        "weigh",
-        "yuanshou",
-    )
-
-    def __init__(self, reading: Reading) -> None:
-        from . import shown_subjects
-
-        chart = reading.chart
-        self.key = key = chart_key(chart)
-        self.patterns = frozenset(p.name for p in chart.patterns)
-        shown: frozenset[str] | None = reading.__dict__.get("_shown")  # as reading() found them
-        self.shown = shown if shown is not None else shown_subjects(chart)[0]
-        applies = reading._held("applies")
-        fixed = _fixed()
-        self.tier: dict[str, int] = {}
-        tier = self.tier
-        held_matters: set[str] = set()
-        weigh: dict[str, list[Held]] = {}
-        overall: list[Held] = []
-        self.overall = overall
-        self.timings: list[Held] = []
-        self.periods: dict[str, Period] = {}
-        """The primary 應期 of a timing statement without a moment, made once (a dozen matters share them)."""
-        self.pooled: _Pooled | None = None
-        """What the overall lines (總) weigh to, which every matter without a 吉 or 凶 line of its own shares."""
-        self.directed: set[str] = set()
-        """The matters with a weighed line that says 吉 or 凶."""
-        self.rescuers: set[str] = set()
-        """The 吉 lines reading the 行年 or 本命 that apply (principle 7)."""
-        for j in applies:
-            i = j.statement.id
-            example, rank, matters, weighed, total, directed, rescuer = fixed[i]
-            tier[i] = 0 if example is not None and (not example or example == key) else rank
-            held_matters.update(matters)
-            for m in weighed:
-                held = weigh.get(m)
-                if held is None:
-                    weigh[m] = [j]
-                else:
-                    held.append(j)
-            if j.statement.timing is not None:
-                self.timings.append(j)
-            if total:
-                overall.append(j)
-            if directed:
-                self.directed.update(weighed)
-            if rescuer:
-                self.rescuers.add(i)
-        self.ids = frozenset(tier)
-        self.held = held_matters
-        """Every matter a statement that applies speaks of."""
-        self.weigh = weigh
-        """Each matter's lines that are weighed (no timing rule, principle 1), once for every matter."""
-        self.ordered: dict[str, list[Held]] = {}
-        """The timing rules in the order of :func:`_timing` for each verdict's other side, sorted once
-        (stable, so a matter's rules are these filtered)."""
-        self.done: dict[str, Verdict] = {}
-        """Each matter's verdict without a moment, weighed once per reading."""
-        self.yuanshou = "元首-023" in self.ids
-        weighs = _weighed()  # the matters of each statement that is no timing rule (principle 1)
-        self.open_by_matter = Counter(chain.from_iterable(weighs[j.statement.id] for j in reading._held("open")))
-        first = chart.transmissions[0]
-        kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
-        self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
-        self.stem = _stem_strength(reading)
-        self.rules = _rules(chart, self.patterns, self.shown, self.ids)
-        self.live = bool(self.rules)
-        """Whether one of principle 3's overrides holds on the chart (else none is looked for)."""
-
-
-def _seen(reading: Reading) -> _Seen:
-    found = reading._memo.get("verdict")
-    if found is None:
-        found = reading._memo["verdict"] = _Seen(reading)
-    return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
-
-
-Rule = tuple[str, frozenset[str], frozenset[str], int | None, Reason]
-"""One of principle 3's overrides that holds on a chart: its kind, the side of the lines it sets aside
-(:data:`BAD`, or :data:`GOOD` for 坐墓), their subjects, the element a void line must speak of (None:
-any line) and the line that sets them aside."""
-
-
-def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], ids: frozenset[str]) -> tuple[Rule, ...]:
-    """Principle 3's overrides that hold on the chart, in the order they are applied, found once per
-    reading (each matter's pool is then only filtered by them)."""
-    found: list[Rule] = []
-    if "不備" in patterns and "不備-017" in ids:  # 不備 without 克 (l.123, l.127): the row holds only then
-        by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
-        found.append(("不備無克", BAD, frozenset(("無淫", "不備", "淫泆")), None, by))
-    trans = tuple(t.branch.ordinal for t in chart.transmissions)
-    void = {b.ordinal for b in chart.void}
-    for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
-        of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
-        if subject in shown and of_element and all(b in void for b in of_element):
-            found.append((kind, BAD, frozenset((subject,)), element, reason(_by_id()[line])))
-    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None)
-    if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
-        # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
-        by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
-        found.append(("坐墓", GOOD, YANGJIU_FORMS - {"干支坐墓"}, None, by))
-    for form, (rescued, src, quote) in RESCUES.items():
-        if form in patterns:
-            found.append(("救", BAD, frozenset((rescued,)), None, Reason(form, "先凶後吉", quote, src)))
-    return tuple(found)
-
-
-def _overrides(pool: list[Held], seen: _Seen) -> list[tuple[str, set[str], Reason]]:
-    """Principle 3: the chapters' explicit overrides on this chart, each with the ids it sets aside (the
-    lines of the pool a rule of :func:`_rules` reaches that are not the chapter's reading of this chart)."""
-    found: list[tuple[str, set[str], Reason]] = []
-    tier = seen.tier
-    for kind, side, subjects, element, by in seen.rules:
-        hit = {
-            j.statement.id
-            for j in pool
-            if j.statement.verdict in side
-            and j.statement.subject in subjects
-            and tier[j.statement.id] > 0
-            and (element is None or _about(j.statement, element))
-        }
-        if hit:
-            found.append((kind, hit, by))
-    return found
-
-
-@cache
-def _by_id() -> dict[str, Statement]:
-    return {s.id: s for s in statements()}
+NIANMING_TARGETS = frozenset(("year_upper", "fate_upper"))
+"""The targets of a line reading the 行年 or 本命 (principle 7)."""
 
 
 def _about(statement: Statement, element: int) -> bool:
@@ -456,53 +262,309 @@ def _about(statement: Statement, element: int) -> bool:
     return any(any(w in c.text for w in words) for c in statement.conditions) or "金" in statement.quote
 
 
-def _war(pool: list[Held], reading: Reading) -> tuple[str, set[str], Reason, str] | None:
-    """Principle 4: 元首課 l.23 against 殃咎課 l.155 (內戰), decided by ``School.war_reading``."""
-    if "元首-023" not in _seen(reading).ids:  # the pool is drawn from the statements that apply
+@dataclass(frozen=True, slots=True)
+class VerdictTable:
+    """What the verdicts read of the statements, compiled once when the data loads. A statement is a bit,
+    its place in the file; a set of statements is an ``int``, and each property the principles look at is
+    the set of the statements that have it. A reading's verdicts weigh every matter by and-ing these sets
+    with the set of the statements that apply on the chart (:class:`_Seen`), never by reading the
+    statements one by one."""
+
+    ids: tuple[str, ...]
+    """Each statement's id, by its place in the file."""
+    index: dict[str, int]
+    """Each statement's place in the file, by id."""
+    reasons: tuple[Reason, ...]
+    """Each statement as a :class:`Reason`."""
+    flat: int
+    """The lines that only describe (平)."""
+    said: int
+    """The lines that say more than 平."""
+    directed: int
+    """The lines that say 吉 or 凶 (:data:`DIRECTED`)."""
+    good: int
+    bad: int
+    mixed: int
+    """The lines that say 吉凶參半."""
+    turn_good: int
+    """The lines that say 先凶後吉."""
+    turn_bad: int
+    """The lines that say 先吉後凶."""
+    speaks: dict[str, int]
+    """The statements that speak of each matter (timing rules too)."""
+    weighs: dict[str, int]
+    """The statements weighed on each matter: no timing rule (principle 1)."""
+    timing: int
+    """The timing rules (應期)."""
+    kinds: dict[str, int]
+    """The timing rules of each kind (period, generates, fears, branch, other)."""
+    named: int
+    """The timing rules that name a period or marks (all but 「遲延」's kind, other)."""
+    concerns: dict[str, int]
+    """The statements that speak of each matter or of every matter (總): the timing rules a matter reads."""
+    overall: int
+    """The statements that speak of every matter (總)."""
+    overall_weighed: int
+    """The overall lines (總) that are weighed: no timing rule (principle 1)."""
+    tiers: tuple[int, int, int]
+    """Principle 5's tiers 1–3 (:data:`TIERS`) of each line on a chart that is not its worked example's."""
+    example_any: int
+    """The worked examples that name no chart: tier 0 wherever they apply."""
+    example_at: dict[str, int]
+    """The worked examples by their chart (:func:`~liuren.reading.readers.chart_key`): tier 0 on it."""
+    example_keyed: int
+    """Every worked example that names its chart."""
+    rescuers: int
+    """The 吉 lines reading the 行年 or 本命 (principle 7)."""
+    positions: tuple[int, int, int]
+    """The lines whose conditions read the 初, the 中, the 末 (the course)."""
+    subjects: dict[str, int]
+    """The statements of each subject."""
+    about_metal: int
+    """The 蒿矢 lines about the metal in the 三傳 (:func:`_about`, principle 3's void metal)."""
+    yangjiu_forms: int
+    """The lines of a 殃咎 form (:data:`YANGJIU_FORMS`)."""
+    yangjiu_family: int
+    """The lines said of 殃咎 as a whole."""
+    neizhan_bad: int
+    """The 內戰 lines that say 凶 (principle 4)."""
+    yuanshou: int
+    """元首課 l.23 「縱神將戰憂易解」 (principle 4)."""
+    weight: tuple[int, ...]
+    """Each line's order among the reasons: more conditions the chart decides first."""
+    kind: tuple[str, ...]
+    """Each timing rule's kind ("" for a line that is none)."""
+    matters: tuple[frozenset[str], ...]
+    """Each statement's matters."""
+    tier: tuple[int, ...]
+    """Each statement's tier on a chart that is not its worked example's."""
+
+    def union(self, subjects: frozenset[str]) -> int:
+        """The statements of any of ``subjects``."""
+        found = 0
+        for subject in subjects:
+            found |= self.subjects.get(subject, 0)
+        return found
+
+
+@cache
+def table() -> VerdictTable:
+    """The statements as the verdicts read them (:class:`VerdictTable`), compiled on first use."""
+    every = statements()
+    ids = tuple(s.id for s in every)
+
+    def having(test: Callable[[Statement], bool]) -> int:
+        found = 0
+        for n, s in enumerate(every):
+            if test(s):
+                found |= 1 << n
+        return found
+
+    def grouped(keys: Callable[[Statement], Iterable[str]]) -> dict[str, int]:
+        found: dict[str, int] = {}
+        for n, s in enumerate(every):
+            for key in dict.fromkeys(keys(s)):
+                found[key] = found.get(key, 0) | 1 << n
+        return found
+
+    speaks = grouped(lambda s: s.matters)
+    weighs = grouped(lambda s: s.matters if s.timing is None else ())
+    kinds = grouped(lambda s: () if s.timing is None else (s.timing.kind,))
+    example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
+    read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
+    return VerdictTable(
+        ids=ids,
+        index={i: n for n, i in enumerate(ids)},
+        reasons=tuple(reason(s) for s in every),
+        flat=having(lambda s: s.verdict == "平"),
+        said=having(lambda s: s.verdict != "平"),
+        directed=having(lambda s: s.verdict in DIRECTED),
+        good=having(lambda s: s.verdict in GOOD),
+        bad=having(lambda s: s.verdict in BAD),
+        mixed=having(lambda s: s.verdict == "吉凶參半"),
+        turn_good=having(lambda s: s.verdict == "先凶後吉"),
+        turn_bad=having(lambda s: s.verdict == "先吉後凶"),
+        speaks=speaks,
+        weighs=weighs,
+        timing=having(lambda s: s.timing is not None),
+        kinds=kinds,
+        named=having(lambda s: s.timing is not None) & ~kinds.get("other", 0),
+        concerns={m: found | speaks.get("總", 0) for m, found in speaks.items()},
+        overall=speaks.get("總", 0),
+        overall_weighed=weighs.get("總", 0),
+        tiers=(
+            having(lambda s: _tier(s) == 1),
+            having(lambda s: _tier(s) == 2),
+            having(lambda s: _tier(s) == 3),
+        ),
+        example_any=having(lambda s: _example(s) == ""),
+        example_at=example_at,
+        example_keyed=having(lambda s: bool(_example(s))),
+        rescuers=having(
+            lambda s: s.verdict in GOOD and not NIANMING_TARGETS.isdisjoint(c.target for c in s.conditions)
+        ),
+        positions=(read.get(POSITIONS[0][1], 0), read.get(POSITIONS[1][1], 0), read.get(POSITIONS[2][1], 0)),
+        subjects=grouped(lambda s: (s.subject,)),
+        about_metal=having(lambda s: _about(s, METAL)),
+        yangjiu_forms=having(lambda s: s.subject in YANGJIU_FORMS),
+        yangjiu_family=having(lambda s: s.subject == "殃咎"),
+        neizhan_bad=having(lambda s: s.subject == "內戰" and s.verdict in BAD),
+        yuanshou=having(lambda s: s.id == "元首-023"),
+        weight=tuple(-len(s.conditions) for s in every),
+        kind=tuple("" if s.timing is None else s.timing.kind for s in every),
+        matters=tuple(frozenset(s.matters) for s in every),
+        tier=tuple(_tier(s) for s in every),
+    )
+
+
+Rule = tuple[str, int, Reason]
+"""One of principle 3's overrides that holds on a chart: its kind, the lines it reaches (a set of
+statements, :class:`VerdictTable`) and the line that sets them aside."""
+
+
+class _Seen:
+    """What every matter's verdict reads of one reading, found once per reading (a reading's ``verdicts()``
+    weighs a dozen matters over the same statements): the statements that apply and stay open as sets
+    (:class:`VerdictTable`), the tiers of principle 5 on this chart, the overrides of principle 3 that hold, the
+    用 and the day stem's 旺相, and each pool of lines weighed once (:func:`_pool`)."""
+
+    __slots__ = (
+        "applies",
+        "done",
+        "held",
+        "open",
+        "overall",
+        "periods",
+        "pools",
+        "rules",
+        "stem",
+        "tiers",
+        "timed",
+        "use",
+        "war",
+    )
+
+    def __init__(self, reading: Reading) -> None:
+        from . import shown_subjects
+
+        t = table()
+        chart = reading.chart
+        self.applies = applies = reading._bits("applies", t.index)
+        self.open = reading._bits("open", t.index)
+        self.overall = applies & t.overall_weighed
+        """The overall lines (總) that apply and are weighed: the pool of every matter without a 吉 or 凶
+        line of its own (principle 2)."""
+        particular = t.example_any
+        if applies & t.example_keyed:  # a worked example's line stands: is this its chart?
+            particular |= t.example_at.get(chart_key(chart), 0)
+        self.tiers = (particular, *(tier & ~particular for tier in t.tiers))
+        """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
+        self.held = tuple(m for m in MATTERS if applies & t.speaks.get(m, 0))
+        """Every matter a statement that applies speaks of, in the order of MATTERS."""
+        self.periods: dict[int, Period] = {}
+        """The period of each timing rule that is some matter's primary 應期, made once."""
+        self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
+        """The primary 應期 and the count folded for each set of timing rules and side, found once."""
+        self.pools: dict[int, _Pooled] = {}
+        """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
+        without a 吉 or 凶 line of its own shares, and each matter's own."""
+        self.done: dict[str, Verdict] = {}
+        """Each matter's verdict without a moment, weighed once per reading."""
+        self.war = bool(applies & t.yuanshou)
+        """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
+        first = chart.transmissions[0]
+        kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
+        self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
+        self.stem = _stem_strength(reading)
+        decided: Decided | None = reading.__dict__.get("_decided")  # the subjects as reading() found them
+        shown = decided.shown if decided is not None else shown_subjects(chart)[0]
+        patterns = frozenset(decided.ctx.patterns if decided is not None else (p.name for p in chart.patterns))
+        self.rules = _rules(chart, patterns, shown, self)
+
+
+def _seen(reading: Reading) -> _Seen:
+    found = reading._memo.get("verdict")
+    if found is None:
+        found = reading._memo["verdict"] = _Seen(reading)
+    return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
+
+
+def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], seen: _Seen) -> tuple[Rule, ...]:
+    """Principle 3's overrides that hold on the chart, in the order they are applied, found once per
+    reading, each with the lines it reaches: those of its side and subjects that are not the chapter's
+    reading of this chart (each pool is then only and-ed with them)."""
+    t = table()
+    found: list[Rule] = []
+    general = ~seen.tiers[0]  # a rule never sets aside the chapter's reading of this very chart
+    bubei = t.index.get("不備-017")
+    if "不備" in patterns and bubei is not None and seen.applies >> bubei & 1:
+        # 不備 without 克 (l.123, l.127): the row holds only then
+        by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
+        found.append(("不備無克", t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))) & general, by))
+    trans = tuple(tr.branch.ordinal for tr in chart.transmissions)
+    void = {b.ordinal for b in chart.void}
+    for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
+        of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
+        if subject in shown and of_element and all(b in void for b in of_element):
+            about = t.about_metal if element == METAL else ~0  # 彈射 when void earth: every line (l.47)
+            found.append((kind, t.bad & t.subjects.get(subject, 0) & about & general, t.reasons[t.index[line]]))
+    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None)
+    if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
+        # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
+        by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
+        found.append(("坐墓", t.good & t.union(YANGJIU_FORMS - {"干支坐墓"}) & general, by))
+    for form, (rescued, src, quote) in RESCUES.items():
+        if form in patterns:
+            by = Reason(form, "先凶後吉", quote, src)
+            found.append(("救", t.bad & t.subjects.get(rescued, 0) & general, by))
+    return tuple(found)
+
+
+def _war(pool: int, chart: Chart) -> tuple[str, int, Reason, str] | None:
+    """Principle 4: 元首課 l.23 against 殃咎課 l.155 (內戰), decided by ``School.war_reading``: the kind, the
+    lines set aside, the line that prevails and the choice."""
+    t = table()
+    neizhan = pool & t.neizhan_bad
+    if not pool & t.yuanshou or not neizhan:
         return None
-    yuanshou = [j for j in pool if j.statement.id == "元首-023"]
-    neizhan = [j for j in pool if j.statement.subject == "內戰" and j.statement.verdict in BAD]
-    if not yuanshou or not neizhan:
-        return None
-    choice = reading.chart.school.war_reading
+    choice = chart.school.war_reading
+    yuanshou = t.yuanshou.bit_length() - 1
     if choice == "lesson":
-        hit = {j.statement.id for j in neizhan}
-        return "神將戰", hit, reason(yuanshou[0].statement), choice
-    return "神將戰", {"元首-023"}, reason(neizhan[0].statement), choice
+        return "神將戰", neizhan, t.reasons[yuanshou], choice
+    return "神將戰", t.yuanshou, t.reasons[bits(neizhan)[0]], choice
 
 
-def _direction(verdicts: set[str]) -> str | None:
+def _direction(lines: int) -> str | None:
     """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
     agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
-    directed = verdicts & (DIRECTED)
-    if not directed:
-        return "吉凶參半" if "吉凶參半" in verdicts else None
-    if directed <= GOOD:
-        return "先凶後吉" if "先凶後吉" in directed else "吉"
-    if directed <= BAD:
-        return "先吉後凶" if "先吉後凶" in directed else "凶"
+    t = table()
+    if not lines & t.directed:
+        return "吉凶參半" if lines & t.mixed else None
+    if not lines & t.bad:
+        return "先凶後吉" if lines & t.turn_good else "吉"
+    if not lines & t.good:
+        return "先吉後凶" if lines & t.turn_bad else "凶"
     return None
 
 
-def _course(pool: list[Held], reading: Reading) -> tuple[CourseStep, ...]:
+def _override(kind: str, lines: int, by: Reason) -> Override:
+    ids = table().ids
+    return Override(kind, tuple(sorted(ids[n] for n in bits(lines))), by)
+
+
+def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]:
+    """The 初 → 中 → 末 as the lines left standing read them (``reads``: those reading each), where they
+    read two of them or more (one transmission read alone is no course)."""
+    t = table()
     steps = []
-    positions = _positions()
-    reads: list[list[Held]] = [[], [], []]
-    for j in pool:
-        for n in positions[j.statement.id]:
-            reads[n].append(j)
-    if sum(1 for here in reads if here) < 2:  # one transmission read alone is no course
-        return ()
     for n, (name, _) in enumerate(POSITIONS):
         here = reads[n]
         if not here:
             continue
-        verdict = _direction({j.statement.verdict for j in here}) or "吉凶參半"
-        if not ({j.statement.verdict for j in here} & (DIRECTED)):
-            verdict = "平"
-        branch = str(reading.chart.transmissions[n].branch)
-        steps.append(CourseStep(name, branch, verdict, tuple(j.statement.id for j in here)))
-    return tuple(steps) if len(steps) > 1 else ()
+        verdict = (_direction(here) or "吉凶參半") if here & t.directed else "平"
+        branch = str(chart.transmissions[n].branch)
+        steps.append(CourseStep(name, branch, verdict, tuple(t.ids[i] for i in bits(here))))
+    return tuple(steps)
 
 
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
@@ -518,19 +580,19 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
     return _judged(reading, seen, matter, when)
 
 
-def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
-    found, reasons, overrides, course, principle, school, tier, weighed, opened = _verdict(reading, seen, matter)
-    # 元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first
-    side = "fears" if found in GOOD else "generates" if found in BAD else ""
-    period, folded = _timing(reading, seen, matter, when, side)
-    return Verdict(
-        matter, found, reasons, overrides, course, period, folded, principle, school, tier, weighed, opened, seen.use
-    )
-
-
-Weighed = tuple[str, tuple[Reason, ...], tuple[Override, ...], tuple[CourseStep, ...], int, str, str, int, int]
-"""A matter's verdict as :func:`_verdict` weighs it: the verdict, reasons, overrides, course, principle,
-school, tier and the counts weighed and open (the :class:`Verdict` is made once, with its 用 and 應期)."""
+def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, ...]:
+    """The verdict on every matter the reading holds (:func:`matters_of`), as :func:`verdict` gives each."""
+    seen = _seen(reading)
+    if when is not None:
+        return tuple(_judged(reading, seen, m, when) for m in matters_of(reading))
+    done = seen.done
+    found = []
+    for m in matters_of(reading):
+        v = done.get(m)
+        if v is None:
+            v = done[m] = _judged(reading, seen, m, None)
+        found.append(v)
+    return tuple(found)
 
 
 def _timing(
@@ -539,30 +601,33 @@ def _timing(
     """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
     order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
     one, a bad verdict a 吉期 likewise."""
-    if not seen.timings:
+    t = table()
+    rules = seen.applies & t.timing & t.concerns.get(matter, t.overall)
+    if not rules:
         return None, 0
-    ordered = seen.ordered.get(other_side)
-    if ordered is None:  # sorted once per side; a stable sort keeps each matter's rules in this order
-        tier = seen.tier
-        ordered = seen.ordered[other_side] = sorted(
-            seen.timings,
-            key=lambda j: (
-                tier[j.statement.id],
-                j.statement.timing is not None and j.statement.timing.kind == other_side,
-            ),
-        )
-    timings = [j for j in ordered if matter in j.statement.matters or "總" in j.statement.matters]
-    if not timings:
-        return None, 0
-    if when is not None:
-        return primary_period(tuple(j.statement for j in timings), reading.chart, when)
-    # primary_period's choice, each period made once per reading
-    rules = [j.statement for j in timings]
-    first = next((s for s in rules if s.timing is not None and s.timing.kind != "other"), rules[0])
-    period = seen.periods.get(first.id)
-    if period is None:
-        period = seen.periods[first.id] = periods((first,), reading.chart, None)[0]
-    return period, len(rules) - 1
+    if when is not None:  # primary_period on the rules in order: principle 5's tier, then the other side last
+        particular = seen.tiers[0]
+        ordered = sorted(bits(rules), key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side))
+        every = statements()
+        return primary_period(tuple(every[n] for n in ordered), reading.chart, when)
+    found = seen.timed.get((rules, other_side))
+    if found is not None:  # matters with the same rules on the same side share their 應期
+        return found
+    # primary_period's choice without sorting: the first in that order of the rules that name a period
+    # or marks (else of them all) is on the most particular tier that has one, of this side if it can
+    named = rules & t.named or rules
+    first = 0
+    for tier in seen.tiers:
+        here = named & tier
+        if here:
+            first = here & ~t.kinds.get(other_side, 0) or here
+            break
+    n = (first & -first).bit_length() - 1
+    period = seen.periods.get(n)
+    if period is None:  # made once per reading (a dozen matters share them)
+        period = seen.periods[n] = periods((statements()[n],), reading.chart, None)[0]
+    found = seen.timed[rules, other_side] = period, rules.bit_count() - 1
+    return found
 
 
 class _Pooled(NamedTuple):
@@ -585,148 +650,122 @@ EMPTY = _Pooled((), (), "", (), None, False, False)
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
 
-def _pool(pool: list[Held], reading: Reading, seen: _Seen) -> _Pooled:
-    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones)."""
+def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
+    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones), a set of statements."""
+    t = table()
     school = ""
-    aside: set[str] = set()
+    aside = 0
     overrides: list[Override] = []
-    if seen.live:  # else none of principle 3's overrides can hold on the chart
-        for kind, hit, by in _overrides(pool, seen):
+    for kind, reach, by in seen.rules:  # principle 3: empty where none of its overrides holds on the chart
+        hit = pool & reach
+        if hit:
             aside |= hit
-            overrides.append(Override(kind, tuple(sorted(hit)), by))
-    war = _war(pool, reading) if seen.yuanshou else None  # the pool is drawn from the lines that apply
+            overrides.append(_override(kind, hit, by))
+    war = _war(pool, reading.chart) if seen.war else None  # the pool is drawn from the lines that apply
     if war is not None:
         kind, hit, by, school = war
         aside |= hit
-        overrides.append(Override(kind, tuple(sorted(hit)), by))
-    standing = [j for j in pool if j.statement.id not in aside] if aside else pool
-    course = _course(standing, reading)
+        overrides.append(_override(kind, hit, by))
+    standing = pool & ~aside if aside else pool
+    first, middle, final = t.positions
+    reads = (standing & first, standing & middle, standing & final)
+    course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
     before = tuple(overrides)
-    tiers = seen.tier
-    # principle 5: the lines that say more than 平 on the most particular tier that has any, in order
-    best, here, directed = len(TIERS), [], False
-    for j in standing:
-        said = j.statement.verdict
-        if said != "平":
-            directed = directed or said in DIRECTED
-            tier = tiers[j.statement.id]
-            if tier < best:
-                best, here = tier, [j]
-            elif tier == best:
-                here.append(j)
+    # principle 5: the lines that say more than 平 on the most particular tier that has any
+    said = standing & t.said
+    best, here = len(TIERS), 0
+    if said:
+        for best, tier in enumerate(seen.tiers):  # noqa: B007 (the tier found is kept)
+            here = said & tier
+            if here:
+                break
     found = _decide(here, best, standing, overrides, seen) if here else None
     particular = best == 0  # a line that is the chapter's reading of this very chart
-    return _Pooled(before, tuple(overrides), school, course, found, directed, particular)
+    return _Pooled(before, tuple(overrides), school, course, found, bool(said & t.directed), particular)
 
 
-def _verdict(reading: Reading, seen: _Seen, matter: str) -> Weighed:
-    """The verdict without its 用 and 應期 (:func:`_judged` adds them and makes the :class:`Verdict`)."""
-    opened = seen.open_by_matter.get(matter, 0)
-    weigh = seen.weigh.get(matter, [])  # principle 1: no timing rule
-    overall = seen.overall
+def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+    """The verdict on one matter: its lines weighed (principles 1–8), then its primary 應期 (元首課 l.67
+    「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
+    t = table()
+    weighs = t.weighs.get(matter, 0)
+    opened = (seen.open & weighs).bit_count()
+    weigh = seen.applies & weighs  # principle 1: no timing rule
+    count = weigh.bit_count()
     school = ""
-    overrides: list[Override] = []
-    for pool, scope in ((weigh, matter), (overall, "總")):
-        if scope == "總" and matter != "總" and matter in seen.directed:  # a 吉 or 凶 line of its own
+    overrides: tuple[Override, ...] = ()
+    course: tuple[CourseStep, ...] = ()
+    found: tuple[str, tuple[Reason, ...], int, str] | None = None
+    for pool, scope in ((weigh, matter), (seen.overall, "總")):
+        if scope == "總" and matter != "總" and weigh & t.directed:  # principle 2: a 吉 or 凶 line of its own
             break
-        if not pool:  # nothing to weigh, nothing set aside
-            weighed = EMPTY
-        elif scope == "總" or matter == "總":  # the overall lines: weighed once for every matter
-            if seen.pooled is None:
-                seen.pooled = _pool(pool, reading, seen)
-            weighed = seen.pooled
-        else:
-            weighed = _pool(pool, reading, seen)
+        weighed = seen.pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
+        if weighed is None:
+            weighed = seen.pools[pool] = _pool(pool, reading, seen)
         school = weighed.school or school
         course = weighed.course
-        found: tuple[str, tuple[Reason, ...], int, str] | None = None
-        if scope == matter and not weighed.particular:
+        overrides = weighed.overrides
+        if scope == matter and not weighed.particular and matter in GENERAL_MATTERS:
             by_general = _generals(reading, matter)  # principle 8, after the chapter's own reading of the chart
             if by_general is not None:
                 found = by_general.verdict, (by_general,), 8, ""
-                overrides = list(weighed.before)
+                overrides = weighed.before
         if found is None:
             found = weighed.found
-            overrides = list(weighed.overrides)
         if found is not None:
-            verdict_, reasons, principle, tier = found
-            return (
-                verdict_,
-                reasons,
-                tuple(overrides),
-                course,
-                principle,
-                school,
-                tier,
-                len(weigh),
-                opened,
-            )
+            break
         rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
         if rescued and not weighed.directed:
-            return (
-                "平",
-                (rescued[0].by,),
-                tuple(overrides),
-                course,
-                3,
-                school,
-                "",
-                len(weigh),
-                opened,
-            )
-    flat = [j for j in weigh if j.statement.verdict == "平"]
-    if flat and not opened:
-        return (
-            "平",
-            (reason(flat[0].statement),),
-            tuple(overrides),
-            (),
-            1,
-            school,
-            "",
-            len(weigh),
-            opened,
-        )
-    return "未定", (), tuple(overrides), (), 0, school, "", len(weigh), opened
+            found = "平", (rescued[0].by,), 3, ""
+            break
+    if found is None:
+        course = ()
+        flat = weigh & t.flat
+        first = t.reasons[(flat & -flat).bit_length() - 1] if flat else None
+        found = ("平", (first,), 1, "") if first is not None and not opened else ("未定", (), 0, "")
+    said, reasons, principle, tier = found
+    side = "fears" if said in GOOD else "generates" if said in BAD else ""
+    period, folded = _timing(reading, seen, matter, when, side)
+    return Verdict(
+        matter, said, reasons, overrides, course, period, folded, principle, school, tier, count, opened, seen.use
+    )
 
 
 def _decide(
-    here: list[Held], tier: int, standing: list[Held], overrides: list[Override], seen: _Seen
+    here: int, tier: int, standing: int, overrides: list[Override], seen: _Seen
 ) -> tuple[str, tuple[Reason, ...], int, str]:
     """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
     more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone)."""
-    if any(j.statement.subject in YANGJIU_FORMS for j in here):  # principle 5: the form over its family
-        family = tuple(sorted(j.statement.id for j in here if j.statement.subject == "殃咎"))
+    t = table()
+    if here & t.yangjiu_forms:  # principle 5: the form over its family
+        family = here & t.yangjiu_family
         if family:
-            by = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
-            overrides.append(Override("殃咎例", family, by))
-            here = [j for j in here if j.statement.subject != "殃咎"]
-    verdicts = {j.statement.verdict for j in here}
-    found = _direction(verdicts)
+            overrides.append(_override("殃咎例", family, YANGJIU_REASON))
+            here &= ~family
+    found = _direction(here)
     principle = 5
     if found is None:  # 吉 and 凶 on one tier: principle 6
         strength = seen.use.strength
         if strength is None:
-            return "未定", _pick(here, DIRECTED), 6, TIERS[tier]
+            return "未定", _pick(here, t.directed), 6, TIERS[tier]
         # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
         # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-        stem = seen.stem
-        side = GOOD if strength in ("旺", "相") and stem in ("旺", "相") else BAD
-        kept = [j for j in here if j.statement.verdict in side]
-        dropped = tuple(sorted(j.statement.id for j in here if j.statement.verdict not in side))
-        why = "吉" if side is GOOD else "用" if strength not in ("旺", "相") else "身"
-        overrides.append(Override("旺相", dropped, Reason("P6", "", STRENGTH_LINES[why][1], STRENGTH_LINES[why][0])))
-        here = kept
-        found = _direction({j.statement.verdict for j in here}) or "吉凶參半"
+        strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
+        side = t.good if strong else t.bad
+        why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
+        overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
+        here &= side
+        found = _direction(here) or "吉凶參半"
         principle = 6
     elif found == "吉凶參半":
-        return found, _pick(here, {"吉凶參半"}), 5, TIERS[tier]
+        return found, _pick(here, t.mixed), 5, TIERS[tier]
     if found in BAD:
-        rescue = _nianming_rescue(standing, seen.rescuers) if seen.rescuers else None
-        if rescue is not None:
-            overrides.append(Override("年命", tuple(sorted(j.statement.id for j in here)), reason(rescue.statement)))
-            return "先凶後吉", (*_pick(here, BAD)[:2], reason(rescue.statement)), 7, TIERS[tier]
-    return found, _pick(here, DIRECTED), principle, TIERS[tier]
+        rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
+        if rescue:
+            by = t.reasons[(rescue & -rescue).bit_length() - 1]
+            overrides.append(_override("年命", here, by))
+            return "先凶後吉", (*_pick(here, t.bad)[:2], by), 7, TIERS[tier]
+    return found, _pick(here, t.directed), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -746,18 +785,19 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
         ]
         good = {g in GOOD_GENERALS for g in riding}
         side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
-    line = GENERAL_LINES.get((matter, side))
-    if line is None:
-        return None
-    return Reason("P8", side, line[1], line[0])
+    return GENERAL_REASONS.get((matter, side))
 
 
-def _pick(here: list[Held], side: frozenset[str] | set[str]) -> tuple[Reason, ...]:
-    """The reasons shown: the lines of the winning side, those with conditions the chart decides first."""
-    chosen = [j for j in here if j.statement.verdict in side]
-    chosen.sort(key=lambda j: -len(j.statement.conditions))
-    reasons = _reasons()
-    return tuple(reasons[j.statement.id] for j in chosen[:MAX_REASONS])
+def _pick(here: int, side: int) -> tuple[Reason, ...]:
+    """The reasons shown: the lines of the winning side, those with conditions the chart decides first
+    (then in the file's order)."""
+    t = table()
+    lines = here & side
+    if not lines & (lines - 1):  # one line, or none
+        return (t.reasons[lines.bit_length() - 1],) if lines else ()
+    chosen = bits(lines)
+    chosen.sort(key=t.weight.__getitem__)  # stable: the file's order among lines of as many conditions
+    return tuple(t.reasons[n] for n in chosen[:MAX_REASONS])
 
 
 def _use_strength(reading: Reading) -> str | None:
@@ -780,16 +820,9 @@ def _stem_strength(reading: Reading) -> str | None:
     return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
 
 
-def _nianming_rescue(standing: list[Held], rescuers: set[str]) -> Held | None:
-    """Principle 7: a 吉 line reading the 行年 or 本命 that applies (the chart has a 年命), the first
-    standing of ``rescuers`` (:func:`_fixed`)."""
-    return next((j for j in standing if j.statement.id in rescuers), None)
-
-
 def matters_of(reading: Reading) -> tuple[str, ...]:
     """The matters a reading holds, in the order of MATTERS: the one asked, or every matter some
     statement that applies speaks of."""
     if reading.matter is not None:
         return (reading.matter,)
-    held = _seen(reading).held  # every matter of a statement that applies
-    return tuple(m for m in MATTERS if m in held)
+    return _seen(reading).held
