@@ -282,3 +282,28 @@ def test_conditions_on_one_target_and_attribute_share_the_charts_facts():
         for group, test in [*zip(groups, tests, strict=True), *reversed(list(zip(groups, tests, strict=True)))]:
             assert test(shared) == _generic_state(group, Ctx(chart)), (chart.spec(), [c.text for c in group])
     assert shared.read  # the facts were kept on the chart's view
+
+
+@pytest.mark.parametrize(
+    ("condition", "bare", "full"),
+    [
+        # 丙申 午 亥: 干上 戌, 支上 丑, 三傳 卯申丑; with the 年命 午/寅, their upper 未 and 亥
+        ("six_places.branch != 子", "nianming", True),  # no place the chart shows is 子: the 年命's could be
+        ("six_places.branch != 卯", False, False),  # the 初傳 is 卯, whatever the 年命 shows
+        ("six_places.branch = 子", "nianming", False),
+        ("pattern != 三光", "month", True),  # 三光 needs the month to be judged
+        ("pattern = 三光", "month", False),
+    ],
+)
+def test_a_negated_condition_on_places_the_chart_lacks_stays_open(condition, bare, full):
+    """「無…」 over places a chart can only partly read holds only when every place is read: with no 年命,
+    the 年命's upper could show the value, so the condition stays open; a value a read place shows fails
+    it outright. The compiled test agrees with the generic evaluator either way."""
+    parsed = parse_condition(condition)
+    for chart, want in (
+        (liuren.chart("丙申", "午", "亥"), bare),
+        (liuren.chart("丙申", "午", "亥", month="寅", nianming=("午", "寅")), full),
+    ):
+        fact = parsed.evaluate(chart)
+        assert (fact.holds if fact.needs is None else fact.needs) == want
+        assert compile_condition(parsed)(Ctx(chart)) == want

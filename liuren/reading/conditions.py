@@ -245,7 +245,7 @@ class Condition:
             holds = all(self._test(place) for place in per_place)
         else:
             holds = self._test(found)
-        if not holds and partial is not None:
+        if partial is not None and holds is (self.op == "!="):  # the places the chart lacks could decide it
             return Fact(self.text, None, found, partial)
         return Fact(self.text, holds, found)
 
@@ -255,7 +255,7 @@ class Condition:
         if not self.target:
             if self.attr == "pattern":
                 lacking = [p for p in PATTERNS if p.name in self.values and p.name in ctx.unjudged]
-                if lacking and self.op != "!=":
+                if lacking:
                     return (ctx.patterns,), "nianming" if any(p.needs_nianming for p in lacking) else "month"
                 return (ctx.patterns,), None
             return (CHART_READERS[self.attr](ctx),), None
@@ -309,15 +309,12 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
         wanted = tuple((p.name, p.needs_nianming) for p in PATTERNS if p.name in condition.values)
 
         def pattern(x: Ctx) -> State:
-            inside = not values.isdisjoint(x.patterns)
-            if neg:
-                return not inside
-            if inside:
-                return True
+            if not values.isdisjoint(x.patterns):
+                return not neg
             lacking = [nianming for name, nianming in wanted if name in x.unjudged]
-            if lacking:  # a pattern named could hold, but the chart lacks what decides it
+            if lacking:  # a pattern named could hold (or, for "!=", fail), but the chart lacks what decides it
                 return "nianming" if any(lacking) else "month"
-            return False
+            return neg
 
         return pattern
     if not target:
@@ -378,7 +375,7 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
             holds = all(values.isdisjoint(p) is neg for p in per_place)
         else:  # some place shows one of the values: the values shown anywhere do
             holds = values.isdisjoint(shown_anywhere) is neg
-        if not holds and partial is not None:
+        if partial is not None and holds is neg:  # the places the chart lacks could decide it
             return partial
         return holds
 
