@@ -230,7 +230,6 @@ MARKS = {
         "six_places.to_init_earth in 生我": "nianming",  # none of 戌 卯 申 丑 feeds 戌: the 年命上神 might
         "day_birth.branch = 寅": True,  # 丙 火 長生 寅, 天獄課 l.19 「日本者，長生位也」
         "tiger.stem_side in 前,後": False,  # 白虎 on 辰 over 亥, opposite 丙's 寄宮 巳
-        "zhi_yinyang_ke = true": False,  # lesson 4: 午 火 over 丑 土, 火 生 土
     },
     ("甲戌", "卯", "亥"): {
         "init.sha = 日支": True,  # 初傳 戌 is the day branch: 重審課 l.111 「發用或是支神」
@@ -240,7 +239,6 @@ MARKS = {
         "init_earth.afflicted = true": "nianming",  # 寅 under 戌: nothing on the chart strikes it, the 年命 might
     },
     ("辛亥", "寅", "亥"): {
-        "zhi_yinyang_ke = true": True,  # lesson 4: 巳 火 over 申 金, 無淫課 l.119 「三四陰陽不相得」
         "yaoke_bi = true": False,  # a 賊克 chart
     },
     ("己未", "酉", "亥"): {

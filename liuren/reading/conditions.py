@@ -198,10 +198,6 @@ CHART_LEVEL: dict[str, tuple[str, tuple[str, ...]]] = {
         "知一 in 遙克: several uppers 遙克 the day and the 比 (the day's 陰陽) picks the 用 (遙克課 l.47)",
         ("true", "false"),
     ),
-    "zhi_yinyang_ke": (
-        "the 支's 陽神 and 陰神 克 one another (a 克 in lesson 4): 「三四陰陽不相得」 (無淫課 l.119)",
-        ("true", "false"),
-    ),
 }
 """Conditions on the chart as a whole: (meaning, accepted values; empty when any name is accepted)."""
 

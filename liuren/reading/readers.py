@@ -541,7 +541,6 @@ CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "amnesty": lambda x: ("true" if ss.is_amnesty_day(x.day, _need(x.month, "month")) else "false",),
     "lesson_type": lambda x: (str(x.chart.lesson_type),),
     "trans_xinghai": _xinghai,
-    "zhi_yinyang_ke": lambda x: ("true" if x.lessons_kind[3] else "false",),
     "yaoke_bi": _yaoke_bi,
     "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.transmissions),
 }

@@ -232,7 +232,6 @@ PLACES: dict[str, str] = {
     "pattern": "課",
     "has_general_in_trans": "三傳天將",
     "trans_xinghai": "三傳刑害",
-    "zhi_yinyang_ke": "三四課陰陽相剋",
     "yaoke_bi": "遙克知一",
 }
 """The place or thing a condition reads, as the chapters name it (the evidence line writes it in
