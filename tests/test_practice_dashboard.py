@@ -202,10 +202,10 @@ def test_a_version_2_store_migrates_and_its_old_misses_replay_the_same_chart(tmp
     store.close_all()
     monkeypatch.undo()
     p = Practice(path, seed=9)
-    assert p.store.version() == store.SCHEMA_VERSION == 4
+    assert p.store.version() == store.SCHEMA_VERSION == 5
     book = p.misses()
     assert [m.spec for m in book] == [i.chart.spec() for i in reversed(old)]
-    assert all(m.rule == "" and m.item is None for m in book)
+    assert all(m.rule == "" and m.item is None and m.answer is None for m in book)
     again = [p.replay(m) for m in book]
     assert again[0].chart == old[2].chart and set(again[0].choices) >= {old[2].lesson_type}  # choices drawn afresh
     assert again[2] == Item(old[0].chart, old[0].cells, old[0].level)
@@ -222,14 +222,23 @@ def test_a_version_2_store_migrates_and_its_old_misses_replay_the_same_chart(tmp
 def test_a_version_1_export_imports_without_items_and_rules(tmp_path):
     p = Practice(tmp_path / "a.sqlite3", seed=3)
     item = p.next_item(13, NOW)
-    p.record(item, Grade("wrong", "offset", "offset", "the offset"), NOW)
-    p.export(tmp_path / "v2.json")
-    data = json.loads((tmp_path / "v2.json").read_text(encoding="utf-8"))
+    p.record(item, Grade("wrong", "offset", "offset", "the offset"), NOW, {"offset": "3"})
+    p.export(tmp_path / "v3.json")
+    data = json.loads((tmp_path / "v3.json").read_text(encoding="utf-8"))
     assert (
-        data["version"] == 2
+        data["version"] == 3
         and data["reviews"][0]["item"] == shown(item)
         and data["reviews"][0]["rule"] == "the offset"
+        and data["reviews"][0]["answer"] == {"offset": "3"}
     )
+    assert Practice(tmp_path / "d.sqlite3").import_(tmp_path / "v3.json") == 1
+    assert Practice(tmp_path / "d.sqlite3").misses()[0].answer == '{"offset": "3"}'
+    for review in data["reviews"]:  # a version 2 export: no answer, read as None
+        del review["answer"]
+    data["version"] = 2
+    (tmp_path / "v2.json").write_text(json.dumps(data), encoding="utf-8")
+    assert Practice(tmp_path / "e.sqlite3").import_(tmp_path / "v2.json") == 1
+    assert Practice(tmp_path / "e.sqlite3").misses()[0].answer is None
     for review in data["reviews"]:
         del review["item"], review["rule"]
     data["version"] = 1
@@ -509,7 +518,7 @@ def test_the_counted_summary_is_the_log_recounted(tmp_path_factory, first, more,
             db.executemany(
                 f"INSERT INTO practice_reviews ({', '.join(REVIEW_COLUMNS)}) VALUES ({', '.join('?' * len(REVIEW_COLUMNS))})",
                 [
-                    (str(uuid.uuid4()), _stamp(at), lv, t, "甲子 子 亥", v, None, "{}", "{}", "")
+                    (str(uuid.uuid4()), _stamp(at), lv, t, "甲子 子 亥", v, None, "{}", "{}", "", None)
                     for at, lv, t, v in rows
                 ],
             )

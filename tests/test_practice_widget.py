@@ -599,3 +599,49 @@ def test_a_miss_on_the_korean_page_reads_in_english_on_the_english_one(tmp_path:
     english = miss_line(miss, "en")
     assert not re.search("[가-힣]", english) and not re.search("[가-힣]", misses_html([miss], "en"))
     assert miss.rule in miss_line(miss, "ko")
+
+
+def _wrong_at(p: Practice) -> dict[str, str]:
+    """A whole answer to the item on ``p`` that is wrong in one box (the reverse drill's offset, the
+    judging's verdict, the offset of level 3, the noble's direction of level 9, else the 三傳)."""
+    assert p.item is not None
+    right = typed(solution(p.item))
+    level = p.item.level.number
+    if level == 12:
+        return {**right, "offset": str((int(right["offset"]) + 1) % 12)}
+    if level == 14:
+        return {**right, "verdict": "凶" if right["verdict"] != "凶" else "吉"}
+    if level == 3:
+        return {**right, "offset": str((int(right["offset"]) + 1) % 12)}
+    if level == 9:  # the generals the other way round
+        return {**right, "noble": right["noble"][:-1] + ("順" if right["noble"].endswith("逆") else "逆")}
+    return {**right, "transmissions": wrong_transmissions(p)}
+
+
+@pytest.mark.parametrize(
+    ("level", "one_step"), [(3, False), (4, False), (4, True), (9, False), (12, False), (14, False)]
+)
+def test_a_miss_of_any_level_on_the_korean_page_reads_in_english(tmp_path: Path, level: int, one_step: bool) -> None:
+    # the wrong-answer book grades the kept answer again in the page's language: a reader saw the Korean
+    # rule of a level 4 miss on the English page (levels 1 and 2 alone were said again)
+    from liuren.practice.plots import miss_line, misses_html
+
+    ko = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, clock=clock, lang="ko", one_step=one_step)
+    assert ko.item is not None
+    wrong = _wrong_at(ko)
+    if one_step:  # the first box alone, as the one-step mode asks it
+        first = ko.asking[0]
+        right = typed(solution(ko.item))[first]
+        wrong = {first: wrong[first] if wrong[first] != right else "子/子 子/子 子/子 子/子"}
+    grade = ko.answer(**wrong)
+    assert grade is not None and grade.verdict != "right" and re.search("[가-힣]", grade.rule)
+    (miss,) = ko.progress.misses()
+    assert miss.rule == grade.rule and miss.answer is not None
+    en = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, clock=clock, lang="en")
+    en.tabs.selected_index = 2
+    (row,) = en.miss_rows.children
+    line = row.children[1].value
+    english = miss_line(miss, "en")
+    assert not re.search("[가-힣]", english) and not re.search("[가-힣]", misses_html([miss], "en"))
+    assert escape(english.rpartition(" · ")[2]) in line and english.rpartition(" · ")[2] != miss.rule
+    assert miss.rule in miss_line(miss, "ko")  # the Korean page says it as it was said

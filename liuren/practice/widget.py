@@ -445,12 +445,14 @@ class Practice:
             for part, text in typed.items():
                 if part == "plate":
                     typed[part] = plate_answer(str(text))
+            graded_on: dict[str, object] = typed  # the boxes the grade is of (kept with a miss)
             if stepping:
                 grade = answer(item, typed, lang=self.lang, step=True)
                 if grade.verdict == "right":
                     self.given.update(typed)
                     if len(self.given) == len(self.fields):
-                        grade = answer(item, self.given, lang=self.lang)
+                        graded_on = dict(self.given)
+                        grade = answer(item, graded_on, lang=self.lang)
             else:
                 grade = answer(item, typed, lang=self.lang)
             right = [p for p in typed if p in BOARD_PARTS and self._right(p, typed[p], grade)]
@@ -487,7 +489,7 @@ class Practice:
             # write sooner); the write ends before this handler returns, so before the next item is dealt
             self.feedback.value = self._feedback_html()
             try:
-                self.progress.record(item, grade, self.clock())
+                self.progress.record(item, grade, self.clock(), graded_on)
             except StoreError as error:
                 # not kept: the store's message replaces the verdict, and checking again writes it
                 self.message = str(error)
