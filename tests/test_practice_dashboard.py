@@ -420,7 +420,7 @@ def test_the_history_svg_reads_back_its_counts_and_the_page_escapes(tmp_path):
     assert "연속 2일" in html and "<svg" in html and 'data-liuren-dashboard="levels"' in html
     assert "&lt;rule &amp; more&gt;" in misses_html(p.misses(), "en")
     empty = Practice(tmp_path / "e.sqlite3").summary(NOW).html("ko")
-    assert "<svg" not in empty and "아직 푼 문제가 없습니다." in empty
+    assert "<svg" not in empty and "아직 푼 문제가 없다." in empty
     assert empty == Practice(tmp_path / "e.sqlite3").summary(NOW + timedelta(days=40)).html("ko")  # a saved page stays
 
 

@@ -183,7 +183,7 @@ def test_the_class_report_counts_a_file_given_twice_or_copied_once_and_names_it(
     assert report.learners == ("kim", "lee") and report.rows == once.rows
     assert [Path(d).name for d, _ in report.duplicates] == ["kim.json", "kim-again.json"]
     assert all(Path(e).name == "kim.json" for _, e in report.duplicates)
-    assert report.html().count("data-liuren-duplicate") == 2 and "한 번만 셉니다" in report.html()
+    assert report.html().count("data-liuren-duplicate") == 2 and "한 번만 센다" in report.html()
 
 
 def test_summary_due_is_the_queues_and_times_are_the_learners(tmp_path):

@@ -73,7 +73,7 @@ def test_right_answer_counts_and_logs(tmp_path: Path) -> None:
     assert p.progress.reviews() == 1
     state = p.progress.level_state(4)
     assert (state.right, state.answered, state.how) == (1, 1, "skipped")
-    assert "맞았습니다" in p.feedback.value
+    assert "맞았다" in p.feedback.value
     assert chart_html(p.item.chart, labels="ko") in p.feedback.value  # the 課盤 after a right answer
     # a second check of the same item is graded but not recorded again
     whole(p)
@@ -86,7 +86,7 @@ def test_a_partial_answer_is_not_graded_and_not_recorded(tmp_path: Path) -> None
     p = session(tmp_path)
     assert p.answer(transmissions=right_transmissions(p)) is None  # one box of three
     assert p.progress.reviews() == 0 and p.grade is None
-    assert "아직 다 적지 않았습니다. 빈 칸: 四課, 課體" in p.feedback.value and "맞았습니다" not in p.feedback.value
+    assert "아직 다 적지 않았다. 빈 칸: 四課, 課體" in p.feedback.value and "맞았다" not in p.feedback.value
     en = session(tmp_path, "en.sqlite3", lang="en")
     en.answer(transmissions=right_transmissions(en))
     assert "Not finished: these boxes are empty: " in en.feedback.value and "Right" not in en.feedback.value
@@ -104,7 +104,7 @@ def test_wrong_answer_shows_the_right_value_the_marked_chart_and_a_retry(tmp_pat
     assert grade is not None and grade.verdict == "wrong"
     assert grade.cell == "initial.branch" and grade.kind == "transmission.branch"
     page = bad.feedback.value
-    assert "틀렸습니다" in page and "初傳 지지" in page and "initial.branch" not in page  # no internal key
+    assert "틀렸다" in page and "初傳 지지" in page and "initial.branch" not in page  # no internal key
     right = str(bad.item.chart.transmissions[0].branch)
     assert f"적은 값: {wrong}" in page and f"맞는 값: <b>{right} ({right_transmissions(bad)})</b>" in page
     assert chart_html(bad.item.chart, labels="ko", cells=["initial"]) in page  # the cell marked
@@ -122,7 +122,7 @@ def test_wrong_answer_shows_the_right_value_the_marked_chart_and_a_retry(tmp_pat
     assert bad.item is item and all(f.value == "" for f in bad.fields.values())
     grade = whole(bad)
     assert grade is not None and grade.verdict == "right" and bad.progress.reviews() == 1
-    assert "다시 푼 답은 기록하지 않습니다" in bad.feedback.value
+    assert "다시 푼 답은 기록하지 않는다" in bad.feedback.value
     bad.next_button.click()  # 「다음」
     assert bad.item is not item
 
@@ -161,7 +161,7 @@ def test_bad_answer_shows_the_message_and_records_nothing(tmp_path: Path) -> Non
     assert "&lt;b&gt;" in p.feedback.value and "<b>xyz" not in p.feedback.value
     assert "accepted" in p.feedback.value
     # said in the page's language first (a reader typed 자축 for 子丑 and got English alone)
-    assert "이 답은 읽을 수 없습니다" in p.feedback.value
+    assert "이 답은 읽을 수 없다" in p.feedback.value
     for f in p.fields.values():
         f.value = ""
     assert p.submit() is None
@@ -271,7 +271,7 @@ def test_done_for_today_says_so_with_tomorrows_count(tmp_path: Path) -> None:
         p.next()
     assert p.item is None and p.fields == {} and p.check_button.disabled
     tomorrow = p.progress.queue(NOW).tomorrow
-    assert tomorrow > 0 and f"오늘 연습을 마쳤습니다. 내일 복습할 것: {tomorrow}" in p.feedback.value
+    assert tomorrow > 0 and f"오늘 연습을 마쳤다. 내일 복습할 것: {tomorrow}" in p.feedback.value
     # a finished day is news, not a refusal: in the ink colour, not the mark of a wrong answer
     from liuren.show.html import COLORS
 
@@ -428,12 +428,12 @@ def test_a_review_the_store_cannot_keep_is_not_shown_as_kept(tmp_path: Path, mon
     monkeypatch.setattr(type(p.progress), "record", full)
     with pytest.raises(StoreError, match="disk is full"):
         p.submit()
-    assert "disk is full" in p.feedback.value and "맞았습니다" not in p.feedback.value
+    assert "disk is full" in p.feedback.value and "맞았다" not in p.feedback.value
     assert p.grade is None and not p.recorded
     monkeypatch.undo()
     grade = p.submit()  # checked again: written this time
     assert grade is not None and grade.verdict == "right" and p.progress.reviews() == 1
-    assert "맞았습니다" in p.feedback.value
+    assert "맞았다" in p.feedback.value
 
 
 def test_the_board_fills_in_the_parts_answered_right(tmp_path: Path) -> None:
