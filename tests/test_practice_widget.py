@@ -645,3 +645,45 @@ def test_a_miss_of_any_level_on_the_korean_page_reads_in_english(tmp_path: Path,
     assert not re.search("[가-힣]", english) and not re.search("[가-힣]", misses_html([miss], "en"))
     assert escape(english.rpartition(" · ")[2]) in line and english.rpartition(" · ")[2] != miss.rule
     assert miss.rule in miss_line(miss, "ko")  # the Korean page says it as it was said
+
+
+def _drawn_upload_label(upload: object) -> str:
+    """The upload button's label as ipywidgets' FileUpload view draws it: "{description} ({files held})"."""
+    return f"{upload.description} ({len(upload.value)})"  # type: ignore[attr-defined]
+
+
+def test_the_upload_view_appends_the_count_the_label_names():
+    # the label below leans on the installed view's template: if a release draws no count, drop the
+    # words that name it (the practice words' load-chosen)
+    import sys
+
+    static = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager/static"
+    sources = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(static.glob("*.js"))]
+    if not sources:
+        pytest.skip("the JupyterLab widget manager is not installed")
+    template = re.compile(r'`\$\{this\.model\.get\("description"\)\} \(\$\{\w+\.length\}\)`')
+    assert any("widget-upload" in s and template.search(s) for s in sources)
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [("ko", "진도 불러오기 · 고른 파일 (0)"), ("en", "Load progress · files chosen (0)")],
+    ids=["ko", "en"],
+)
+def test_the_upload_button_reads_as_the_pages_words_with_its_count_named(tmp_path: Path, lang: str, label: str) -> None:
+    # a reviewer read 「진도 불러오기 (0)」: the view's count, unnamed; the words now say what it counts
+    a = session(tmp_path, "a.sqlite3", lang=lang)
+    whole(a)
+    content = saved_file(a)
+    b = session(tmp_path, "b.sqlite3", lang=lang)
+    assert _drawn_upload_label(b.upload) == label
+    b.upload.value = (
+        {
+            "name": "a.json",
+            "type": "application/json",
+            "size": len(content),
+            "content": memoryview(content),
+            "last_modified": NOW,
+        },
+    )
+    assert b.progress.reviews() == 1 and _drawn_upload_label(b.upload) == label  # emptied for the next file

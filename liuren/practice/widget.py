@@ -38,7 +38,7 @@ from __future__ import annotations
 import base64
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from html import escape
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -100,6 +100,14 @@ def serial(method: Callable[Concatenate[Practice, _P], _R]) -> Callable[Concaten
 def _now() -> datetime:
     """The time on the learner's own clock (its zone says where "today" ends for the due count)."""
     return datetime.now(UTC).astimezone()
+
+
+def upload_label(words: Mapping[str, str]) -> str:
+    """The upload button's description. ipywidgets' FileUpload view draws its label as "{description}
+    ({number of files held})" in every version (no option hides the count; the page empties the control
+    after each file, so it reads "(0)" at rest): the description ends in the page's words for that count,
+    so the button reads 「진도 불러오기 · 고른 파일 (0)」, "Load progress · files chosen (0)"."""
+    return f"{words['load']} · {words['load-chosen']}"
 
 
 def plate_answer(text: str) -> dict[str, str]:
@@ -199,7 +207,7 @@ class Practice:
         self.save_button = widgets.Button(description=self.words["save"], icon="download")
         self.save_link = widgets.HTML()
         self.upload = widgets.FileUpload(
-            accept=".json,application/json", multiple=False, description=self.words["load"], icon="upload"
+            accept=".json,application/json", multiple=False, description=upload_label(self.words), icon="upload"
         )
         self.file_note = widgets.HTML()
         self.misses = MissBook(())
