@@ -567,3 +567,23 @@ def test_the_summary_and_the_book_show_in_the_language_asked(tmp_path):
         p.summary(NOW, lang="xx")
     with pytest.raises(ParseError):
         p.misses(lang="xx")
+
+
+@pytest.mark.parametrize(
+    "kept",
+    ['{"lessons": 5}', '{"transmissions": [1, 2]}', '{"x": 1}', "[]", "null", "not json", '{"offset": "99"}'],
+)
+def test_a_kept_answer_that_cannot_be_graded_again_shows_the_stored_rule(tmp_path, kept):
+    # an import checks an answer is a JSON object, not that it still grades: the book falls back to
+    # the words the rule was stored in
+    from dataclasses import replace
+
+    from liuren.practice.plots import miss_rule
+
+    p = Practice(tmp_path / "p.sqlite3", seed=1)
+    item = p.next_item(4, NOW)
+    given = {"transmissions": wrong_transmissions(item)}
+    p.record(item, answer(item, given, "ko", step=True), NOW, given)
+    (miss,) = p.misses()
+    assert miss_rule(miss, "en") == answer(item, given, "en", step=True).rule != miss.rule
+    assert miss_rule(replace(miss, answer=kept), "en") == miss.rule
