@@ -423,7 +423,7 @@ class Store:
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
     >>> s.version()
-    4
+    5
     """
 
     path: Path
