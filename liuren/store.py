@@ -258,7 +258,21 @@ def _v4_review_indexes_and_saves(db: sqlite3.Connection) -> None:
         db.execute(sql)
 
 
-MIGRATIONS: tuple[Migration, ...] = (_v1_casebook, _v2_practice, _v3_practice_items, _v4_review_indexes_and_saves)
+def _v5_review_answers(db: sqlite3.Connection) -> None:
+    """Version 5: a review keeps the learner's answer, so that the wrong-answer book says the rule
+    missed again in the language of the page it is read on (the rule is graded afresh from the item
+    and the answer). ``answer`` is the boxes graded, as JSON (box → the text typed, the plate as its
+    squares), NULL for a review written before (its stored ``rule`` is shown as it was written)."""
+    db.execute("ALTER TABLE practice_reviews ADD COLUMN answer TEXT")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _v1_casebook,
+    _v2_practice,
+    _v3_practice_items,
+    _v4_review_indexes_and_saves,
+    _v5_review_answers,
+)
 """The schema's migrations, in order: applying the first N gives version N. Append only: a released
 migration is never edited (a file at version N must mean the same thing to every liuren)."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -409,7 +423,7 @@ class Store:
     >>> import tempfile, os
     >>> s = Store(os.path.join(tempfile.mkdtemp(), "s.sqlite3"))
     >>> s.version()
-    4
+    5
     """
 
     path: Path

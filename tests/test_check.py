@@ -133,7 +133,7 @@ def test_messages_name_the_rule_and_reveal_only_when_asked():
     assert "卯申丑" in liuren.check(c, transmissions="申卯丑", reveal=True, lang="en").message
     assert liuren.check(c, lang="en").message.startswith("Nothing to check")
     ok = liuren.check(c, offset=5, lessons="戌卯丑午", lang="en")
-    assert ok and str(ok) == "Right: the offset, the lessons." and ok.checked == ("offset", "lessons")
+    assert ok and str(ok) == "Right: the offset d, the lessons." and ok.checked == ("offset", "lessons")
     assert "✔" in ok._repr_html_() and "✘" in liuren.check(c, offset=1)._repr_html_()
 
 

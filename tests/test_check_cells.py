@@ -294,7 +294,7 @@ def test_answer_forms_of_the_new_cells():
     assert full.ok and full.checked == ("offset", "plate", "lessons", "transmissions", "noble", "method", "patterns")
     assert (
         str(full)
-        == "Right: the offset, the plate, the lessons, the 三傳, the Noble, the method or lesson type, the named patterns."
+        == "Right: the offset d, the plate, the lessons, the 三傳, the Noble, the method or lesson type, the named patterns."
     )
     assert liuren.check(c, plate={"卯": "?"}).checked == ()
 

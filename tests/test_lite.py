@@ -355,7 +355,7 @@ def answer_right(page, widget) -> dict:
     left, answered, right) before and after."""
     before = counts(widget)
     item = shown_item(widget)
-    answer(widget, typed_boxes(item), "맞았습니다.")
+    answer(widget, typed_boxes(item), "맞았다.")
     page.wait_for_function("el => /오늘 푼 문제 1/.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT)
     return {"before": before, "after": counts(widget), "cells": len(item.cells)}
 
@@ -502,7 +502,7 @@ def moved(server, browser, lite):
     widget = practice_widget(page, opened["id"])
     found["fresh"] = counts(widget)
     open_tab(widget, "진도")
-    empty = widget.get_by_text("아직 푼 문제가 없습니다.")
+    empty = widget.get_by_text("아직 푼 문제가 없다.")
     empty.wait_for()  # the dashboard of the empty store
     found["empty"] = empty.count()
     # the button opens the browser's file chooser (its file input is never in the page): pick the file there

@@ -327,7 +327,7 @@ def test_a_version_1_casebook_store_migrates_and_keeps_its_cases(tmp_path, monke
     assert store.Store(path).version() == 1
     store.close_all()
     monkeypatch.undo()
-    assert store.Store(path).version() == store.SCHEMA_VERSION == 4
+    assert store.Store(path).version() == store.SCHEMA_VERSION == 5
     assert Casebook(path).get(case.id) == case
     p = Practice(path, seed=2)
     item = p.next_item(1, NOW)

@@ -8,7 +8,7 @@ inherit).
 A second test walks a whole short day (the cell given a store of its own and ``new_per_day=3``, the
 learner's own setting): a miss shows the right value beside the one written and the 課盤 with the cell
 marked, 「다시」 asks the same item and is not recorded (the store file says so), then 「다음」 and right
-answers until 「오늘 연습을 마쳤습니다」. With ``$LIUREN_SCREENSHOTS`` set it takes screenshots at 1280×720 in
+answers until 「오늘 연습을 마쳤다」. With ``$LIUREN_SCREENSHOTS`` set it takes screenshots at 1280×720 in
 the light and the dark theme of the miss, the retry and the finished day."""
 
 from __future__ import annotations
@@ -93,19 +93,19 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         right = typed_boxes(item)
         widget.locator("input[type=text]").first.fill(right[0])  # one box of three, then Check: not graded
         press(widget, "확인")
-        widget.get_by_text("아직 다 적지 않았습니다").wait_for()
+        widget.get_by_text("아직 다 적지 않았다").wait_for()
         assert due_line(widget) == (0, 0, 0)
-        answer(widget, right, "맞았습니다.")
+        answer(widget, right, "맞았다.")
         page.wait_for_function(
             "el => /오늘 푼 문제 1/.test(el.innerText)", arg=widget.element_handle(), timeout=TIMEOUT
         )
         assert due_line(widget) == (0, 1, 1)  # the cards come back in 10 minutes, not now
         press(widget, "다음")
-        assert "맞았습니다." not in widget.inner_text()
+        assert "맞았다." not in widget.inner_text()
         wrong_item = shown_item(widget)
         stems = typed_boxes(wrong_item)[1].split()
         stems[0] = "甲" if stems[0] != "甲" else "乙"
-        answer(widget, typed_boxes(wrong_item, stems=" ".join(stems)), "틀렸습니다.")
+        answer(widget, typed_boxes(wrong_item, stems=" ".join(stems)), "틀렸다.")
         page.wait_for_function("el => /오늘 푼 문제 2/.test(el.innerText)", arg=widget.element_handle())
         text = widget.inner_text()
         assert "1번째 지지 遁干" in text and "맞는 값" in text and "hidden-stem" not in text
@@ -113,8 +113,8 @@ def test_practice_page_keeps_progress_across_a_reload(servers, token, browser):
         after = due_line(widget)
         assert after == (0, 1, 2)
         press(widget, "다시")
-        answer(widget, typed_boxes(wrong_item), "맞았습니다.")
-        assert "다시 푼 답은 기록하지 않습니다" in widget.inner_text() and due_line(widget) == after
+        answer(widget, typed_boxes(wrong_item), "맞았다.")
+        assert "다시 푼 답은 기록하지 않는다" in widget.inner_text() and due_line(widget) == after
         page.evaluate(
             "async () => { const m = window.jupyterapp.serviceManager.sessions;"
             " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }"
@@ -130,7 +130,7 @@ CELL = 'Practice(lang="ko")'
 """The practice page's cell as README's course has it; the test below gives it a short day of its own."""
 NEW = 3
 """The short day's new items (``new_per_day``, the learner's own setting)."""
-DONE = "오늘 연습을 마쳤습니다"
+DONE = "오늘 연습을 마쳤다"
 SET_CELL_JS = """
 ([path, old, source]) => {
   const w = window.jupyterapp.shell.widgets('main').find(x => x.context && x.context.path === path);
@@ -201,7 +201,7 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         right_stem = stems[0]
         stems[0] = "甲" if right_stem != "甲" else "乙"
         wrong = typed_boxes(item, stems=" ".join(stems))
-        answer(widget, wrong, "틀렸습니다.")
+        answer(widget, wrong, "틀렸다.")
         wait_text(page, widget, "오늘 푼 문제 1")
         assert counts(widget) == (0, NEW - 1, 1, 0)
         text = widget.inner_text()
@@ -224,11 +224,11 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
 
         # 「다시」: the same item, its boxes empty, the retry graded but not recorded
         press(widget, "다시")
-        assert "틀렸습니다." not in widget.inner_text()
+        assert "틀렸다." not in widget.inner_text()
         assert shown_item(widget).chart.spec() == item.chart.spec()
         assert all(v == "" for v in widget.locator("input[type=text]").evaluate_all("es => es.map(e => e.value)"))
-        answer(widget, typed_boxes(item), "맞았습니다.")
-        wait_text(page, widget, "다시 푼 답은 기록하지 않습니다")
+        answer(widget, typed_boxes(item), "맞았다.")
+        wait_text(page, widget, "다시 푼 답은 기록하지 않는다")
         assert counts(widget) == (0, NEW - 1, 1, 0)
         assert Progress(str(store)).reviews() == 1
         shoot_both(page, widget, shots, "retry-right")
@@ -237,10 +237,10 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         answered = 1
         for _ in range(NEW + 3):
             press(widget, "다음")
-            assert "맞았습니다." not in widget.inner_text()
+            assert "맞았다." not in widget.inner_text()
             if DONE in widget.inner_text():
                 break
-            answer(widget, right_boxes(widget), "맞았습니다.")
+            answer(widget, right_boxes(widget), "맞았다.")
             answered += 1
             wait_text(page, widget, f"오늘 푼 문제 {answered} ")
             assert "다시 푼 답은" not in widget.inner_text()

@@ -202,10 +202,10 @@ def test_a_version_2_store_migrates_and_its_old_misses_replay_the_same_chart(tmp
     store.close_all()
     monkeypatch.undo()
     p = Practice(path, seed=9)
-    assert p.store.version() == store.SCHEMA_VERSION == 4
+    assert p.store.version() == store.SCHEMA_VERSION == 5
     book = p.misses()
     assert [m.spec for m in book] == [i.chart.spec() for i in reversed(old)]
-    assert all(m.rule == "" and m.item is None for m in book)
+    assert all(m.rule == "" and m.item is None and m.answer is None for m in book)
     again = [p.replay(m) for m in book]
     assert again[0].chart == old[2].chart and set(again[0].choices) >= {old[2].lesson_type}  # choices drawn afresh
     assert again[2] == Item(old[0].chart, old[0].cells, old[0].level)
@@ -222,14 +222,23 @@ def test_a_version_2_store_migrates_and_its_old_misses_replay_the_same_chart(tmp
 def test_a_version_1_export_imports_without_items_and_rules(tmp_path):
     p = Practice(tmp_path / "a.sqlite3", seed=3)
     item = p.next_item(13, NOW)
-    p.record(item, Grade("wrong", "offset", "offset", "the offset"), NOW)
-    p.export(tmp_path / "v2.json")
-    data = json.loads((tmp_path / "v2.json").read_text(encoding="utf-8"))
+    p.record(item, Grade("wrong", "offset", "offset", "the offset"), NOW, {"offset": "3"})
+    p.export(tmp_path / "v3.json")
+    data = json.loads((tmp_path / "v3.json").read_text(encoding="utf-8"))
     assert (
-        data["version"] == 2
+        data["version"] == 3
         and data["reviews"][0]["item"] == shown(item)
         and data["reviews"][0]["rule"] == "the offset"
+        and data["reviews"][0]["answer"] == {"offset": "3"}
     )
+    assert Practice(tmp_path / "d.sqlite3").import_(tmp_path / "v3.json") == 1
+    assert Practice(tmp_path / "d.sqlite3").misses()[0].answer == '{"offset": "3"}'
+    for review in data["reviews"]:  # a version 2 export: no answer, read as None
+        del review["answer"]
+    data["version"] = 2
+    (tmp_path / "v2.json").write_text(json.dumps(data), encoding="utf-8")
+    assert Practice(tmp_path / "e.sqlite3").import_(tmp_path / "v2.json") == 1
+    assert Practice(tmp_path / "e.sqlite3").misses()[0].answer is None
     for review in data["reviews"]:
         del review["item"], review["rule"]
     data["version"] = 1
@@ -411,7 +420,7 @@ def test_the_history_svg_reads_back_its_counts_and_the_page_escapes(tmp_path):
     assert "연속 2일" in html and "<svg" in html and 'data-liuren-dashboard="levels"' in html
     assert "&lt;rule &amp; more&gt;" in misses_html(p.misses(), "en")
     empty = Practice(tmp_path / "e.sqlite3").summary(NOW).html("ko")
-    assert "<svg" not in empty and "아직 푼 문제가 없습니다." in empty
+    assert "<svg" not in empty and "아직 푼 문제가 없다." in empty
     assert empty == Practice(tmp_path / "e.sqlite3").summary(NOW + timedelta(days=40)).html("ko")  # a saved page stays
 
 
@@ -509,7 +518,7 @@ def test_the_counted_summary_is_the_log_recounted(tmp_path_factory, first, more,
             db.executemany(
                 f"INSERT INTO practice_reviews ({', '.join(REVIEW_COLUMNS)}) VALUES ({', '.join('?' * len(REVIEW_COLUMNS))})",
                 [
-                    (str(uuid.uuid4()), _stamp(at), lv, t, "甲子 子 亥", v, None, "{}", "{}", "")
+                    (str(uuid.uuid4()), _stamp(at), lv, t, "甲子 子 亥", v, None, "{}", "{}", "", None)
                     for at, lv, t, v in rows
                 ],
             )
@@ -558,3 +567,23 @@ def test_the_summary_and_the_book_show_in_the_language_asked(tmp_path):
         p.summary(NOW, lang="xx")
     with pytest.raises(ParseError):
         p.misses(lang="xx")
+
+
+@pytest.mark.parametrize(
+    "kept",
+    ['{"lessons": 5}', '{"transmissions": [1, 2]}', '{"x": 1}', "[]", "null", "not json", '{"offset": "99"}'],
+)
+def test_a_kept_answer_that_cannot_be_graded_again_shows_the_stored_rule(tmp_path, kept):
+    # an import checks an answer is a JSON object, not that it still grades: the book falls back to
+    # the words the rule was stored in
+    from dataclasses import replace
+
+    from liuren.practice.plots import miss_rule
+
+    p = Practice(tmp_path / "p.sqlite3", seed=1)
+    item = p.next_item(4, NOW)
+    given = {"transmissions": wrong_transmissions(item)}
+    p.record(item, answer(item, given, "ko", step=True), NOW, given)
+    (miss,) = p.misses()
+    assert miss_rule(miss, "en") == answer(item, given, "en", step=True).rule != miss.rule
+    assert miss_rule(replace(miss, answer=kept), "en") == miss.rule

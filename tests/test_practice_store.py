@@ -15,10 +15,12 @@ import pytest
 
 from liuren import store
 from liuren.errors import ParseError, StoreError
-from liuren.practice import Practice, Summary, answer, class_report, class_set, solution
+from liuren.practice import Grade, Practice, Summary, answer, class_report, class_set, solution
 from liuren.practice.plots import dashboard_html, history_svg, miss_line, misses_html, report_html, report_svg
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
+MISSED = Grade("wrong", "method", "method", "賊克")
+"""A wrong grade: its answer is kept with it."""
 
 
 @pytest.fixture(autouse=True)
@@ -120,6 +122,9 @@ def test_a_store_whose_card_row_is_not_json_names_the_file(tmp_path):
         (lambda p: p.record(p.next_item(4, NOW), answer(*_right(p)), datetime(999, 1, 1, tzinfo=UTC)), "out of range"),
         (lambda p: p.record(p.next_item(4, NOW), answer(*_right(p)), datetime(2101, 1, 1, tzinfo=UTC)), "out of range"),
         (lambda p: p.today(datetime(1, 1, 1, tzinfo=UTC)), "out of range"),
+        (lambda p: p.record(p.next_item(4, NOW), MISSED, NOW, {"method": object()}), "given=.* is not text"),
+        (lambda p: p.record(p.next_item(4, NOW), MISSED, NOW, {"method": "賊" * 3000}), "given=.* is longer than"),
+        (lambda p: p.record(p.next_item(4, NOW), MISSED, NOW, ["賊克"]), "given=.* is not a mapping"),  # type: ignore[arg-type]
         (lambda p: class_set(4, 1, 2**64), "count=.* is not a count"),
         (lambda p: class_set(4, [1], 2), "seed=.* is not a seed"),
         (lambda p: Practice(p.store.path, seed=[1, 2]), "seed=.* is not a seed; accepted: None or a whole number"),
@@ -178,7 +183,7 @@ def test_the_class_report_counts_a_file_given_twice_or_copied_once_and_names_it(
     assert report.learners == ("kim", "lee") and report.rows == once.rows
     assert [Path(d).name for d, _ in report.duplicates] == ["kim.json", "kim-again.json"]
     assert all(Path(e).name == "kim.json" for _, e in report.duplicates)
-    assert report.html().count("data-liuren-duplicate") == 2 and "한 번만 셉니다" in report.html()
+    assert report.html().count("data-liuren-duplicate") == 2 and "한 번만 센다" in report.html()
 
 
 def test_summary_due_is_the_queues_and_times_are_the_learners(tmp_path):

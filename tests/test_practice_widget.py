@@ -73,7 +73,7 @@ def test_right_answer_counts_and_logs(tmp_path: Path) -> None:
     assert p.progress.reviews() == 1
     state = p.progress.level_state(4)
     assert (state.right, state.answered, state.how) == (1, 1, "skipped")
-    assert "맞았습니다" in p.feedback.value
+    assert "맞았다" in p.feedback.value
     assert chart_html(p.item.chart, labels="ko") in p.feedback.value  # the 課盤 after a right answer
     # a second check of the same item is graded but not recorded again
     whole(p)
@@ -86,7 +86,7 @@ def test_a_partial_answer_is_not_graded_and_not_recorded(tmp_path: Path) -> None
     p = session(tmp_path)
     assert p.answer(transmissions=right_transmissions(p)) is None  # one box of three
     assert p.progress.reviews() == 0 and p.grade is None
-    assert "아직 다 적지 않았습니다. 빈 칸: 四課, 課體" in p.feedback.value and "맞았습니다" not in p.feedback.value
+    assert "아직 다 적지 않았다. 빈 칸: 四課, 課體" in p.feedback.value and "맞았다" not in p.feedback.value
     en = session(tmp_path, "en.sqlite3", lang="en")
     en.answer(transmissions=right_transmissions(en))
     assert "Not finished: these boxes are empty: " in en.feedback.value and "Right" not in en.feedback.value
@@ -104,7 +104,7 @@ def test_wrong_answer_shows_the_right_value_the_marked_chart_and_a_retry(tmp_pat
     assert grade is not None and grade.verdict == "wrong"
     assert grade.cell == "initial.branch" and grade.kind == "transmission.branch"
     page = bad.feedback.value
-    assert "틀렸습니다" in page and "初傳 지지" in page and "initial.branch" not in page  # no internal key
+    assert "틀렸다" in page and "初傳 지지" in page and "initial.branch" not in page  # no internal key
     right = str(bad.item.chart.transmissions[0].branch)
     assert f"적은 값: {wrong}" in page and f"맞는 값: <b>{right} ({right_transmissions(bad)})</b>" in page
     assert chart_html(bad.item.chart, labels="ko", cells=["initial"]) in page  # the cell marked
@@ -122,7 +122,7 @@ def test_wrong_answer_shows_the_right_value_the_marked_chart_and_a_retry(tmp_pat
     assert bad.item is item and all(f.value == "" for f in bad.fields.values())
     grade = whole(bad)
     assert grade is not None and grade.verdict == "right" and bad.progress.reviews() == 1
-    assert "다시 푼 답은 기록하지 않습니다" in bad.feedback.value
+    assert "다시 푼 답은 기록하지 않는다" in bad.feedback.value
     bad.next_button.click()  # 「다음」
     assert bad.item is not item
 
@@ -161,7 +161,7 @@ def test_bad_answer_shows_the_message_and_records_nothing(tmp_path: Path) -> Non
     assert "&lt;b&gt;" in p.feedback.value and "<b>xyz" not in p.feedback.value
     assert "accepted" in p.feedback.value
     # said in the page's language first (a reader typed 자축 for 子丑 and got English alone)
-    assert "이 답은 읽을 수 없습니다" in p.feedback.value
+    assert "이 답은 읽을 수 없다" in p.feedback.value
     for f in p.fields.values():
         f.value = ""
     assert p.submit() is None
@@ -271,7 +271,7 @@ def test_done_for_today_says_so_with_tomorrows_count(tmp_path: Path) -> None:
         p.next()
     assert p.item is None and p.fields == {} and p.check_button.disabled
     tomorrow = p.progress.queue(NOW).tomorrow
-    assert tomorrow > 0 and f"오늘 연습을 마쳤습니다. 내일 복습할 것: {tomorrow}" in p.feedback.value
+    assert tomorrow > 0 and f"오늘 연습을 마쳤다. 내일 복습할 것: {tomorrow}" in p.feedback.value
     # a finished day is news, not a refusal: in the ink colour, not the mark of a wrong answer
     from liuren.show.html import COLORS
 
@@ -428,12 +428,12 @@ def test_a_review_the_store_cannot_keep_is_not_shown_as_kept(tmp_path: Path, mon
     monkeypatch.setattr(type(p.progress), "record", full)
     with pytest.raises(StoreError, match="disk is full"):
         p.submit()
-    assert "disk is full" in p.feedback.value and "맞았습니다" not in p.feedback.value
+    assert "disk is full" in p.feedback.value and "맞았다" not in p.feedback.value
     assert p.grade is None and not p.recorded
     monkeypatch.undo()
     grade = p.submit()  # checked again: written this time
     assert grade is not None and grade.verdict == "right" and p.progress.reviews() == 1
-    assert "맞았습니다" in p.feedback.value
+    assert "맞았다" in p.feedback.value
 
 
 def test_the_board_fills_in_the_parts_answered_right(tmp_path: Path) -> None:
@@ -599,3 +599,91 @@ def test_a_miss_on_the_korean_page_reads_in_english_on_the_english_one(tmp_path:
     english = miss_line(miss, "en")
     assert not re.search("[가-힣]", english) and not re.search("[가-힣]", misses_html([miss], "en"))
     assert miss.rule in miss_line(miss, "ko")
+
+
+def _wrong_at(p: Practice) -> dict[str, str]:
+    """A whole answer to the item on ``p`` that is wrong in one box (the reverse drill's offset, the
+    judging's verdict, the offset of level 3, the noble's direction of level 9, else the 三傳)."""
+    assert p.item is not None
+    right = typed(solution(p.item))
+    level = p.item.level.number
+    if level == 12:
+        return {**right, "offset": str((int(right["offset"]) + 1) % 12)}
+    if level == 14:
+        return {**right, "verdict": "凶" if right["verdict"] != "凶" else "吉"}
+    if level == 3:
+        return {**right, "offset": str((int(right["offset"]) + 1) % 12)}
+    if level == 9:  # the generals the other way round
+        return {**right, "noble": right["noble"][:-1] + ("順" if right["noble"].endswith("逆") else "逆")}
+    return {**right, "transmissions": wrong_transmissions(p)}
+
+
+@pytest.mark.parametrize(
+    ("level", "one_step"), [(3, False), (4, False), (4, True), (9, False), (12, False), (14, False)]
+)
+def test_a_miss_of_any_level_on_the_korean_page_reads_in_english(tmp_path: Path, level: int, one_step: bool) -> None:
+    # the wrong-answer book grades the kept answer again in the page's language: a reader saw the Korean
+    # rule of a level 4 miss on the English page (levels 1 and 2 alone were said again)
+    from liuren.practice.plots import miss_line, misses_html
+
+    ko = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, clock=clock, lang="ko", one_step=one_step)
+    assert ko.item is not None
+    wrong = _wrong_at(ko)
+    if one_step:  # the first box alone, as the one-step mode asks it
+        first = ko.asking[0]
+        right = typed(solution(ko.item))[first]
+        wrong = {first: wrong[first] if wrong[first] != right else "子/子 子/子 子/子 子/子"}
+    grade = ko.answer(**wrong)
+    assert grade is not None and grade.verdict != "right" and re.search("[가-힣]", grade.rule)
+    (miss,) = ko.progress.misses()
+    assert miss.rule == grade.rule and miss.answer is not None
+    en = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, clock=clock, lang="en")
+    en.tabs.selected_index = 2
+    (row,) = en.miss_rows.children
+    line = row.children[1].value
+    english = miss_line(miss, "en")
+    assert not re.search("[가-힣]", english) and not re.search("[가-힣]", misses_html([miss], "en"))
+    assert escape(english.rpartition(" · ")[2]) in line and english.rpartition(" · ")[2] != miss.rule
+    assert miss.rule in miss_line(miss, "ko")  # the Korean page says it as it was said
+
+
+def _drawn_upload_label(upload: object) -> str:
+    """The upload button's label as ipywidgets' FileUpload view draws it: "{description} ({files held})"."""
+    return f"{upload.description} ({len(upload.value)})"  # type: ignore[attr-defined]
+
+
+def test_the_upload_view_appends_the_count_the_label_names():
+    # the label below leans on the installed view's template: if a release draws no count, drop the
+    # words that name it (the practice words' load-chosen)
+    import sys
+
+    static = Path(sys.prefix) / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager/static"
+    sources = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(static.glob("*.js"))]
+    if not sources:
+        pytest.skip("the JupyterLab widget manager is not installed")
+    template = re.compile(r'`\$\{this\.model\.get\("description"\)\} \(\$\{\w+\.length\}\)`')
+    assert any("widget-upload" in s and template.search(s) for s in sources)
+
+
+@pytest.mark.parametrize(
+    ("lang", "label"),
+    [("ko", "진도 불러오기 · 고른 파일 (0)"), ("en", "Load progress · files chosen (0)")],
+    ids=["ko", "en"],
+)
+def test_the_upload_button_reads_as_the_pages_words_with_its_count_named(tmp_path: Path, lang: str, label: str) -> None:
+    # a reviewer read 「진도 불러오기 (0)」: the view's count, unnamed; the words now say what it counts
+    a = session(tmp_path, "a.sqlite3", lang=lang)
+    whole(a)
+    content = saved_file(a)
+    b = session(tmp_path, "b.sqlite3", lang=lang)
+    assert _drawn_upload_label(b.upload) == label
+    b.upload.value = (
+        {
+            "name": "a.json",
+            "type": "application/json",
+            "size": len(content),
+            "content": memoryview(content),
+            "last_modified": NOW,
+        },
+    )
+    assert b.progress.reviews() == 1 and _drawn_upload_label(b.upload) == label  # emptied for the next file

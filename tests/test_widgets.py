@@ -717,10 +717,10 @@ def test_a_chapters_printed_line_fills_the_controls_and_names_the_preset():
     assert ex.identification == liuren.identify(printed=YUANSHOU_PRINTED)
     assert ex.identification.presets == ("default", "tanyuan", "daquan")
     view = ex.printed_view.value
-    assert "인쇄본은 점시를 정하지 않는다: 卯時로 둔다(申將, 천반 칸 5)." in view
+    assert "인쇄본은 점시를 정하지 않는다: 卯時로 둔다(申將, 천지반의 차이 d = 5)." in view
     assert "프리셋: default, tanyuan, daquan" in view and "기본 학파로 나온다" in view and "presets" not in view
     ex.labels.value = "en"  # the account follows the label language
-    assert "The print fixes no hour: 卯時 is taken (申將, offset 5)." in ex.printed_view.value
+    assert "The print fixes no hour: 卯時 is taken (申將, offset d = 5)." in ex.printed_view.value
     assert (
         "presets: default, tanyuan, daquan" in ex.printed_view.value
         and "the default reproduces it" in ex.printed_view.value

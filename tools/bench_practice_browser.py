@@ -77,7 +77,7 @@ import liuren
 assert liuren.__file__.startswith({folder!r}), liuren.__file__
 
 """
-VERDICT = "맞았습니다|틀렸습니다|다른 학파로는"
+VERDICT = "맞았다|틀렸다|다른 학파로는"
 OPEN_AND_RUN_JS = """
 async ms => {
   const app = window.jupyterapp, end = Date.now() + ms;

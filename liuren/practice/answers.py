@@ -159,7 +159,7 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
         missing = tuple(p for p in item.parts if p not in parts)
         if missing:
             raise Unfinished(missing)
-        return _reverse(item, parts)
+        return _reverse(item, parts, lang)
     for part, value in parts.items():
         extra = sorted(_written(part, value) - set(item.cells))
         if extra:
@@ -440,8 +440,11 @@ def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Gra
     return result.grade_of(given, whole=not missing)
 
 
-def _reverse(item: Item, parts: dict[str, object]) -> Grade:
-    """The reverse drill: the day and offset given must give the item's lesson type and 三傳."""
+def _reverse(item: Item, parts: dict[str, object], lang: str) -> Grade:
+    """The reverse drill: the day and offset given must give the item's lesson type and 三傳 (the rule
+    missed says what they give instead, in ``lang``)."""
+    from ..show.words.practice import PRACTICE
+
     if "day" not in parts or "offset" not in parts:
         raise ParseError("the reverse drill needs both day (a pillar such as '丙申') and offset (0–11)")
     day = parts["day"]
@@ -450,13 +453,18 @@ def _reverse(item: Item, parts: dict[str, object]) -> Grade:
     pillar = parse_pillar(day)
     offset = parse_offset(parts["offset"])
     c = Chart(pillar, BRANCHES[0], BRANCHES[offset], school=item.chart.school)
+    words = PRACTICE[lang]
     wanted = [t.branch for t in item.chart.transmissions]
     if [t.branch for t in c.transmissions] != wanted:
+        got = "".join(str(t.branch) for t in c.transmissions)
         return graded(
-            False, "reverse", f"{pillar} d={offset} gives the 三傳 {''.join(str(t.branch) for t in c.transmissions)}"
+            False, "reverse", words["rule-reverse-transmissions"].format(pillar=pillar, offset=offset, got=got)
         )
     if c.lesson_type != item.chart.lesson_type:
-        return graded(False, "reverse", f"{pillar} d={offset} is {c.lesson_type}, not {item.chart.lesson_type}")
+        said = words["rule-reverse-type"].format(
+            pillar=pillar, offset=offset, got=c.lesson_type, want=item.chart.lesson_type
+        )
+        return graded(False, "reverse", said)
     return graded(True)
 
 

@@ -132,8 +132,10 @@ class Miss:
     the ``level``, ``lesson_type`` and chart (``spec``; ``day``, ``hour``, ``general`` and ``school`` as
     text: the chart it was dealt under), the ``verdict`` ("wrong", or "half": right only under another
     school), the first wrong ``cell`` key, the ``rule`` missed ('' for a review stored before the store
-    kept it) and ``item``: what the item showed beyond its chart, as the JSON text the store keeps
-    (None for a review stored before; see :func:`liuren.practice.levels.shown`)."""
+    kept it), ``item``: what the item showed beyond its chart, as the JSON text the store keeps
+    (None for a review stored before; see :func:`liuren.practice.levels.shown`) and ``answer``: the
+    boxes graded, as JSON text (None for a review stored before the store kept them), from which
+    :func:`liuren.practice.plots.miss_rule` says the rule again in any language."""
 
     uuid: str
     reviewed: datetime
@@ -148,6 +150,7 @@ class Miss:
     cell: str | None
     rule: str
     item: str | None
+    answer: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

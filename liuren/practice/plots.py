@@ -11,6 +11,8 @@ escaped; each bar carries ``data-`` attributes with its numbers, so tests read t
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Iterable, Sequence
 from datetime import datetime, tzinfo
 from html import escape
@@ -330,24 +332,49 @@ def school_name(name: str) -> str:
 
 
 def miss_rule(miss: Miss, lang: str) -> str:
-    """The rule of ``miss`` in ``lang``: a rule of levels 1 and 2 (:func:`~liuren.practice.answers.chart_rule`)
-    is said again in ``lang`` from the miss's chart, when the stored words are that rule's in one of the
-    languages (a miss made on the Korean page reads in English on the English one); any other rule is shown
-    as it was stored, in the language of the page it was made on."""
+    """The rule of ``miss`` in ``lang``. A miss that keeps its answer (``miss.answer``) has its item
+    dealt again (:func:`~liuren.practice.levels.restore`) and the answer graded again in ``lang``, so
+    a miss made on the Korean page reads in English on the English one, at every level. A miss stored
+    before the store kept the answer: a rule of levels 1 and 2
+    (:func:`~liuren.practice.answers.chart_rule`) is said again in ``lang`` from the miss's chart, when
+    the stored words are that rule's in one of the languages; any other is shown as it was stored."""
     from ..chart import Chart
     from ..lang import codes
     from .answers import chart_rule
 
+    lang = check_lang(lang)
+    if miss.answer is not None and miss.item is not None:
+        said = _graded_again(miss, lang)
+        if said is not None:
+            return said
     if miss.level in (1, 2) and miss.cell and miss.rule:
         kind = cell_kind(miss.cell)
         try:
             chart = Chart.parse(miss.spec)
-            said = {chart_rule(chart, kind, code) for code in codes()}
+            said_in = {chart_rule(chart, kind, code) for code in codes()}
         except (KeyError, ParseError):  # a cell kind without a rule of its own, or a chart it cannot read
             return miss.rule
-        if miss.rule in said:
+        if miss.rule in said_in:
             return chart_rule(chart, kind, lang)
     return miss.rule
+
+
+def _graded_again(miss: Miss, lang: str) -> str | None:
+    """The rule of ``miss`` from its item and answer graded again in ``lang`` (None when the stored
+    item or answer cannot be read, or the answer is no longer a miss: then the stored rule stands)."""
+    from ..chart import Chart
+    from .answers import answer
+    from .levels import restore
+
+    try:
+        shown, given = json.loads(str(miss.item)), json.loads(str(miss.answer))
+        if not isinstance(shown, dict) or not isinstance(given, dict):
+            return None
+        item = restore(miss.level, Chart.parse(miss.spec), shown, random.Random(0))
+        grade = answer(item, given, lang, step=True)
+    except (ValueError, TypeError):  # ParseError and Unfinished are ValueErrors, as is malformed JSON
+        return None
+    return grade.rule if grade.verdict != "right" and grade.rule else None
 
 
 def miss_line(miss: Miss, lang: str = "ko", zone: tzinfo | None = None) -> str:

@@ -27,8 +27,9 @@ right of the last 12 answers at the level, drills and half answers not counted a
 learner skipped ahead to it (:meth:`Practice.next_item` on a closed level opens it as skipped).
 
 Each review keeps its chart's spec, what else the item showed (:func:`liuren.practice.levels.shown`),
-the first wrong cell and the rule missed, so the wrong-answer book (:meth:`Practice.misses`) deals a
-missed item again exactly (:meth:`Practice.replay`); :meth:`Practice.summary` is the dashboard's data.
+the first wrong cell, the rule missed and the answer graded, so the wrong-answer book
+(:meth:`Practice.misses`) deals a missed item again exactly (:meth:`Practice.replay`) and says its rule
+in the language it is read in; :meth:`Practice.summary` is the dashboard's data.
 
 >>> import os, tempfile
 >>> from liuren.practice import answer
@@ -54,7 +55,7 @@ import threading
 import uuid
 import zlib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
@@ -116,9 +117,10 @@ MAX_TEXT = 2000
 MAX_STABILITY = 36500.0 * 100
 """The largest card stability (days) an import accepts."""
 EXPORT_FORMAT = "liuren-practice"
-EXPORT_VERSION = 2
+EXPORT_VERSION = 3
 """Version 2 adds each review's ``item`` (what it showed beyond its chart) and ``rule`` (the rule
-missed); a version 1 export is read with neither (None and '')."""
+missed), version 3 its ``answer`` (the boxes graded); an older export is read without them (None,
+'' and None)."""
 MAX_IMPORT_BYTES = 256 * 1024 * 1024
 """The largest file :meth:`Practice.import_` reads."""
 SAVE_EVERY_DAYS = 7
@@ -387,10 +389,13 @@ class Practice:
             ) from None
 
     # ------------------------------------------------------------------------------------- recording
-    def record(self, item: Item, grade: Grade, now: datetime) -> Grade:
+    def record(self, item: Item, grade: Grade, now: datetime, given: Mapping[str, object] | None = None) -> Grade:
         """Log the review of ``item`` graded ``grade`` at ``now``, rate its cards (see the module) and
         open the next level when this one passes its gate. Returns the grade. A right grade of part of
-        an item (a step of the one-step mode, ``whole=False``) is refused: only whole answers count."""
+        an item (a step of the one-step mode, ``whole=False``) is refused: only whole answers count.
+        ``given`` is the answer graded (the boxes given to :func:`~liuren.practice.answers.answer`):
+        kept with a miss, the wrong-answer book grades it again to say the rule missed in the language
+        it is read in (without it, the rule is shown as ``grade`` words it)."""
         if not isinstance(item, Item) or not isinstance(grade, Grade) or grade.verdict not in VERDICTS:
             raise ParseError(
                 f"record() takes an Item and its Grade; got {type(item).__name__} and {type(grade).__name__}"
@@ -406,6 +411,7 @@ class Practice:
                 "record() takes a whole answer: this right grade is of some of the item's boxes only; "
                 "accepted: the grade of an answer to every box (or the first wrong step)"
             )
+        kept = None if grade.verdict == "right" or given is None else _answer_text(given)
         at = _utc(now)
         level = item.level.number
         if grade.verdict == "right":
@@ -432,6 +438,7 @@ class Practice:
                     json.dumps(applied, ensure_ascii=False, sort_keys=True),
                     json.dumps(shown(item), ensure_ascii=False, sort_keys=True),
                     "" if grade.verdict == "right" else grade.rule,
+                    kept,
                 ),
             )
             if level < len(LEVELS) and not item.drill and _passed(db, level) and not _is_open(db, level + 1):
@@ -592,12 +599,12 @@ class Practice:
             raise ParseError(f"limit={quote(limit)} is not a count; accepted: None or a whole number 0–{MAX_LIMIT:,}")
         with self.store.read() as db:
             rows = db.execute(
-                "SELECT uuid, reviewed, level, lesson_type, spec, verdict, cell, rule, item FROM practice_reviews"
+                "SELECT uuid, reviewed, level, lesson_type, spec, verdict, cell, rule, item, answer FROM practice_reviews"
                 " WHERE verdict != 'right' ORDER BY id DESC LIMIT ?",
                 (-1 if limit is None else limit,),
             ).fetchall()
         out = []
-        for uid, reviewed, level, lesson_type, spec, verdict, cell, rule, item in rows:
+        for uid, reviewed, level, lesson_type, spec, verdict, cell, rule, item, given in rows:
             try:
                 c = Chart.parse(spec)
             except ParseError:
@@ -620,6 +627,7 @@ class Practice:
                     cell,
                     rule,
                     item,
+                    given,
                 )
             )
         return MissBook(tuple(out), check_lang(lang))
@@ -672,6 +680,7 @@ class Practice:
         for review in reviews:
             review["ratings"] = json.loads(review["ratings"])
             review["item"] = None if review["item"] is None else json.loads(review["item"])
+            review["answer"] = None if review["answer"] is None else json.loads(review["answer"])
         for card in cards:
             card["card"] = json.loads(card["card"])
         data = {
@@ -765,7 +774,19 @@ class Practice:
         return added
 
 
-REVIEW_COLUMNS = ("uuid", "reviewed", "level", "lesson_type", "spec", "verdict", "cell", "ratings", "item", "rule")
+REVIEW_COLUMNS = (
+    "uuid",
+    "reviewed",
+    "level",
+    "lesson_type",
+    "spec",
+    "verdict",
+    "cell",
+    "ratings",
+    "item",
+    "rule",
+    "answer",
+)
 CARD_COLUMNS = ("level", "kind", "lesson_type", "card", "due")
 LEVEL_COLUMNS = ("level", "how", "opened")
 
@@ -1047,6 +1068,11 @@ def _review_row(record: dict[str, Any]) -> tuple[object, ...]:
         ratings[_known(k, KNOWN_KINDS, "rated kind")] = v
     item = record.get("item")
     rule = _text(record.get("rule", ""), "rule")
+    given = record.get("answer")
+    if given is not None:
+        if not isinstance(given, dict):
+            raise ValueError("answer")
+        _text(_answer_text(given), "answer")
     if item is not None:
         if not isinstance(item, dict):
             raise ValueError("item")
@@ -1064,7 +1090,22 @@ def _review_row(record: dict[str, Any]) -> tuple[object, ...]:
         json.dumps(ratings, ensure_ascii=False, sort_keys=True),
         None if item is None else json.dumps(item, ensure_ascii=False, sort_keys=True),
         rule,
+        None if given is None else _answer_text(given),
     )
+
+
+def _answer_text(given: Mapping[str, object]) -> str:
+    """An answer's boxes as the JSON text the store keeps (ParseError for one that is no JSON object of
+    boxes, or longer than :data:`MAX_TEXT`)."""
+    if not isinstance(given, Mapping):
+        raise ParseError(f"given={quote(given, 60)} is not a mapping; accepted: the boxes given to answer()")
+    try:
+        text = json.dumps({str(k): v for k, v in given.items()}, ensure_ascii=False, sort_keys=True, allow_nan=False)
+    except (TypeError, ValueError):
+        raise ParseError(f"given={quote(given, 60)} is not text; accepted: the boxes given to answer()") from None
+    if len(text) > MAX_TEXT:
+        raise ParseError(f"given={quote(given, 60)} is longer than {MAX_TEXT} characters; accepted: one answer")
+    return text
 
 
 @lru_cache(maxsize=4096)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import base64
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from html import escape
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -100,6 +100,14 @@ def serial(method: Callable[Concatenate[Practice, _P], _R]) -> Callable[Concaten
 def _now() -> datetime:
     """The time on the learner's own clock (its zone says where "today" ends for the due count)."""
     return datetime.now(UTC).astimezone()
+
+
+def upload_label(words: Mapping[str, str]) -> str:
+    """The upload button's description. ipywidgets' FileUpload view draws its label as "{description}
+    ({number of files held})" in every version (no option hides the count; the page empties the control
+    after each file, so it reads "(0)" at rest): the description ends in the page's words for that count,
+    so the button reads 「진도 불러오기 · 고른 파일 (0)」, "Load progress · files chosen (0)"."""
+    return f"{words['load']} · {words['load-chosen']}"
 
 
 def plate_answer(text: str) -> dict[str, str]:
@@ -199,7 +207,7 @@ class Practice:
         self.save_button = widgets.Button(description=self.words["save"], icon="download")
         self.save_link = widgets.HTML()
         self.upload = widgets.FileUpload(
-            accept=".json,application/json", multiple=False, description=self.words["load"], icon="upload"
+            accept=".json,application/json", multiple=False, description=upload_label(self.words), icon="upload"
         )
         self.file_note = widgets.HTML()
         self.misses = MissBook(())
@@ -445,12 +453,14 @@ class Practice:
             for part, text in typed.items():
                 if part == "plate":
                     typed[part] = plate_answer(str(text))
+            graded_on: dict[str, object] = typed  # the boxes the grade is of (kept with a miss)
             if stepping:
                 grade = answer(item, typed, lang=self.lang, step=True)
                 if grade.verdict == "right":
                     self.given.update(typed)
                     if len(self.given) == len(self.fields):
-                        grade = answer(item, self.given, lang=self.lang)
+                        graded_on = dict(self.given)
+                        grade = answer(item, graded_on, lang=self.lang)
             else:
                 grade = answer(item, typed, lang=self.lang)
             right = [p for p in typed if p in BOARD_PARTS and self._right(p, typed[p], grade)]
@@ -487,7 +497,7 @@ class Practice:
             # write sooner); the write ends before this handler returns, so before the next item is dealt
             self.feedback.value = self._feedback_html()
             try:
-                self.progress.record(item, grade, self.clock())
+                self.progress.record(item, grade, self.clock(), graded_on)
             except StoreError as error:
                 # not kept: the store's message replaces the verdict, and checking again writes it
                 self.message = str(error)
