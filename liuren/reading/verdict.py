@@ -549,7 +549,9 @@ def _direction(lines: int) -> str | None:
 
 def _override(kind: str, lines: int, by: Reason) -> Override:
     ids = table().ids
-    return Override(kind, tuple(sorted(ids[n] for n in bits(lines))), by)
+    if lines and not lines & (lines - 1):  # one line
+        return Override(kind, (ids[lines.bit_length() - 1],), by)
+    return Override(kind, tuple(sorted(map(ids.__getitem__, bits(lines)))), by)
 
 
 def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]:
