@@ -54,6 +54,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..patterns import shensha as ss
 from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
 from .statements import MATTERS, Statement, bits, statements
@@ -445,8 +446,6 @@ class _Seen:
     )
 
     def __init__(self, reading: Reading) -> None:
-        from . import shown_subjects
-
         t = table()
         chart = reading.chart
         self.applies = applies = reading._bits("applies", t.index)
@@ -477,8 +476,12 @@ class _Seen:
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
         self.stem = _stem_strength(reading)
         decided: Decided | None = reading.__dict__.get("_decided")  # the subjects as reading() found them
-        shown = decided.shown if decided is not None else shown_subjects(chart)[0]
-        patterns = frozenset(decided.ctx.patterns if decided is not None else (p.name for p in chart.patterns))
+        if decided is not None:
+            shown, patterns = decided.shown, frozenset(decided.ctx.patterns)
+        else:  # a Reading given its judgements
+            from . import shown_subjects
+
+            shown, patterns = shown_subjects(chart)[0], frozenset(p.name for p in chart.patterns)
         self.rules = _rules(chart, patterns, shown, self)
 
 
@@ -804,8 +807,6 @@ def _pick(here: int, side: int) -> tuple[Reason, ...]:
 
 def _use_strength(reading: Reading) -> str | None:
     """The 用's (初傳's) 旺相休囚死, or None without the month."""
-    from ..patterns import shensha as ss
-
     chart = reading.chart
     if chart.month is None:
         return None
@@ -814,8 +815,6 @@ def _use_strength(reading: Reading) -> str | None:
 
 def _stem_strength(reading: Reading) -> str | None:
     """The day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without the month."""
-    from ..patterns import shensha as ss
-
     chart = reading.chart
     if chart.month is None:
         return None
