@@ -331,8 +331,9 @@ class VerdictTable:
     """The 內戰 lines that say 凶 (principle 4)."""
     yuanshou: int
     """元首課 l.23 「縱神將戰憂易解」 (principle 4)."""
-    weight: tuple[int, ...]
-    """Each line's order among the reasons: more conditions the chart decides first."""
+    by_weight: tuple[int, ...]
+    """The lines in their order among the reasons: a set for each number of conditions, the most first
+    (more conditions the chart decides first), the file's order within each."""
     kind: tuple[str, ...]
     """Each timing rule's kind ("" for a line that is none)."""
     matters: tuple[frozenset[str], ...]
@@ -373,6 +374,7 @@ def table() -> VerdictTable:
     kinds = grouped(lambda s: () if s.timing is None else (s.timing.kind,))
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
+    by_conditions = grouped(lambda s: (str(len(s.conditions)),))  # the lines of each number of conditions
     return VerdictTable(
         ids=ids,
         index={i: n for n, i in enumerate(ids)},
@@ -411,7 +413,7 @@ def table() -> VerdictTable:
         yangjiu_family=having(lambda s: s.subject == "殃咎"),
         neizhan_bad=having(lambda s: s.subject == "內戰" and s.verdict in BAD),
         yuanshou=having(lambda s: s.id == "元首-023"),
-        weight=tuple(-len(s.conditions) for s in every),
+        by_weight=tuple(by_conditions[n] for n in sorted(by_conditions, key=int, reverse=True)),
         kind=tuple("" if s.timing is None else s.timing.kind for s in every),
         matters=tuple(frozenset(s.matters) for s in every),
         tier=tuple(_tier(s) for s in every),
@@ -800,9 +802,16 @@ def _pick(here: int, side: int) -> tuple[Reason, ...]:
     lines = here & side
     if not lines & (lines - 1):  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
-    chosen = bits(lines)
-    chosen.sort(key=t.weight.__getitem__)  # stable: the file's order among lines of as many conditions
-    return tuple(t.reasons[n] for n in chosen[:MAX_REASONS])
+    chosen: list[Reason] = []
+    for weight in t.by_weight:  # the lines of the most conditions first, in the file's order
+        of = lines & weight
+        while of:
+            low = of & -of
+            chosen.append(t.reasons[low.bit_length() - 1])
+            if len(chosen) == MAX_REASONS:
+                return tuple(chosen)
+            of ^= low
+    return tuple(chosen)
 
 
 def _use_strength(reading: Reading) -> str | None:
