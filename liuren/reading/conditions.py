@@ -285,8 +285,9 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     chart lacks). It builds no :class:`Fact`: a reading decides with it which statements apply, and builds
     their facts only when they are read. What the target shows for the attribute is read once per chart
     into the chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`), which every condition on
-    the same target and attribute shares. :meth:`Condition.evaluate` stays the reference it must agree
-    with.
+    the same target and attribute shares; a condition on the 神煞 places only the 神煞 it names
+    (:func:`~liuren.reading.readers.sha_marked`). :meth:`Condition.evaluate` stays the reference it must
+    agree with.
 
     >>> from liuren import chart
     >>> test = compile_condition(parse_condition("init.strength in 旺,相"))
