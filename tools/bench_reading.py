@@ -15,12 +15,12 @@ lengthen them.
 
 The build of a chart is lazy and cheap (about 6–7 µs a chart here), so the ratios swing by a tenth
 between runs on a loaded machine; the µs a chart are the steadier figure, and a change is best measured
-beside the code before it in the same session (run this file from each tree in turn, a few times). Three
-runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 2–5: a reading with its verdicts
-187–188 µs a chart beyond the patterns, 29× the build (the code before: 279–284 µs, 42–44×); the
-reading alone 77–78 µs, the verdicts alone 109–111 µs, the patterns alone 41–42 µs (6×). A change
-meant to make the reading faster must keep its output byte-identical: ``tools/snapshot_reading.py``
-checks that over the 8,640 charts.
+beside the code before it in the same session (run this file from each tree in turn, a few times). Nine
+runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 2–4: a reading with its verdicts
+181–204 µs a chart beyond the patterns, median 184, 26–30× the build (the code before: 194–212 µs,
+median 197, 27–31×); the reading alone 74–83 µs (before: 80–91), the verdicts alone 101–125 µs (before:
+110–121), the patterns alone 41–45 µs (6×). A change meant to make the reading faster must keep its
+output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
 the charts: median, 90th percentile and largest number of lines.

@@ -39,7 +39,18 @@ from ..cycle import (
 from ..errors import ParseError, quote
 from ..patterns import PATTERNS
 from ..patterns import shensha as ss
-from .readers import CHART_READERS, READERS, SINGLE_PLACES, STEM_READERS, Ctx, Lacking, places, sha_lacking
+from .readers import (
+    CHART_READERS,
+    READERS,
+    SHA_PLACES,
+    SINGLE_PLACES,
+    STEM_READERS,
+    Ctx,
+    Lacking,
+    places,
+    sha_lacking,
+    sha_marked,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -53,27 +64,7 @@ lacks to decide it ("month", "year", "nianming", "moon"): the ``holds`` and ``ne
 RELATIONS = ("生我", "我生", "克我", "我克", "比和")
 STATES = ("旺", "相", "休", "囚", "死")
 SIDES = ("干", "支", "歲", "月", "行年", "本命")
-SHA = (
-    "驛馬",
-    "日祿",
-    "日德",
-    "丁神",
-    "日墓",
-    "劫煞",
-    "災煞",
-    "亡神",
-    "天羅",
-    "地網",
-    "旬首",
-    "日支",
-    "太歲",
-    "月建",
-    "死神",
-    "死氣",
-    "月厭",
-    "天網煞",
-    "天刑",
-)
+SHA = tuple(SHA_PLACES)
 """The 神煞 a condition can name on a branch (``init.sha = 驛馬``); the daily ones need only the day, the
 monthly ones (死神 死氣 月厭 天網煞 天刑, and 月建) the month, 太歲 the year."""
 
@@ -290,8 +281,9 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
     chart lacks). It builds no :class:`Fact`: a reading decides with it which statements apply, and builds
     their facts only when they are read. What the target shows for the attribute is read once per chart
     into the chart's table of facts (:attr:`~liuren.reading.readers.Ctx.read`), which every condition on
-    the same target and attribute shares. :meth:`Condition.evaluate` stays the reference it must agree
-    with.
+    the same target and attribute shares; a condition on the 神煞 places only the 神煞 it names
+    (:func:`~liuren.reading.readers.sha_marked`). :meth:`Condition.evaluate` stays the reference it must
+    agree with.
 
     >>> from liuren import chart
     >>> test = compile_condition(parse_condition("init.strength in 旺,相"))
@@ -357,7 +349,26 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
 
         return one
     every = target == "all_trans"
-    sha = attr == "sha"
+    if attr == "sha":  # the places of the 神煞 named, not every branch's (the facts shown place them all)
+        named = condition.values
+
+        def sha(x: Ctx) -> State:
+            try:
+                at, partial = places(target, x)
+            except Lacking as lacking:
+                return lacking.what
+            if partial is None:
+                partial = sha_lacking(named, x)
+            marked = sha_marked(named, x)
+            if every:
+                holds = all((b in marked) is not neg for b in at)
+            else:  # some place shows one of the 神煞 named
+                holds = marked.isdisjoint(at) is neg
+            if partial is not None and holds is neg:  # the places the chart lacks could decide it
+                return partial
+            return holds
+
+        return sha
     shown = places_of(target, attr)
 
     def many(x: Ctx) -> State:
@@ -365,8 +376,6 @@ def compile_condition(condition: Condition) -> Callable[[Ctx], State]:
         if isinstance(found, str):  # what the chart lacks
             return found
         per_place, partial, shown_anywhere = found
-        if sha and partial is None:
-            partial = sha_lacking(condition.values, x)
         if every:
             holds = all(values.isdisjoint(p) is neg for p in per_place)
         else:  # some place shows one of the values: the values shown anywhere do

@@ -237,48 +237,53 @@ def _lessons_with(x: Ctx, b: int) -> tuple[int, ...]:
     return tuple(i for i, u in enumerate(x.uppers) if u == b)
 
 
-def _daily_sha(x: Ctx) -> dict[str, int]:
-    return {
-        "驛馬": post_horse(x.branch),
-        "日祿": STEM_LU[x.stem],
-        "日德": ss.DAY_VIRTUE[x.stem],
-        "丁神": ss.ding_spirit(x.day),
-        "日墓": ss.tomb_of_stem(x.stem, x.school),
-        "劫煞": ss.robbery(x.branch),
-        "災煞": ss.calamity(x.branch),
-        "亡神": ss.lost_spirit(x.branch),
-        "天羅": ss.sky_net_of_stem(x.stem),
-        "地網": ss.earth_net(ss.sky_net_of_stem(x.stem)),
-        "旬首": xun_branch(x.day),
-        "日支": x.branch,
-    }
+def _monthly(place: Callable[[int], int]) -> Callable[[Ctx], int | None]:
+    return lambda x: None if x.month is None else place(x.month)
 
 
-def _monthly_sha(m: int) -> dict[str, int]:
-    return {
-        "月建": m,
-        "死神": ss.death_spirit(m),
-        "死氣": ss.death_qi(m),
-        "月厭": ss.month_loathing(m),
-        "天網煞": ss.sky_net_sha(m),
-        "天刑": ss.sky_punishment(m),
-    }
+SHA_PLACES: dict[str, Callable[[Ctx], int | None]] = {
+    "驛馬": lambda x: post_horse(x.branch),
+    "日祿": lambda x: STEM_LU[x.stem],
+    "日德": lambda x: ss.DAY_VIRTUE[x.stem],
+    "丁神": lambda x: ss.ding_spirit(x.day),
+    "日墓": lambda x: ss.tomb_of_stem(x.stem, x.school),
+    "劫煞": lambda x: ss.robbery(x.branch),
+    "災煞": lambda x: ss.calamity(x.branch),
+    "亡神": lambda x: ss.lost_spirit(x.branch),
+    "天羅": lambda x: ss.sky_net_of_stem(x.stem),
+    "地網": lambda x: ss.earth_net(ss.sky_net_of_stem(x.stem)),
+    "旬首": lambda x: xun_branch(x.day),
+    "日支": lambda x: x.branch,
+    "太歲": lambda x: x.year,
+    "月建": lambda x: x.month,
+    "死神": _monthly(ss.death_spirit),
+    "死氣": _monthly(ss.death_qi),
+    "月厭": _monthly(ss.month_loathing),
+    "天網煞": _monthly(ss.sky_net_sha),
+    "天刑": _monthly(ss.sky_punishment),
+}
+"""Where each 神煞 a condition can name stands on a chart (a branch's ordinal), or None where the chart
+lacks what places it (the year for 太歲, the month for the monthly ones): the daily ones, then 太歲, then
+the monthly ones, the order in which a branch lists them."""
 
 
 def _sha(x: Ctx, b: int) -> tuple[str, ...]:
     at = x.sha
-    if at is None:  # placed once per chart: every branch's 神煞, in the order of the tables
+    if at is None:  # placed once per chart: every branch's 神煞, in the order of the table
         found: list[list[str]] = [[] for _ in range(12)]
-        for name, place in _daily_sha(x).items():
-            found[place].append(name)
-        if x.year is not None:
-            found[x.year].append("太歲")
-        if x.month is not None:
-            for name, place in _monthly_sha(x.month).items():
+        for name, place_of in SHA_PLACES.items():
+            place = place_of(x)
+            if place is not None:
                 found[place].append(name)
         at = tuple(tuple(names) for names in found)
         object.__setattr__(x, "sha", at)
     return at[b]
+
+
+def sha_marked(wanted: tuple[str, ...], x: Ctx) -> frozenset[int]:
+    """The branches (ordinals) where one of the ``wanted`` 神煞 stands: what a condition naming them reads,
+    without placing the others (:func:`_sha` places them all, for the facts shown)."""
+    return frozenset(place for name in wanted if (place := SHA_PLACES[name](x)) is not None)
 
 
 MONTHLY_SHA = frozenset(("月建", "死神", "死氣", "月厭", "天網煞", "天刑"))

@@ -54,6 +54,7 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..patterns import shensha as ss
 from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
 from .statements import MATTERS, Statement, bits, statements
@@ -330,8 +331,9 @@ class VerdictTable:
     """The 內戰 lines that say 凶 (principle 4)."""
     yuanshou: int
     """元首課 l.23 「縱神將戰憂易解」 (principle 4)."""
-    weight: tuple[int, ...]
-    """Each line's order among the reasons: more conditions the chart decides first."""
+    by_weight: tuple[int, ...]
+    """The lines in their order among the reasons: a set for each number of conditions, the most first
+    (more conditions the chart decides first), the file's order within each."""
     kind: tuple[str, ...]
     """Each timing rule's kind ("" for a line that is none)."""
     matters: tuple[frozenset[str], ...]
@@ -372,6 +374,7 @@ def table() -> VerdictTable:
     kinds = grouped(lambda s: () if s.timing is None else (s.timing.kind,))
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
+    by_conditions = grouped(lambda s: (str(len(s.conditions)),))  # the lines of each number of conditions
     return VerdictTable(
         ids=ids,
         index={i: n for n, i in enumerate(ids)},
@@ -410,7 +413,7 @@ def table() -> VerdictTable:
         yangjiu_family=having(lambda s: s.subject == "殃咎"),
         neizhan_bad=having(lambda s: s.subject == "內戰" and s.verdict in BAD),
         yuanshou=having(lambda s: s.id == "元首-023"),
-        weight=tuple(-len(s.conditions) for s in every),
+        by_weight=tuple(by_conditions[n] for n in sorted(by_conditions, key=int, reverse=True)),
         kind=tuple("" if s.timing is None else s.timing.kind for s in every),
         matters=tuple(frozenset(s.matters) for s in every),
         tier=tuple(_tier(s) for s in every),
@@ -445,8 +448,6 @@ class _Seen:
     )
 
     def __init__(self, reading: Reading) -> None:
-        from . import shown_subjects
-
         t = table()
         chart = reading.chart
         self.applies = applies = reading._bits("applies", t.index)
@@ -477,8 +478,12 @@ class _Seen:
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
         self.stem = _stem_strength(reading)
         decided: Decided | None = reading.__dict__.get("_decided")  # the subjects as reading() found them
-        shown = decided.shown if decided is not None else shown_subjects(chart)[0]
-        patterns = frozenset(decided.ctx.patterns if decided is not None else (p.name for p in chart.patterns))
+        if decided is not None:
+            shown, patterns = decided.shown, frozenset(decided.ctx.patterns)
+        else:  # a Reading given its judgements
+            from . import shown_subjects
+
+            shown, patterns = shown_subjects(chart)[0], frozenset(p.name for p in chart.patterns)
         self.rules = _rules(chart, patterns, shown, self)
 
 
@@ -549,7 +554,9 @@ def _direction(lines: int) -> str | None:
 
 def _override(kind: str, lines: int, by: Reason) -> Override:
     ids = table().ids
-    return Override(kind, tuple(sorted(ids[n] for n in bits(lines))), by)
+    if lines and not lines & (lines - 1):  # one line
+        return Override(kind, (ids[lines.bit_length() - 1],), by)
+    return Override(kind, tuple(sorted(map(ids.__getitem__, bits(lines)))), by)
 
 
 def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]:
@@ -795,15 +802,20 @@ def _pick(here: int, side: int) -> tuple[Reason, ...]:
     lines = here & side
     if not lines & (lines - 1):  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
-    chosen = bits(lines)
-    chosen.sort(key=t.weight.__getitem__)  # stable: the file's order among lines of as many conditions
-    return tuple(t.reasons[n] for n in chosen[:MAX_REASONS])
+    chosen: list[Reason] = []
+    for weight in t.by_weight:  # the lines of the most conditions first, in the file's order
+        of = lines & weight
+        while of:
+            low = of & -of
+            chosen.append(t.reasons[low.bit_length() - 1])
+            if len(chosen) == MAX_REASONS:
+                return tuple(chosen)
+            of ^= low
+    return tuple(chosen)
 
 
 def _use_strength(reading: Reading) -> str | None:
     """The 用's (初傳's) 旺相休囚死, or None without the month."""
-    from ..patterns import shensha as ss
-
     chart = reading.chart
     if chart.month is None:
         return None
@@ -812,8 +824,6 @@ def _use_strength(reading: Reading) -> str | None:
 
 def _stem_strength(reading: Reading) -> str | None:
     """The day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without the month."""
-    from ..patterns import shensha as ss
-
     chart = reading.chart
     if chart.month is None:
         return None
