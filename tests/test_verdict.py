@@ -568,3 +568,25 @@ def test_a_checked_verdict_marks_each_line_by_itself():
     marks = re.findall(r">(✔|✘)</span> ([^<]+)", verdict_check_html(result))
     assert marks[0][0] == "✔" and marks[0][1].startswith("The verdict is right")
     assert marks[1][0] == "✘"
+
+
+def test_a_course_verdict_shows_the_line_that_states_the_course():
+    """A 先吉後凶 or 先凶後吉 verdict that lines of that course decide (not the 年命's rescue, principle 7,
+    whose rescuing line is shown last) shows one of those lines among its reasons: the reader sees where the
+    course comes from, not only the 凶 lines it ends in (on 甲子 卯時 亥將 正月 the 總 verdict's course is
+    「縱為日者有先勝，終被他人所並矣」, 重審課 l.155). Every chart, each with the month its day and hour give."""
+    from liuren.cycle import BRANCHES, PILLARS
+
+    seen, hidden = 0, []
+    for p in PILLARS:
+        for h in BRANCHES:
+            month = str(BRANCHES[(p.ordinal + h.ordinal) % 12])
+            for g in BRANCHES:
+                for v in reading(liuren.Chart(str(p), str(h), str(g), month=month)).verdicts():
+                    if v.verdict in ("先吉後凶", "先凶後吉") and v.principle != 7:
+                        seen += 1
+                        if not any(r.verdict == v.verdict for r in v.reasons):
+                            hidden.append((str(p), str(h), str(g), v.matter))
+    assert seen > 1000 and hidden == []
+    v = reading(liuren.chart("甲子", "卯", "亥", month="寅")).verdict("總")
+    assert v.verdict == "先吉後凶" and v.reasons[0].id == "重審-096"

@@ -772,7 +772,8 @@ def _decide(
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
             overrides.append(_override("年命", here, by))
             return "先凶後吉", (*_pick(here, t.bad)[:2], by), 7, TIERS[tier]
-    return found, _pick(here, t.directed), principle, TIERS[tier]
+    course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
+    return found, _pick(here, t.directed, course), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -795,22 +796,24 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     return GENERAL_REASONS.get((matter, side))
 
 
-def _pick(here: int, side: int) -> tuple[Reason, ...]:
-    """The reasons shown: the lines of the winning side, those with conditions the chart decides first
-    (then in the file's order)."""
+def _pick(here: int, side: int, first: int = 0) -> tuple[Reason, ...]:
+    """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
+    lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
+    those with conditions the chart decides first (then in the file's order)."""
     t = table()
     lines = here & side
     if not lines & (lines - 1):  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
     chosen: list[Reason] = []
-    for weight in t.by_weight:  # the lines of the most conditions first, in the file's order
-        of = lines & weight
-        while of:
-            low = of & -of
-            chosen.append(t.reasons[low.bit_length() - 1])
-            if len(chosen) == MAX_REASONS:
-                return tuple(chosen)
-            of ^= low
+    for part in (lines & first, lines & ~first) if lines & first else (lines,):
+        for weight in t.by_weight:  # the lines of the most conditions first, in the file's order
+            of = part & weight
+            while of:
+                low = of & -of
+                chosen.append(t.reasons[low.bit_length() - 1])
+                if len(chosen) == MAX_REASONS:
+                    return tuple(chosen)
+                of ^= low
     return tuple(chosen)
 
 
