@@ -584,6 +584,24 @@ def test_a_checked_reading_marks_each_line_by_itself(lang):
     assert re.findall(r">(.)</span> ", verdict) == [right, wrong]  # the same marks, one table
 
 
+def test_a_candidates_status_is_said_in_words_of_the_pages_language():
+    # 08 §3 printed 「父癸卯常 applies fails」 on the Korean page: the code words, not the page's
+    from liuren.reading.exercise import STATUSES, candidates
+    from liuren.show.reading import status_name
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    weighed = {c.statement.id: c.status for c in candidates(chart, "病")}
+    assert set(weighed.values()) == set(STATUSES)
+    said = [status_name(weighed[i], "ko") for i in ("元首-086", "元首-087", "喪-002")]
+    assert said == ["맞는다", "맞지 않는다", "정해지지 않는다"]
+    assert [status_name(weighed[i], "en") for i in ("元首-086", "元首-087")] == ["applies", "does not apply"]
+    for lang in ("zh", "ko", "en"):
+        words = [status_name(s, lang) for s in STATUSES]
+        assert len(set(words)) == 3 and (lang == "en" or not set(words) & set(STATUSES))
+    with pytest.raises(ParseError, match="accepted: applies, open, fails"):
+        status_name("passes", "ko")
+
+
 @pytest.mark.parametrize("bad", [["茶-001"], "x" * 10_000, [1], ["元首-001"] * 201])
 def test_a_bad_answer_is_refused_with_what_is_accepted(bad):
     from liuren.reading.exercise import check_reading

@@ -64,6 +64,21 @@ def querent_name(querent: str, lang: str) -> str:
     return READING[lang]["querent.name"].format(querent=querent, name=QUERENT_NAMES[lang][querent])
 
 
+def status_name(status: str, lang: str = "ko") -> str:
+    """A candidate's ``status`` (:data:`liuren.reading.exercise.STATUSES`) in words of ``lang``: 「맞는다」,
+    "does not apply", 「未定」 (a page prints these, not the code words).
+
+    >>> status_name("fails", "en"), status_name("open", "ko")
+    ('does not apply', '정해지지 않는다')
+    """
+    from ..reading.exercise import STATUSES
+
+    check_lang(lang)
+    if status not in STATUSES:
+        raise ParseError(f"status={quote(status)} is not a candidate's status; accepted: {', '.join(STATUSES)}")
+    return _w(lang, f"status.{status}")
+
+
 def fact_text(fact: Fact, lang: str = "zh") -> str:
     """One condition's evidence: the place as the chapters name it and what the chart shows there that
     decided it (``初傳 太常 ✓``), or ``?`` where the chart lacks what decides."""

@@ -62,6 +62,9 @@ READING: Table = {
         "check.open": "{id} 盤中未能定：待 {what}",
         "check.missed": "尚漏合者{n}條。",
         "check.answer": "合者：{ids}",
+        "status.applies": "合",
+        "status.fails": "不合",
+        "status.open": "未定",
     },
     "ko": {
         "matter.name": "{matter} · {name}",
@@ -119,6 +122,9 @@ READING: Table = {
         "check.open": "{id} — 과반만으로는 정해지지 않는다. 가리려면: {what}",
         "check.missed": "맞는 조문이 {n}조 더 있다.",
         "check.answer": "맞는 조문: {ids}",
+        "status.applies": "맞는다",
+        "status.fails": "맞지 않는다",
+        "status.open": "정해지지 않는다",
     },
     "en": {
         "matter.name": "{matter} · {name}",
@@ -176,6 +182,9 @@ READING: Table = {
         "check.open": "{id} cannot be decided from the chart: it needs {what}",
         "check.missed": "Statements that apply and were not chosen: {n}.",
         "check.answer": "The statements that apply: {ids}",
+        "status.applies": "applies",
+        "status.fails": "does not apply",
+        "status.open": "undecided",
     },
 }
 """A reading's headings and notes."""
