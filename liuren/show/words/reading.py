@@ -90,7 +90,7 @@ READING: Table = {
         "evidence": "근거 — 조문 전체 (번호와 함께)",
         "more": "근거 전체: reading.text()",
         "aside": "제쳐 둠: {ids} — 「{quote}」({source})에 따라",
-        "school": "(유파 선택 war_reading={choice})",
+        "school": "(학파 선택 war_reading={choice})",
         "rescue": "구(救): 「{quote}」({source})",
         "period": "응기(應期): {rule}{dates}",
         "folded": " (나머지 {n}개는 아래)",
