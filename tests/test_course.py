@@ -81,6 +81,40 @@ def test_saved_notebooks_are_in_step_with_their_sources(capsys):
     assert status == 0, capsys.readouterr().out
 
 
+COMMENT_COLUMNS = 90
+"""How wide a code comment a learner reads may be, a wide (Hangul, Hanzi) character counting two: at
+1280×720 JupyterLab shows about a hundred columns of code beside its sidebar, and an exercise's hint
+(「# ← add offset=, lessons=, transmissions=, method=」 after the call) ran past the right edge."""
+
+
+def columns(line: str) -> int:
+    """The columns ``line`` takes in a monospaced editor (a wide character takes two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+@EACH
+def test_a_code_comment_fits_the_width_a_learner_reads_at_1280(edition):
+    """Every line of a code cell that holds a comment fits COMMENT_COLUMNS, in the sources of both editions;
+    a solution's commented-out code is code, not a comment, and is left out."""
+    import io
+    import tokenize
+
+    import jupytext
+
+    wide = []
+    for path in sorted(edition.sources.glob("*.md")):
+        for n, cell in enumerate(jupytext.read(path).cells, 1):
+            if cell.cell_type != "code" or TOOL.SOLUTION in tags(cell):
+                continue
+            lines = cell.source.splitlines()
+            for token in tokenize.generate_tokens(io.StringIO(cell.source).readline):
+                if token.type == tokenize.COMMENT and columns(lines[token.start[0] - 1]) > COMMENT_COLUMNS:
+                    wide.append(f"{path.name}, cell {n}: {lines[token.start[0] - 1]}")
+    assert wide == []
+
+
 @EACH
 def test_every_course_notebook_has_its_markdown_source_and_nothing_else(edition):
     stems = {p.stem for p in edition.sources.glob("*.md")}

@@ -109,3 +109,17 @@ def test_the_offset_has_the_notebooks_name_wherever_a_learner_reads_it(lang):
         assert "the plate's offset d" in (ROOT / "notebooks" / "en" / "src" / "00-reading-a-chart.md").read_text(
             encoding="utf-8"
         )
+
+
+SCHOOL_TERM = "학파"
+"""A 學派 (a :class:`liuren.School`'s conventions), as the Korean notebooks name it about 100 times."""
+OTHER_SCHOOL_NAMES = ("유파", "문파")
+"""Names the Korean words gave a school beside it: a reading's override line said 「유파 선택」 in notebook
+01, where every other line says 학파."""
+
+
+def test_a_school_has_one_korean_name_wherever_a_learner_reads_it():
+    said = [f"{name}[{key!r}]: {text}" for name, table in tables().items() for key, text in table.get("ko", {}).items()]
+    said += [f"{path.name}: {line}" for path in SOURCES for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [text for text in said if any(name in text for name in OTHER_SCHOOL_NAMES)] == []
+    assert SCHOOL_TERM in tables()["reading.READING"]["ko"]["school"] and SCHOOL_TERM in WIDGETS["ko"]["school"]

@@ -122,6 +122,28 @@ def test_the_html_says_its_language(lang, attribute):
         assert f">{head}</th>" in html
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_ids_and_the_quotation_keep_their_room_at_1280(lang):
+    # at 1280×720 「元首-1」 broke into 「元首 / -1」, 「계산과 일치」 syllable by syllable, and the English
+    # quotation column stood about three characters wide beside the note
+    html = ex.table("九宗門", lang=lang)._repr_html_()
+    heads = re.findall(r'<th style="([^"]*)">', html)
+    assert len(heads) == len(ex.HEADER_KEYS) and all("word-break:keep-all" in style for style in heads)
+    rows = re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1])
+    for row in rows:
+        cells = dict(zip(ex.HEADER_KEYS, re.findall(r'<td style="([^"]*)">([^<]*)</td>', row), strict=True))
+        assert "white-space:nowrap" in cells["example"][0] and re.fullmatch(r"\S+-\d+", cells["example"][1])
+        assert "white-space:nowrap" in cells["uppers"][0] and len(cells["uppers"][1]) == 4
+        assert "min-width:9em" in cells["text"][0] and "min-width:10em" in cells["note"][0]
+    assert len(rows) == len(ex.examples("九宗門"))
+
+
+def test_the_english_heads_have_no_word_wider_than_a_terms():
+    # the heads set the narrow columns' widths: 「agrees with the computation」 above a ✓ took 126px
+    words = [w for head in ex.headers("en") for w in head.split()]
+    assert max(words, key=len) == "transmissions" and "computation" not in words
+
+
 def test_every_language_has_every_word():
     keys = set(ex.WORDS["ko"])
     assert set(ex.WORDS) == set(LANGS)

@@ -185,6 +185,8 @@ def test_the_english_edition_is_built_in_english_beside_the_korean(scratch, caps
     contents = nbformat.read(en.out / "contents.ipynb", as_version=4)
     assert contents.cells[0].source.startswith("# Da Liu Ren (大六壬 dà liù rén): course contents")
     assert "Run All Cells" in contents.cells[0].source
+    # a section link opens a closed notebook at its top (JupyterLab's limit, tests/test_links_browser.py)
+    assert "A section link below opens a notebook not yet open at its top; click it again" in contents.cells[0].source
     assert contents.cells[1].source == (
         "[99. An example →](99-demo.ipynb)\n\n"
         "Korean edition → [the Korean contents](../contents.ipynb) (in a course folder of your own: `liuren course`)"
@@ -192,6 +194,7 @@ def test_the_english_edition_is_built_in_english_beside_the_korean(scratch, caps
     assert "- [Setting up](99-demo.ipynb#n99-setup)" in contents.cells[2].source
     korean = nbformat.read(ko.out / "contents.ipynb", as_version=4)
     assert "과정 차례" in korean.cells[0].source and "### [99. 예제](99-demo.ipynb)" in korean.cells[2].source
+    assert "절 링크는 아직 열지 않은 노트북을 맨 위에서 열고, 한 번 더 누르면 그 절로 간다." in korean.cells[0].source
     assert korean.cells[1].source.endswith(
         "English edition → [the English contents](en/contents.ipynb) (in a course folder of your own: `liuren course --lang en`)"
     )

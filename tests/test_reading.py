@@ -557,6 +557,51 @@ def test_candidates_weigh_every_statement_of_the_matter_and_the_check_says_why()
     assert result._repr_html_().startswith('<div class="liuren-paper"')
 
 
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_checked_reading_marks_each_line_by_itself(lang):
+    # one ✘ stood before the right picks (08, exercise 2) and the wrong, the open and the missed lines had
+    # none: each line now carries its own mark, from the table the verdict check marks with
+    import re
+
+    from liuren.reading.exercise import check_reading, check_verdict
+    from liuren.show.reading import CHECK_MARKS
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    result = check_reading(chart, "病", ["元首-085", "元首-087", "喪-002"], lang=lang, reveal=True)
+    html = result._repr_html_()
+    rows = html[html.index(">") + 1 : html.rindex("</div>")].split("<br>")
+    marks = [re.match(r'<span style="[^"]*">([^<]+)</span> (.+)', row) for row in rows]
+    got = [
+        (m.group(1), m.group(2).split(" ")[0]) if m else ("", row.split(":")[0])
+        for m, row in zip(marks, rows, strict=True)
+    ]
+    right, wrong, undecided = (CHECK_MARKS[k][0] for k in ("right", "wrong", "open"))
+    assert [mark for mark, _ in got] == [right, wrong, undecided, wrong, ""]  # the answer revealed: no mark
+    assert "元首-085" in rows[0] and got[1][1] == "元首-087" and got[2][1] == "喪-002"
+    assert len({right, wrong, undecided}) == 3 and "✗" not in {right, wrong, undecided}
+    assert str(result).count("\n") == 4 and not any(str(result).startswith(m) for m in (right, wrong))
+    verdict = check_verdict(chart, "總", "吉", "元首-001", lang=lang)._repr_html_()
+    assert re.findall(r">(.)</span> ", verdict) == [right, wrong]  # the same marks, one table
+
+
+def test_a_candidates_status_is_said_in_words_of_the_pages_language():
+    # 08 §3 printed 「父癸卯常 applies fails」 on the Korean page: the code words, not the page's
+    from liuren.reading.exercise import STATUSES, candidates
+    from liuren.show.reading import status_name
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    weighed = {c.statement.id: c.status for c in candidates(chart, "病")}
+    assert set(weighed.values()) == set(STATUSES)
+    said = [status_name(weighed[i], "ko") for i in ("元首-086", "元首-087", "喪-002")]
+    assert said == ["맞는다", "맞지 않는다", "정해지지 않는다"]
+    assert [status_name(weighed[i], "en") for i in ("元首-086", "元首-087")] == ["applies", "does not apply"]
+    for lang in ("zh", "ko", "en"):
+        words = [status_name(s, lang) for s in STATUSES]
+        assert len(set(words)) == 3 and (lang == "en" or not set(words) & set(STATUSES))
+    with pytest.raises(ParseError, match="accepted: applies, open, fails"):
+        status_name("passes", "ko")
+
+
 @pytest.mark.parametrize("bad", [["茶-001"], "x" * 10_000, [1], ["元首-001"] * 201])
 def test_a_bad_answer_is_refused_with_what_is_accepted(bad):
     from liuren.reading.exercise import check_reading

@@ -244,7 +244,9 @@ def test_unjudged_names_the_month_and_year():
     assert chart.explain().endswith("pass month=, year= or nianming=): 天獄 真天獄 天網煞 魄之 喪 三光")
     from liuren.show.steps import explain
 
-    assert "set the month (月建), year (太歲), 本命 and 行年 controls" in explain(chart, "en", hint="explorer")
+    assert "set the month (月建), year (太歲), natal year (本命) and year of age (行年) controls" in explain(
+        chart, "en", hint="explorer"
+    )
     assert "월건·태세·본명(本命)·행년(行年) 칸을 정한다" in explain(chart, "ko", hint="explorer")
     with pytest.raises(ParseError):
         explain(chart, "en", hint="widget")

@@ -249,7 +249,10 @@ def test_output_holds_the_chart_and_optionally_its_explanation():
     explained = ex.notes.value
     assert "only 申 overcomes the day stem" in explained
     assert "天網: the hour 申 and the 初傳 申 both overcome 甲" in explained
-    assert "set the month (月建), year (太歲), 本命 and 行年 controls" in explained and "pass month=" not in explained
+    assert (
+        "set the month (月建), year (太歲), natal year (本命) and year of age (行年) controls" in explained
+        and "pass month=" not in explained
+    )
     ex.labels.value = "ko"
     assert "섭해" not in ex.notes.value and "요극(遙克)" in ex.notes.value  # the explanation follows the label language
 
@@ -350,6 +353,18 @@ def test_label_language_and_control_labels():
     assert ex.school.description == "school" and ex.board.value == chart_html(ex.chart, labels="en")
     ex.show_explain.value = True
     assert ex.notes.value.count("三傳 卯申丑: 賊克 → 元首") == 1
+
+
+def test_the_english_explorer_labels_the_persons_years_in_english():
+    # the English explorer left 「本命」 and 「行年」 as they stand while every other label was English
+    from liuren.show.words.vocabulary import VOCABULARY
+
+    ex = explorer("丙申", "午", "亥", labels="en")
+    said = (ex.benming.description, ex.xingnian.description)
+    assert said == (VOCABULARY["本命"].english, VOCABULARY["行年"].english) == ("natal year", "year of age")
+    assert ex.benming.style.description_width == "88px" and ex.day.style.description_width == "64px"
+    ex.labels.value = "ko"
+    assert (ex.benming.description, ex.xingnian.description) == ("본명", "행년")
 
 
 def test_fallback_mimebundles():

@@ -187,7 +187,8 @@ WORDS: dict[str, dict[str, str]] = {
         "pointer": "연습: 이 노트북에서 배운 것을 손에 익히는 [연습]({practice}) 단계 — {levels}.",
         "title": "대육임(大六壬) 과정 차례",
         "how": "노트북을 차례대로 열어 위에서부터 실행하면서 읽는다 (메뉴 Run → Run All Cells). "
-        "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다.",
+        "각 노트북 첫머리와 끝에 앞뒤 노트북으로 가는 링크가 있다. "
+        "아래 절 링크는 아직 열지 않은 노트북을 맨 위에서 열고, 한 번 더 누르면 그 절로 간다.",
         "classroom": "교사용: [수업 화면](classroom.ipynb) — 탐색기·스테퍼·연습 위젯만 있는 페이지 "
         "(Voilà로 열면 코드 없이 보인다).",
         "glossary": "곁에 둘 것: [용어집과 참고표]({glossary}) — 과정의 용어, 읽기, 손으로 세울 때 보는 표.",
@@ -205,7 +206,8 @@ WORDS: dict[str, dict[str, str]] = {
         "taught — {levels}.",
         "title": "Da Liu Ren (大六壬 dà liù rén): course contents",
         "how": "Open the notebooks in order and read each one from the top, running it as you go (menu Run → "
-        "Run All Cells). Each notebook links to the one before it and the one after it, at its top and its bottom.",
+        "Run All Cells). Each notebook links to the one before it and the one after it, at its top and its bottom. "
+        "A section link below opens a notebook not yet open at its top; click it again to go to the section.",
         "classroom": "For teachers: [the classroom page](classroom.ipynb) — the explorer, the stepper and the "
         "practice widgets alone (opened with Voilà, it shows no code).",
         "glossary": "Keep beside you: [glossary and reference tables]({glossary}) — the course's terms, their "

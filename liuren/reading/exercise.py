@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..cycle import normalize
 from ..errors import ParseError, quote
 from ..grading import ITEM_SEPARATORS, Grade, graded
-from . import APPLIES, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
+from . import APPLIES, OPEN, Judgement, by_subject, facts_of, judge, parse_matter, parse_querent, shown_subjects
 from .conditions import Fact
 from .readers import Ctx, chart_key
 from .statements import Statement, statements
@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 MAX_ANSWER = 200
 """How many statement ids an answer may name."""
+FAILS = "fails"
+STATUSES = (APPLIES, OPEN, FAILS)
+"""A candidate's ``status``: the statement applies, the chart cannot decide it, or a condition fails."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +114,7 @@ def candidates(chart: Chart, matter: object, querent: object = None) -> tuple[Ca
                 found.append(Candidate(statement, judged.status, None, judged.undecided))
                 continue
             failed = next((f for f in facts_of(statement, ctx, memo) if f.holds is False), None)
-            found.append(Candidate(statement, "fails", failed, ()))
+            found.append(Candidate(statement, FAILS, failed, ()))
     order = {s.id: n for n, s in enumerate(statements())}
     return tuple(sorted(found, key=lambda c: order[c.statement.id]))
 

@@ -42,6 +42,19 @@ if TYPE_CHECKING:
 
 HEADER_KEYS = ("example", "text", "inputs", "uppers", "transmissions", "method", "agrees", "printed", "note")
 """The columns of the comparison table, in order (their words: ``WORDS[lang]["head.<key>"]``)."""
+COLUMN_STYLES = {
+    "example": "white-space:nowrap",
+    "text": "min-width:9em",
+    "uppers": "white-space:nowrap",
+    "method": "word-break:keep-all",
+    "note": "min-width:10em",
+}
+"""What a column keeps when a notebook's output is narrow (1280×720 with the sidebar open, about 880px):
+the id whole (「元首-1」 broke into 「元首 / -1」), the quotation at least nine Hanzi wide (beside a long
+English note it was squeezed to three characters a line), the four uppers on one line, 「賊克 · 元首」
+broken only at its spaces, and the note room to read. Measured in chromium, the English table (the
+widest heads) needs about 800px. The heads break only between words (``word-break:keep-all``): 「계산과
+일치」 broke syllable by syllable."""
 
 WORDS: WordTable = {
     "zh": {
@@ -97,8 +110,8 @@ WORDS: WordTable = {
         "head.uppers": "uppers of the four lessons",
         "head.transmissions": "three transmissions (generals)",
         "head.method": "method · lesson type",
-        "head.agrees": "agrees with the computation",
-        "head.printed": "where the text writes it differently",
+        "head.agrees": "matches the rules",
+        "head.printed": "where the text differs",
         "head.note": "note",
     },
 }
@@ -331,10 +344,14 @@ class Table:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
-        head = "".join(f'<th style="text-align:left;padding:2px 6px">{escape(h)}</th>' for h in headers(self.lang))
+        head = "".join(
+            f'<th style="text-align:left;vertical-align:bottom;padding:2px 6px;word-break:keep-all">{escape(h)}</th>'
+            for h in headers(self.lang)
+        )
+        cell = [f"text-align:left;vertical-align:top;padding:2px 6px;{COLUMN_STYLES.get(k, '')}" for k in HEADER_KEYS]
         body = "".join(
             "<tr>"
-            + "".join(f'<td style="text-align:left;vertical-align:top;padding:2px 6px">{escape(c)}</td>' for c in row)
+            + "".join(f'<td style="{style.rstrip(";")}">{escape(c)}</td>' for style, c in zip(cell, row, strict=True))
             + "</tr>"
             for row in self.cells()
         )

@@ -64,6 +64,21 @@ def querent_name(querent: str, lang: str) -> str:
     return READING[lang]["querent.name"].format(querent=querent, name=QUERENT_NAMES[lang][querent])
 
 
+def status_name(status: str, lang: str = "ko") -> str:
+    """A candidate's ``status`` (:data:`liuren.reading.exercise.STATUSES`) in words of ``lang``: 「맞는다」,
+    "does not apply", 「未定」 (a page prints these, not the code words).
+
+    >>> status_name("fails", "en"), status_name("open", "ko")
+    ('does not apply', '정해지지 않는다')
+    """
+    from ..reading.exercise import STATUSES
+
+    check_lang(lang)
+    if status not in STATUSES:
+        raise ParseError(f"status={quote(status)} is not a candidate's status; accepted: {', '.join(STATUSES)}")
+    return _w(lang, f"status.{status}")
+
+
 def fact_text(fact: Fact, lang: str = "zh") -> str:
     """One condition's evidence: the place as the chapters name it and what the chart shows there that
     decided it (``初傳 太常 ✓``), or ``?`` where the chart lacks what decides."""
@@ -356,25 +371,33 @@ def reading_html(reading: Reading, lang: str | None = None, when: datetime | Non
     return paper_box("".join(body), style="max-width:1100px;line-height:1.45")
 
 
-def _check_lines(result: ReadingCheck) -> list[str]:
+CHECK_MARKS = {"right": ("✔", "final"), "wrong": ("✘", "mark"), "open": ("?", "muted")}
+"""A checked line's mark and its palette entry: what the line judges is right, wrong, or what the chart
+cannot decide (the mark :func:`fact_text` gives an undecided condition); a line with no key (an answer
+revealed) has no mark. Both checks, the reading's and the verdict's, mark each line from this one table."""
+
+
+def _check_lines(result: ReadingCheck) -> list[tuple[str, str]]:
+    """Each line with its key in :data:`CHECK_MARKS` ("" for the answer revealed): the right picks ✔, each
+    wrong pick ✘, each pick the chart cannot decide ?, the statements missed ✘."""
     lang = result.lang
     if result.ok:
-        return [_w(lang, "check.ok", n=len(result.right))]
+        return [("right", render(_w(lang, "check.ok", n=len(result.right)), lang))]
     lines = []
     if result.right:
-        lines.append(_w(lang, "check.right", n=len(result.right), ids=", ".join(result.right)))
+        lines.append(("right", _w(lang, "check.right", n=len(result.right), ids=", ".join(result.right))))
     for c in result.wrong:
         if c.status == "open":
             what = ", ".join(undecided_text(u, lang) for u in c.undecided)
-            lines.append(_w(lang, "check.open", id=c.statement.id, what=what))
+            lines.append(("open", _w(lang, "check.open", id=c.statement.id, what=what)))
         else:
             why = fact_text(c.failed, lang) if c.failed is not None else c.statement.subject
-            lines.append(_w(lang, "check.wrong", id=c.statement.id, why=why))
+            lines.append(("wrong", _w(lang, "check.wrong", id=c.statement.id, why=why)))
     if result.missed:
-        lines.append(_w(lang, "check.missed", n=result.missed))
+        lines.append(("wrong", _w(lang, "check.missed", n=result.missed)))
     if result.answer:
-        lines.append(_w(lang, "check.answer", ids=", ".join(result.answer)))
-    return [render(line, lang) for line in lines]
+        lines.append(("", _w(lang, "check.answer", ids=", ".join(result.answer))))
+    return [(key, render(line, lang)) for key, line in lines]
 
 
 def _check_result(result: object, verdict: bool) -> None:
@@ -389,47 +412,50 @@ def _check_result(result: object, verdict: bool) -> None:
         )
 
 
-def _checked_html(ok: bool, lines: list[str]) -> str:
-    """A reading check's lines on the card's paper, after ✔ (right) or ✘."""
-    color = COLORS["final"] if ok else COLORS["mark"]
-    body = "<br>".join(escape(line) for line in lines)
-    return paper_box(f'<span style="color:{color};font-weight:700">{"✔" if ok else "✘"}</span> {body}')
+def _marked_html(lines: list[tuple[str, str]]) -> str:
+    """A check's lines on the card's paper, each after its own mark (:data:`CHECK_MARKS`)."""
+    rows = []
+    for key, line in lines:
+        if key not in CHECK_MARKS:
+            rows.append(escape(line))
+            continue
+        mark, color = CHECK_MARKS[key]
+        rows.append(f'<span style="color:{COLORS[color]};font-weight:700">{mark}</span> {escape(line)}')
+    return paper_box("<br>".join(rows))
 
 
 def reading_check_text(result: ReadingCheck) -> str:
     """The verdict on a choice of statements, as text: what was right, each wrong choice with the
     condition that fails on the chart, how many were missed (and which, when revealed)."""
     _check_result(result, verdict=False)
-    return "\n".join(_check_lines(result))
+    return "\n".join(line for _, line in _check_lines(result))
 
 
 def reading_check_html(result: ReadingCheck) -> str:
-    """The same verdict on the card's paper."""
+    """The same verdict on the card's paper, each line marked by itself (:data:`CHECK_MARKS`): before, one
+    ✘ stood before the right picks and the wrong picks' lines had none."""
     _check_result(result, verdict=False)
-    return _checked_html(result.ok, _check_lines(result))
+    return _marked_html(_check_lines(result))
 
 
-def _verdict_check_lines(result: VerdictCheck) -> list[tuple[bool | None, str]]:
-    """Each line with whether what it judges is right (None for the answer revealed)."""
+def _verdict_check_lines(result: VerdictCheck) -> list[tuple[str, str]]:
+    """Each line with its key in :data:`CHECK_MARKS`: the verdict and the reason each right or wrong ("" for
+    the answer revealed)."""
     lang = result.lang
     name = verdict_name(result.verdict, lang)
-    lines: list[tuple[bool | None, str]] = [
-        (result.verdict_ok, _w(lang, "vc.verdict.ok" if result.verdict_ok else "vc.verdict.no", verdict=name))
+    lines: list[tuple[str, str]] = [
+        ("right", _w(lang, "vc.verdict.ok", verdict=name))
+        if result.verdict_ok
+        else ("wrong", _w(lang, "vc.verdict.no", verdict=name))
     ]
     lines.append(
-        (True, _w(lang, "vc.reason.ok", id=result.reason))
+        ("right", _w(lang, "vc.reason.ok", id=result.reason))
         if result.reason_ok
-        else (False, _w(lang, f"vc.reason.{result.why}", id=result.reason))
+        else ("wrong", _w(lang, f"vc.reason.{result.why}", id=result.reason))
     )
     if result.expected:
-        lines.append(
-            (
-                None,
-                _w(
-                    lang, "vc.answer", verdict=verdict_name(result.expected, lang), ids=", ".join(result.reasons) or "—"
-                ),
-            )
-        )
+        verdict, ids = verdict_name(result.expected, lang), ", ".join(result.reasons) or "—"
+        lines.append(("", _w(lang, "vc.answer", verdict=verdict, ids=ids)))
     return lines
 
 
@@ -444,11 +470,4 @@ def verdict_check_html(result: VerdictCheck) -> str:
     a ✔ on the verdict's line and a ✘ on the reason's (one mark for the whole put a ✘ beside "the verdict
     is right")."""
     _check_result(result, verdict=True)
-    rows = []
-    for ok, line in _verdict_check_lines(result):
-        if ok is None:
-            rows.append(escape(line))
-            continue
-        color = COLORS["final"] if ok else COLORS["mark"]
-        rows.append(f'<span style="color:{color};font-weight:700">{"✔" if ok else "✘"}</span> {escape(line)}')
-    return paper_box("<br>".join(rows))
+    return _marked_html(_verdict_check_lines(result))

@@ -87,6 +87,9 @@ READING_HEIGHT = "340px"
 opening it moves neither: at 1280×720 the controls and the plate stay in view."""
 CONTROLS = ("day", "hour", "general", "noble", "school", "month", "year", "benming", "xingnian", "compare", "against")
 """The explorer's input controls, in the order they are laid out (four to a row) and labelled."""
+LABEL_WIDTH = {"benming": "88px", "xingnian": "88px"}
+"""A control's label width where its English label is longer ("year of age", 74px in DejaVu Sans 13px);
+every other control's is 64px. The control stays 210px wide: its dropdown of branches needs little."""
 
 PLATE_SIZE = 360
 """Pixels of the explorer's round plate (beside the 課盤, the whole explorer fits 1280×800)."""
@@ -311,7 +314,7 @@ class Explorer:
         for name in CONTROLS:
             control = getattr(self, name)  # compact: four controls to a row, so the explorer fits 1280×800
             control.layout.width = "210px"
-            control.style.description_width = "64px"
+            control.style.description_width = LABEL_WIDTH.get(name, "64px")
         for control in (self.matter, self.querent):  # their labels are longer ("失 · 잃은 물건·도적")
             control.layout.width = "300px"
             control.style.description_width = "64px"

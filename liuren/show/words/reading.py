@@ -62,6 +62,9 @@ READING: Table = {
         "check.open": "{id} 盤中未能定：待 {what}",
         "check.missed": "尚漏合者{n}條。",
         "check.answer": "合者：{ids}",
+        "status.applies": "合",
+        "status.fails": "不合",
+        "status.open": "未定",
     },
     "ko": {
         "matter.name": "{matter} · {name}",
@@ -87,7 +90,7 @@ READING: Table = {
         "evidence": "근거 — 조문 전체 (번호와 함께)",
         "more": "근거 전체: reading.text()",
         "aside": "제쳐 둠: {ids} — 「{quote}」({source})에 따라",
-        "school": "(유파 선택 war_reading={choice})",
+        "school": "(학파 선택 war_reading={choice})",
         "rescue": "구(救): 「{quote}」({source})",
         "period": "응기(應期): {rule}{dates}",
         "folded": " (나머지 {n}개는 아래)",
@@ -119,6 +122,9 @@ READING: Table = {
         "check.open": "{id} — 과반만으로는 정해지지 않는다. 가리려면: {what}",
         "check.missed": "맞는 조문이 {n}조 더 있다.",
         "check.answer": "맞는 조문: {ids}",
+        "status.applies": "맞는다",
+        "status.fails": "맞지 않는다",
+        "status.open": "정해지지 않는다",
     },
     "en": {
         "matter.name": "{matter} · {name}",
@@ -176,6 +182,9 @@ READING: Table = {
         "check.open": "{id} cannot be decided from the chart: it needs {what}",
         "check.missed": "Statements that apply and were not chosen: {n}.",
         "check.answer": "The statements that apply: {ids}",
+        "status.applies": "applies",
+        "status.fails": "does not apply",
+        "status.open": "undecided",
     },
 }
 """A reading's headings and notes."""

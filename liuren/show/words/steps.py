@@ -199,7 +199,7 @@ STEPS: Table = {
         "patterns.none": "No named pattern fires.",
         "unjudged": "\nNot judged (they need the month ⟨月建⟩ or year ⟨太歲⟩ branch or the ⟨年命⟩; {hint}): {names}.",
         "hint.code": "pass month=, year= or nianming=",
-        "hint.explorer": "set the month (⟨月建⟩), year (⟨太歲⟩), ⟨本命⟩ and ⟨行年⟩ controls",
+        "hint.explorer": "set the month (⟨月建⟩), year (⟨太歲⟩), natal year (⟨本命⟩) and year of age (⟨行年⟩) controls",
         "explain.patterns": "patterns:",
         "explain.none": "patterns: none",
         "explain.unjudged": "not judged (they need the month ⟨月建⟩ or year ⟨太歲⟩ branch or the ⟨年命⟩; {hint}): {names}",
