@@ -110,6 +110,7 @@ from pathlib import Path
 
 import jupytext
 import nbformat
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
@@ -567,11 +568,15 @@ def contents_book(books: list[Book], edition: Edition = KO) -> Book:
 
 def execute(nb: nbformat.NotebookNode, where: Path = OUT) -> list[str]:
     """Run the notebook in place, in folder ``where``; return the errors (empty when every cell ran)."""
-    client = NotebookClient(
-        nb, timeout=300, kernel_name="python3", record_timing=False, resources={"metadata": {"path": str(where)}}
-    )
     saved = os.environ.get(STORE_ENV)
     with tempfile.TemporaryDirectory() as scratch:
+        # The kernel talks over Unix sockets in the scratch folder, not TCP ports: a port chosen free can be
+        # taken by another kernel starting at the same moment (the test workers run notebooks side by side),
+        # and the kernel then dies before it answers.
+        km = AsyncKernelManager(kernel_name="python3", transport="ipc", ip=str(Path(scratch) / "kernel"))
+        client = NotebookClient(
+            nb, km=km, timeout=300, record_timing=False, resources={"metadata": {"path": str(where)}}
+        )
         os.environ[STORE_ENV] = str(Path(scratch) / "practice.sqlite3")  # the kernel inherits it
         try:
             client.execute()
