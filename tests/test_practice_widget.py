@@ -792,3 +792,20 @@ def test_the_english_level_line_counts_what_was_answered(tmp_path: Path) -> None
             else f"this level: {right} of your last 12 answers right · {n} in all<"
         )
         assert line in en.due_label.value, en.due_label.value
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_controls_are_sized_for_their_text(tmp_path: Path, lang: str) -> None:
+    # at 1280×720 a text box (300px unless told) cut its grey text, the upload button its count and the
+    # level menu its entries: each is sized by its text (tests/test_practice_browser.py measures the page)
+    from liuren.practice.widget import text_em
+
+    assert text_em("遁干 ab") == pytest.approx(2 + 3 * 0.6)
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=10, lang=lang, clock=clock)
+    for field in p.fields.values():
+        width = float(field.layout.width.removesuffix("em"))
+        label = float(field.style.description_width.removesuffix("em"))
+        assert label >= text_em(field.description) and width >= label + text_em(field.placeholder)
+    menu = float(p.selector.layout.width.removesuffix("em"))
+    assert menu >= max(text_em(label) for label, _ in p.selector.options)
+    assert p.upload.layout.width == p.save_button.layout.width == p.skip_button.layout.width == "auto"

@@ -40,6 +40,7 @@ from __future__ import annotations
 import base64
 import functools
 import threading
+import unicodedata
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from html import escape
@@ -116,6 +117,20 @@ def _now() -> datetime:
     return datetime.now(UTC).astimezone()
 
 
+NARROW_EM = 0.6
+"""About how wide a narrow character (Latin, a digit, a space) is, in em of its font (sans-serif's
+average is nearer 0.5: the margin keeps a text of wide letters such as "m" or "W" in its box)."""
+BOX_PADDING_EM = 2.0
+"""Room a control takes beside its text, in em: a text box's padding and border, a menu's arrow."""
+
+
+def text_em(text: str) -> float:
+    """About how wide ``text`` is, in em of its font: a wide character (a hanzi, a Hangul syllable) is
+    one em, a narrow one :data:`NARROW_EM`. The page sizes its controls by it, so that a grey text, a
+    menu entry or a label is not cut at a narrow width (a text box is 300px wide unless told)."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else NARROW_EM for c in text)
+
+
 def upload_label(words: Mapping[str, str]) -> str:
     """The upload button's description. ipywidgets' FileUpload view draws its label as "{description}
     ({number of files held})" in every version (no option hides the count; the page empties the control
@@ -188,6 +203,11 @@ STEPLESS = frozenset((12,))
 """Levels asked whole even in the one-step mode (the reverse drill's day and offset go together)."""
 
 
+def _menu_width(options: list[tuple[str, int]]) -> str:
+    """The level menu's width: its longest entry whole, with room for the arrow."""
+    return f"{max(text_em(label) for label, _ in options) + 2 * BOX_PADDING_EM:.1f}em"
+
+
 def board_cells(cell: str | None, item: Item) -> tuple[str, ...]:
     """The cells of :func:`liuren.show.html.chart_html` that mark the cell ``cell`` missed (its place on
     the 課盤: a heaven branch, a lesson, a 傳, the noble), or none."""
@@ -249,10 +269,13 @@ class Practice:
         self.stage = 0
         self.filled: tuple[str, ...] = ()
         self._board = ""
-        self.selector = widgets.Dropdown(options=self._level_options(), value=self.level)
+        options = self._level_options()
+        self.selector = widgets.Dropdown(options=options, value=self.level, layout={"width": _menu_width(options)})
+        # one width for every box's label: the longest of the page's box names whole, the boxes aligned
+        self.label_em = max(text_em(text) for key, text in self.words.items() if key.startswith("part-")) + 1
         self.one_step = widgets.Checkbox(value=bool(one_step), description=self.words["one-step"], indent=False)
         self.board = widgets.HTML()
-        self.skip_button = widgets.Button(description=self.words["skip"])
+        self.skip_button = widgets.Button(description=self.words["skip"], layout={"width": "auto", "flex": "0 0 auto"})
         self.due_label = widgets.HTML()
         self.question = widgets.HTML()
         self.fields: dict[str, widgets.Text] = {}
@@ -266,10 +289,19 @@ class Practice:
         self.drills = widgets.HBox()
         self.miss_rows = widgets.VBox()
         self.save_reminder = widgets.HTML()
-        self.save_button = widgets.Button(description=self.words["save"], icon="download")
+        self.save_button = widgets.Button(
+            description=self.words["save"], icon="download", layout={"width": "auto", "flex": "0 0 auto"}
+        )
         self.save_link = widgets.HTML()
         self.upload = widgets.FileUpload(
-            accept=".json,application/json", multiple=False, description=upload_label(self.words), icon="upload"
+            accept=".json,application/json",
+            multiple=False,
+            description=upload_label(self.words),
+            icon="upload",
+            layout={
+                "width": "auto",
+                "flex": "0 0 auto",
+            },  # the label and its count whole ("Load progress · files chosen (0)")
         )
         self.file_note = widgets.HTML()
         self.misses = MissBook(())
@@ -316,7 +348,9 @@ class Practice:
         """Redraw the selector's options (a level opened or passed) keeping the current choice."""
         self._syncing = True
         try:
-            self.selector.options = self._level_options()
+            options = self._level_options()
+            self.selector.options = options
+            self.selector.layout.width = _menu_width(options)
             self.selector.value = self.level
         finally:
             self._syncing = False
@@ -416,6 +450,11 @@ class Practice:
         self.message = ""
         self.message_tone = "mark"
         self.fields = {part: self._box(part, item) for part in item.parts}
+        # the item's boxes one width, wide enough for the labels and the longest grey text whole (sent to
+        # the page only when it changes)
+        width = f"{self.label_em + max(text_em(f.placeholder) for f in self.fields.values()) + BOX_PADDING_EM:.1f}em"
+        for field in self.fields.values():
+            field.layout.width = width
         # the verdict and the question first, the emptied boxes after them: the page applies a text box's
         # new value about two frames before it handles the kernel's next message (measured: the next
         # item showed in 64 ms with the boxes sent first, 32 ms with them last, within a frame of it)
@@ -438,7 +477,12 @@ class Practice:
         goes in, with a made-up example that is not this item's answer."""
         field = self._boxes.get(part)
         if field is None:
-            field = widgets.Text(description=self.words[f"part-{part}"], continuous_update=False)
+            field = widgets.Text(
+                description=self.words[f"part-{part}"],
+                continuous_update=False,
+                style={"description_width": f"{self.label_em:.1f}em"},
+                layout={"max_width": "100%"},
+            )
             field.observe(self._on_commit, names="value")
             self._boxes[part] = field
         field.placeholder = self.words["example"].format(format=self.words[f"ph-{part}"], example=example(item, part))
