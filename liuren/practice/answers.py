@@ -211,8 +211,10 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     Whole answers only: an answer that leaves a box empty, or a place in it open ("?"), raises
     :class:`Unfinished` (a ParseError) naming the empty boxes; it is not graded. With ``step=True``
     (the one-step mode) the boxes given are graded alone, each of them whole, and the grade says
-    ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask,
-    or a malformed one, raises ParseError; so does a ``lang`` that is no registered language."""
+    ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask
+    raises ParseError, and so does a ``lang`` that is no registered language; a box that cannot be read
+    raises :class:`Unreadable` (a ParseError) naming the box and what is wrong in it. A box holding
+    nothing but "?" is left open at every level (:class:`Unfinished` names it among ``open_``)."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
     if not isinstance(given, Mapping):
