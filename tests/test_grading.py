@@ -197,7 +197,7 @@ def test_the_practice_void_box_reads_what_the_checker_reads():
             check(c, void=void)
         with pytest.raises(ParseError, match=message):
             answer(item, {**right, "void": void})
-    with pytest.raises(ParseError, match="not finished: these boxes are empty: void"):
+    with pytest.raises(ParseError, match="not finished: these hold '\\?', a place not yet answered: void"):
         answer(item, {**right, "void": "辰?"}, step=True)
 
 

@@ -163,7 +163,11 @@ def test_the_reverse_drill_accepts_any_day_and_offset_that_give_the_lesson_type_
         (12, {"day": "丙申", "offset": "9" * 100}, r"out of range"),
         (12, {"day": "丙申"}, r"not finished: these boxes are empty: offset"),
         (4, {}, r"not finished: these boxes are empty: lessons, transmissions, method"),
-        (3, {"lessons": "????"}, r"not finished: these boxes are empty: offset, plate, lessons"),
+        (
+            3,
+            {"lessons": "????"},
+            r"not finished: these boxes are empty: offset, plate; these hold '\?', a place not yet answered: lessons;",
+        ),
         (4, {"transmissions": "申卯丑"}, r"not finished: these boxes are empty: lessons, method"),
         (2, {"day": "丙申", "hour": "午", "general": "亥", "month": "?"}, r"not finished: .*: month"),
     ],
@@ -396,3 +400,28 @@ def test_no_level_promises_a_lesson_type_its_school_cannot_deal(name):
         level = next(lv for lv in LEVELS[3:8] if GATE_OF[kind] in lv.methods)
         with pytest.raises(ParseError, match=f"lesson_type='{kind}' never occurs under the school {name}"):
             deal_type(level, kind, random.Random(1), school)
+
+
+def test_an_unreadable_box_carries_its_problem_as_data():
+    """The page words a refusal in its learner's language from these fields, not from the English text."""
+    from liuren.practice.answers import Unfinished, Unreadable
+
+    lv = get_level(1)
+    item = Item(liuren.chart("丙申", "午", "亥"), lv.cells, lv)
+    with pytest.raises(Unreadable) as sign:
+        answer(item, {"void": "辰巳", "stems": "甲 x 丙", "kin": "父 財 子"})
+    assert (sign.value.part, sign.value.problem, sign.value.sign) == ("stems", "sign", "x")
+    with pytest.raises(Unreadable) as count:
+        answer(item, {"void": "辰巳", "stems": "甲乙丙丁", "kin": "父 財 子"})
+    assert (count.value.part, count.value.problem, count.value.count, count.value.expected) == ("stems", "count", 4, 3)
+    with pytest.raises(Unfinished) as open_:
+        answer(item, {"void": "", "stems": "? 甲 ?", "kin": "父 財 子"})
+    assert (open_.value.empty, open_.value.open_, open_.value.places) == (("void",), ("stems",), {"stems": (1, 3)})
+    lv4 = get_level(4)
+    four = Item(liuren.chart("丙申", "午", "亥"), lv4.cells, lv4)
+    with pytest.raises(Unreadable) as form:
+        answer(four, {"lessons": "xyz", "transmissions": "申卯丑", "method": "賊克 元首"})
+    assert (form.value.part, form.value.problem, form.value.text) == ("lessons", "form", "xyz")
+    with pytest.raises(Unfinished) as marked:
+        answer(four, {"lessons": "?", "transmissions": "申卯丑", "method": "賊克 元首"})
+    assert (marked.value.empty, marked.value.open_) == ((), ("lessons",))

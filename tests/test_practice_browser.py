@@ -259,3 +259,81 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
         )
     finally:
         page.close()
+
+
+CUT_JS = r"""
+root => {
+  // every text of the page's controls that does not fit its control: a text box's grey text, an entry
+  // of the level menu, a button's or a box's label (measured in the control's own font)
+  const canvas = document.createElement('canvas').getContext('2d');
+  const wide = (el, text) => {
+    const s = getComputedStyle(el);
+    canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    return canvas.measureText(text).width;
+  };
+  const room = el => {
+    const s = getComputedStyle(el);
+    return el.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+  };
+  const cut = [];
+  for (const input of root.querySelectorAll('input[type=text]'))
+    if (input.offsetParent && wide(input, input.placeholder) > room(input)) cut.push(['box', input.placeholder]);
+  for (const select of root.querySelectorAll('select'))
+    if (select.offsetParent)
+      for (const option of select.options)
+        if (wide(select, option.text) > room(select)) cut.push(['menu', option.text]);
+  for (const el of root.querySelectorAll('button, .widget-label, .widget-label-basic, label'))
+    if (el.offsetParent && el.scrollWidth > el.clientWidth) cut.push(['label', el.innerText]);
+  return cut;
+}
+"""
+"""The texts of the page's controls cut at the page's width (none, or what was cut and where)."""
+TABS_OF = {"ko": "진도", "en": "Progress"}
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_nothing_on_the_page_is_cut_at_1280_by_720(servers, token, browser, shots, tmp_path, lang):
+    # a review at 1280×720 found the Korean 遁干 box's grey text cut after 「예: 庚」, the English upload
+    # button read "Load progress ..." and the level menu's "2. from a date and a time: 日辰, 占時, 月將…"
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    try:
+        page.goto(lab_url(servers, token))
+        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
+        page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
+        opened = page.evaluate(OPEN_JS, [[PAGE], TIMEOUT])[0]
+        assert page.evaluate(ACTIVATE_JS, PAGE)
+        # level 1 (the 遁干 box) and level 10 (every box, the longest examples), each with a store of its own
+        cell = (
+            f"from IPython.display import display; "
+            f"display(Practice(path={str(tmp_path / 'ten.sqlite3')!r}, lang={lang!r}, level=10)); "
+            f"Practice(path={str(tmp_path / 'one.sqlite3')!r}, lang={lang!r}, level=1)"
+        )
+        assert page.evaluate(SET_CELL_JS, [PAGE, CELL, cell])
+        page.evaluate(RUN_JS, PAGE)
+        result = page.evaluate(RESULT_JS, [PAGE, RUN_TIMEOUT])
+        assert result["ran"] == "done" and not result["errors"], result
+        output = page.locator(f'[data-liuren-test="{opened["id"]}"]')
+        widgets = output.locator(".liuren-practice")
+        widgets.nth(1).wait_for()
+        assert widgets.count() == 2
+        for n in range(2):
+            widget = widgets.nth(n)
+            widget.scroll_into_view_if_needed()
+            settled(widget)
+            assert widget.locator("input[type=text]").count() >= 3
+            assert widget.evaluate(CUT_JS) == []
+            if n == 1:
+                shoot(page, shots, f"practice-boxes-{lang}")
+            widget.get_by_text(TABS_OF[lang], exact=True).first.click()
+            widget.locator(".liuren-progress-files").wait_for()
+            settled(widget)
+            assert widget.evaluate(CUT_JS) == []
+            if n == 1:
+                shoot(page, shots, f"practice-files-{lang}")
+        page.evaluate(
+            "async () => { const m = window.jupyterapp.serviceManager.sessions;"
+            " await Promise.all([...m.running()].map(s => m.shutdown(s.id))); }"
+        )
+    finally:
+        page.close()

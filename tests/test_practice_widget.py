@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from html import escape
+from html import escape, unescape
 from pathlib import Path
 
 import pytest
@@ -21,6 +21,7 @@ from liuren.practice.answers import as_text
 from liuren.practice.progress import Practice as Progress
 from liuren.practice.widget import QUEUE, Practice, plate_answer, question_html
 from liuren.show.html import chart_html, paper_box
+from liuren.show.words.practice import PRACTICE
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
 
@@ -159,9 +160,10 @@ def test_bad_answer_shows_the_message_and_records_nothing(tmp_path: Path) -> Non
     assert whole(p, transmissions="<b>xyz</b>") is None
     assert p.progress.reviews() == 0
     assert "&lt;b&gt;" in p.feedback.value and "<b>xyz" not in p.feedback.value
-    assert "accepted" in p.feedback.value
-    # said in the page's language first (a reader typed 자축 for 子丑 and got English alone)
-    assert "이 답은 읽을 수 없다" in p.feedback.value
+    # said in the page's language (a reader typed 자축 for 子丑 and got English alone), the English
+    # details of the reader left out
+    assert "이 답은 읽을 수 없다" in p.feedback.value and "accepted" not in p.feedback.value
+    assert "三傳 칸에 적을 것: " + PRACTICE["ko"]["accept-transmissions"] in unescape(p.feedback.value)
     for f in p.fields.values():
         f.value = ""
     assert p.submit() is None
@@ -687,3 +689,123 @@ def test_the_upload_button_reads_as_the_pages_words_with_its_count_named(tmp_pat
         },
     )
     assert b.progress.reviews() == 1 and _drawn_upload_label(b.upload) == label  # emptied for the next file
+
+
+def said(p: Practice) -> str:
+    """The feedback line as the learner reads it (tags dropped, entities decoded)."""
+    return unescape(re.sub(r"<[^>]+>", "", p.feedback.value))
+
+
+def test_a_box_holding_question_marks_is_said_to_be_open_with_its_places(tmp_path: Path) -> None:
+    # a learner typed ??? in the 遁干 box and was told the box was empty: "?" marks a place not yet
+    # answered, and the page says so, naming the places still open
+    p = Practice(str(tmp_path / "k.sqlite3"), seed=1, level=1, clock=clock)
+    assert p.item is not None and p.item.parts == ("void", "stems", "kin")
+    assert whole(p, stems="???") is None and p.progress.reviews() == 0
+    text = said(p)
+    assert "빈 칸" not in text
+    assert (
+        "「?」는 아직 답하지 않은 자리의 표시이다. 「?」가 남은 자리: 遁干 (1번째 지지, 2번째 지지, 3번째 지지)."
+        in text
+    )
+    whole(p, stems="? 甲 ?", void="")
+    assert "빈 칸: 旬空. 「?」는" in said(p) and "遁干 (1번째 지지, 3번째 지지)" in said(p)
+    en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=1, lang="en", clock=clock)
+    whole(en, stems="???")
+    assert said(en).startswith(
+        "Not finished: a '?' marks a place not yet answered, and these still hold one: 遁干 (branch 1, branch 2, branch 3)."
+    )
+    zh = Practice(str(tmp_path / "z.sqlite3"), seed=1, level=1, lang="zh", clock=clock)
+    whole(zh, stems="???")
+    assert "尚留「?」者：遁干（第1支、第2支、第3支）。" in said(zh)
+
+
+@pytest.mark.parametrize("level", [3, 4, 9, 10, 12, 14])
+def test_a_box_holding_a_question_mark_alone_is_open_at_every_level(tmp_path: Path, level: int) -> None:
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, lang="en", clock=clock)
+    assert p.item is not None
+    for part in p.item.parts:
+        assert whole(p, **{part: "?"}) is None
+        assert f"these still hold one: {PRACTICE['en'][f'part-{part}']}." in said(p), (part, said(p))
+    assert p.progress.reviews() == 0
+
+
+def _levels_and_boxes() -> list[tuple[int, str]]:
+    from random import Random
+
+    from liuren.practice.levels import LEVELS, deal
+
+    return [(lv.number, part) for lv in LEVELS for part in deal(lv.number, Random(1)).parts]
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize(("level", "part"), _levels_and_boxes())
+def test_an_unreadable_box_is_said_in_the_pages_language_with_what_it_takes(
+    tmp_path: Path, level: int, part: str
+) -> None:
+    # the Korean page ended its refusal in the reader's English ("— 'x' is not a heavenly stem;
+    # accepted: …"), and its hint spoke of branches in a box that asks for stems
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, clock=clock)
+    assert p.item is not None and part in p.item.parts
+    bad = "xq" + "寅卯辰巳午未申酉戌亥" if part == "plate" else "xq"  # twelve signs for the plate
+    assert whole(p, **{part: bad}) is None and p.progress.reviews() == 0
+    text = said(p)
+    box = PRACTICE["ko"][f"part-{part}"]
+    assert text.startswith("이 답은 읽을 수 없다. ") and text.endswith(" 채점하지도 기록하지도 않았다.")
+    assert f"{box} 칸에 적을 것: {PRACTICE['ko'][f'accept-{part}']} (예: " in text
+    assert "「x" in text  # the sign or the text it could not read, quoted
+    assert not LATIN_WORD.findall(text.replace("xq", "")), text  # no English left in it
+    en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=level, lang="en", clock=clock)
+    whole(en, **{part: bad})
+    assert f"The {PRACTICE['en'][f'part-{part}']} box takes {PRACTICE['en'][f'accept-{part}']} (e.g. " in said(en)
+
+
+def test_the_unreadable_message_names_the_sign_or_the_count_of_the_stems_box(tmp_path: Path) -> None:
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=1, clock=clock)
+    whole(p, stems="xyz")
+    text = said(p)
+    assert "遁干 칸에서 읽을 수 없는 글자: 「x」." in text
+    assert "遁干 칸에 적을 것: 주어진 지지마다 천간 하나(甲乙丙丁戊己庚辛壬癸), 공망이면 空 (예: " in text
+    assert "지지는 子丑寅" not in text  # the hint of another box
+    whole(p, stems="甲乙丙丁")
+    assert "遁干 칸에 4자리를 적었는데, 묻는 것은 3자리이다." in said(p)
+    en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=1, lang="en", clock=clock)
+    whole(en, kin="父 父")
+    assert said(en).startswith("This answer cannot be read: the 六親 box has 2 places; it asks for 3. The 六親 box")
+
+
+def test_the_english_level_line_counts_what_was_answered(tmp_path: Path) -> None:
+    # "this level: 0 right of the last 12 / 1 answered" read oddly after one answer
+    en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=4, lang="en", clock=clock)
+    assert en.due_label.value.count("this level: 0 of 0 answers right")
+    whole(en, transmissions=wrong_transmissions(en))
+    assert "this level: 0 of 1 answer right<" in en.due_label.value
+    for n in range(2, 14):
+        en.next()
+        whole(en)
+        right = n - 1 if n <= 12 else 12
+        line = (
+            f"this level: {right} of {n} answers right<"
+            if n <= 12
+            else f"this level: {right} of your last 12 answers right · {n} in all<"
+        )
+        assert line in en.due_label.value, en.due_label.value
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_controls_are_sized_for_their_text(tmp_path: Path, lang: str) -> None:
+    # at 1280×720 a text box (300px unless told) cut its grey text, the upload button its count and the
+    # level menu its entries: each is sized by its text (tests/test_practice_browser.py measures the page)
+    from liuren.practice.widget import text_em
+
+    assert text_em("遁干 ab") == pytest.approx(2 + 3 * 0.6)
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=10, lang=lang, clock=clock)
+    for field in p.fields.values():
+        width = float(field.layout.width.removesuffix("em"))
+        label = float(field.style.description_width.removesuffix("em"))
+        assert label >= text_em(field.description) and width >= label + text_em(field.placeholder)
+    menu = float(p.selector.layout.width.removesuffix("em"))
+    assert menu >= max(text_em(label) for label, _ in p.selector.options)
+    assert p.upload.layout.width == p.save_button.layout.width == p.skip_button.layout.width == "auto"

@@ -5,7 +5,8 @@ the store. ``pip install liuren[practice]`` installs the scheduler (the ``fsrs``
 * :mod:`liuren.practice.levels` — the 14 levels, :func:`deal` and the drills (:func:`drill` of one
   cell kind, :func:`drill_type` of one lesson type);
 * :mod:`liuren.practice.answers` — :func:`answer` (whole answers only: :class:`Unfinished` names the
-  empty boxes) and its :class:`Grade`;
+  empty boxes and those holding "?", :class:`Unreadable` the box that cannot be read and what is
+  wrong in it) and its :class:`Grade`;
 * :mod:`liuren.practice.progress` — :class:`Practice`: the day's queue (:meth:`~Practice.today`,
   :meth:`~Practice.queue`), what is due, the weakest kinds and types, the reviews and the level gates
   in the store; its :meth:`~Practice.summary` (the dashboard), :meth:`~Practice.misses`
@@ -19,7 +20,7 @@ the store. ``pip install liuren[practice]`` installs the scheduler (the ``fsrs``
 
 from __future__ import annotations
 
-from .answers import Grade, Unfinished, answer, cell_kind, solution
+from .answers import Grade, Unfinished, Unreadable, answer, cell_kind, solution
 from .dashboard import DayCount, LevelMastery, Miss, MissBook, Summary, TypeMastery
 from .levels import LEVELS, Item, Level, class_set, deal, drill, drill_type, get_level, levels_taught_in
 from .progress import Due, LevelState, Practice, Queue, Weak
@@ -44,6 +45,7 @@ __all__ = [
     "TypeMastery",
     "TypeReport",
     "Unfinished",
+    "Unreadable",
     "Weak",
     "answer",
     "cell_kind",

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, partial
+from typing import TypeVar
 
 from ..chart import Chart
 from ..cycle import (
@@ -64,17 +65,92 @@ from ..show.text import KIN_SHORT
 from ..transmissions import LESSON_TYPES
 from .levels import JUDGING, Item
 
+_T = TypeVar("_T")
+
 
 class Unfinished(ParseError):
     """An answer that leaves a box the item asks empty (or a place in it open with "?"): not graded and
-    not recorded. ``missing`` names the boxes (the parts, in the item's order)."""
+    not recorded. ``missing`` names the boxes (the parts, in the item's order); ``open_`` those of them
+    that hold a "?" (the package's mark for a place not yet answered) rather than nothing, and
+    ``places`` the open places (counted from 1) of each such box that has places, such as the three
+    branches of level 1's 遁干 box."""
 
-    def __init__(self, missing: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        missing: tuple[str, ...],
+        open_: tuple[str, ...] = (),
+        places: Mapping[str, tuple[int, ...]] | None = None,
+    ) -> None:
         self.missing = missing
+        self.open_ = tuple(p for p in missing if p in open_)
+        self.places = dict(places or {})
+        empty = [p for p in missing if p not in self.open_]
+        said = [f"these boxes are empty: {', '.join(empty)}"] if empty else []
+        if self.open_:
+            said.append(f"these hold '?', a place not yet answered: {', '.join(self.open_)}")
         super().__init__(
-            f"not finished: these boxes are empty: {', '.join(missing)}; nothing was graded or recorded "
+            f"not finished: {'; '.join(said)}; nothing was graded or recorded "
             f"(accepted: every box the item asks, filled)"
         )
+
+    @property
+    def empty(self) -> tuple[str, ...]:
+        """The boxes left empty (those of ``missing`` that hold no "?")."""
+        return tuple(p for p in self.missing if p not in self.open_)
+
+
+PROBLEMS = ("sign", "count", "choice", "form")
+"""What can be wrong with a box that cannot be read (:class:`Unreadable`)."""
+
+
+class Unreadable(ParseError):
+    """The answer in the box ``part`` cannot be read: not graded and not recorded. Its message is the
+    reader's own (English, the API's language); ``problem`` (one of :data:`PROBLEMS`) and the data say
+    what is wrong so a page can word it in its learner's language: "sign" (``sign`` is no sign the box
+    takes), "count" (``count`` places written where ``expected`` are asked), "choice" (``sign`` is not
+    among the item's choices) or "form" (``text``, the box's answer, is not in the box's form)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        part: str,
+        problem: str = "form",
+        text: str = "",
+        sign: str = "",
+        count: int = 0,
+        expected: int = 0,
+    ) -> None:
+        if problem not in PROBLEMS:  # pragma: no cover - the problems are named in this module
+            raise AssertionError(problem)
+        super().__init__(message)
+        self.part = part
+        self.problem = problem
+        self.text = text
+        self.sign = sign
+        self.count = count
+        self.expected = expected
+
+
+def _shown(value: object) -> str:
+    """An answer as a message shows it: its text (a plate as its twelve signs), bounded."""
+    text = as_text("plate", value) if isinstance(value, Mapping) else str(value)
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+
+
+MAX_SHOWN = 24
+"""How many characters of an unreadable box a message shows."""
+
+
+def _reading(part: str, value: object, read: Callable[[object], _T]) -> _T:
+    """``read(value)`` of the box ``part`` holding ``value``: a malformed answer's ParseError becomes an
+    :class:`Unreadable` of that box (a "form" problem, unless the reader said more)."""
+    try:
+        return read(value)
+    except (Unreadable, Unfinished):
+        raise
+    except ParseError as error:
+        raise Unreadable(str(error), part=part, text=_shown(value)) from error
 
 
 TRANSMISSION_KINDS = {
@@ -135,8 +211,10 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     Whole answers only: an answer that leaves a box empty, or a place in it open ("?"), raises
     :class:`Unfinished` (a ParseError) naming the empty boxes; it is not graded. With ``step=True``
     (the one-step mode) the boxes given are graded alone, each of them whole, and the grade says
-    ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask,
-    or a malformed one, raises ParseError; so does a ``lang`` that is no registered language."""
+    ``whole=False`` unless every box was given. An answer for a part or a cell the item does not ask
+    raises ParseError, and so does a ``lang`` that is no registered language; a box that cannot be read
+    raises :class:`Unreadable` (a ParseError) naming the box and what is wrong in it. A box holding
+    nothing but "?" is left open at every level (:class:`Unfinished` names it among ``open_``)."""
     if not isinstance(item, Item):
         raise ParseError(f"item={quote(item)} is not a practice item; accepted: an Item from deal()")
     if not isinstance(given, Mapping):
@@ -144,13 +222,48 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     lang = check_lang(
         lang
     )  # every level alike: the checker's levels refused an unknown language, the others wrote English
-    level = item.level
     parts = {str(k): v for k, v in given.items() if v is not None and not (isinstance(v, str) and not v.strip())}
     for part in parts:
         if part not in item.parts:
             raise _refuse(item, quote(part, 40))
     if not parts:
         raise Unfinished(item.parts)
+    # a box holding "?" alone is a box left open, whatever it asks (levels 1 and 2 read each "?" as an
+    # open place, and name the places)
+    marked = () if item.level.number in BASIC_LEVELS else tuple(p for p in item.parts if only_marks(parts.get(p)))
+    rest = {p: v for p, v in parts.items() if p not in marked}
+    if marked and (step or not rest):
+        raise Unfinished(marked if step else tuple(p for p in item.parts if p not in rest), marked)
+    try:
+        return _graded(item, rest, lang, step)
+    except Unfinished as unfinished:
+        if not marked:
+            raise
+        raise Unfinished(unfinished.missing, (*unfinished.open_, *marked), unfinished.places) from None
+    except Unreadable:
+        raise
+    except ParseError as error:  # a whole answer the checker could not read: which box was it?
+        culprit = _culprit(item, parts, lang)
+        if culprit is None:
+            raise
+        raise Unreadable(str(error), part=culprit, text=_shown(parts[culprit])) from error
+
+
+def _culprit(item: Item, parts: dict[str, object], lang: str) -> str | None:
+    """The first box of ``parts`` that cannot be read alone, or None."""
+    for part, value in parts.items():
+        try:
+            _graded(item, {part: value}, lang, True)
+        except Unfinished:
+            continue
+        except ParseError:
+            return part
+    return None
+
+
+def _graded(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
+    """:func:`answer` of the boxes ``parts`` (each one filled and asked)."""
+    level = item.level
     if level.number == JUDGING:
         return _judging(item, parts, lang, step)
     if level.number in BASIC_LEVELS:
@@ -161,13 +274,13 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
             raise Unfinished(missing)
         return _reverse(item, parts, lang)
     for part, value in parts.items():
-        extra = sorted(_written(part, value) - set(item.cells))
+        extra = sorted(_reading(part, value, partial(_written, part)) - set(item.cells))
         if extra:
             raise _refuse(item, ", ".join(extra))
     open_ = tuple(p for p in item.parts if p in parts and not _complete(item, p, parts[p]))
     missing = tuple(p for p in item.parts if p not in parts or p in open_)
     if open_ or (missing and not step):
-        raise Unfinished(open_ if step else missing)
+        raise Unfinished(open_ if step else missing, tuple(p for p in open_ if _marked_open(parts[p])))
     if level.number == 11:
         _only_choices(item, parts)
     whole = not missing
@@ -175,6 +288,22 @@ def answer(item: Item, given: Mapping[str, object], lang: str = "en", *, step: b
     if grade is None:  # nothing answered
         raise Unfinished(item.parts)
     return replace(grade, whole=whole)
+
+
+def only_marks(value: object) -> bool:
+    """Whether a box's text holds nothing but the "?" of a place left open (and spaces or separators):
+    the box is left open, whatever it asks."""
+    if not isinstance(value, str) or not value.strip():
+        return False
+    return all(c in UNKNOWN or c.isspace() or c in SEPARATORS for c in normalize(value))
+
+
+def _marked_open(value: object) -> bool:
+    """Whether an answer holds the "?" of a place left open (not merely too few places)."""
+    if isinstance(value, Mapping):
+        return any(str(v) in UNKNOWN for v in value.values())
+    texts = value if isinstance(value, list | tuple) else [value]
+    return any(isinstance(t, str) and any(c in UNKNOWN for c in t) for t in texts)
 
 
 def _complete(item: Item, part: str, value: object) -> bool:
@@ -235,7 +364,11 @@ POSITIONS = ("initial", "middle", "final")
 def _tokens(value: object, part: str, count: int, read: Callable[[str], str | None]) -> list[str | None]:
     """``count`` places of the stems or the kin box of level 1, each read by ``read`` (None: left open)."""
     if not isinstance(value, str) or len(value) > MAX_BOX:
-        raise ParseError(f"{part}={quote(value)} is not understood; accepted: {count} signs written as text")
+        raise Unreadable(
+            f"{part}={quote(value)} is not understood; accepted: {count} signs written as text",
+            part=part,
+            text=_shown(value),
+        )
     text = normalize(value)
     out: list[str | None] = []
     i = 0
@@ -253,11 +386,27 @@ def _tokens(value: object, part: str, count: int, read: Callable[[str], str | No
             out.append(read(pair))
             i += 2
             continue
-        out.append(read(c))
+        out.append(_sign(part, c, read))
         i += 1
     if len(out) != count:
-        raise ParseError(f"{part}={quote(value)} has {len(out)} places; accepted: {count}, such as {EXAMPLE_OF[part]}")
+        raise Unreadable(
+            f"{part}={quote(value)} has {len(out)} places; accepted: {count}, such as {EXAMPLE_OF[part]}",
+            part=part,
+            problem="count",
+            text=_shown(value),
+            count=len(out),
+            expected=count,
+        )
     return out
+
+
+def _sign(part: str, c: str, read: Callable[[str], str | None]) -> str | None:
+    """One sign of a level 1 box read by ``read``: a sign the box does not take is an :class:`Unreadable`
+    naming it."""
+    try:
+        return read(c)
+    except ParseError as error:
+        raise Unreadable(str(error), part=part, problem="sign", text=c, sign=c) from error
 
 
 MAX_BOX = 40
@@ -282,18 +431,20 @@ def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
     read: dict[str, object] = {}
     for part, value in parts.items():
         if part == "void":  # the checker's reader: "辰巳", "空亡 辰巳", "旬空：辰巳", ["辰", "巳"] …
-            read[part] = [None if b is None else BRANCH_CHARS[b] for b in parse_void_answer(value)]
+            void = _reading(part, value, parse_void_answer)
+            read[part] = [None if b is None else BRANCH_CHARS[b] for b in void]
         elif part == "stems":
             read[part] = _tokens(value, part, len(item.branches), _read_stem)
         elif part == "kin":
             read[part] = _tokens(value, part, len(item.branches), _read_kin)
         else:  # the checker's reader of the part: an ordinal, None when left open
-            found = PART_READERS[part](value)
+            found = _reading(part, value, PART_READERS[part])
             read[part] = None if found is None else str((PILLARS if part == "day" else BRANCHES)[found])
     open_ = tuple(p for p in item.parts if p in read and _open(read[p]))
     missing = tuple(p for p in item.parts if p not in read or p in open_)
     if open_ or (missing and not step):
-        raise Unfinished(open_ if step else missing)
+        places = {p: tuple(n + 1 for n, x in enumerate(v) if x is None) for p, v in read.items() if isinstance(v, list)}
+        raise Unfinished(open_ if step else missing, open_, {p: n for p, n in places.items() if n})
     right = _basic_solution(item)
     for part in item.parts:
         if part not in read:
@@ -403,14 +554,20 @@ def as_text(part: str, value: object) -> str:
 
 def _only_choices(item: Item, parts: dict[str, object]) -> None:
     """Level 11 is multiple choice: every name given is one of the item's choices."""
-    named: list[str] = []
+    named: list[tuple[str, str]] = []
     if "method" in parts:
-        named += [x for x in parse_method_answer(parts["method"]) if x]
+        named += [("method", x) for x in parse_method_answer(parts["method"]) if x]
     if "patterns" in parts:
-        named += sorted(parse_patterns(parts["patterns"]))
-    for name in named:
+        named += [("patterns", x) for x in sorted(parse_patterns(parts["patterns"]))]
+    for part, name in named:
         if name not in item.choices:
-            raise ParseError(f"{quote(name, 40)} is not one of the choices; accepted: {' '.join(item.choices)}")
+            raise Unreadable(
+                f"{quote(name, 40)} is not one of the choices; accepted: {' '.join(item.choices)}",
+                part=part,
+                problem="choice",
+                text=_shown(name),
+                sign=_shown(name),
+            )
 
 
 def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grade:
@@ -425,8 +582,12 @@ def _judging(item: Item, parts: dict[str, object], lang: str, step: bool) -> Gra
     if reason is not None:
         reason = reason.strip() if isinstance(reason, str) else reason
         if reason not in item.choices:
-            raise ParseError(
-                f"reason={quote(reason, 40)} is not one of the choices; accepted: {' '.join(item.choices)}"
+            raise Unreadable(
+                f"reason={quote(reason, 40)} is not one of the choices; accepted: {' '.join(item.choices)}",
+                part="reason",
+                problem="choice",
+                text=_shown(reason),
+                sign=_shown(reason),
             )
     verdict = parts.get("verdict")
     result = check_verdict(
@@ -449,9 +610,9 @@ def _reverse(item: Item, parts: dict[str, object], lang: str) -> Grade:
         raise ParseError("the reverse drill needs both day (a pillar such as '丙申') and offset (0–11)")
     day = parts["day"]
     if isinstance(day, str) and day.strip() in UNKNOWN:
-        raise ParseError(f"day={quote(day)} was left open; accepted: a day pillar such as '丙申'")
-    pillar = parse_pillar(day)
-    offset = parse_offset(parts["offset"])
+        raise Unfinished(("day",), ("day",))
+    pillar = _reading("day", day, parse_pillar)
+    offset = _reading("offset", parts["offset"], parse_offset)
     c = Chart(pillar, BRANCHES[0], BRANCHES[offset], school=item.chart.school)
     words = PRACTICE[lang]
     wanted = [t.branch for t in item.chart.transmissions]
@@ -469,9 +630,11 @@ def _reverse(item: Item, parts: dict[str, object], lang: str) -> Grade:
 
 
 __all__ = [
+    "PROBLEMS",
     "VERDICTS",
     "Grade",
     "Unfinished",
+    "Unreadable",
     "Verdict",
     "answer",
     "as_text",

@@ -6,8 +6,10 @@ items at the learner's level, until "done for today" with tomorrow's count; the 
 each level (closed levels marked, a skip-ahead button). The line above the question gives the day's
 counts (:meth:`~liuren.practice.Practice.queue`, the same number the dashboard shows). Each item has
 one text box per part it asks, whose grey text says what goes in with a made-up example that is not
-this item's answer; Check (or Enter in the last box) grades a whole answer only: with a box empty the
-page says which ones and nothing is graded or recorded. The first grading of an item is recorded.
+this item's answer; Check (or Enter in the last box) grades a whole answer only: with a box empty, or
+holding a "?" (the package's mark for a place not yet answered), the page says which ones (and which
+places) and nothing is graded or recorded; an answer it cannot read is named by its box, with what is
+wrong in it and what the box takes, in the page's language (:func:`unreadable_message`). The first grading of an item is recorded.
 After a miss the page shows the cell missed (in the learner's language), what was written beside the
 right value, the rule, and the 課盤 with that cell marked; 「다시」 asks the same item again (not
 recorded again) and 「다음」 goes on. Progress is kept in the store at ``path`` (or ``$LIUREN_STORE``,
@@ -38,6 +40,7 @@ from __future__ import annotations
 import base64
 import functools
 import threading
+import unicodedata
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from html import escape
@@ -51,11 +54,23 @@ from ..show.html import COLORS, caption_html, chart_html, paper_box
 from ..show.i18n import agree, check_lang
 from ..show.widget_parts import bundle, fallback_html
 from ..show.words.practice import PRACTICE
-from .answers import BASIC_CELLS, Grade, Unfinished, answer, as_text, cell_kind, cell_value, example, solution
+from .answers import (
+    BASIC_CELLS,
+    Grade,
+    Unfinished,
+    Unreadable,
+    answer,
+    as_text,
+    cell_kind,
+    cell_value,
+    example,
+    only_marks,
+    solution,
+)
 from .dashboard import Miss, MissBook
 from .levels import DRILL_PARTS, JUDGING, MOMENT_LEVELS, Item, get_level
 from .plots import cell_label, dashboard_html, level_title, miss_line, misses_html, weak_name
-from .progress import NEW_PER_DAY
+from .progress import GATE, NEW_PER_DAY
 from .progress import Practice as Progress
 
 MISS_ROWS = 20
@@ -102,6 +117,20 @@ def _now() -> datetime:
     return datetime.now(UTC).astimezone()
 
 
+NARROW_EM = 0.6
+"""About how wide a narrow character (Latin, a digit, a space) is, in em of its font (sans-serif's
+average is nearer 0.5: the margin keeps a text of wide letters such as "m" or "W" in its box)."""
+BOX_PADDING_EM = 2.0
+"""Room a control takes beside its text, in em: a text box's padding and border, a menu's arrow."""
+
+
+def text_em(text: str) -> float:
+    """About how wide ``text`` is, in em of its font: a wide character (a hanzi, a Hangul syllable) is
+    one em, a narrow one :data:`NARROW_EM`. The page sizes its controls by it, so that a grey text, a
+    menu entry or a label is not cut at a narrow width (a text box is 300px wide unless told)."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else NARROW_EM for c in text)
+
+
 def upload_label(words: Mapping[str, str]) -> str:
     """The upload button's description. ipywidgets' FileUpload view draws its label as "{description}
     ({number of files held})" in every version (no option hides the count; the page empties the control
@@ -112,18 +141,71 @@ def upload_label(words: Mapping[str, str]) -> str:
 
 def plate_answer(text: str) -> dict[str, str]:
     """A plate typed as the twelve heaven branches over 子 … 亥 in order ("?" for one left open)."""
+    if only_marks(text):  # the whole plate left open
+        return dict.fromkeys(BRANCH_CHARS, "?")
     chars = [c for c in text if not c.isspace() and c not in ",、"]
     if len(chars) != len(BRANCH_CHARS):
-        raise ParseError(
-            f"plate={quote(text)} has {len(chars)} signs; accepted: the twelve heaven branches over 子 … 亥 in order"
+        raise Unreadable(
+            f"plate={quote(text)} has {len(chars)} signs; accepted: the twelve heaven branches over 子 … 亥 in order",
+            part="plate",
+            problem="count",
+            text=text,
+            count=len(chars),
+            expected=len(BRANCH_CHARS),
         )
     return dict(zip(BRANCH_CHARS, chars, strict=True))
+
+
+def unfinished_message(unfinished: Unfinished, lang: str) -> str:
+    """What the page says of an answer not finished, in ``lang``: the boxes left empty, and the boxes
+    holding a "?" (the package's mark for a place not yet answered, which the learner may not know),
+    with their open places where the box has places (the branches of level 1)."""
+    w = PRACTICE[lang]
+    said = []
+    if unfinished.empty:
+        said.append(w["unfinished-empty"].format(boxes=w["sep"].join(w[f"part-{p}"] for p in unfinished.empty)))
+    if unfinished.open_:
+        places = []
+        for part in unfinished.open_:
+            where = w["sep"].join(w["pos-branch"].format(n=n) for n in unfinished.places.get(part, ()))
+            places.append(w["open-places"].format(box=w[f"part-{part}"], places=where) if where else w[f"part-{part}"])
+        said.append(w["unfinished-open"].format(places=w["sep"].join(places)))
+    what = w["gap"].join(said)
+    if lang == "en":  # after "Not finished:" the first sentence goes on in lower case
+        what = what[:1].lower() + what[1:]
+    return w["unfinished"].format(what=what)
+
+
+def unreadable_message(error: ParseError, item: Item, lang: str) -> str:
+    """What the page says of an answer it cannot read, in ``lang``, from the error's kind and data
+    (:class:`liuren.practice.answers.Unreadable`), never its English text: which box, what is wrong in
+    it (a sign it does not take, too many or too few places, a name not among the choices, or a text not
+    in its form), and what that box takes, with the made-up example its grey text shows."""
+    w = PRACTICE[lang]
+    if not isinstance(error, Unreadable) or f"accept-{error.part}" not in w:
+        return w["unreadable-unknown"]
+    box = w[f"part-{error.part}"]
+    what = agree(
+        w[f"unreadable-{error.problem}"].format(
+            box=box, sign=error.sign, text=error.text, count=error.count, expected=error.expected
+        )
+    )
+    if lang == "en":  # the sentence after the colon goes on in lower case; the next begins with a capital
+        what = what[:1].lower() + what[1:]
+    return w["unreadable"].format(
+        what=what, box=box, accepted=w[f"accept-{error.part}"], example=example(item, error.part)
+    )
 
 
 QUEUE = 0
 """The selector's value for today's practice (the day's queue across every open level)."""
 STEPLESS = frozenset((12,))
 """Levels asked whole even in the one-step mode (the reverse drill's day and offset go together)."""
+
+
+def _menu_width(options: list[tuple[str, int]]) -> str:
+    """The level menu's width: its longest entry whole, with room for the arrow."""
+    return f"{max(text_em(label) for label, _ in options) + 2 * BOX_PADDING_EM:.1f}em"
 
 
 def board_cells(cell: str | None, item: Item) -> tuple[str, ...]:
@@ -187,10 +269,13 @@ class Practice:
         self.stage = 0
         self.filled: tuple[str, ...] = ()
         self._board = ""
-        self.selector = widgets.Dropdown(options=self._level_options(), value=self.level)
+        options = self._level_options()
+        self.selector = widgets.Dropdown(options=options, value=self.level, layout={"width": _menu_width(options)})
+        # one width for every box's label: the longest of the page's box names whole, the boxes aligned
+        self.label_em = max(text_em(text) for key, text in self.words.items() if key.startswith("part-")) + 1
         self.one_step = widgets.Checkbox(value=bool(one_step), description=self.words["one-step"], indent=False)
         self.board = widgets.HTML()
-        self.skip_button = widgets.Button(description=self.words["skip"])
+        self.skip_button = widgets.Button(description=self.words["skip"], layout={"width": "auto", "flex": "0 0 auto"})
         self.due_label = widgets.HTML()
         self.question = widgets.HTML()
         self.fields: dict[str, widgets.Text] = {}
@@ -204,10 +289,19 @@ class Practice:
         self.drills = widgets.HBox()
         self.miss_rows = widgets.VBox()
         self.save_reminder = widgets.HTML()
-        self.save_button = widgets.Button(description=self.words["save"], icon="download")
+        self.save_button = widgets.Button(
+            description=self.words["save"], icon="download", layout={"width": "auto", "flex": "0 0 auto"}
+        )
         self.save_link = widgets.HTML()
         self.upload = widgets.FileUpload(
-            accept=".json,application/json", multiple=False, description=upload_label(self.words), icon="upload"
+            accept=".json,application/json",
+            multiple=False,
+            description=upload_label(self.words),
+            icon="upload",
+            layout={
+                "width": "auto",
+                "flex": "0 0 auto",
+            },  # the label and its count whole ("Load progress · files chosen (0)")
         )
         self.file_note = widgets.HTML()
         self.misses = MissBook(())
@@ -254,7 +348,9 @@ class Practice:
         """Redraw the selector's options (a level opened or passed) keeping the current choice."""
         self._syncing = True
         try:
-            self.selector.options = self._level_options()
+            options = self._level_options()
+            self.selector.options = options
+            self.selector.layout.width = _menu_width(options)
             self.selector.value = self.level
         finally:
             self._syncing = False
@@ -354,6 +450,11 @@ class Practice:
         self.message = ""
         self.message_tone = "mark"
         self.fields = {part: self._box(part, item) for part in item.parts}
+        # the item's boxes one width, wide enough for the labels and the longest grey text whole (sent to
+        # the page only when it changes)
+        width = f"{self.label_em + max(text_em(f.placeholder) for f in self.fields.values()) + BOX_PADDING_EM:.1f}em"
+        for field in self.fields.values():
+            field.layout.width = width
         # the verdict and the question first, the emptied boxes after them: the page applies a text box's
         # new value about two frames before it handles the kernel's next message (measured: the next
         # item showed in 64 ms with the boxes sent first, 32 ms with them last, within a frame of it)
@@ -376,7 +477,12 @@ class Practice:
         goes in, with a made-up example that is not this item's answer."""
         field = self._boxes.get(part)
         if field is None:
-            field = widgets.Text(description=self.words[f"part-{part}"], continuous_update=False)
+            field = widgets.Text(
+                description=self.words[f"part-{part}"],
+                continuous_update=False,
+                style={"description_width": f"{self.label_em:.1f}em"},
+                layout={"max_width": "100%"},
+            )
             field.observe(self._on_commit, names="value")
             self._boxes[part] = field
         field.placeholder = self.words["example"].format(format=self.words[f"ph-{part}"], example=example(item, part))
@@ -465,14 +571,13 @@ class Practice:
                 grade = answer(item, typed, lang=self.lang)
             right = [p for p in typed if p in BOARD_PARTS and self._right(p, typed[p], grade)]
         except Unfinished as unfinished:
-            names = ", ".join(self.words[f"part-{p}"] for p in unfinished.missing)
-            self.message = self.words["unfinished"].format(boxes=names)
+            self.message = unfinished_message(unfinished, self.lang)
             self.grade = None
             self._render()
             return None
         except ParseError as error:
-            # the learner's language first (the details, from the reader of the box, are in English)
-            self.message = self.words["unreadable"].format(error=error)
+            # said in the learner's language from the error's kind and data (its English text is the API's)
+            self.message = unreadable_message(error, item, self.lang)
             self.grade = None
             self._render()
             return None
@@ -656,7 +761,9 @@ class Practice:
         )
         if self.level != QUEUE:
             state = self.progress.level_state(self.level)
-            line += " · " + self.words["level-line"].format(right=state.right, answered=state.answered)
+            recent = min(state.answered, GATE[1])  # the gate counts the last 12 answers
+            key = "level-line" if state.answered <= GATE[1] else "recent-line"
+            line += " · " + agree(self.words[key].format(right=state.right, answered=state.answered, recent=recent))
         self.due_label.value = paper_box(escape(line), "font-family:sans-serif")
         if self.grade is not None:
             self._refresh_tab(self.tabs.selected_index)
