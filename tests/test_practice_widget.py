@@ -90,7 +90,7 @@ def test_a_partial_answer_is_not_graded_and_not_recorded(tmp_path: Path) -> None
     assert "아직 다 적지 않았다. 빈 칸: 四課, 課體" in p.feedback.value and "맞았다" not in p.feedback.value
     en = session(tmp_path, "en.sqlite3", lang="en")
     en.answer(transmissions=right_transmissions(en))
-    assert "Not finished: these boxes are empty: " in en.feedback.value and "Right" not in en.feedback.value
+    assert "Not finished. These boxes are empty: " in en.feedback.value and "Right" not in en.feedback.value
     assert en.progress.reviews() == 0
 
 
@@ -713,7 +713,7 @@ def test_a_box_holding_question_marks_is_said_to_be_open_with_its_places(tmp_pat
     en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=1, lang="en", clock=clock)
     whole(en, stems="???")
     assert said(en).startswith(
-        "Not finished: a '?' marks a place not yet answered, and these still hold one: 遁干 (branch 1, branch 2, branch 3)."
+        "Not finished. A '?' marks a place not yet answered, and these still hold one: 遁干 (branch 1, branch 2, branch 3)."
     )
     zh = Practice(str(tmp_path / "z.sqlite3"), seed=1, level=1, lang="zh", clock=clock)
     whole(zh, stems="???")
@@ -773,7 +773,7 @@ def test_the_unreadable_message_names_the_sign_or_the_count_of_the_stems_box(tmp
     assert "遁干 칸에 4자리를 적었는데, 묻는 것은 3자리이다." in said(p)
     en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=1, lang="en", clock=clock)
     whole(en, kin="父 父")
-    assert said(en).startswith("This answer cannot be read: the 六親 box has 2 places; it asks for 3. The 六親 box")
+    assert said(en).startswith("This answer cannot be read. The 六親 box has 2 places; it asks for 3. The 六親 box")
 
 
 def test_the_english_level_line_counts_what_was_answered(tmp_path: Path) -> None:

@@ -170,10 +170,7 @@ def unfinished_message(unfinished: Unfinished, lang: str) -> str:
             where = w["sep"].join(w["pos-branch"].format(n=n) for n in unfinished.places.get(part, ()))
             places.append(w["open-places"].format(box=w[f"part-{part}"], places=where) if where else w[f"part-{part}"])
         said.append(w["unfinished-open"].format(places=w["sep"].join(places)))
-    what = w["gap"].join(said)
-    if lang == "en":  # after "Not finished:" the first sentence goes on in lower case
-        what = what[:1].lower() + what[1:]
-    return w["unfinished"].format(what=what)
+    return w["unfinished"].format(what=w["gap"].join(said))
 
 
 def unreadable_message(error: ParseError, item: Item, lang: str) -> str:
@@ -190,8 +187,6 @@ def unreadable_message(error: ParseError, item: Item, lang: str) -> str:
             box=box, sign=error.sign, text=error.text, count=error.count, expected=error.expected
         )
     )
-    if lang == "en":  # the sentence after the colon goes on in lower case; the next begins with a capital
-        what = what[:1].lower() + what[1:]
     return w["unreadable"].format(
         what=what, box=box, accepted=w[f"accept-{error.part}"], example=example(item, error.part)
     )
