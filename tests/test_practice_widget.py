@@ -222,7 +222,10 @@ def test_a_commit_and_a_click_handled_at_once_record_one_answer(
     last = list(p.fields)[-1]
     threads = [
         threading.Thread(target=handler, args=(lambda: p.check_button.click(),)),
-        threading.Thread(target=handler, args=(lambda: p._on_commit({"name": "value", "new": p.fields[last].value}),)),
+        threading.Thread(
+            target=handler,
+            args=(lambda: p._on_commit({"name": "value", "new": p.fields[last].value, "owner": p.fields[last]}),),
+        ),
     ]
     for thread in threads:
         thread.start()
@@ -809,3 +812,18 @@ def test_the_controls_are_sized_for_their_text(tmp_path: Path, lang: str) -> Non
     menu = float(p.selector.layout.width.removesuffix("em"))
     assert menu >= max(text_em(label) for label, _ in p.selector.options)
     assert p.upload.layout.width == p.save_button.layout.width == p.skip_button.layout.width == "auto"
+
+
+def test_leaving_a_box_other_than_the_last_grades_nothing(tmp_path: Path) -> None:
+    # a learner correcting the first box and moving on to the next, every box filled, is not graded on the
+    # way (a browser review saw a half-corrected answer recorded, then "nothing was graded" said of the next);
+    # Enter in the last box (or leaving it) grades, as the page's how-to says
+    p = session(tmp_path)
+    assert p.item is not None
+    type_in(p)
+    parts = list(p.fields)
+    first, last = parts[0], parts[-1]
+    p.fields[first].value = p.fields[first].value + " "  # committed as the learner leaves the box
+    assert p.progress.reviews() == 0 and p.grade is None
+    p.fields[last].value = p.fields[last].value + " "
+    assert p.progress.reviews() == 1 and p.grade is not None

@@ -513,10 +513,15 @@ class Practice:
 
     @serial
     def _on_commit(self, change: dict[str, Any]) -> None:
-        """Enter (or leaving a box) commits its value: the answer is checked once every box asked is
-        filled (a half-typed answer is not graded on the way from one box to the next)."""
-        if not self._typing and self.fields and all(self.fields[p].value.strip() for p in self.asking):
-            self.submit()
+        """Enter in the last box asked (or leaving it) commits the answer: it is checked once every box
+        asked is filled. Any other box only keeps its value, so a learner correcting one box and moving
+        on to the next is not graded on the way (the browser sends Enter and leaving a box alike)."""
+        if self._typing or not self.fields:
+            return
+        asking = self.asking
+        if asking and change.get("owner") is self.fields[asking[-1]]:
+            if all(self.fields[p].value.strip() for p in asking):
+                self.submit()
 
     @serial
     def answer(self, /, **parts: str) -> Grade | None:
