@@ -88,6 +88,7 @@ TARGETS: dict[str, str] = {
     "dark_qi": "星奇 or 月奇",
     "any_qi": "星奇, 日奇 or 月奇",
     "tiger": "the branch 白虎 rides",
+    "liuhe": "the branch 六合 rides",
     "noble": "the branch 貴人 rides",
     "hour": "the hour branch (占時)",
     "day_tomb": "the 墓 of the day stem (in heaven)",

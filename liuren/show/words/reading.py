@@ -209,6 +209,7 @@ PLACES: dict[str, str] = {
     "dark_qi": "星月",
     "any_qi": "三奇",
     "tiger": "白虎",
+    "liuhe": "六合",
     "noble": "貴人",
     "hour": "占時",
     "day_tomb": "日墓",
