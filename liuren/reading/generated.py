@@ -22,13 +22,11 @@ def decide(x, subjects, standing):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from .conditions import Condition, State
 from .readers import CHART_READERS, READERS, SINGLE_PLACES, Ctx, Lacking
-
-if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
 
 LOCAL_PLACES = {
     "init": "t0",
@@ -41,23 +39,70 @@ LOCAL_PLACES = {
 """The places read from the chart once at the top of the function, by the local variable that holds each
 (the 三傳 and the uppers of lessons 1–3)."""
 
+ANY_PLACES = {
+    "any_trans": ("t0", "t1", "t2"),
+    "all_trans": ("t0", "t1", "t2"),
+    "any_lesson_upper": ("u0", "u1", "u2", "u3"),
+}
+"""The targets of several places the generated code reads place by place, by the local variables of their
+places (those whose places every chart shows: an "any" target with places a chart may lack, such as the
+年命's uppers, is left to its interpreted test)."""
+
 MAX_INLINE_VALUES = 3
 """Up to this many values a test compares one by one (``'旺' in f or '相' in f``); more, with a set."""
 
 
-def _fact(condition: Condition) -> tuple[str, str] | None:
-    """The key of the fact a condition tests, and the expression that reads it, where the generated code
-    reads it itself: a single place's attribute, or the chart's as a whole (not a pattern); else None."""
-    target, attr = condition.target, condition.attr
-    if not target and attr != "pattern" and attr in CHART_READERS:
-        return f":{attr}", f"C_{attr}(x)"
-    if target in SINGLE_PLACES and attr != "sha" and attr in READERS:
-        place = LOCAL_PLACES.get(target, f"P_{target}(x)")
-        return f"{target}:{attr}", f"R_{attr}(x, {place})"
-    return None
+class _Plan(NamedTuple):
+    """How the generated code decides one test itself: the facts it reads (each a key, the same for every
+    test reading that attribute at that place, and the expression that reads it), in the order the
+    interpreted test reads them (the first the chart lacks decides), and the expression over the facts'
+    local names that is the test's answer where the chart lacks none."""
+
+    facts: tuple[tuple[str, str], ...]
+    test: Callable[[Sequence[str]], str]
 
 
-def _compare(condition: Condition, fact: str, k: int) -> str:
+def _place_fact(target: str, attr: str) -> tuple[str, str]:
+    """The key and the reading of ``attr`` at one place: a place held in a local variable, else the
+    place's own reader (which may lack what places it)."""
+    place = LOCAL_PLACES.get(target)
+    if place is None:
+        return f"{target}:{attr}", f"R_{attr}(x, P_{target}(x))"
+    return f"{place}:{attr}", f"R_{attr}(x, {place})"
+
+
+def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
+    """How the generated code decides test ``k`` (its conditions ``group``), or None where it calls the
+    interpreted test: a pattern, the day stem, a 神煞, or a target whose places a chart may lack."""
+    first = group[0]
+    target, attr = first.target, first.attr
+    if any(c.attr == "sha" or c.attr not in READERS for c in group if c.target):
+        return None
+    if len(group) == 1 and not target:
+        if attr == "pattern" or attr not in CHART_READERS:
+            return None
+        return _Plan(((f":{attr}", f"C_{attr}(x)"),), lambda f: _compare(first, f[0], f"V{k}_0"))
+    if len(group) == 1 and target in SINGLE_PLACES:
+        return _Plan((_place_fact(target, attr),), lambda f: _compare(first, f[0], f"V{k}_0"))
+    places = ANY_PLACES.get(target)
+    if places is None:
+        return None
+    facts = tuple((f"{p}:{c.attr}", f"R_{c.attr}(x, {p})") for c in group for p in places)
+    n = len(places)
+
+    def test(f: Sequence[str]) -> str:
+        if len(group) == 1:  # some place shows a value; none does (!=); every place does (all_trans)
+            parts = [f"({_compare(first, f[i], f'V{k}_0')})" for i in range(n)]
+            return " or ".join(parts) if first.op != "!=" and target != "all_trans" else " and ".join(parts)
+        at = [  # conditions together: one place satisfies them all (compile_together)
+            " and ".join(f"({_compare(c, f[j * n + i], f'V{k}_{j}')})" for j, c in enumerate(group)) for i in range(n)
+        ]
+        return " or ".join(f"({part})" for part in at)
+
+    return _Plan(facts, test)
+
+
+def _compare(condition: Condition, fact: str, values_name: str) -> str:
     """The expression that tests a fact (a tuple of the values the chart shows) against the condition."""
     values = tuple(dict.fromkeys(condition.values))
     neg = condition.op == "!="
@@ -65,7 +110,7 @@ def _compare(condition: Condition, fact: str, k: int) -> str:
         if neg:
             return " and ".join(f"{v!r} not in {fact}" for v in values)
         return " or ".join(f"{v!r} in {fact}" for v in values)
-    return f"V{k}.isdisjoint({fact})" if neg else f"not V{k}.isdisjoint({fact})"
+    return f"{values_name}.isdisjoint({fact})" if neg else f"not {values_name}.isdisjoint({fact})"
 
 
 def decide_source(
@@ -76,19 +121,19 @@ def decide_source(
     """The source of ``decide(x, subjects, standing)``: for each subject whose bit is in ``subjects`` (in
     the order of ``checks``), each of its tests in order whose statements (``checks``: test number and
     the set of statements needing it) still stand, decided once; returns the statements left standing
-    and those with a test the chart cannot decide (``needs``)."""
+    and those with a test the chart cannot decide (``needs``). A fact the chart lacks is held as the
+    :class:`~liuren.reading.readers.Lacking` raised for it."""
     users: dict[int, int] = {}
     for members in checks.values():
         for k, _ in members:
             users[k] = users.get(k, 0) + 1
-    facts: dict[str, int] = {}
-    for k in users:
-        group = conditions[k]
-        found = _fact(group[0]) if len(group) == 1 else None
-        if found is not None:
-            facts[found[0]] = facts.get(found[0], 0) + 1
+    plans = {k: _plan(conditions[k], k) for k in users}
+    readers: dict[str, int] = {}
+    for plan in plans.values():
+        for key, _ in plan.facts if plan is not None else ():
+            readers[key] = readers.get(key, 0) + 1
     shared_tests = sorted(k for k, n in users.items() if n > 1)
-    shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in facts.items() if n > 1))}
+    shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     out = [
         "def decide(x, subjects, standing):",
         "    needs = 0",
@@ -101,27 +146,36 @@ def decide_source(
 
     def test(k: int, into: str, pad: str) -> list[str]:
         """The lines that put test ``k``'s state into the local ``into``."""
-        group = conditions[k]
-        found = _fact(group[0]) if len(group) == 1 else None
-        if found is None:  # an interpreted test, called by name
+        plan = plans[k]
+        if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
-        key, read = found
-        name = shared_facts.get(key)
-        if name is None:
+        if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
             return [
                 f"{pad}try:",
-                f"{pad}    {into} = {_compare(group[0], read, k)}",
+                f"{pad}    {into} = {plan.test([plan.facts[0][1]])}",
                 f"{pad}except Lacking as lacking:",
                 f"{pad}    {into} = lacking.what",
             ]
-        return [
-            f"{pad}if {name} is None:",
-            f"{pad}    try:",
-            f"{pad}        {name} = {read}",
-            f"{pad}    except Lacking as lacking:",
-            f"{pad}        {name} = lacking.what",
-            f"{pad}{into} = {name} if {name}.__class__ is str else {_compare(group[0], name, k)}",
-        ]
+        lines: list[str] = []
+        names: list[str] = []
+        for n, (key, read) in enumerate(plan.facts):
+            name = shared_facts.get(key)
+            if name is None:
+                name = f"a{n}"
+                lines += [f"{pad}try:", f"{pad}    {name} = {read}", f"{pad}except Lacking as lacking:"]
+                lines.append(f"{pad}    {name} = lacking")
+            elif name not in names:
+                lines += [f"{pad}if {name} is None:", f"{pad}    try:", f"{pad}        {name} = {read}"]
+                lines += [f"{pad}    except Lacking as lacking:", f"{pad}        {name} = lacking"]
+            names.append(name)
+        first = True
+        for name in dict.fromkeys(names):  # the first fact the chart lacks decides, as it is read
+            lines.append(f"{pad}{'if' if first else 'elif'} {name}.__class__ is Lacking:")
+            lines.append(f"{pad}    {into} = {name}.what")
+            first = False
+        lines.append(f"{pad}else:")
+        lines.append(f"{pad}    {into} = {plan.test(names)}")
+        return lines
 
     shared = set(shared_tests)
     for subject, members in checks.items():
@@ -159,7 +213,7 @@ def compile_decide(
     names.update({f"P_{target}": place for target, place in SINGLE_PLACES.items()})
     for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
         names[f"T{k}"] = run
-        names[f"V{k}"] = frozenset(group[0].values)
+        names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
     exec(compile(source, "<liuren.reading decide>", "exec"), names)  # the source is the package's own data
     made: Callable[[Ctx, int, int], tuple[int, int]] = names["decide"]  # type: ignore[assignment]
     return made
