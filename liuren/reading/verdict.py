@@ -49,7 +49,7 @@ course 初 → 中 → 末 where lines read the transmissions, and the primary �
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -179,7 +179,14 @@ class Use:
     general: str
 
 
-@dataclass(frozen=True, slots=True)
+def _field(n: int, doc: str, explained: bool = False) -> property:
+    """The ``n``-th field of a :class:`Verdict` (:data:`FIELDS`), read from its values; an ``explained``
+    one (:data:`EXPLAINED`) is weighed when first read."""
+    if explained:
+        return property(lambda made: made._explained()[n], doc=doc)
+    return property(lambda made: made._values[n], doc=doc)
+
+
 class Verdict:
     """The chapters' judgement of one ``matter`` on a chart.
 
@@ -189,26 +196,150 @@ class Verdict:
     many other timing rules apply; ``principle`` the number of the principle that decided
     (docs/rules.md §10); ``school`` the ``war_reading`` choice when principle 4 was needed (else "");
     ``tier`` which tier of principle 5 decided; ``weighed`` how many lines applied on the matter and
-    ``open`` how many more the chart leaves open."""
+    ``open`` how many more the chart leaves open.
 
-    matter: str
-    verdict: str
-    reasons: tuple[Reason, ...]
-    overrides: tuple[Override, ...]
-    course: tuple[CourseStep, ...]
-    timing: Period | None
-    folded: int
-    principle: int
-    school: str
-    tier: str
-    weighed: int
-    open: int
-    use: Use | None = None
+    A frozen record of these fields (:data:`FIELDS`), compared, hashed, pickled and shown as a frozen
+    dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict
+    (:data:`EXPLAINED`: the overrides, the course, the 應期) are weighed when first read: a reading's
+    ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts shown. It is
+    therefore a slotted class with its values in one tuple, not a dataclass."""
+
+    __slots__ = ("_explain", "_values")
+    __match_args__ = (
+        "matter",
+        "verdict",
+        "reasons",
+        "overrides",
+        "course",
+        "timing",
+        "folded",
+        "principle",
+        "school",
+        "tier",
+        "weighed",
+        "open",
+        "use",
+    )
+
+    if TYPE_CHECKING:
+        matter: str
+        verdict: str
+        reasons: tuple[Reason, ...]
+        overrides: tuple[Override, ...]
+        course: tuple[CourseStep, ...]
+        timing: Period | None
+        folded: int
+        principle: int
+        school: str
+        tier: str
+        weighed: int
+        open: int
+        use: Use | None
+    else:
+        matter = _field(0, "The matter judged (a key of MATTERS).")
+        verdict = _field(1, "One of VERDICTS.")
+        reasons = _field(2, "The decisive lines (at most three).")
+        overrides = _field(3, "What was set aside, and by which line.", explained=True)
+        course = _field(4, "The 初 → 中 → 末 where lines read the transmissions.", explained=True)
+        timing = _field(5, "The primary 應期, or None.", explained=True)
+        folded = _field(6, "How many other timing rules apply.", explained=True)
+        principle = _field(7, "The number of the principle that decided.")
+        school = _field(8, "The war_reading choice when principle 4 was needed, else ''.")
+        tier = _field(9, "Which tier of principle 5 decided.")
+        weighed = _field(10, "How many lines applied on the matter.")
+        open = _field(11, "How many more lines the chart leaves open on the matter.")
+        use = _field(12, "The 用 as step 3 of judging reads it.")
+
+    _values: tuple[object, ...]
+    _explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]] | None
+
+    def __init__(
+        self,
+        matter: str,
+        verdict: str,
+        reasons: tuple[Reason, ...],
+        overrides: tuple[Override, ...],
+        course: tuple[CourseStep, ...],
+        timing: Period | None,
+        folded: int,
+        principle: int,
+        school: str,
+        tier: str,
+        weighed: int,
+        open: int,
+        use: Use | None = None,
+    ) -> None:
+        values = (
+            matter,
+            verdict,
+            reasons,
+            overrides,
+            course,
+            timing,
+            folded,
+            principle,
+            school,
+            tier,
+            weighed,
+            open,
+            use,
+        )
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_explain", None)
+
+    def _explained(self) -> tuple[object, ...]:
+        """The values, the explaining ones weighed now if they were left to be."""
+        explain = self._explain
+        if explain is not None:
+            overrides, course, timing, folded = explain()
+            v = self._values
+            object.__setattr__(self, "_values", (*v[:3], overrides, course, timing, folded, *v[7:]))
+            object.__setattr__(self, "_explain", None)
+        return self._values
 
     @property
     def decided(self) -> bool:
         """Whether the chapters decide this matter on the chart (the verdict is not 未定)."""
         return self.verdict != "未定"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._explained() == other._explained()
+
+    def __hash__(self) -> int:
+        return hash(self._explained())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(FIELDS, self._explained(), strict=True))
+        return f"Verdict({shown})"
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[object, ...]]:
+        return Verdict, self._explained()
+
+
+FIELDS: tuple[str, ...] = Verdict.__match_args__
+"""The fields of a :class:`Verdict`, in order (its constructor's arguments and its ``repr``)."""
+EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
+"""The fields of a :class:`Verdict` that explain it rather than state it, weighed when first read."""
+
+
+def _decided_verdict(
+    values: tuple[object, ...],
+    explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]],
+) -> Verdict:
+    """A verdict of ``values`` (:data:`FIELDS`, the explaining ones left None) whose overrides, course and
+    應期 ``explain`` weighs when first read."""
+    made = object.__new__(Verdict)
+    object.__setattr__(made, "_values", values)
+    object.__setattr__(made, "_explain", explain)
+    return made
 
 
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
@@ -434,6 +565,7 @@ class _Seen:
     __slots__ = (
         "applies",
         "done",
+        "explained",
         "held",
         "open",
         "overall",
@@ -469,6 +601,8 @@ class _Seen:
         self.pools: dict[int, _Pooled] = {}
         """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
         without a 吉 or 凶 line of its own shares, and each matter's own."""
+        self.explained: dict[int, _Pooled] = {}
+        """Each pool of lines weighed with its overrides and course, once, where a verdict is explained."""
         self.done: dict[str, Verdict] = {}
         """Each matter's verdict without a moment, weighed once per reading."""
         self.war = bool(applies & t.yuanshou)
@@ -577,12 +711,13 @@ def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
     reading's chart, by the principles of this module; without ``when``, weighed once per reading (the
-    text, the HTML and ``verdicts()`` read the same verdicts)."""
+    text, the HTML and ``verdicts()`` read the same verdicts), its overrides, course and 應期 when first
+    read; with ``when``, weighed whole now."""
     seen = _seen(reading)
     if when is None:
         done = seen.done.get(matter)
         if done is None:
-            done = seen.done[matter] = _judged(reading, seen, matter, None)
+            done = seen.done[matter] = _decided_on(reading, seen, matter)
         return done
     return _judged(reading, seen, matter, when)
 
@@ -597,7 +732,7 @@ def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, .
     for m in matters_of(reading):
         v = done.get(m)
         if v is None:
-            v = done[m] = _judged(reading, seen, m, None)
+            v = done[m] = _decided_on(reading, seen, m)
         found.append(v)
     return tuple(found)
 
@@ -641,8 +776,10 @@ class _Pooled(NamedTuple):
     """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
     (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
     principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
-    凶 line still stands, and whether one is the chapter's reading of this chart (``particular``: then
-    principle 8 does not decide)."""
+    凶 line still stands, whether one is the chapter's reading of this chart (``particular``: then
+    principle 8 does not decide), and the line of the first of principle 3's rescues that set a line of
+    the pool aside (``rescue``: 不備無克, 空矢 or 遺丸, which make a pool with no 吉 or 凶 line left 平). The
+    overrides and the course are weighed only where the verdict is explained (``explain``)."""
 
     before: tuple[Override, ...]
     overrides: tuple[Override, ...]
@@ -651,33 +788,47 @@ class _Pooled(NamedTuple):
     found: tuple[str, tuple[Reason, ...], int, str] | None
     directed: bool
     particular: bool
+    rescue: Reason | None
 
 
-EMPTY = _Pooled((), (), "", (), None, False, False)
+EMPTY = _Pooled((), (), "", (), None, False, False, None)
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
+RESCUING = frozenset(("不備無克", "空矢", "遺丸"))
+"""Principle 3's overrides that leave a pool 平 where they set aside its last 吉 or 凶 line (無淫課 l.143
+「亦不為凶」, 遙克課 l.31 「亦不能為凶也」, l.47 「縱彈皆不為凶」)."""
 
-def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
-    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones), a set of statements."""
+
+def _pool(pool: int, reading: Reading, seen: _Seen, explain: bool) -> _Pooled:
+    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones), a set of statements;
+    with ``explain``, the overrides and the course too."""
     t = table()
     school = ""
     aside = 0
-    overrides: list[Override] = []
+    overrides: list[Override] | None = [] if explain else None
+    rescue = None
     for kind, reach, by in seen.rules:  # principle 3: empty where none of its overrides holds on the chart
         hit = pool & reach
         if hit:
             aside |= hit
-            overrides.append(_override(kind, hit, by))
+            if rescue is None and kind in RESCUING:
+                rescue = by
+            if overrides is not None:
+                overrides.append(_override(kind, hit, by))
     war = _war(pool, reading.chart) if seen.war else None  # the pool is drawn from the lines that apply
     if war is not None:
         kind, hit, by, school = war
         aside |= hit
-        overrides.append(_override(kind, hit, by))
+        if overrides is not None:
+            overrides.append(_override(kind, hit, by))
     standing = pool & ~aside if aside else pool
-    first, middle, final = t.positions
-    reads = (standing & first, standing & middle, standing & final)
-    course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
-    before = tuple(overrides)
+    course: tuple[CourseStep, ...] = ()
+    if explain:
+        first, middle, final = t.positions
+        reads = (standing & first, standing & middle, standing & final)
+        if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1:
+            course = _course(reads, reading.chart)
+    before = () if overrides is None else tuple(overrides)
     # principle 5: the lines that say more than 平 on the most particular tier that has any
     said = standing & t.said
     best, here = len(TIERS), 0
@@ -688,27 +839,35 @@ def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
                 break
     found = _decide(here, best, standing, overrides, seen) if here else None
     particular = best == 0  # a line that is the chapter's reading of this very chart
-    return _Pooled(before, tuple(overrides), school, course, found, bool(said & t.directed), particular)
+    after = () if overrides is None else tuple(overrides)
+    return _Pooled(before, after, school, course, found, bool(said & t.directed), particular, rescue)
 
 
-def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
-    """The verdict on one matter: its lines weighed (principles 1–8), then its primary 應期 (元首課 l.67
-    「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
+Decision = tuple[str, tuple[Reason, ...], int, str, str, int, int]
+"""What a matter's lines weigh to: the verdict, the reasons, the principle, the tier, the ``war_reading``
+choice, how many lines were weighed and how many more are open (a :class:`Verdict`'s stating fields)."""
+
+
+def _weighed(
+    reading: Reading, seen: _Seen, matter: str, explain: bool
+) -> tuple[Decision, tuple[Override, ...], tuple[CourseStep, ...]]:
+    """One matter's lines weighed (principles 1–8): the decision, and with ``explain`` its overrides and
+    course (else empty). Each pool is weighed once per reading, and once more where it is explained."""
     t = table()
     weighs = t.weighs.get(matter, 0)
     opened = (seen.open & weighs).bit_count()
     weigh = seen.applies & weighs  # principle 1: no timing rule
-    count = weigh.bit_count()
     school = ""
     overrides: tuple[Override, ...] = ()
     course: tuple[CourseStep, ...] = ()
     found: tuple[str, tuple[Reason, ...], int, str] | None = None
+    pools = seen.explained if explain else seen.pools
     for pool, scope in ((weigh, matter), (seen.overall, "總")):
         if scope == "總" and matter != "總" and weigh & t.directed:  # principle 2: a 吉 or 凶 line of its own
             break
-        weighed = seen.pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
+        weighed = pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
         if weighed is None:
-            weighed = seen.pools[pool] = _pool(pool, reading, seen)
+            weighed = pools[pool] = _pool(pool, reading, seen, explain)
         school = weighed.school or school
         course = weighed.course
         overrides = weighed.overrides
@@ -721,33 +880,58 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
             found = weighed.found
         if found is not None:
             break
-        rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
-        if rescued and not weighed.directed:
-            found = "平", (rescued[0].by,), 3, ""
+        if weighed.rescue is not None and not weighed.directed:
+            found = "平", (weighed.rescue,), 3, ""
             break
     if found is None:
         course = ()
         flat = weigh & t.flat
         first = t.reasons[(flat & -flat).bit_length() - 1] if flat else None
         found = ("平", (first,), 1, "") if first is not None and not opened else ("未定", (), 0, "")
-    said, reasons, principle, tier = found
-    side = "fears" if said in GOOD else "generates" if said in BAD else ""
-    period, folded = _timing(reading, seen, matter, when, side)
+    return (*found, school, weigh.bit_count(), opened), overrides, course
+
+
+def _side(said: str) -> str:
+    """The kind of timing rule on the other side of a verdict (元首課 l.67 「用起以所生為吉期，所畏者為凶期」):
+    a good verdict's primary 應期 is a 凶期 only when no other rule names one, and a bad one's a 吉期."""
+    return "fears" if said in GOOD else "generates" if said in BAD else ""
+
+
+def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+    """The verdict on one matter, weighed whole: its lines (principles 1–8), then its primary 應期 (元首課
+    l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
+    (said, reasons, principle, tier, school, count, opened), overrides, course = _weighed(reading, seen, matter, True)
+    period, folded = _timing(reading, seen, matter, when, _side(said))
     return Verdict(
         matter, said, reasons, overrides, course, period, folded, principle, school, tier, count, opened, seen.use
     )
 
 
+def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
+    """The verdict on one matter, decided now (what :func:`_judged` gives it, by the same weighing) and
+    explained when its overrides, course or 應期 are first read."""
+    (said, reasons, principle, tier, school, count, opened), _, _ = _weighed(reading, seen, matter, False)
+
+    def explain() -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
+        _, overrides, course = _weighed(reading, seen, matter, True)
+        return (overrides, course, *_timing(reading, seen, matter, None, _side(said)))
+
+    values = (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use)
+    return _decided_verdict(values, explain)
+
+
 def _decide(
-    here: int, tier: int, standing: int, overrides: list[Override], seen: _Seen
+    here: int, tier: int, standing: int, overrides: list[Override] | None, seen: _Seen
 ) -> tuple[str, tuple[Reason, ...], int, str]:
     """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
-    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone)."""
+    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone);
+    the overrides they make are added to ``overrides`` (where it is given: the verdict is explained)."""
     t = table()
     if here & t.yangjiu_forms:  # principle 5: the form over its family
         family = here & t.yangjiu_family
         if family:
-            overrides.append(_override("殃咎例", family, YANGJIU_REASON))
+            if overrides is not None:
+                overrides.append(_override("殃咎例", family, YANGJIU_REASON))
             here &= ~family
     found = _direction(here)
     principle = 5
@@ -760,7 +944,8 @@ def _decide(
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
         side = t.good if strong else t.bad
         why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
-        overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
+        if overrides is not None:
+            overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
         here &= side
         found = _direction(here) or "吉凶參半"
         principle = 6
@@ -770,7 +955,8 @@ def _decide(
         rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
         if rescue:
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
-            overrides.append(_override("年命", here, by))
+            if overrides is not None:
+                overrides.append(_override("年命", here, by))
             return "先凶後吉", (*_pick(here, t.bad)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
     return found, _pick(here, t.directed, course), principle, TIERS[tier]
