@@ -330,15 +330,19 @@ EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
 """The fields of a :class:`Verdict` that explain it rather than state it, weighed when first read."""
 
 
+_SET_VALUES = Verdict.__dict__["_values"].__set__
+_SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
+
+
 def _decided_verdict(
     values: tuple[object, ...],
     explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]],
 ) -> Verdict:
     """A verdict of ``values`` (:data:`FIELDS`, the explaining ones left None) whose overrides, course and
-    應期 ``explain`` weighs when first read."""
+    應期 ``explain`` weighs when first read (its slots set as ``__init__`` sets them)."""
     made = object.__new__(Verdict)
-    object.__setattr__(made, "_values", values)
-    object.__setattr__(made, "_explain", explain)
+    _SET_VALUES(made, values)
+    _SET_EXPLAIN(made, explain)
     return made
 
 
@@ -673,10 +677,10 @@ def _war(pool: int, chart: Chart) -> tuple[str, int, Reason, str] | None:
     return "神將戰", t.yuanshou, t.reasons[bits(neizhan)[0]], choice
 
 
-def _direction(lines: int) -> str | None:
+def _direction(lines: int, t: VerdictTable) -> str | None:
     """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
-    agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
-    t = table()
+    agree); None when they disagree. Lines agreeing on the end keep the course one of them states
+    (``t``: :func:`table`)."""
     if not lines & t.directed:
         return "吉凶參半" if lines & t.mixed else None
     if not lines & t.bad:
@@ -702,7 +706,7 @@ def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]
         here = reads[n]
         if not here:
             continue
-        verdict = (_direction(here) or "吉凶參半") if here & t.directed else "平"
+        verdict = (_direction(here, t) or "吉凶參半") if here & t.directed else "平"
         branch = str(chart.transmissions[n].branch)
         steps.append(CourseStep(name, branch, verdict, tuple(t.ids[i] for i in bits(here))))
     return tuple(steps)
@@ -837,7 +841,7 @@ def _pool(pool: int, reading: Reading, seen: _Seen, explain: bool) -> _Pooled:
             here = said & tier
             if here:
                 break
-    found = _decide(here, best, standing, overrides, seen) if here else None
+    found = _decide(here, best, standing, overrides, seen, t) if here else None
     particular = best == 0  # a line that is the chapter's reading of this very chart
     after = () if overrides is None else tuple(overrides)
     return _Pooled(before, after, school, course, found, bool(said & t.directed), particular, rescue)
@@ -921,24 +925,23 @@ def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
 
 
 def _decide(
-    here: int, tier: int, standing: int, overrides: list[Override] | None, seen: _Seen
+    here: int, tier: int, standing: int, overrides: list[Override] | None, seen: _Seen, t: VerdictTable
 ) -> tuple[str, tuple[Reason, ...], int, str]:
     """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
     more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone);
     the overrides they make are added to ``overrides`` (where it is given: the verdict is explained)."""
-    t = table()
     if here & t.yangjiu_forms:  # principle 5: the form over its family
         family = here & t.yangjiu_family
         if family:
             if overrides is not None:
                 overrides.append(_override("殃咎例", family, YANGJIU_REASON))
             here &= ~family
-    found = _direction(here)
+    found = _direction(here, t)
     principle = 5
     if found is None:  # 吉 and 凶 on one tier: principle 6
         strength = seen.use.strength
         if strength is None:
-            return "未定", _pick(here, t.directed), 6, TIERS[tier]
+            return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
         # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
         # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
@@ -947,19 +950,19 @@ def _decide(
         if overrides is not None:
             overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
         here &= side
-        found = _direction(here) or "吉凶參半"
+        found = _direction(here, t) or "吉凶參半"
         principle = 6
     elif found == "吉凶參半":
-        return found, _pick(here, t.mixed), 5, TIERS[tier]
+        return found, _pick(here, t.mixed, t), 5, TIERS[tier]
     if found in BAD:
         rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
         if rescue:
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
             if overrides is not None:
                 overrides.append(_override("年命", here, by))
-            return "先凶後吉", (*_pick(here, t.bad)[:2], by), 7, TIERS[tier]
+            return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
-    return found, _pick(here, t.directed, course), principle, TIERS[tier]
+    return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -982,11 +985,10 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     return GENERAL_REASONS.get((matter, side))
 
 
-def _pick(here: int, side: int, first: int = 0) -> tuple[Reason, ...]:
+def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
     """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
     lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
     those with conditions the chart decides first (then in the file's order)."""
-    t = table()
     lines = here & side
     if not lines & (lines - 1):  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
