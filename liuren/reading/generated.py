@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .conditions import Condition, State
-from .readers import CHART_READERS, READERS, SINGLE_PLACES, Ctx, Lacking
+from .readers import CHART_READERS, READERS, SINGLE_PLACES, STEM_READERS, Ctx, Lacking
 
 LOCAL_PLACES = {
     "init": "t0",
@@ -73,15 +73,18 @@ def _place_fact(target: str, attr: str) -> tuple[str, str]:
 
 def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
     """How the generated code decides test ``k`` (its conditions ``group``), or None where it calls the
-    interpreted test: a pattern, the day stem, a 神煞, or a target whose places a chart may lack."""
+    interpreted test: a pattern (read in line where the chart judges them all), a 神煞, or a target whose
+    places a chart may lack."""
     first = group[0]
     target, attr = first.target, first.attr
-    if any(c.attr == "sha" or c.attr not in READERS for c in group if c.target):
+    if any(c.attr == "sha" or c.attr not in READERS for c in group if c.target and c.target != "day_stem"):
         return None
     if len(group) == 1 and not target:
         if attr == "pattern" or attr not in CHART_READERS:
             return None
         return _Plan(((f":{attr}", f"C_{attr}(x)"),), lambda f: _compare(first, f[0], f"V{k}_0"))
+    if len(group) == 1 and target == "day_stem":
+        return _Plan(((f"stem:{attr}", f"(S_{attr}(x),)"),), lambda f: _compare(first, f[0], f"V{k}_0"))
     if len(group) == 1 and target in SINGLE_PLACES:
         return _Plan((_place_fact(target, attr),), lambda f: _compare(first, f[0], f"V{k}_0"))
     places = ANY_PLACES.get(target)
@@ -139,6 +142,7 @@ def decide_source(
         "    needs = 0",
         "    t0, t1, t2 = x.transmissions",
         "    u0, u1, u2, u3 = x.uppers",
+        "    patterns, unjudged = x.patterns, x.unjudged",
     ]
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
     if memo:
@@ -147,14 +151,27 @@ def decide_source(
     def test(k: int, into: str, pad: str) -> list[str]:
         """The lines that put test ``k``'s state into the local ``into``."""
         plan = plans[k]
+        group = conditions[k]
+        if len(group) == 1 and not group[0].target and group[0].attr == "pattern":
+            neg = group[0].op == "!="  # a pattern named holds; else none can where the chart judges them all
+            return [
+                f"{pad}if not V{k}_0.isdisjoint(patterns):",
+                f"{pad}    {into} = {not neg}",
+                f"{pad}elif not unjudged:",
+                f"{pad}    {into} = {neg}",
+                f"{pad}else:  # what the chart lacks may decide it",
+                f"{pad}    {into} = T{k}(x)",
+            ]
         if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
         if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
             return [
                 f"{pad}try:",
-                f"{pad}    {into} = {plan.test([plan.facts[0][1]])}",
+                f"{pad}    a0 = {plan.facts[0][1]}",
                 f"{pad}except Lacking as lacking:",
                 f"{pad}    {into} = lacking.what",
+                f"{pad}else:",
+                f"{pad}    {into} = {plan.test(['a0'])}",
             ]
         lines: list[str] = []
         names: list[str] = []
@@ -211,6 +228,7 @@ def compile_decide(
     names.update({f"R_{attr}": read for attr, read in READERS.items()})
     names.update({f"C_{attr}": read for attr, read in CHART_READERS.items()})
     names.update({f"P_{target}": place for target, place in SINGLE_PLACES.items()})
+    names.update({f"S_{attr}": read for attr, read in STEM_READERS.items()})
     for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
         names[f"T{k}"] = run
         names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
