@@ -428,6 +428,8 @@ class VerdictTable:
     """The lines that say 先吉後凶."""
     speaks: dict[str, int]
     """The statements that speak of each matter (timing rules too)."""
+    speaking: tuple[tuple[str, int], ...]
+    """Each matter some statement speaks of, in the order of MATTERS, with those statements."""
     weighs: dict[str, int]
     """The statements weighed on each matter: no timing rule (principle 1)."""
     timing: int
@@ -523,6 +525,7 @@ def table() -> VerdictTable:
         turn_good=having(lambda s: s.verdict == "先凶後吉"),
         turn_bad=having(lambda s: s.verdict == "先吉後凶"),
         speaks=speaks,
+        speaking=tuple((m, speaks[m]) for m in MATTERS if speaks.get(m, 0)),
         weighs=weighs,
         timing=having(lambda s: s.timing is not None),
         kinds=kinds,
@@ -594,9 +597,10 @@ class _Seen:
         particular = t.example_any
         if applies & t.example_keyed:  # a worked example's line stands: is this its chart?
             particular |= t.example_at.get(chart_key(chart), 0)
-        self.tiers = (particular, *(tier & ~particular for tier in t.tiers))
+        conditioned, lesson, general = t.tiers
+        self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
-        self.held = tuple(m for m in MATTERS if applies & t.speaks.get(m, 0))
+        self.held = tuple([m for m, speaking in t.speaking if applies & speaking])
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.periods: dict[int, Period] = {}
         """The period of each timing rule that is some matter's primary 應期, made once."""
@@ -644,14 +648,15 @@ def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], seen: 
         # 不備 without 克 (l.123, l.127): the row holds only then
         by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
         found.append(("不備無克", t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))) & general, by))
-    trans = tuple(tr.branch.ordinal for tr in chart.transmissions)
-    void = {b.ordinal for b in chart.void}
     for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
-        of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
-        if subject in shown and of_element and all(b in void for b in of_element):
+        if subject not in shown:
+            continue
+        void = {b.ordinal for b in chart.void}
+        of_element = [b for b in (tr.branch.ordinal for tr in chart.transmissions) if BRANCH_ELEMENT[b] == element]
+        if of_element and all(b in void for b in of_element):
             about = t.about_metal if element == METAL else ~0  # 彈射 when void earth: every line (l.47)
             found.append((kind, t.bad & t.subjects.get(subject, 0) & about & general, t.reasons[t.index[line]]))
-    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None)
+    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None) if "干支坐墓" in patterns else None
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
         # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
         by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
