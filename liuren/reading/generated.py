@@ -26,7 +26,16 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .conditions import Condition, State
-from .readers import CHART_READERS, READERS, SINGLE_PLACES, STEM_READERS, Ctx, Lacking
+from .readers import (
+    CHART_READERS,
+    READERS,
+    SHA_PLACES,
+    SINGLE_PLACES,
+    STEM_READERS,
+    Ctx,
+    Lacking,
+    sha_lacking,
+)
 
 LOCAL_PLACES = {
     "init": "t0",
@@ -38,6 +47,9 @@ LOCAL_PLACES = {
 }
 """The places read from the chart once at the top of the function, by the local variable that holds each
 (the 三傳 and the uppers of lessons 1–3)."""
+
+SHA_NAMES = tuple(SHA_PLACES)
+"""The 神煞 a condition can name, by the number the generated code calls each one's place by (``SHA_3``)."""
 
 ANY_PLACES = {
     "any_trans": ("t0", "t1", "t2"),
@@ -105,6 +117,49 @@ def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
     return _Plan(facts, test)
 
 
+def _sha_places(target: str) -> tuple[str, ...] | None:
+    """The places of a target a 神煞 condition reads in line: one place, or the places of a target every
+    chart shows (:data:`ANY_PLACES`); None for a target whose places a chart may lack."""
+    if target in ANY_PLACES:
+        return ANY_PLACES[target]
+    if target in SINGLE_PLACES:
+        return (LOCAL_PLACES.get(target, "b"),)
+    return None
+
+
+def _sha(k: int, condition: Condition, into: str, pad: str) -> list[str]:
+    """The lines that decide a condition on the 神煞 (its test ``k``) into ``into``, as the interpreted test
+    does: the branch where each 神煞 named stands (``SHA_<n>``, :data:`~liuren.reading.readers.SHA_PLACES`;
+    None where the chart lacks what places it), whether the target's places show one (for all_trans:
+    each place), and, where that leaves it as a 神煞 the chart cannot place could change it, what the
+    chart lacks (:func:`~liuren.reading.readers.sha_lacking`)."""
+    places = _sha_places(condition.target)
+    assert places is not None
+    neg = condition.op == "!="
+    named = ", ".join(f"SHA_{SHA_NAMES.index(name)}(x)" for name in condition.values)
+    lines = []
+    inner = pad
+    if places == ("b",):  # a place read by its own reader, which may lack what places it
+        lines += [f"{pad}try:", f"{pad}    b = P_{condition.target}(x)", f"{pad}except Lacking as lacking:"]
+        lines += [f"{pad}    {into} = lacking.what", f"{pad}else:"]
+        inner = pad + "    "
+    lines.append(f"{inner}m = ({named},)")
+    if condition.target == "all_trans":
+        holds = " and ".join(f"{p} {'not in' if neg else 'in'} m" for p in places)
+    else:
+        shown = " or ".join(f"{p} in m" for p in places)
+        holds = f"not ({shown})" if neg else shown
+    lines += [
+        f"{inner}h = {holds}",
+        f"{inner}if h is {neg}:  # what the chart lacks may decide it",
+        f"{inner}    lacks = sha_lacking(N{k}, x)",
+        f"{inner}    {into} = h if lacks is None else lacks",
+        f"{inner}else:",
+        f"{inner}    {into} = h",
+    ]
+    return lines
+
+
 def _compare(condition: Condition, fact: str, values_name: str) -> str:
     """The expression that tests a fact (a tuple of the values the chart shows) against the condition."""
     values = tuple(dict.fromkeys(condition.values))
@@ -162,6 +217,8 @@ def decide_source(
                 f"{pad}else:  # what the chart lacks may decide it",
                 f"{pad}    {into} = T{k}(x)",
             ]
+        if len(group) == 1 and group[0].attr == "sha" and _sha_places(group[0].target) is not None:
+            return _sha(k, group[0], into, pad)
         if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
         if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
@@ -229,8 +286,11 @@ def compile_decide(
     names.update({f"C_{attr}": read for attr, read in CHART_READERS.items()})
     names.update({f"P_{target}": place for target, place in SINGLE_PLACES.items()})
     names.update({f"S_{attr}": read for attr, read in STEM_READERS.items()})
+    names.update({f"SHA_{n}": place for n, place in enumerate(SHA_PLACES.values())})
+    names["sha_lacking"] = sha_lacking
     for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
         names[f"T{k}"] = run
+        names[f"N{k}"] = group[0].values
         names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
     exec(compile(source, "<liuren.reading decide>", "exec"), names)  # the source is the package's own data
     made: Callable[[Ctx, int, int], tuple[int, int]] = names["decide"]  # type: ignore[assignment]
