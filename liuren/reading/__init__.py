@@ -25,11 +25,13 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, overload
 
+from ..chart import Chart
 from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
 from ..lang import REGISTRY
 from ..lang import accepted as accepted_langs
 from ..transmissions import LESSON_TYPE_ALIASES
+from . import verdict as weighing
 from .conditions import (
     ANY_TARGETS,
     Condition,
@@ -43,12 +45,10 @@ from .generated import compile_decide, decide_source
 from .readers import Ctx
 from .statements import MATTERS, QUERENTS, Statement, bits, statements
 from .timing import Period, periods
+from .verdict import Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from ..chart import Chart
-    from .verdict import Verdict
 
 __all__ = [
     "MATTERS",
@@ -108,9 +108,13 @@ class Decided:
 
 
 def _decided(chart: Chart, matter: str | None, querent: str | None, lang: str, decided: Decided) -> Reading:
-    """A reading of the statements ``decided`` holds, whose judgements are built when first read."""
-    made = Reading(chart, matter, querent, lang)
-    made.__dict__["_decided"] = decided
+    """A reading of the statements ``decided`` holds, whose judgements are built when first read: the
+    state ``Reading(chart, matter, querent, lang)`` gives (its fields, no judgements built, an empty
+    memo), written at once, with what was decided."""
+    made = object.__new__(Reading)
+    made.__dict__.update(
+        chart=chart, matter=matter, querent=querent, lang=lang, _applies=None, _open=None, _memo={}, _decided=decided
+    )
     return made
 
 
@@ -247,8 +251,6 @@ class Reading:
         """The chapters' verdict on one matter ("病" or "illness"; the matter asked when None, else 總),
         weighed by the principles of :mod:`liuren.reading.verdict`; ``when`` (timezone-aware) gives the
         primary 應期 its dates. A matter the reading was narrowed away from is refused."""
-        from .verdict import verdict
-
         wanted = parse_matter(matter) or self.matter or "總"
         if self.matter is not None and wanted not in (self.matter, "總"):
             raise ParseError(
@@ -258,18 +260,16 @@ class Reading:
             from ..almanac import check_instant
 
             check_instant(when)
-        return verdict(self, wanted, when)
+        return weighing.verdict(self, wanted, when)
 
     def verdicts(self, when: datetime | None = None) -> tuple[Verdict, ...]:
         """One verdict for each matter the reading holds: the matter asked, or every matter some
         statement that applies speaks of (總 first)."""
-        from .verdict import verdicts
-
         if when is not None:
             from ..almanac import check_instant
 
             check_instant(when)
-        return verdicts(self, when)  # each a matter this reading holds
+        return weighing.verdicts(self, when)  # each a matter this reading holds
 
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
@@ -527,8 +527,6 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     until a test they need fails, each test decided at most once per chart and only while a statement
     that needs it stands. The :class:`Judgement` values, with their facts, are built when read.
     """
-    from ..chart import Chart
-
     if not isinstance(chart, Chart):
         raise ParseError(f"chart={quote(chart)} is not a chart; accepted: a liuren.Chart (liuren.chart(...))")
     check_lang(lang)
