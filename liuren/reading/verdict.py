@@ -849,7 +849,8 @@ def _pool(pool: int, reading: Reading, seen: _Seen, explain: bool) -> _Pooled:
     found = _decide(here, best, standing, overrides, seen, t) if here else None
     particular = best == 0  # a line that is the chapter's reading of this very chart
     after = () if overrides is None else tuple(overrides)
-    return _Pooled(before, after, school, course, found, bool(said & t.directed), particular, rescue)
+    # made as the NamedTuple's own __new__ makes it, without that Python frame (a pool is weighed per matter)
+    return tuple.__new__(_Pooled, (before, after, school, course, found, bool(said & t.directed), particular, rescue))
 
 
 Decision = tuple[str, tuple[Reason, ...], int, str, str, int, int]
