@@ -89,6 +89,8 @@ def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
     places a chart may lack."""
     first = group[0]
     target, attr = first.target, first.attr
+    if not all(c.attr.isidentifier() and (not c.target or c.target.isidentifier()) for c in group):
+        return None  # read by a name the source cannot spell: its interpreted test
     if any(c.attr == "sha" or c.attr not in READERS for c in group if c.target and c.target != "day_stem"):
         return None
     if len(group) == 1 and not target:
@@ -122,7 +124,7 @@ def _sha_places(target: str) -> tuple[str, ...] | None:
     chart shows (:data:`ANY_PLACES`); None for a target whose places a chart may lack."""
     if target in ANY_PLACES:
         return ANY_PLACES[target]
-    if target in SINGLE_PLACES:
+    if target in SINGLE_PLACES and target.isidentifier():
         return (LOCAL_PLACES.get(target, "b"),)
     return None
 
