@@ -17,10 +17,10 @@ so a busy machine does not lengthen them much.
 The build of a chart is lazy and cheap (about 7–8 µs a chart here), so the ratios swing by a tenth
 between runs on a loaded machine; the µs a chart are the steadier figure, and a change is best measured
 beside the code before it in the same session (run this file from each tree in turn, a few times). Three
-runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 4–14: a reading with its verdicts
-132–145 µs a chart beyond the patterns, 17–18× the build (the code before: 218–232 µs, 31–32×); the
-reading alone 60–66 µs (before: 92–104), the verdicts alone 67–80 µs (before: 114–139), the patterns
-alone 43–47 µs (6×). A change meant to make the reading faster must keep its output byte-identical:
+runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 4: a reading with its verdicts
+130–143 µs a chart beyond the patterns, 17–19× the build (the code before: 197–204 µs, 27–28×); the
+reading alone 56–68 µs (before: 81–90), the verdicts alone 74–76 µs (before: 110–116), the patterns
+alone 43–44 µs (6×). A change meant to make the reading faster must keep its output byte-identical:
 ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
