@@ -590,3 +590,71 @@ def test_a_course_verdict_shows_the_line_that_states_the_course():
     assert seen > 1000 and hidden == []
     v = reading(liuren.chart("甲子", "卯", "亥", month="寅")).verdict("總")
     assert v.verdict == "先吉後凶" and v.reasons[0].id == "重審-096"
+
+
+# ---------------------------------------------------------------- the verdict as a record
+
+
+def _sample_charts():
+    every = liuren.cycle.PILLARS
+    for n, day in enumerate(every[::7]):
+        hour = liuren.cycle.BRANCH_CHARS[n % 12]
+        general = liuren.cycle.BRANCH_CHARS[(5 * n) % 12]
+        yield liuren.chart(str(day), hour, general, month=liuren.cycle.BRANCH_CHARS[(n * 7) % 12])
+        yield liuren.chart(str(day), hour, general, nianming=("午", "子"))
+
+
+def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
+    """verdicts() decides each matter and weighs its overrides, course and 應期 when first read: the
+    verdict then equals the one weighed whole at once, field by field."""
+    from liuren.reading import verdict as weighing
+
+    explained = 0
+    for chart in _sample_charts():
+        r = reading(chart)
+        decided = r.verdicts()
+        seen = weighing._seen(r)
+        for v in decided:
+            whole = weighing._judged(r, seen, v.matter, None)
+            assert (v.verdict, v.reasons, v.principle, v.tier) == (
+                whole.verdict,
+                whole.reasons,
+                whole.principle,
+                whole.tier,
+            )
+            assert v._explain is not None  # not yet explained: the stating fields were read
+            assert (v.overrides, v.course, v.timing, v.folded) == (
+                whole.overrides,
+                whole.course,
+                whole.timing,
+                whole.folded,
+            )
+            assert v == whole and hash(v) == hash(whole) and repr(v) == repr(whole)
+            explained += bool(v.overrides) + bool(v.course) + (v.timing is not None)
+    assert explained  # the sample has verdicts with overrides, a course or an 應期 to explain
+
+
+def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():
+    import pickle
+    from dataclasses import FrozenInstanceError
+
+    from liuren.reading.verdict import FIELDS, Verdict
+
+    v = liuren.chart("丙申", "午", "亥", month="寅").reading().verdict("總")
+    assert repr(v).startswith("Verdict(matter='總', verdict='吉', reasons=(Reason(id='元首-093'")
+    names = "matter verdict reasons overrides course timing folded principle school tier weighed open use"
+    assert FIELDS == tuple(names.split())  # the order of the constructor's arguments and of the repr
+    assert ", overrides=(" in repr(v) and repr(v).endswith(f", open={v.open}, use={v.use!r})")
+    with pytest.raises(FrozenInstanceError):
+        v.verdict = "凶"  # type: ignore[misc]
+    with pytest.raises(FrozenInstanceError):
+        del v.matter  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        v.other = 1  # type: ignore[attr-defined]
+    values = tuple(getattr(v, name) for name in FIELDS)
+    assert v != values and v == Verdict(*values) and hash(v) == hash(Verdict(*values))
+    assert pickle.loads(pickle.dumps(v)) == v
+    match v:
+        case Verdict(matter, said):
+            assert (matter, said) == ("總", "吉")
+    assert v.decided and not Verdict("病", "未定", (), (), (), None, 0, 0, "", "", 0, 0).decided

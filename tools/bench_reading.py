@@ -4,23 +4,24 @@
 
 Prints the time to build every chart (with a month, so the month-bound conditions are judged), to
 judge its named patterns (which a reading needs first), and to read it with :func:`liuren.reading.reading`
-(the statements of the subjects the chart shows held as one set, an ``int`` with a bit per row, each
-compiled test decided once per chart while a statement needing it stands; the facts are built only when
-read), each as a ratio to the build time measured in the same run (interleaved, best of N, the garbage
-collector paused during each timed loop as :mod:`timeit` does), and a reading with its verdicts
-(``verdicts()``, every matter the chart holds), of which it reads ``verdict`` and ``reasons`` of every
-verdict, what a user reads, so that nothing built lazily is counted as speed. ``--every K`` times one
-chart in K (default 4). Times are CPU time (:func:`time.process_time`), so a busy machine does not
-lengthen them.
+(the statements of the subjects the chart shows held as one set, an ``int`` with a bit per row, decided by
+the walk generated from the data when it loads, :mod:`liuren.reading.generated`, each test decided once
+per chart while a statement needing it stands; the facts are built only when read), each as a ratio to the
+build time measured in the same run (interleaved, best of N, the garbage collector paused during each
+timed loop as :mod:`timeit` does), and a reading with its verdicts (``verdicts()``, every matter the chart
+holds), of which it reads ``verdict`` and ``reasons`` of every verdict, what a user reads, so that nothing
+built lazily is counted as speed (a verdict's overrides, course and 應期 are weighed when first read, and
+are not). ``--every K`` times one chart in K (default 4). Times are CPU time (:func:`time.process_time`),
+so a busy machine does not lengthen them much.
 
-The build of a chart is lazy and cheap (about 6–7 µs a chart here), so the ratios swing by a tenth
+The build of a chart is lazy and cheap (about 7–8 µs a chart here), so the ratios swing by a tenth
 between runs on a loaded machine; the µs a chart are the steadier figure, and a change is best measured
-beside the code before it in the same session (run this file from each tree in turn, a few times). Nine
-runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 2–4: a reading with its verdicts
-181–204 µs a chart beyond the patterns, median 184, 26–30× the build (the code before: 194–212 µs,
-median 197, 27–31×); the reading alone 74–83 µs (before: 80–91), the verdicts alone 101–125 µs (before:
-110–121), the patterns alone 41–45 µs (6×). A change meant to make the reading faster must keep its
-output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
+beside the code before it in the same session (run this file from each tree in turn, a few times). Three
+runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 4: a reading with its verdicts
+130–143 µs a chart beyond the patterns, 17–19× the build (the code before: 197–204 µs, 27–28×); the
+reading alone 56–68 µs (before: 81–90), the verdicts alone 74–76 µs (before: 110–116), the patterns
+alone 43–44 µs (6×). A change meant to make the reading faster must keep its output byte-identical:
+``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
 the charts: median, 90th percentile and largest number of lines.

@@ -114,8 +114,8 @@ class View:
             None if nm is None else nm.benming.ordinal,
             None if nm is None else nm.xingnian.ordinal,
         )
-        for field, value in zip(VIEW_FIELDS, values, strict=True):
-            object.__setattr__(self, field, value)
+        for set_field, value in zip(VIEW_SETTERS, values, strict=True):
+            set_field(self, value)
 
     def general(self, b: int) -> int:
         """Index of the general riding heaven branch ``b`` (0 = 貴人)."""
@@ -144,6 +144,8 @@ class View:
 
 VIEW_FIELDS = tuple(field.name for field in fields(View))
 """The names of a :class:`View`'s fields, in order (what ``View(chart)`` sets)."""
+VIEW_SETTERS = tuple(View.__dict__[name].__set__ for name in VIEW_FIELDS)
+"""What sets each field of a :class:`View` (its slot's descriptor, as ``object.__setattr__`` would find it)."""
 
 
 def _bs(items: Iterable[int]) -> str:

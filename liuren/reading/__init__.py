@@ -25,11 +25,13 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, overload
 
+from ..chart import Chart
 from ..cycle import MAX_TEXT, normalize
 from ..errors import ParseError, quote
 from ..lang import REGISTRY
 from ..lang import accepted as accepted_langs
 from ..transmissions import LESSON_TYPE_ALIASES
+from . import verdict as weighing
 from .conditions import (
     ANY_TARGETS,
     Condition,
@@ -39,15 +41,14 @@ from .conditions import (
     compile_together,
     evaluate_together,
 )
+from .generated import compile_decide, decide_source
 from .readers import Ctx
 from .statements import MATTERS, QUERENTS, Statement, bits, statements
 from .timing import Period, periods
+from .verdict import Verdict
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from ..chart import Chart
-    from .verdict import Verdict
 
 __all__ = [
     "MATTERS",
@@ -95,13 +96,11 @@ class Line:
 class Decided:
     """What :func:`reading` decided on a chart, kept to build the judgements when they are read: the
     statements that apply and stay open as sets of places in the file (an ``int``, bit n for the n-th
-    statement), each compiled test's state (None where no statement needed it), the chart as the
-    conditions read it, the facts built so far, and the subjects the chart cannot judge and those it
-    shows (which the verdicts read too)."""
+    statement), the chart as the conditions read it, the facts built so far, and the subjects the chart
+    cannot judge and those it shows (which the verdicts read too)."""
 
     applies: int
     open: int
-    state: tuple[State | None, ...]
     ctx: Ctx
     facts: dict[str, Fact]
     unjudged: frozenset[str]
@@ -109,9 +108,13 @@ class Decided:
 
 
 def _decided(chart: Chart, matter: str | None, querent: str | None, lang: str, decided: Decided) -> Reading:
-    """A reading of the statements ``decided`` holds, whose judgements are built when first read."""
-    made = Reading(chart, matter, querent, lang)
-    made.__dict__["_decided"] = decided
+    """A reading of the statements ``decided`` holds, whose judgements are built when first read: the
+    state ``Reading(chart, matter, querent, lang)`` gives (its fields, no judgements built, an empty
+    memo), written at once, with what was decided."""
+    made = object.__new__(Reading)
+    made.__dict__.update(
+        chart=chart, matter=matter, querent=querent, lang=lang, _applies=None, _open=None, _memo={}, _decided=decided
+    )
     return made
 
 
@@ -167,7 +170,7 @@ class Reading:
         if decided is None:  # Reading(chart, matter, querent, lang) with no judgements given: none stand
             return ()
         lines = program().lines
-        ctx, memo, state = decided.ctx, decided.facts, decided.state
+        ctx, memo = decided.ctx, decided.facts
         if status == APPLIES:
             return tuple(
                 Judgement(lines[n].statement, status, facts_of(lines[n].statement, ctx, memo), ())
@@ -178,7 +181,7 @@ class Reading:
                 lines[n].statement,
                 status,
                 facts_of(lines[n].statement, ctx, memo),
-                _undecided(lines[n], state, decided.unjudged, self.querent),
+                _undecided(lines[n], ctx, decided.unjudged, self.querent),
             )
             for n in bits(decided.open)
         )
@@ -248,8 +251,6 @@ class Reading:
         """The chapters' verdict on one matter ("病" or "illness"; the matter asked when None, else 總),
         weighed by the principles of :mod:`liuren.reading.verdict`; ``when`` (timezone-aware) gives the
         primary 應期 its dates. A matter the reading was narrowed away from is refused."""
-        from .verdict import verdict
-
         wanted = parse_matter(matter) or self.matter or "總"
         if self.matter is not None and wanted not in (self.matter, "總"):
             raise ParseError(
@@ -259,18 +260,16 @@ class Reading:
             from ..almanac import check_instant
 
             check_instant(when)
-        return verdict(self, wanted, when)
+        return weighing.verdict(self, wanted, when)
 
     def verdicts(self, when: datetime | None = None) -> tuple[Verdict, ...]:
         """One verdict for each matter the reading holds: the matter asked, or every matter some
         statement that applies speaks of (總 first)."""
-        from .verdict import verdicts
-
         if when is not None:
             from ..almanac import check_instant
 
             check_instant(when)
-        return verdicts(self, when)  # each a matter this reading holds
+        return weighing.verdicts(self, when)  # each a matter this reading holds
 
     def timing(self, when: datetime | None = None) -> tuple[Period, ...]:
         """The candidate periods (應期) of the timing statements that apply or stay open on this chart;
@@ -437,7 +436,11 @@ class Program:
     each (the most needed first, so that a failing test sets aside the most at once), ``on_matter`` the
     statements on a matter or on every matter (總), ``opens`` those with open conditions, ``left_open``
     those with an open condition other than who asks, and ``other_querent`` those a querent sets aside
-    (they are for another)."""
+    (they are for another).
+
+    ``decide`` is the walk over the subjects a chart shows and their tests, generated once as Python
+    source (``source``, :mod:`liuren.reading.generated`) and compiled: ``subjects`` gives each subject its
+    bit in the set of subjects the function is given and its statements (``masks``)."""
 
     conditions: tuple[tuple[Condition, ...], ...]
     tests: tuple[Callable[[Ctx], State], ...]
@@ -449,6 +452,9 @@ class Program:
     opens: int
     left_open: int
     other_querent: dict[str, int]
+    subjects: dict[str, tuple[int, int]]
+    source: str
+    decide: Callable[[Ctx, int, int], tuple[int, int]]
 
 
 @cache
@@ -489,9 +495,12 @@ def program() -> Program:
     def having(test: Callable[[Statement], bool]) -> int:
         return sum(1 << line.index for line in lines if test(line.statement))
 
+    tests = tuple(compile_condition(g[0]) if len(g) == 1 else compile_together(g) for g in conditions)
+    subject_bits = {subject: 1 << n for n, subject in enumerate(groups)}
+    source = decide_source(conditions, checks, subject_bits)
     return Program(
         tuple(conditions),
-        tuple(compile_condition(g[0]) if len(g) == 1 else compile_together(g) for g in conditions),
+        tests,
         tuple(lines),
         {subject: tuple(group) for subject, group in groups.items()},
         {subject: sum(1 << line.index for line in group) for subject, group in groups.items()},
@@ -500,6 +509,9 @@ def program() -> Program:
         having(lambda s: bool(s.open)),
         having(lambda s: any(item.key != "querent" for item in s.open)),
         {q: sum(1 << line.index for line in lines if _asked(line.statement, q) is None) for q in QUERENTS},
+        {subject: (subject_bits[subject], sum(1 << line.index for line in group)) for subject, group in groups.items()},
+        source,
+        compile_decide(source, conditions, tests),
     )
 
 
@@ -515,53 +527,42 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     until a test they need fails, each test decided at most once per chart and only while a statement
     that needs it stands. The :class:`Judgement` values, with their facts, are built when read.
     """
-    from ..chart import Chart
-
     if not isinstance(chart, Chart):
         raise ParseError(f"chart={quote(chart)} is not a chart; accepted: a liuren.Chart (liuren.chart(...))")
     check_lang(lang)
     wanted = parse_matter(matter)
     who = parse_querent(querent)
     shown, unjudged = shown_subjects(chart)
-    ctx = Ctx(chart)
     compiled = program()
-    tests, masks, checks = compiled.tests, compiled.masks, compiled.checks
-    subjects = (*shown, *(unjudged - shown))
-    standing = 0  # the statements not yet set aside
-    for subject in subjects:
-        standing |= masks.get(subject, 0)
+    known = compiled.subjects
+    present = standing = 0  # the subjects the chart shows (or cannot judge), and their statements
+    for subject in (*shown, *unjudged):
+        found = known.get(subject)
+        if found is not None:
+            present |= found[0]
+            standing |= found[1]
     if wanted is not None:
         standing &= compiled.on_matter[wanted]
     if who is not None:
         standing &= ~compiled.other_querent[who]
-    state: list[State | None] = [None] * len(tests)
-    needs = 0  # the statements with a test the chart cannot decide
-    for subject in subjects:
-        for k, needing in checks.get(subject, ()):
-            if standing & needing:
-                known = state[k]
-                if known is None:
-                    known = state[k] = tests[k](ctx)
-                if known is False:
-                    standing &= ~needing
-                elif known is not True:
-                    needs |= needing
+    ctx = Ctx(chart)
+    standing, needs = compiled.decide(ctx, present, standing)  # needs: a test the chart cannot decide
     undecided = needs | (compiled.opens if who is None else compiled.left_open)
     for subject in unjudged:
-        undecided |= masks.get(subject, 0)
+        undecided |= compiled.masks.get(subject, 0)
     undecided &= standing
-    decided = Decided(standing & ~undecided, undecided, tuple(state), ctx, {}, unjudged, shown)
+    decided = Decided(standing & ~undecided, undecided, ctx, {}, unjudged, shown)
     return _decided(chart, wanted, who, lang, decided)
 
 
-def _undecided(
-    line: Line, state: tuple[State | None, ...], unjudged: frozenset[str], who: str | None
-) -> tuple[str, ...]:
+def _undecided(line: Line, ctx: Ctx, unjudged: frozenset[str], who: str | None) -> tuple[str, ...]:
     """What would decide a statement left open: its subject when the chart cannot judge it, what the
-    chart lacks for its tests, and its open conditions (those left when ``who`` asks)."""
+    chart lacks for its tests (each decided again by its interpreted test, as :attr:`Program.decide`
+    decided it), and its open conditions (those left when ``who`` asks)."""
     subject = line.statement.subject
+    tests = program().tests
     found: list[str] = [f"subject:{subject}"] if subject in unjudged else []
-    found.extend(sorted({known for k in line.tests if isinstance(known := state[k], str)}))
+    found.extend(sorted({known for k in line.tests if isinstance(known := tests[k](ctx), str)}))
     if line.opens:
         found.extend(line.opens if who is None else _asked(line.statement, who) or ())
     return tuple(found)

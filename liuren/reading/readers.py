@@ -110,22 +110,45 @@ class Ctx(View):
 
     def __init__(self, chart: Chart) -> None:
         View.__init__(self, chart)
-        set_ = object.__setattr__  # a View is frozen: the reading's extras are set as its fields are
         nm = chart.nianming
         void = chart.void
-        set_(self, "day", chart.day.ordinal)
-        set_(self, "stem_el", STEM_ELEMENT[self.stem])
-        set_(self, "lessons_kind", tuple(KINDS[r] for r in chart._ke.relations))
-        set_(self, "gen", GENERAL_AT[self.noble * 2 + self.forward])
-        set_(self, "void", frozenset((void[0].ordinal, void[1].ordinal)))
-        set_(self, "xingnian_upper", None if nm is None else nm.xingnian_upper.ordinal)
-        set_(self, "benming_upper", None if nm is None else nm.benming_upper.ordinal)
-        set_(self, "patterns", tuple(p.name for p in chart.patterns))
-        set_(self, "unjudged", frozenset(chart.unjudged_patterns))
-        set_(self, "sha", None)
-        set_(self, "read", {})
-        set_(self, "key", "")
+        values: tuple[object, ...] = (
+            chart.day.ordinal,
+            STEM_ELEMENT[self.stem],
+            tuple([KINDS[r] for r in chart._ke.relations]),
+            GENERAL_AT[self.noble * 2 + self.forward],
+            frozenset((void[0].ordinal, void[1].ordinal)),
+            None if nm is None else nm.xingnian_upper.ordinal,
+            None if nm is None else nm.benming_upper.ordinal,
+            tuple([p.name for p in chart.patterns]),
+            frozenset(chart.unjudged_patterns),
+            None,
+            {},
+            "",
+        )
+        for set_field, value in zip(CTX_SETTERS, values, strict=True):  # a View is frozen: set as its fields are
+            set_field(self, value)
 
+
+CTX_SETTERS = tuple(
+    Ctx.__dict__[name].__set__
+    for name in (
+        "day",
+        "stem_el",
+        "lessons_kind",
+        "gen",
+        "void",
+        "xingnian_upper",
+        "benming_upper",
+        "patterns",
+        "unjudged",
+        "sha",
+        "read",
+        "key",
+    )
+)
+"""What sets each of the reading's extras on a :class:`Ctx`, in the order ``Ctx(chart)`` gives them (each
+slot's descriptor, as ``object.__setattr__`` would find it)."""
 
 GENERAL_AT = tuple(
     tuple(general_index(b, noble, forward) for b in range(12)) for noble in range(12) for forward in (False, True)

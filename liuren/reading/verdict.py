@@ -49,7 +49,7 @@ course 初 → 中 → 末 where lines read the transmissions, and the primary �
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -179,7 +179,14 @@ class Use:
     general: str
 
 
-@dataclass(frozen=True, slots=True)
+def _field(n: int, doc: str, explained: bool = False) -> property:
+    """The ``n``-th field of a :class:`Verdict` (:data:`FIELDS`), read from its values; an ``explained``
+    one (:data:`EXPLAINED`) is weighed when first read."""
+    if explained:
+        return property(lambda made: made._explained()[n], doc=doc)
+    return property(lambda made: made._values[n], doc=doc)
+
+
 class Verdict:
     """The chapters' judgement of one ``matter`` on a chart.
 
@@ -189,26 +196,154 @@ class Verdict:
     many other timing rules apply; ``principle`` the number of the principle that decided
     (docs/rules.md §10); ``school`` the ``war_reading`` choice when principle 4 was needed (else "");
     ``tier`` which tier of principle 5 decided; ``weighed`` how many lines applied on the matter and
-    ``open`` how many more the chart leaves open."""
+    ``open`` how many more the chart leaves open.
 
-    matter: str
-    verdict: str
-    reasons: tuple[Reason, ...]
-    overrides: tuple[Override, ...]
-    course: tuple[CourseStep, ...]
-    timing: Period | None
-    folded: int
-    principle: int
-    school: str
-    tier: str
-    weighed: int
-    open: int
-    use: Use | None = None
+    A frozen record of these fields (:data:`FIELDS`), compared, hashed, pickled and shown as a frozen
+    dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict
+    (:data:`EXPLAINED`: the overrides, the course, the 應期) are weighed when first read: a reading's
+    ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts shown. It is
+    therefore a slotted class with its values in one tuple, not a dataclass."""
+
+    __slots__ = ("_explain", "_values")
+    __match_args__ = (
+        "matter",
+        "verdict",
+        "reasons",
+        "overrides",
+        "course",
+        "timing",
+        "folded",
+        "principle",
+        "school",
+        "tier",
+        "weighed",
+        "open",
+        "use",
+    )
+
+    if TYPE_CHECKING:
+        matter: str
+        verdict: str
+        reasons: tuple[Reason, ...]
+        overrides: tuple[Override, ...]
+        course: tuple[CourseStep, ...]
+        timing: Period | None
+        folded: int
+        principle: int
+        school: str
+        tier: str
+        weighed: int
+        open: int
+        use: Use | None
+    else:
+        matter = _field(0, "The matter judged (a key of MATTERS).")
+        verdict = _field(1, "One of VERDICTS.")
+        reasons = _field(2, "The decisive lines (at most three).")
+        overrides = _field(3, "What was set aside, and by which line.", explained=True)
+        course = _field(4, "The 初 → 中 → 末 where lines read the transmissions.", explained=True)
+        timing = _field(5, "The primary 應期, or None.", explained=True)
+        folded = _field(6, "How many other timing rules apply.", explained=True)
+        principle = _field(7, "The number of the principle that decided.")
+        school = _field(8, "The war_reading choice when principle 4 was needed, else ''.")
+        tier = _field(9, "Which tier of principle 5 decided.")
+        weighed = _field(10, "How many lines applied on the matter.")
+        open = _field(11, "How many more lines the chart leaves open on the matter.")
+        use = _field(12, "The 用 as step 3 of judging reads it.")
+
+    _values: tuple[object, ...]
+    _explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]] | None
+
+    def __init__(
+        self,
+        matter: str,
+        verdict: str,
+        reasons: tuple[Reason, ...],
+        overrides: tuple[Override, ...],
+        course: tuple[CourseStep, ...],
+        timing: Period | None,
+        folded: int,
+        principle: int,
+        school: str,
+        tier: str,
+        weighed: int,
+        open: int,
+        use: Use | None = None,
+    ) -> None:
+        values = (
+            matter,
+            verdict,
+            reasons,
+            overrides,
+            course,
+            timing,
+            folded,
+            principle,
+            school,
+            tier,
+            weighed,
+            open,
+            use,
+        )
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_explain", None)
+
+    def _explained(self) -> tuple[object, ...]:
+        """The values, the explaining ones weighed now if they were left to be."""
+        explain = self._explain
+        if explain is not None:
+            overrides, course, timing, folded = explain()
+            v = self._values
+            object.__setattr__(self, "_values", (*v[:3], overrides, course, timing, folded, *v[7:]))
+            object.__setattr__(self, "_explain", None)
+        return self._values
 
     @property
     def decided(self) -> bool:
         """Whether the chapters decide this matter on the chart (the verdict is not 未定)."""
         return self.verdict != "未定"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._explained() == other._explained()
+
+    def __hash__(self) -> int:
+        return hash(self._explained())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(FIELDS, self._explained(), strict=True))
+        return f"Verdict({shown})"
+
+    def __reduce__(self) -> tuple[type[Verdict], tuple[object, ...]]:
+        return Verdict, self._explained()
+
+
+FIELDS: tuple[str, ...] = Verdict.__match_args__
+"""The fields of a :class:`Verdict`, in order (its constructor's arguments and its ``repr``)."""
+EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
+"""The fields of a :class:`Verdict` that explain it rather than state it, weighed when first read."""
+
+
+_SET_VALUES = Verdict.__dict__["_values"].__set__
+_SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
+
+
+def _decided_verdict(
+    values: tuple[object, ...],
+    explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]],
+) -> Verdict:
+    """A verdict of ``values`` (:data:`FIELDS`, the explaining ones left None) whose overrides, course and
+    應期 ``explain`` weighs when first read (its slots set as ``__init__`` sets them)."""
+    made = object.__new__(Verdict)
+    _SET_VALUES(made, values)
+    _SET_EXPLAIN(made, explain)
+    return made
 
 
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
@@ -293,6 +428,8 @@ class VerdictTable:
     """The lines that say 先吉後凶."""
     speaks: dict[str, int]
     """The statements that speak of each matter (timing rules too)."""
+    speaking: tuple[tuple[str, int], ...]
+    """Each matter some statement speaks of, in the order of MATTERS, with those statements."""
     weighs: dict[str, int]
     """The statements weighed on each matter: no timing rule (principle 1)."""
     timing: int
@@ -388,6 +525,7 @@ def table() -> VerdictTable:
         turn_good=having(lambda s: s.verdict == "先凶後吉"),
         turn_bad=having(lambda s: s.verdict == "先吉後凶"),
         speaks=speaks,
+        speaking=tuple((m, speaks[m]) for m in MATTERS if speaks.get(m, 0)),
         weighs=weighs,
         timing=having(lambda s: s.timing is not None),
         kinds=kinds,
@@ -434,6 +572,7 @@ class _Seen:
     __slots__ = (
         "applies",
         "done",
+        "explained",
         "held",
         "open",
         "overall",
@@ -458,9 +597,10 @@ class _Seen:
         particular = t.example_any
         if applies & t.example_keyed:  # a worked example's line stands: is this its chart?
             particular |= t.example_at.get(chart_key(chart), 0)
-        self.tiers = (particular, *(tier & ~particular for tier in t.tiers))
+        conditioned, lesson, general = t.tiers
+        self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
-        self.held = tuple(m for m in MATTERS if applies & t.speaks.get(m, 0))
+        self.held = tuple([m for m, speaking in t.speaking if applies & speaking])
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.periods: dict[int, Period] = {}
         """The period of each timing rule that is some matter's primary 應期, made once."""
@@ -469,6 +609,8 @@ class _Seen:
         self.pools: dict[int, _Pooled] = {}
         """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
         without a 吉 or 凶 line of its own shares, and each matter's own."""
+        self.explained: dict[int, _Pooled] = {}
+        """Each pool of lines weighed with its overrides and course, once, where a verdict is explained."""
         self.done: dict[str, Verdict] = {}
         """Each matter's verdict without a moment, weighed once per reading."""
         self.war = bool(applies & t.yuanshou)
@@ -506,14 +648,15 @@ def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], seen: 
         # 不備 without 克 (l.123, l.127): the row holds only then
         by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
         found.append(("不備無克", t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))) & general, by))
-    trans = tuple(tr.branch.ordinal for tr in chart.transmissions)
-    void = {b.ordinal for b in chart.void}
     for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
-        of_element = [b for b in trans if BRANCH_ELEMENT[b] == element]
-        if subject in shown and of_element and all(b in void for b in of_element):
+        if subject not in shown:
+            continue
+        void = {b.ordinal for b in chart.void}
+        of_element = [b for b in (tr.branch.ordinal for tr in chart.transmissions) if BRANCH_ELEMENT[b] == element]
+        if of_element and all(b in void for b in of_element):
             about = t.about_metal if element == METAL else ~0  # 彈射 when void earth: every line (l.47)
             found.append((kind, t.bad & t.subjects.get(subject, 0) & about & general, t.reasons[t.index[line]]))
-    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None)
+    zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None) if "干支坐墓" in patterns else None
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
         # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
         by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
@@ -539,10 +682,10 @@ def _war(pool: int, chart: Chart) -> tuple[str, int, Reason, str] | None:
     return "神將戰", t.yuanshou, t.reasons[bits(neizhan)[0]], choice
 
 
-def _direction(lines: int) -> str | None:
+def _direction(lines: int, t: VerdictTable) -> str | None:
     """The verdict a set of agreeing lines gives (principle 5's tier decides alone when its lines
-    agree); None when they disagree. Lines agreeing on the end keep the course one of them states."""
-    t = table()
+    agree); None when they disagree. Lines agreeing on the end keep the course one of them states
+    (``t``: :func:`table`)."""
     if not lines & t.directed:
         return "吉凶參半" if lines & t.mixed else None
     if not lines & t.bad:
@@ -568,7 +711,7 @@ def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]
         here = reads[n]
         if not here:
             continue
-        verdict = (_direction(here) or "吉凶參半") if here & t.directed else "平"
+        verdict = (_direction(here, t) or "吉凶參半") if here & t.directed else "平"
         branch = str(chart.transmissions[n].branch)
         steps.append(CourseStep(name, branch, verdict, tuple(t.ids[i] for i in bits(here))))
     return tuple(steps)
@@ -577,12 +720,13 @@ def _course(reads: tuple[int, int, int], chart: Chart) -> tuple[CourseStep, ...]
 def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verdict:
     """The chapters' verdict on ``matter`` (a key of :data:`~liuren.reading.statements.MATTERS`) for the
     reading's chart, by the principles of this module; without ``when``, weighed once per reading (the
-    text, the HTML and ``verdicts()`` read the same verdicts)."""
+    text, the HTML and ``verdicts()`` read the same verdicts), its overrides, course and 應期 when first
+    read; with ``when``, weighed whole now."""
     seen = _seen(reading)
     if when is None:
         done = seen.done.get(matter)
         if done is None:
-            done = seen.done[matter] = _judged(reading, seen, matter, None)
+            done = seen.done[matter] = _decided_on(reading, seen, matter)
         return done
     return _judged(reading, seen, matter, when)
 
@@ -597,7 +741,7 @@ def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, .
     for m in matters_of(reading):
         v = done.get(m)
         if v is None:
-            v = done[m] = _judged(reading, seen, m, None)
+            v = done[m] = _decided_on(reading, seen, m)
         found.append(v)
     return tuple(found)
 
@@ -641,8 +785,10 @@ class _Pooled(NamedTuple):
     """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
     (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
     principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
-    凶 line still stands, and whether one is the chapter's reading of this chart (``particular``: then
-    principle 8 does not decide)."""
+    凶 line still stands, whether one is the chapter's reading of this chart (``particular``: then
+    principle 8 does not decide), and the line of the first of principle 3's rescues that set a line of
+    the pool aside (``rescue``: 不備無克, 空矢 or 遺丸, which make a pool with no 吉 or 凶 line left 平). The
+    overrides and the course are weighed only where the verdict is explained (``explain``)."""
 
     before: tuple[Override, ...]
     overrides: tuple[Override, ...]
@@ -651,33 +797,47 @@ class _Pooled(NamedTuple):
     found: tuple[str, tuple[Reason, ...], int, str] | None
     directed: bool
     particular: bool
+    rescue: Reason | None
 
 
-EMPTY = _Pooled((), (), "", (), None, False, False)
+EMPTY = _Pooled((), (), "", (), None, False, False, None)
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
+RESCUING = frozenset(("不備無克", "空矢", "遺丸"))
+"""Principle 3's overrides that leave a pool 平 where they set aside its last 吉 or 凶 line (無淫課 l.143
+「亦不為凶」, 遙克課 l.31 「亦不能為凶也」, l.47 「縱彈皆不為凶」)."""
 
-def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
-    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones), a set of statements."""
+
+def _pool(pool: int, reading: Reading, seen: _Seen, explain: bool) -> _Pooled:
+    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones), a set of statements;
+    with ``explain``, the overrides and the course too."""
     t = table()
     school = ""
     aside = 0
-    overrides: list[Override] = []
+    overrides: list[Override] | None = [] if explain else None
+    rescue = None
     for kind, reach, by in seen.rules:  # principle 3: empty where none of its overrides holds on the chart
         hit = pool & reach
         if hit:
             aside |= hit
-            overrides.append(_override(kind, hit, by))
+            if rescue is None and kind in RESCUING:
+                rescue = by
+            if overrides is not None:
+                overrides.append(_override(kind, hit, by))
     war = _war(pool, reading.chart) if seen.war else None  # the pool is drawn from the lines that apply
     if war is not None:
         kind, hit, by, school = war
         aside |= hit
-        overrides.append(_override(kind, hit, by))
+        if overrides is not None:
+            overrides.append(_override(kind, hit, by))
     standing = pool & ~aside if aside else pool
-    first, middle, final = t.positions
-    reads = (standing & first, standing & middle, standing & final)
-    course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
-    before = tuple(overrides)
+    course: tuple[CourseStep, ...] = ()
+    if explain:
+        first, middle, final = t.positions
+        reads = (standing & first, standing & middle, standing & final)
+        if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1:
+            course = _course(reads, reading.chart)
+    before = () if overrides is None else tuple(overrides)
     # principle 5: the lines that say more than 平 on the most particular tier that has any
     said = standing & t.said
     best, here = len(TIERS), 0
@@ -686,29 +846,38 @@ def _pool(pool: int, reading: Reading, seen: _Seen) -> _Pooled:
             here = said & tier
             if here:
                 break
-    found = _decide(here, best, standing, overrides, seen) if here else None
+    found = _decide(here, best, standing, overrides, seen, t) if here else None
     particular = best == 0  # a line that is the chapter's reading of this very chart
-    return _Pooled(before, tuple(overrides), school, course, found, bool(said & t.directed), particular)
+    after = () if overrides is None else tuple(overrides)
+    # made as the NamedTuple's own __new__ makes it, without that Python frame (a pool is weighed per matter)
+    return tuple.__new__(_Pooled, (before, after, school, course, found, bool(said & t.directed), particular, rescue))
 
 
-def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
-    """The verdict on one matter: its lines weighed (principles 1–8), then its primary 應期 (元首課 l.67
-    「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
+Decision = tuple[str, tuple[Reason, ...], int, str, str, int, int]
+"""What a matter's lines weigh to: the verdict, the reasons, the principle, the tier, the ``war_reading``
+choice, how many lines were weighed and how many more are open (a :class:`Verdict`'s stating fields)."""
+
+
+def _weighed(
+    reading: Reading, seen: _Seen, matter: str, explain: bool
+) -> tuple[Decision, tuple[Override, ...], tuple[CourseStep, ...]]:
+    """One matter's lines weighed (principles 1–8): the decision, and with ``explain`` its overrides and
+    course (else empty). Each pool is weighed once per reading, and once more where it is explained."""
     t = table()
     weighs = t.weighs.get(matter, 0)
     opened = (seen.open & weighs).bit_count()
     weigh = seen.applies & weighs  # principle 1: no timing rule
-    count = weigh.bit_count()
     school = ""
     overrides: tuple[Override, ...] = ()
     course: tuple[CourseStep, ...] = ()
     found: tuple[str, tuple[Reason, ...], int, str] | None = None
+    pools = seen.explained if explain else seen.pools
     for pool, scope in ((weigh, matter), (seen.overall, "總")):
         if scope == "總" and matter != "總" and weigh & t.directed:  # principle 2: a 吉 or 凶 line of its own
             break
-        weighed = seen.pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
+        weighed = pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
         if weighed is None:
-            weighed = seen.pools[pool] = _pool(pool, reading, seen)
+            weighed = pools[pool] = _pool(pool, reading, seen, explain)
         school = weighed.school or school
         course = weighed.course
         overrides = weighed.overrides
@@ -721,59 +890,85 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
             found = weighed.found
         if found is not None:
             break
-        rescued = [o for o in overrides if o.kind in ("不備無克", "空矢", "遺丸")]
-        if rescued and not weighed.directed:
-            found = "平", (rescued[0].by,), 3, ""
+        if weighed.rescue is not None and not weighed.directed:
+            found = "平", (weighed.rescue,), 3, ""
             break
     if found is None:
         course = ()
         flat = weigh & t.flat
         first = t.reasons[(flat & -flat).bit_length() - 1] if flat else None
         found = ("平", (first,), 1, "") if first is not None and not opened else ("未定", (), 0, "")
-    said, reasons, principle, tier = found
-    side = "fears" if said in GOOD else "generates" if said in BAD else ""
-    period, folded = _timing(reading, seen, matter, when, side)
+    return (*found, school, weigh.bit_count(), opened), overrides, course
+
+
+def _side(said: str) -> str:
+    """The kind of timing rule on the other side of a verdict (元首課 l.67 「用起以所生為吉期，所畏者為凶期」):
+    a good verdict's primary 應期 is a 凶期 only when no other rule names one, and a bad one's a 吉期."""
+    return "fears" if said in GOOD else "generates" if said in BAD else ""
+
+
+def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+    """The verdict on one matter, weighed whole: its lines (principles 1–8), then its primary 應期 (元首課
+    l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
+    (said, reasons, principle, tier, school, count, opened), overrides, course = _weighed(reading, seen, matter, True)
+    period, folded = _timing(reading, seen, matter, when, _side(said))
     return Verdict(
         matter, said, reasons, overrides, course, period, folded, principle, school, tier, count, opened, seen.use
     )
 
 
+def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
+    """The verdict on one matter, decided now (what :func:`_judged` gives it, by the same weighing) and
+    explained when its overrides, course or 應期 are first read."""
+    (said, reasons, principle, tier, school, count, opened), _, _ = _weighed(reading, seen, matter, False)
+
+    def explain() -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
+        _, overrides, course = _weighed(reading, seen, matter, True)
+        return (overrides, course, *_timing(reading, seen, matter, None, _side(said)))
+
+    values = (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use)
+    return _decided_verdict(values, explain)
+
+
 def _decide(
-    here: int, tier: int, standing: int, overrides: list[Override], seen: _Seen
+    here: int, tier: int, standing: int, overrides: list[Override] | None, seen: _Seen, t: VerdictTable
 ) -> tuple[str, tuple[Reason, ...], int, str]:
     """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
-    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone)."""
-    t = table()
+    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone);
+    the overrides they make are added to ``overrides`` (where it is given: the verdict is explained)."""
     if here & t.yangjiu_forms:  # principle 5: the form over its family
         family = here & t.yangjiu_family
         if family:
-            overrides.append(_override("殃咎例", family, YANGJIU_REASON))
+            if overrides is not None:
+                overrides.append(_override("殃咎例", family, YANGJIU_REASON))
             here &= ~family
-    found = _direction(here)
+    found = _direction(here, t)
     principle = 5
     if found is None:  # 吉 and 凶 on one tier: principle 6
         strength = seen.use.strength
         if strength is None:
-            return "未定", _pick(here, t.directed), 6, TIERS[tier]
+            return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
         # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
         # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
         side = t.good if strong else t.bad
         why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
-        overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
+        if overrides is not None:
+            overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
         here &= side
-        found = _direction(here) or "吉凶參半"
+        found = _direction(here, t) or "吉凶參半"
         principle = 6
     elif found == "吉凶參半":
-        return found, _pick(here, t.mixed), 5, TIERS[tier]
+        return found, _pick(here, t.mixed, t), 5, TIERS[tier]
     if found in BAD:
         rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
         if rescue:
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
-            overrides.append(_override("年命", here, by))
-            return "先凶後吉", (*_pick(here, t.bad)[:2], by), 7, TIERS[tier]
+            if overrides is not None:
+                overrides.append(_override("年命", here, by))
+            return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
-    return found, _pick(here, t.directed, course), principle, TIERS[tier]
+    return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -796,11 +991,10 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     return GENERAL_REASONS.get((matter, side))
 
 
-def _pick(here: int, side: int, first: int = 0) -> tuple[Reason, ...]:
+def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
     """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
     lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
     those with conditions the chart decides first (then in the file's order)."""
-    t = table()
     lines = here & side
     if not lines & (lines - 1):  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()

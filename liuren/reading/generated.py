@@ -1,0 +1,299 @@
+"""The reading's decision as generated code: the compiled conditions written out, once, as one Python
+function over a chart, as :mod:`dataclasses` writes a class's methods.
+
+:func:`~liuren.reading.reading` decides which statements of the subjects a chart shows stand: a statement
+is set aside as soon as one of its tests fails, and one is left open where a test needs what the chart
+lacks (:data:`~liuren.reading.conditions.State`). :func:`decide_source` writes that walk for every subject
+and every test of the package's data as straight-line code: a subject is a bit of the set of subjects
+the chart shows, a set of statements an ``int`` literal, and each test, where it is a test of one place
+or of the chart as a whole, the reader of the attribute called on the place and its value compared in
+line; a test or a fact that several subjects share is kept in a local variable, decided at most once. The
+other tests (the patterns, the day stem, the 神煞, the places of an "any" target) are the interpreted
+tests of :func:`~liuren.reading.conditions.compile_condition` and
+:func:`~liuren.reading.conditions.compile_together`, called by name. :func:`compile_decide` compiles the
+source with :func:`compile` (nothing but the package's own data goes into it), and the generated function
+must agree with the interpreted walk (``tests/test_reading_compiled.py`` checks both, and the readings
+over the 8,640 charts, ``tools/snapshot_reading.py``).
+
+>>> from liuren.reading import program
+>>> print(program().source.splitlines()[0])
+def decide(x, subjects, standing):
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from .conditions import Condition, State
+from .readers import (
+    CHART_READERS,
+    READERS,
+    SHA_PLACES,
+    SINGLE_PLACES,
+    STEM_READERS,
+    Ctx,
+    Lacking,
+    sha_lacking,
+)
+
+LOCAL_PLACES = {
+    "init": "t0",
+    "middle": "t1",
+    "final": "t2",
+    "gan_upper": "u0",
+    "gan_yin": "u1",
+    "zhi_upper": "u2",
+}
+"""The places read from the chart once at the top of the function, by the local variable that holds each
+(the 三傳 and the uppers of lessons 1–3)."""
+
+SHA_NAMES = tuple(SHA_PLACES)
+"""The 神煞 a condition can name, by the number the generated code calls each one's place by (``SHA_3``)."""
+
+ANY_PLACES = {
+    "any_trans": ("t0", "t1", "t2"),
+    "all_trans": ("t0", "t1", "t2"),
+    "any_lesson_upper": ("u0", "u1", "u2", "u3"),
+}
+"""The targets of several places the generated code reads place by place, by the local variables of their
+places (those whose places every chart shows: an "any" target with places a chart may lack, such as the
+年命's uppers, is left to its interpreted test)."""
+
+MAX_INLINE_VALUES = 3
+"""Up to this many values a test compares one by one (``'旺' in f or '相' in f``); more, with a set."""
+
+
+class _Plan(NamedTuple):
+    """How the generated code decides one test itself: the facts it reads (each a key, the same for every
+    test reading that attribute at that place, and the expression that reads it), in the order the
+    interpreted test reads them (the first the chart lacks decides), and the expression over the facts'
+    local names that is the test's answer where the chart lacks none."""
+
+    facts: tuple[tuple[str, str], ...]
+    test: Callable[[Sequence[str]], str]
+
+
+def _place_fact(target: str, attr: str) -> tuple[str, str]:
+    """The key and the reading of ``attr`` at one place: a place held in a local variable, else the
+    place's own reader (which may lack what places it)."""
+    place = LOCAL_PLACES.get(target)
+    if place is None:
+        return f"{target}:{attr}", f"R_{attr}(x, P_{target}(x))"
+    return f"{place}:{attr}", f"R_{attr}(x, {place})"
+
+
+def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
+    """How the generated code decides test ``k`` (its conditions ``group``), or None where it calls the
+    interpreted test: a pattern (read in line where the chart judges them all), a 神煞, or a target whose
+    places a chart may lack."""
+    first = group[0]
+    target, attr = first.target, first.attr
+    if not all(c.attr.isidentifier() and (not c.target or c.target.isidentifier()) for c in group):
+        return None  # read by a name the source cannot spell: its interpreted test
+    if any(c.attr == "sha" or c.attr not in READERS for c in group if c.target and c.target != "day_stem"):
+        return None
+    if len(group) == 1 and not target:
+        if attr == "pattern" or attr not in CHART_READERS:
+            return None
+        return _Plan(((f":{attr}", f"C_{attr}(x)"),), lambda f: _compare(first, f[0], f"V{k}_0"))
+    if len(group) == 1 and target == "day_stem":
+        return _Plan(((f"stem:{attr}", f"(S_{attr}(x),)"),), lambda f: _compare(first, f[0], f"V{k}_0"))
+    if len(group) == 1 and target in SINGLE_PLACES:
+        return _Plan((_place_fact(target, attr),), lambda f: _compare(first, f[0], f"V{k}_0"))
+    places = ANY_PLACES.get(target)
+    if places is None:
+        return None
+    facts = tuple((f"{p}:{c.attr}", f"R_{c.attr}(x, {p})") for c in group for p in places)
+    n = len(places)
+
+    def test(f: Sequence[str]) -> str:
+        if len(group) == 1:  # some place shows a value; none does (!=); every place does (all_trans)
+            parts = [f"({_compare(first, f[i], f'V{k}_0')})" for i in range(n)]
+            return " or ".join(parts) if first.op != "!=" and target != "all_trans" else " and ".join(parts)
+        at = [  # conditions together: one place satisfies them all (compile_together)
+            " and ".join(f"({_compare(c, f[j * n + i], f'V{k}_{j}')})" for j, c in enumerate(group)) for i in range(n)
+        ]
+        return " or ".join(f"({part})" for part in at)
+
+    return _Plan(facts, test)
+
+
+def _sha_places(target: str) -> tuple[str, ...] | None:
+    """The places of a target a 神煞 condition reads in line: one place, or the places of a target every
+    chart shows (:data:`ANY_PLACES`); None for a target whose places a chart may lack."""
+    if target in ANY_PLACES:
+        return ANY_PLACES[target]
+    if target in SINGLE_PLACES and target.isidentifier():
+        return (LOCAL_PLACES.get(target, "b"),)
+    return None
+
+
+def _sha(k: int, condition: Condition, into: str, pad: str) -> list[str]:
+    """The lines that decide a condition on the 神煞 (its test ``k``) into ``into``, as the interpreted test
+    does: the branch where each 神煞 named stands (``SHA_<n>``, :data:`~liuren.reading.readers.SHA_PLACES`;
+    None where the chart lacks what places it), whether the target's places show one (for all_trans:
+    each place), and, where that leaves it as a 神煞 the chart cannot place could change it, what the
+    chart lacks (:func:`~liuren.reading.readers.sha_lacking`)."""
+    places = _sha_places(condition.target)
+    assert places is not None
+    neg = condition.op == "!="
+    named = ", ".join(f"SHA_{SHA_NAMES.index(name)}(x)" for name in condition.values)
+    lines = []
+    inner = pad
+    if places == ("b",):  # a place read by its own reader, which may lack what places it
+        lines += [f"{pad}try:", f"{pad}    b = P_{condition.target}(x)", f"{pad}except Lacking as lacking:"]
+        lines += [f"{pad}    {into} = lacking.what", f"{pad}else:"]
+        inner = pad + "    "
+    lines.append(f"{inner}m = ({named},)")
+    if condition.target == "all_trans":
+        holds = " and ".join(f"{p} {'not in' if neg else 'in'} m" for p in places)
+    else:
+        shown = " or ".join(f"{p} in m" for p in places)
+        holds = f"not ({shown})" if neg else shown
+    lines += [
+        f"{inner}h = {holds}",
+        f"{inner}if h is {neg}:  # what the chart lacks may decide it",
+        f"{inner}    lacks = sha_lacking(N{k}, x)",
+        f"{inner}    {into} = h if lacks is None else lacks",
+        f"{inner}else:",
+        f"{inner}    {into} = h",
+    ]
+    return lines
+
+
+def _compare(condition: Condition, fact: str, values_name: str) -> str:
+    """The expression that tests a fact (a tuple of the values the chart shows) against the condition."""
+    values = tuple(dict.fromkeys(condition.values))
+    neg = condition.op == "!="
+    if len(values) <= MAX_INLINE_VALUES:
+        if neg:
+            return " and ".join(f"{v!r} not in {fact}" for v in values)
+        return " or ".join(f"{v!r} in {fact}" for v in values)
+    return f"{values_name}.isdisjoint({fact})" if neg else f"not {values_name}.isdisjoint({fact})"
+
+
+def decide_source(
+    conditions: Sequence[tuple[Condition, ...]],
+    checks: dict[str, tuple[tuple[int, int], ...]],
+    subject_bits: dict[str, int],
+) -> str:
+    """The source of ``decide(x, subjects, standing)``: for each subject whose bit is in ``subjects`` (in
+    the order of ``checks``), each of its tests in order whose statements (``checks``: test number and
+    the set of statements needing it) still stand, decided once; returns the statements left standing
+    and those with a test the chart cannot decide (``needs``). A fact the chart lacks is held as the
+    :class:`~liuren.reading.readers.Lacking` raised for it."""
+    users: dict[int, int] = {}
+    for members in checks.values():
+        for k, _ in members:
+            users[k] = users.get(k, 0) + 1
+    plans = {k: _plan(conditions[k], k) for k in users}
+    readers: dict[str, int] = {}
+    for plan in plans.values():
+        for key, _ in plan.facts if plan is not None else ():
+            readers[key] = readers.get(key, 0) + 1
+    shared_tests = sorted(k for k, n in users.items() if n > 1)
+    shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
+    out = [
+        "def decide(x, subjects, standing):",
+        "    needs = 0",
+        "    t0, t1, t2 = x.transmissions",
+        "    u0, u1, u2, u3 = x.uppers",
+        "    patterns, unjudged = x.patterns, x.unjudged",
+    ]
+    memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
+    if memo:
+        out.append(f"    {' = '.join(memo)} = None")
+
+    def test(k: int, into: str, pad: str) -> list[str]:
+        """The lines that put test ``k``'s state into the local ``into``."""
+        plan = plans[k]
+        group = conditions[k]
+        if len(group) == 1 and not group[0].target and group[0].attr == "pattern":
+            neg = group[0].op == "!="  # a pattern named holds; else none can where the chart judges them all
+            return [
+                f"{pad}if not V{k}_0.isdisjoint(patterns):",
+                f"{pad}    {into} = {not neg}",
+                f"{pad}elif not unjudged:",
+                f"{pad}    {into} = {neg}",
+                f"{pad}else:  # what the chart lacks may decide it",
+                f"{pad}    {into} = T{k}(x)",
+            ]
+        if len(group) == 1 and group[0].attr == "sha" and _sha_places(group[0].target) is not None:
+            return _sha(k, group[0], into, pad)
+        if plan is None:  # an interpreted test, called by name
+            return [f"{pad}{into} = T{k}(x)"]
+        if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
+            return [
+                f"{pad}try:",
+                f"{pad}    a0 = {plan.facts[0][1]}",
+                f"{pad}except Lacking as lacking:",
+                f"{pad}    {into} = lacking.what",
+                f"{pad}else:",
+                f"{pad}    {into} = {plan.test(['a0'])}",
+            ]
+        lines: list[str] = []
+        names: list[str] = []
+        for n, (key, read) in enumerate(plan.facts):
+            name = shared_facts.get(key)
+            if name is None:
+                name = f"a{n}"
+                lines += [f"{pad}try:", f"{pad}    {name} = {read}", f"{pad}except Lacking as lacking:"]
+                lines.append(f"{pad}    {name} = lacking")
+            elif name not in names:
+                lines += [f"{pad}if {name} is None:", f"{pad}    try:", f"{pad}        {name} = {read}"]
+                lines += [f"{pad}    except Lacking as lacking:", f"{pad}        {name} = lacking"]
+            names.append(name)
+        first = True
+        for name in dict.fromkeys(names):  # the first fact the chart lacks decides, as it is read
+            lines.append(f"{pad}{'if' if first else 'elif'} {name}.__class__ is Lacking:")
+            lines.append(f"{pad}    {into} = {name}.what")
+            first = False
+        lines.append(f"{pad}else:")
+        lines.append(f"{pad}    {into} = {plan.test(names)}")
+        return lines
+
+    shared = set(shared_tests)
+    for subject, members in checks.items():
+        if not members:
+            continue
+        out.append(f"    if subjects & {subject_bits[subject]}:  # {subject}")
+        for k, needing in members:
+            out.append(f"        if standing & {needing}:")
+            if k in shared:
+                out.append(f"            if s{k} is None:")
+                out.extend(test(k, f"s{k}", " " * 16))
+                state = f"s{k}"
+            else:
+                out.extend(test(k, "s", " " * 12))
+                state = "s"
+            out.append(f"            if {state} is False:")
+            out.append(f"                standing &= {~needing}")
+            out.append(f"            elif {state} is not True:")
+            out.append(f"                needs |= {needing}")
+    out.append("    return standing, needs")
+    return "\n".join(out) + "\n"
+
+
+def compile_decide(
+    source: str,
+    conditions: Sequence[tuple[Condition, ...]],
+    tests: Sequence[Callable[[Ctx], State]],
+) -> Callable[[Ctx, int, int], tuple[int, int]]:
+    """The function :func:`decide_source` wrote, compiled with the names it reads: the readers of
+    :mod:`~liuren.reading.readers`, the interpreted ``tests`` (``T12``) and the sets of values compared
+    (``V12``)."""
+    names: dict[str, object] = {"Lacking": Lacking}
+    names.update({f"R_{attr}": read for attr, read in READERS.items()})
+    names.update({f"C_{attr}": read for attr, read in CHART_READERS.items()})
+    names.update({f"P_{target}": place for target, place in SINGLE_PLACES.items()})
+    names.update({f"S_{attr}": read for attr, read in STEM_READERS.items()})
+    names.update({f"SHA_{n}": place for n, place in enumerate(SHA_PLACES.values())})
+    names["sha_lacking"] = sha_lacking
+    for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
+        names[f"T{k}"] = run
+        names[f"N{k}"] = group[0].values
+        names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
+    exec(compile(source, "<liuren.reading decide>", "exec"), names)  # the source is the package's own data
+    made: Callable[[Ctx, int, int], tuple[int, int]] = names["decide"]  # type: ignore[assignment]
+    return made
