@@ -750,6 +750,15 @@ def test_a_box_holding_only_question_marks_is_open_at_the_basic_levels(tmp_path:
     assert p.progress.reviews() == 0
 
 
+def test_the_english_page_labels_the_transmissions_box_in_english(tmp_path: Path) -> None:
+    # its box read 「三傳」 beside "lessons" and "method"; the Korean page keeps its own label
+    en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=4, lang="en", clock=clock)
+    assert en.item is not None and "transmissions" in en.item.parts
+    assert [en.fields[p].description for p in en.item.parts] == ["lessons", "transmissions", "method"]
+    ko = Practice(str(tmp_path / "k.sqlite3"), seed=1, level=4, clock=clock)
+    assert ko.fields["transmissions"].description == PRACTICE["ko"]["part-transmissions"]
+
+
 def _levels_and_boxes() -> list[tuple[int, str]]:
     from random import Random
 
