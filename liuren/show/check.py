@@ -139,7 +139,7 @@ class CheckResult:
         return graded(self.ok, self.cell, self.message)
 
     def _repr_html_(self) -> str:
-        from .html import COLORS, paper_box
+        from .html import COLORS, mark_chip, theme_box
 
         if self.ok:
             color, mark = RIGHT, "✔"
@@ -147,8 +147,8 @@ class CheckResult:
             color, mark = COLORS["muted"], "…"
         else:
             color, mark = COLORS["mark"], "✘"
-        return paper_box(
-            f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(str(self))}',
+        return theme_box(
+            f"{mark_chip(mark, color)} {escape(str(self))}",
             f"border-left:4px solid {color};font-family:sans-serif;font-size:14px",
         )
 

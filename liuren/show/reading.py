@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..errors import ParseError, quote
 from ..lang import language
 from ..reading.statements import MATTERS
-from .html import COLORS, paper_box
+from .html import COLORS, mark_chip, paper_box, theme_box
 from .i18n import check_lang, render, say
 from .words.reading import FLAG_NAMES, MATTER_NAMES, PLACES, QUERENT_NAMES, READING
 
@@ -441,15 +441,16 @@ def _check_result(result: object, verdict: bool) -> None:
 
 
 def _marked_html(lines: list[tuple[str, str]]) -> str:
-    """A check's lines on the card's paper, each after its own mark (:data:`CHECK_MARKS`)."""
+    """A check's lines in the theme's box (:func:`~liuren.show.html.theme_box`), each after its own mark
+    (:data:`CHECK_MARKS`) on a chip of the card's paper."""
     rows = []
     for key, line in lines:
         if key not in CHECK_MARKS:
             rows.append(escape(line))
             continue
         mark, color = CHECK_MARKS[key]
-        rows.append(f'<span style="color:{COLORS[color]};font-weight:700">{mark}</span> {escape(line)}')
-    return paper_box("<br>".join(rows))
+        rows.append(f"{mark_chip(mark, COLORS[color])} {escape(line)}")
+    return theme_box("<br>".join(rows))
 
 
 def reading_check_text(result: ReadingCheck) -> str:
