@@ -554,7 +554,7 @@ def test_candidates_weigh_every_statement_of_the_matter_and_the_check_says_why()
     text = str(result)
     assert f"{wrong.statement.id} does not apply: it needs " in text and applies[1] not in text
     assert applies[1] in str(check_reading(chart, "病", [applies[0]], lang="en", reveal=True))
-    assert result._repr_html_().startswith('<div class="liuren-paper"')
+    assert result._repr_html_().startswith('<div class="liuren-paper liuren-themed"')  # the theme's box
 
 
 @pytest.mark.parametrize(
