@@ -167,7 +167,11 @@ def test_answer_forms():
 
 def test_an_answer_left_open_is_no_answer_and_open_places_are_named():
     c = liuren.chart("丙申", "午", "亥")
-    for blank in ({"lessons": ("?", "?", "?", "?")}, {"lessons": "????"}, {"transmissions": "???"}, {}):
+    blanks = [{"lessons": ("?", "?", "?", "?")}, {"lessons": "????"}, {"transmissions": "???"}, {}]
+    # marks alone leave any part open, however many: "???" for the two 旬空 is no three branches
+    blanks += [{"void": "???"}, {"void": "?"}, {"day": "??"}, {"offset": "?"}, {"method": "？"}, {"patterns": "?"}]
+    blanks += [{"lessons": "?"}, {"transmissions": "? ?"}, {"noble": "??"}, {"hour": "???", "general": "?"}]
+    for blank in blanks:
         result = liuren.check(c, **blank, lang="en")
         assert not result.ok and result.first_error is None and result.checked == (), blank
         assert result.message.startswith("Nothing to check") and "…" in result._repr_html_()
@@ -175,6 +179,7 @@ def test_an_answer_left_open_is_no_answer_and_open_places_are_named():
     assert partly.ok and partly.message == "Right: the 三傳. (Not checked: 1 place left open.)"
     assert liuren.check(c, transmissions="卯??", lang="ko").message.endswith("(비워 둔 2곳은 확인하지 않았다.)")
     assert not liuren.check(c, transmissions="申??").ok
+    assert liuren.check(c, void="???", transmissions="卯申丑", lang="en").message == "Right: the 三傳."
 
 
 @pytest.mark.parametrize(

@@ -138,6 +138,32 @@ def test_the_ids_and_the_quotation_keep_their_room_at_1280(lang):
     assert len(rows) == len(ex.examples("九宗門"))
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_cell_but_the_quotation_breaks_inside_a_term_and_the_table_still_fits(lang):
+    # at 1280×720 notebook 01's table broke 「(月建 寅)」 into 「月 / 建」 and 「六親」 into 「六 / 親」: every
+    # column but the quotation (Hanzi with no space, which must break) breaks only between words, and the
+    # widest word of each column, side by side, stays within the notebook's 880px at 13px type
+    from liuren.show.widget_parts import text_em
+
+    chapters = [k.removeprefix("title.") for k in ex.WORDS[lang] if k.startswith("title.")]
+    assert len(chapters) == 4
+    free = {"text"} if lang != "zh" else {"text", "note"}  # a Chinese note has no space to break at
+    for chapter in chapters:
+        html = ex.table(chapter, lang=lang)._repr_html_()
+        for row in re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1]):
+            styles = dict(zip(ex.HEADER_KEYS, re.findall(r'<td style="([^"]*)">', row), strict=True))
+            kept = [k for k, style in styles.items() if "keep-all" in style or "nowrap" in style]
+            assert kept == [k for k in ex.HEADER_KEYS if k not in free], (chapter, kept)
+        widest = dict.fromkeys(ex.HEADER_KEYS, 0.0)
+        for row in ex.table(chapter, lang=lang).cells():
+            for key, cell in zip(ex.HEADER_KEYS, row, strict=True):
+                words = [cell] if "nowrap" in ex.COLUMN_STYLES.get(key, "") else cell.split()
+                words = list(cell) if key in free else words  # a column that breaks anywhere
+                widest[key] = max([widest[key], *(text_em(w) for w in words)])
+        widest["text"], widest["note"] = max(widest["text"], 9.0), max(widest["note"], 10.0)  # min-widths
+        assert sum(widest.values()) * 13 + len(widest) * 12 <= 880, (chapter, widest)
+
+
 def test_the_english_heads_have_no_word_wider_than_a_terms():
     # the heads set the narrow columns' widths: 「agrees with the computation」 above a ✓ took 126px
     words = [w for head in ex.headers("en") for w in head.split()]

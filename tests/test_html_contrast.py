@@ -40,26 +40,36 @@ def contrast(a: str, b: str) -> float:
     return (hi + 0.05) / (lo + 0.05)
 
 
-def _declarations(style: str) -> dict[str, str]:
+THEME_VAR = re.compile(r"var\((--[\w-]+),\s*([^()]+)\)")
+"""A colour taken from the theme, ``var(--jp-…, fallback)``: the fallback where no theme sets it."""
+DARK_LOOK = {"--jp-content-font-color1": "#ffffff", "--jp-layout-color1": "#212121"}
+"""What JupyterLab Dark sets the theme variables a check panel reads to (its index.css: #fff on
+--md-grey-900); JupyterLab Light's are near-black on white, and the fallbacks are the card's ink and paper."""
+
+
+def _declarations(style: str, theme: dict[str, str] | None = None) -> dict[str, str]:
+    """A style attribute's declarations, each theme variable read as ``theme`` sets it (else its fallback)."""
     out = {}
     for part in style.split(";"):
         if ":" in part:
             key, value = part.split(":", 1)
-            out[key.strip()] = value.strip()
+            out[key.strip()] = THEME_VAR.sub(lambda m: (theme or {}).get(m[1], m[2].strip()), value.strip())
     return out
 
 
 class TextColours(HTMLParser):
-    """Every non-blank text run as (text, colour set on its own element or None, nearest opaque background)."""
+    """Every non-blank text run as (text, colour set on its own element or None, nearest opaque background),
+    the theme's variables read as ``theme`` sets them (None: their fallbacks, the look outside JupyterLab)."""
 
-    def __init__(self) -> None:
+    def __init__(self, theme: dict[str, str] | None = None) -> None:
         super().__init__()
+        self.theme = theme
         self.stack: list[tuple[str, dict[str, str]]] = []
         self.runs: list[tuple[str, str | None, str | None]] = []
 
     def handle_starttag(self, tag, attrs):
         if tag not in VOID_ELEMENTS:
-            self.stack.append((tag, _declarations(dict(attrs).get("style") or "")))
+            self.stack.append((tag, _declarations(dict(attrs).get("style") or "", self.theme)))
 
     def handle_endtag(self, tag):
         assert self.stack and self.stack[-1][0] == tag, f"unbalanced </{tag}>"
@@ -76,8 +86,8 @@ class TextColours(HTMLParser):
         self.runs.append((data.strip(), own, background))
 
 
-def runs(html: str) -> list[tuple[str, str | None, str | None]]:
-    parser = TextColours()
+def runs(html: str, theme: dict[str, str] | None = None) -> list[tuple[str, str | None, str | None]]:
+    parser = TextColours(theme)
     parser.feed(html)
     assert parser.stack == []
     return parser.runs
@@ -201,12 +211,13 @@ def _widget_pages():
         yield broken._repr_mimebundle_()["text/html"]
 
 
-def _faint(pages) -> tuple[int, dict]:
-    """(text runs seen, {(colour, background): (text, ratio)} for every pair below AA); a run without
-    its own colour or on no background fails at once, as in the card test above."""
+def _faint(pages, theme: dict[str, str] | None = None) -> tuple[int, dict]:
+    """(text runs seen, {(colour, background): (text, ratio)} for every pair below AA) with the theme's
+    variables read as ``theme`` sets them; a run without its own colour or on no background fails at
+    once, as in the card test above."""
     count, faint = 0, {}
     for html in pages:
-        for text, colour, background in runs(html):
+        for text, colour, background in runs(html, theme):
             count += 1
             assert colour is not None, f"{text!r} takes the theme's colour"
             assert background is not None, f"{text!r} sits on the theme's background"
@@ -225,6 +236,28 @@ def test_every_widget_line_and_fallback_sets_its_colours_on_the_paper_and_reache
     count, faint = _faint(_widget_pages())
     assert count > 1000
     assert faint == {}
+
+
+def test_every_check_panel_takes_the_themes_colours_and_reaches_aa_on_dark_too():
+    # the check panels stood cream on JupyterLab Dark's near-black: each is now told in the theme's ink on
+    # the theme's background (the card's where no theme sets them), its mark on a chip of the paper
+    from liuren.reading.exercise import check_reading, check_verdict
+    from liuren.show.html import THEME_CLASS
+    from liuren.show.widgets import Exercise
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    ex = Exercise(seed=3, lang="en", mode="one")
+    ex.answer(offset=(ex.chart.offset + 5) % 12)
+    wrong = ex.feedback.value
+    pages = [*_check_pages(), wrong, check_reading(chart, "病", ["元首-085", "元首-087", "喪-002"])._repr_html_()]
+    pages.append(check_verdict(chart, "病", "凶", "元首-087", reveal=True)._repr_html_())
+    for html in pages:
+        assert html.startswith(f'<div class="liuren-paper {THEME_CLASS}"'), html[:80]
+        box = runs(html, DARK_LOOK)[-1]
+        assert box[1:] == ("#ffffff", "#212121"), box  # the words follow the theme
+    for theme in (None, DARK_LOOK):
+        count, faint = _faint(pages, theme)
+        assert count > 100 and faint == {}, theme
 
 
 def test_the_explain_text_takes_both_colours_from_the_theme():

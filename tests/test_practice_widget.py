@@ -733,6 +733,32 @@ def test_a_box_holding_a_question_mark_alone_is_open_at_every_level(tmp_path: Pa
     assert p.progress.reviews() == 0
 
 
+@pytest.mark.parametrize("level", [1, 2])
+@pytest.mark.parametrize("marks", ["?", "???", "？ ？"])
+def test_a_box_holding_only_question_marks_is_open_at_the_basic_levels(tmp_path: Path, level: int, marks: str) -> None:
+    # level 1 read "???" in the 旬空 box as three branches where two are asked ("unreadable"), and
+    # level 2 read "??" in the 日辰 box as no pillar, while "?" alone left the box open: marks alone
+    # leave a box open however many there are, each of its places named
+    p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, lang="en", clock=clock)
+    assert p.item is not None
+    places = {"void": " (branch 1, branch 2)", "stems": " (branch 1, branch 2, branch 3)"}
+    places["kin"] = places["stems"]
+    for part in p.item.parts:
+        assert whole(p, **{part: marks}) is None
+        name = PRACTICE["en"][f"part-{part}"]
+        assert f"these still hold one: {name}{places.get(part, '')}." in said(p), (part, said(p))
+    assert p.progress.reviews() == 0
+
+
+def test_the_english_page_labels_the_transmissions_box_in_english(tmp_path: Path) -> None:
+    # its box read 「三傳」 beside "lessons" and "method"; the Korean page keeps its own label
+    en = Practice(str(tmp_path / "e.sqlite3"), seed=1, level=4, lang="en", clock=clock)
+    assert en.item is not None and "transmissions" in en.item.parts
+    assert [en.fields[p].description for p in en.item.parts] == ["lessons", "transmissions", "method"]
+    ko = Practice(str(tmp_path / "k.sqlite3"), seed=1, level=4, clock=clock)
+    assert ko.fields["transmissions"].description == PRACTICE["ko"]["part-transmissions"]
+
+
 def _levels_and_boxes() -> list[tuple[int, str]]:
     from random import Random
 

@@ -553,9 +553,42 @@ def test_candidates_weigh_every_statement_of_the_matter_and_the_check_says_why()
     result = check_reading(chart, "illness", [applies[0], wrong.statement.id], lang="en")
     assert not result.ok and result.right == (applies[0],) and result.missed == len(applies) - 1
     text = str(result)
-    assert f"{wrong.statement.id} does not apply: " in text and "✗" in text and applies[1] not in text
+    assert f"{wrong.statement.id} does not apply: it needs " in text and applies[1] not in text
     assert applies[1] in str(check_reading(chart, "病", [applies[0]], lang="en", reveal=True))
-    assert result._repr_html_().startswith('<div class="liuren-paper"')
+    assert result._repr_html_().startswith('<div class="liuren-paper liuren-themed"')  # the theme's box
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("ko", "元首-087 — 맞지 않는다: 조건은 初傳 凶將, 이 과반은 初傳 吉將"),
+        ("en", "元首-087 does not apply: it needs 初傳 凶將; this chart has 初傳 吉將"),
+        ("zh", "元首-087 不合：須初傳 凶將，此盤初傳 吉將"),
+    ],
+)
+def test_a_wrong_pick_says_what_the_statement_needs_and_what_the_chart_has(lang, line):
+    # the line read 「元首-087 — 맞지 않는다: 初傳 吉將 ✗」: whether 吉將 was what the statement needs or
+    # what the chart has could not be told; 元首-087 needs a 凶將 on the 初傳 and 卯 rides 太常, a 吉將
+    from liuren.reading.exercise import check_reading
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    lines = str(check_reading(chart, "病", ["元首-085", "元首-087"], lang=lang)).splitlines()
+    assert line in lines
+
+
+def test_a_failed_condition_names_its_values_its_negation_and_what_a_flag_reads():
+    from liuren.reading.conditions import Fact
+    from liuren.show.reading import failed_text
+
+    assert (
+        failed_text(Fact("init.war != 內戰", False, ("內戰",)), "en")
+        == "it needs 初傳 not 內戰; this chart has 初傳 內戰"
+    )
+    assert (
+        failed_text(Fact("init.void = true", False, ("false",)), "ko")
+        == "조건은 初傳 旬空 예, 이 과반은 初傳 旬空 아니오"
+    )
+    assert failed_text(Fact("any_trans.sha in 日祿,驛馬", False, ()), "zh") == "須三傳 日祿或驛馬，此盤三傳 —"
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])

@@ -480,6 +480,21 @@ def test_the_stepper_ends_on_the_reading_of_its_chart():
 
 
 # ---------------------------------------------------------------- the exercise
+def test_the_english_exercise_labels_its_boxes_in_english_and_none_is_cut():
+    # the English exercise labelled its boxes "offset d", "lessons", 「三傳」, "method": one term left
+    # untranslated among English labels; the labels column is as wide as the longest of them
+    from liuren.practice.widget import text_em
+    from liuren.show.words.vocabulary import VOCABULARY
+
+    ex = Exercise(seed=3, lang="en")
+    labels = [f.description for f in ex.fields.values()]
+    assert labels == ["offset d", "lessons", "transmissions", "method"]
+    assert VOCABULARY["三傳"].english.endswith(labels[2]) and VOCABULARY["四課"].english.endswith(labels[1])
+    width = float(ex.fields["transmissions"].style.description_width.removesuffix("em"))
+    assert width >= max(text_em(x) for x in labels) + 1 == text_em("transmissions") + 1
+    assert [f.description for f in Exercise(seed=3, lang="ko").fields.values()] == ["차이 d", "사과", "삼전", "과체"]
+
+
 def test_exercise_deals_rare_types_as_often_as_common_ones():
     ex = Exercise(seed=42, lang="en")
     for _ in range(880):

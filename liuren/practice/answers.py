@@ -47,6 +47,7 @@ from ..grading import Verdict as Verdict
 from ..grading import cell_kind as cell_kind
 from ..school import NOBLE_LABEL
 from ..show.answer_forms import KIN_WORDS, VOID_MARKS
+from ..show.answer_forms import only_marks as only_marks
 from ..show.answers import PART_READERS
 from ..show.check import (
     METHODS,
@@ -290,14 +291,6 @@ def _graded(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
     return replace(grade, whole=whole)
 
 
-def only_marks(value: object) -> bool:
-    """Whether a box's text holds nothing but the "?" of a place left open (and spaces or separators):
-    the box is left open, whatever it asks."""
-    if not isinstance(value, str) or not value.strip():
-        return False
-    return all(c in UNKNOWN or c.isspace() or c in SEPARATORS for c in normalize(value))
-
-
 def _marked_open(value: object) -> bool:
     """Whether an answer holds the "?" of a place left open (not merely too few places)."""
     if isinstance(value, Mapping):
@@ -358,6 +351,10 @@ BASIC_CELLS = {
     "month": "month",
 }
 """The cell kind of each box of levels 1 and 2."""
+PLACED = frozenset(("void", "stems", "kin"))
+"""The boxes of levels 1 and 2 with places of their own (a "?" in one leaves one place open)."""
+BASIC_PLACES = {"void": 2}
+"""How many places a box of :data:`PLACED` has when not one per given branch (the 旬空's two)."""
 POSITIONS = ("initial", "middle", "final")
 
 
@@ -430,7 +427,9 @@ def _basics(item: Item, parts: dict[str, object], lang: str, step: bool) -> Grad
     """Levels 1 and 2 (and their drills), graded box by box in the item's order."""
     read: dict[str, object] = {}
     for part, value in parts.items():
-        if part == "void":  # the checker's reader: "辰巳", "空亡 辰巳", "旬空：辰巳", ["辰", "巳"] …
+        if only_marks(value):  # "?" or "???": the whole box left open, however many places it has
+            read[part] = [None] * BASIC_PLACES.get(part, len(item.branches)) if part in PLACED else None
+        elif part == "void":  # the checker's reader: "辰巳", "空亡 辰巳", "旬空：辰巳", ["辰", "巳"] …
             void = _reading(part, value, parse_void_answer)
             read[part] = [None if b is None else BRANCH_CHARS[b] for b in void]
         elif part == "stems":

@@ -40,7 +40,6 @@ from __future__ import annotations
 import base64
 import functools
 import threading
-import unicodedata
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from html import escape
@@ -52,7 +51,8 @@ from ..cycle import BRANCH_CHARS
 from ..errors import ParseError, StoreError, quote
 from ..show.html import COLORS, caption_html, chart_html, paper_box
 from ..show.i18n import agree, check_lang
-from ..show.widget_parts import bundle, fallback_html
+from ..show.widget_parts import NARROW_EM as NARROW_EM
+from ..show.widget_parts import bundle, fallback_html, text_em
 from ..show.words.practice import PRACTICE
 from .answers import (
     BASIC_CELLS,
@@ -117,18 +117,8 @@ def _now() -> datetime:
     return datetime.now(UTC).astimezone()
 
 
-NARROW_EM = 0.6
-"""About how wide a narrow character (Latin, a digit, a space) is, in em of its font (sans-serif's
-average is nearer 0.5: the margin keeps a text of wide letters such as "m" or "W" in its box)."""
 BOX_PADDING_EM = 2.0
 """Room a control takes beside its text, in em: a text box's padding and border, a menu's arrow."""
-
-
-def text_em(text: str) -> float:
-    """About how wide ``text`` is, in em of its font: a wide character (a hanzi, a Hangul syllable) is
-    one em, a narrow one :data:`NARROW_EM`. The page sizes its controls by it, so that a grey text, a
-    menu entry or a label is not cut at a narrow width (a text box is 300px wide unless told)."""
-    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else NARROW_EM for c in text)
 
 
 def upload_label(words: Mapping[str, str]) -> str:

@@ -45,6 +45,14 @@ def _items(value: str) -> list[str]:
     return [x for x in ITEM_SEPARATORS.split(normalize(value)) if x]
 
 
+def only_marks(value: object) -> bool:
+    """Whether an answer is text holding nothing but the "?" of a place left open (and spaces or
+    separators), however many: the whole box is left open, whatever it asks ("?" and "???" alike)."""
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_ANSWER:
+        return False
+    return all(c in UNKNOWN or c.isspace() or c in SEPARATORS for c in normalize(value))
+
+
 def _text(value: str, what: str, accepted: str) -> str:
     """A string answer, refused when it is longer than any answer."""
     if len(value) > MAX_ANSWER:

@@ -35,6 +35,7 @@ from .answer_forms import (
     _chars,
     _items,
     _text,
+    only_marks,
     parse_lesson_cells,
     parse_transmission_cells,
 )
@@ -253,13 +254,9 @@ def parse_patterns(value: object) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------- the chart's inputs and its 旬空
-def _is_open(value: object) -> bool:
-    return isinstance(value, str) and len(value) <= MAX_ANSWER and normalize(value) in UNKNOWN
-
-
 def _input_answer(value: object, part: str, parse: Callable[[object], Any]) -> int | None:
     """The ordinal of a day pillar, an hour, a month general or a month branch as answered (None: left open)."""
-    if _is_open(value):
+    if only_marks(value):  # "?" or "???" alike
         return None
     try:
         found: int = parse(value).ordinal
@@ -378,7 +375,7 @@ def read_answer(parts: Mapping[str, object], month_known: bool) -> tuple[Answer,
     read: dict[str, Any] = {}
     for part in PARTS:
         value = parts.get(part)
-        if value is None:
+        if value is None or only_marks(value):  # "?" or "???": the whole part left open, in every part
             continue
         found = PART_READERS[part](value)
         answered, left_open = _places(part, found)

@@ -139,7 +139,7 @@ class CheckResult:
         return graded(self.ok, self.cell, self.message)
 
     def _repr_html_(self) -> str:
-        from .html import COLORS, paper_box
+        from .html import COLORS, mark_chip, theme_box
 
         if self.ok:
             color, mark = RIGHT, "✔"
@@ -147,8 +147,8 @@ class CheckResult:
             color, mark = COLORS["muted"], "…"
         else:
             color, mark = COLORS["mark"], "✘"
-        return paper_box(
-            f'<span style="color:{color};font-weight:bold">{mark}</span> {escape(str(self))}',
+        return theme_box(
+            f"{mark_chip(mark, color)} {escape(str(self))}",
             f"border-left:4px solid {color};font-family:sans-serif;font-size:14px",
         )
 
@@ -192,7 +192,7 @@ def check(
     of them, or a mapping of "branch", "day_night", "direction"); ``method`` a method ("賊克"), a lesson type
     ("元首") or both ("賊克 元首"); ``patterns`` the named patterns that hold (["殃咎", "內戰"], []
     for none; one the chart cannot judge without its month or 年命 is left open). "?" leaves a place
-    open. ``lang`` is "ko", "zh" or "en"; ``reveal`` adds the right value to the message. Malformed
+    open, and a part written with nothing but question marks ("?" or "???") is left open as a whole. ``lang`` is "ko", "zh" or "en"; ``reveal`` adds the right value to the message. Malformed
     answers raise :class:`~liuren.ParseError` (a void mark out of place says where it goes).
     """
     from .html import check_chart

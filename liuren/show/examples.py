@@ -31,6 +31,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from ..errors import ParseError, quote
+from ..lang import language
 from ..school import NOBLE_LABEL
 from .i18n import check_lang
 from .text import KIN_SHORT
@@ -45,16 +46,27 @@ HEADER_KEYS = ("example", "text", "inputs", "uppers", "transmissions", "method",
 COLUMN_STYLES = {
     "example": "white-space:nowrap",
     "text": "min-width:9em",
+    "inputs": "word-break:keep-all",
     "uppers": "white-space:nowrap",
+    "transmissions": "word-break:keep-all",
     "method": "word-break:keep-all",
+    "agrees": "word-break:keep-all",
+    "printed": "word-break:keep-all",
     "note": "min-width:10em",
 }
 """What a column keeps when a notebook's output is narrow (1280×720 with the sidebar open, about 880px):
 the id whole (「元首-1」 broke into 「元首 / -1」), the quotation at least nine Hanzi wide (beside a long
 English note it was squeezed to three characters a line), the four uppers on one line, 「賊克 · 元首」
-broken only at its spaces, and the note room to read. Measured in chromium, the English table (the
+broken only at its spaces, and the note room to read. Every column but the quotation (a run of Hanzi with
+no space, which must break) breaks only between words: 「(月建 寅)」 and 「六親」 broke inside the term,
+「月 / 建」; the note does so where its language puts spaces between words (:data:`SPACED_STYLES`), as a
+Chinese note has none. The longest word of any column is about 13 em (a quotation inside a Korean note),
+so the table still fits. Measured in chromium, the English table (the
 widest heads) needs about 800px. The heads break only between words (``word-break:keep-all``): 「계산과
 일치」 broke syllable by syllable."""
+SPACED_STYLES = {"note": "word-break:keep-all"}
+"""What a column adds in a language that puts spaces between words (Korean, English): the note breaks
+only at them, not inside a term such as 「六親」."""
 
 WORDS: WordTable = {
     "zh": {
@@ -348,7 +360,11 @@ class Table:
             f'<th style="text-align:left;vertical-align:bottom;padding:2px 6px;word-break:keep-all">{escape(h)}</th>'
             for h in headers(self.lang)
         )
-        cell = [f"text-align:left;vertical-align:top;padding:2px 6px;{COLUMN_STYLES.get(k, '')}" for k in HEADER_KEYS]
+        spaced = SPACED_STYLES if language(self.lang).space else {}
+        cell = [
+            f"text-align:left;vertical-align:top;padding:2px 6px;{';'.join(filter(None, (COLUMN_STYLES.get(k), spaced.get(k))))}"
+            for k in HEADER_KEYS
+        ]
         body = "".join(
             "<tr>"
             + "".join(f'<td style="{style.rstrip(";")}">{escape(c)}</td>' for style, c in zip(cell, row, strict=True))

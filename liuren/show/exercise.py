@@ -15,9 +15,9 @@ from ..cycle import BRANCHES, PILLARS
 from ..errors import ParseError, quote
 from ..find import parse_lesson_type
 from ..school import NOBLE_LABEL, School, resolve_school
-from .html import caption_html, chart_html, paper_box
+from .html import caption_html, chart_html, paper_box, theme_box
 from .i18n import check_lang, render
-from .widget_parts import bundle, fallback_html
+from .widget_parts import bundle, fallback_html, text_em
 from .words.widgets import WIDGETS
 
 if TYPE_CHECKING:
@@ -90,7 +90,10 @@ class Exercise:
         self.random = random.Random(seed)
         self._pool = _restricted(deal_pool(self.school), lesson_types)
         words = WIDGETS[lang]
-        self.fields = {q: widgets.Text(description=words[q], placeholder=_PLACEHOLDERS[q]) for q in QUESTIONS}
+        label = {"description_width": f"{max(text_em(words[q]) for q in QUESTIONS) + 1:.1f}em"}  # none cut
+        self.fields = {
+            q: widgets.Text(description=words[q], placeholder=_PLACEHOLDERS[q], style=label) for q in QUESTIONS
+        }
         self.check_button = widgets.Button(description=words["check"], button_style="primary")
         self.deal_button = widgets.Button(description=words["deal"])
         self.question = widgets.HTML()
@@ -194,7 +197,7 @@ def _done_html(chart: Chart, lang: str) -> str:
     from .check import RIGHT
 
     text = escape(render(WIDGETS[lang]["all-right"] + f"⟨{chart.method}⟩ · ⟨{chart.lesson_type}⟩", lang))
-    return paper_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px") + chart_html(
+    return theme_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px") + chart_html(
         chart, labels=lang
     )
 

@@ -117,6 +117,42 @@ def paper_box(inner: str, style: str = "", colors: Mapping[str, str] | None = No
     )
 
 
+THEME_CLASS = "liuren-themed"
+"""The class a :func:`theme_box` adds to :data:`PAPER_CLASS`: its ink and paper are the theme's."""
+THEME_INK = "--jp-content-font-color1"
+THEME_PAPER = "--jp-layout-color1"
+"""The JupyterLab theme variables a :func:`theme_box` takes its text colour and background from (their
+pair reads at 16:1 or more in JupyterLab Light and Dark alike)."""
+
+
+def theme_box(inner: str, style: str = "") -> str:
+    """``inner`` (HTML) in the theme's own ink on the theme's own background, the card's ink and paper
+    where no JupyterLab theme sets them (an exported page, a browser outside JupyterLab): the box a
+    check's verdict is told in, which stood cream on JupyterLab Dark's near-black. A colour set inside
+    must not depend on the background: a mark keeps a chip of the card's paper (:func:`mark_chip`).
+
+    >>> theme_box("甲").startswith(
+    ...     '<div class="liuren-paper liuren-themed" style="color:var(--jp-content-font-color1,#1f1a17);'
+    ...     "background:var(--jp-layout-color1,#fbf8f1)"
+    ... )
+    True
+    """
+    return (
+        f'<div class="{PAPER_CLASS} {THEME_CLASS}" style="color:var({THEME_INK},{COLORS["ink"]});'
+        f"background:var({THEME_PAPER},{COLORS['paper']});border-radius:6px;padding:4px 10px;width:fit-content;"
+        f'max-width:100%;box-sizing:border-box;{style}">{inner}</div>'
+    )
+
+
+def mark_chip(mark: str, color: str) -> str:
+    """A check's mark (✔ ✘ ? …) in ``color`` (a palette colour, 4.5:1 or more on the paper) on a chip of
+    the card's paper, so it reads the same on a light and a dark theme."""
+    return (
+        f'<span style="color:{color};background:{COLORS["paper"]};border-radius:3px;padding:0 3px;'
+        f'font-weight:700">{escape(mark)}</span>'
+    )
+
+
 def _note_of(term: str, short: str, kind: str, labels: str) -> str:
     """The annotation of a 課盤 cell's kin or general: a reading annotates the whole term (官鬼 → 관귀),
     a gloss the one-character abbreviation the cell shows (鬼 → Officer)."""

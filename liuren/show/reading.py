@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 from ..errors import ParseError, quote
 from ..lang import language
 from ..reading.statements import MATTERS
-from .html import COLORS, paper_box
+from .html import COLORS, mark_chip, paper_box, theme_box
 from .i18n import check_lang, render, say
-from .words.reading import MATTER_NAMES, PLACES, QUERENT_NAMES, READING
+from .words.reading import FLAG_NAMES, MATTER_NAMES, PLACES, QUERENT_NAMES, READING
 
 if TYPE_CHECKING:
     from ..reading import Judgement, Reading
@@ -96,6 +96,34 @@ def fact_text(fact: Fact, lang: str = "zh") -> str:
         words = [f"第{n}課" for n in words]
     mark = {True: "✓", False: "✗", None: "?"}[fact.holds]
     return f"{PLACES.get(target, target)} {'·'.join(words) or '—'} {mark}"
+
+
+def failed_text(fact: Fact, lang: str = "zh") -> str:
+    """A failed condition as a check line says it: what the statement needs and what the chart has
+    there instead, so neither can be read for the other (「須初傳凶將，此盤初傳吉將」, where
+    :func:`fact_text` gives the evidence line 「初傳 吉將 ✗」).
+
+    >>> from liuren.reading.conditions import Fact
+    >>> failed_text(Fact("init.general_kind = 凶將", False, ("吉將",)), "en")
+    'it needs 初傳 凶將; this chart has 初傳 吉將'
+    >>> failed_text(Fact("init.strength in 旺,相", False, ("囚",)), "ko")
+    '조건은 初傳 旺 또는 相, 이 과반은 初傳 囚'
+    """
+    head, op, *rest = fact.condition.split(" ", 2)
+    target, _, attr = head.partition(".")
+    yes_no = {"true": _w(lang, "yes"), "false": _w(lang, "no")}
+
+    def words(values: list[str]) -> list[str]:
+        out = [yes_no.get(v, v) for v in dict.fromkeys(values)]
+        return [f"第{n}課" for n in out] if attr == "lesson" else out
+
+    wanted = words(rest[0].split(",") if rest else [])
+    want = _w(lang, "want.or").join(wanted)
+    if op == "!=":
+        want = _w(lang, "want.not", values=want)
+    place = " ".join(x for x in (PLACES.get(target, target), FLAG_NAMES.get(attr, "")) if x)
+    found = "·".join(words(list(fact.found))) or "—"
+    return _w(lang, "check.fails", want=f"{place} {want}", found=f"{place} {found}")
 
 
 def undecided_text(item: str, lang: str) -> str:
@@ -391,7 +419,7 @@ def _check_lines(result: ReadingCheck) -> list[tuple[str, str]]:
             what = ", ".join(undecided_text(u, lang) for u in c.undecided)
             lines.append(("open", _w(lang, "check.open", id=c.statement.id, what=what)))
         else:
-            why = fact_text(c.failed, lang) if c.failed is not None else c.statement.subject
+            why = failed_text(c.failed, lang) if c.failed is not None else c.statement.subject
             lines.append(("wrong", _w(lang, "check.wrong", id=c.statement.id, why=why)))
     if result.missed:
         lines.append(("wrong", _w(lang, "check.missed", n=result.missed)))
@@ -413,15 +441,16 @@ def _check_result(result: object, verdict: bool) -> None:
 
 
 def _marked_html(lines: list[tuple[str, str]]) -> str:
-    """A check's lines on the card's paper, each after its own mark (:data:`CHECK_MARKS`)."""
+    """A check's lines in the theme's box (:func:`~liuren.show.html.theme_box`), each after its own mark
+    (:data:`CHECK_MARKS`) on a chip of the card's paper."""
     rows = []
     for key, line in lines:
         if key not in CHECK_MARKS:
             rows.append(escape(line))
             continue
         mark, color = CHECK_MARKS[key]
-        rows.append(f'<span style="color:{COLORS[color]};font-weight:700">{mark}</span> {escape(line)}')
-    return paper_box("<br>".join(rows))
+        rows.append(f"{mark_chip(mark, COLORS[color])} {escape(line)}")
+    return theme_box("<br>".join(rows))
 
 
 def reading_check_text(result: ReadingCheck) -> str:

@@ -3,6 +3,7 @@ cannot run, and the label-language choice."""
 
 from __future__ import annotations
 
+import unicodedata
 from html import escape
 from typing import Any
 
@@ -11,6 +12,17 @@ import ipywidgets as widgets
 from ..lang import languages
 from .html import COLORS, paper_box
 from .words.widgets import WIDGETS
+
+NARROW_EM = 0.6
+"""About how wide a narrow character (Latin, a digit, a space) is, in em of its font (sans-serif's
+average is nearer 0.5: the margin keeps a text of wide letters such as "m" or "W" in its box)."""
+
+
+def text_em(text: str) -> float:
+    """About how wide ``text`` is, in em of its font: a wide character (a hanzi, a Hangul syllable) is
+    one em, a narrow one :data:`NARROW_EM`. The page sizes its controls by it, so that a grey text, a
+    menu entry or a label is not cut at a narrow width (a text box is 300px wide unless told)."""
+    return sum(1.0 if unicodedata.east_asian_width(c) in "WF" else NARROW_EM for c in text)
 
 
 def lang_options() -> tuple[tuple[str, str], ...]:

@@ -59,6 +59,9 @@ READING: Table = {
         "check.ok": "全對：所選{n}條皆合，無遺漏。",
         "check.right": "選對{n}條：{ids}",
         "check.wrong": "{id} 不合：{why}",
+        "check.fails": "須{want}，此盤{found}",
+        "want.or": "或",
+        "want.not": "非{values}",
         "check.open": "{id} 盤中未能定：待 {what}",
         "check.missed": "尚漏合者{n}條。",
         "check.answer": "合者：{ids}",
@@ -119,6 +122,9 @@ READING: Table = {
         "check.ok": "모두 맞다: 고른 {n}조가 다 맞고 빠진 것이 없다.",
         "check.right": "맞게 고른 것 {n}조: {ids}",
         "check.wrong": "{id} — 맞지 않는다: {why}",
+        "check.fails": "조건은 {want}, 이 과반은 {found}",
+        "want.or": " 또는 ",
+        "want.not": "{values} 아님",
         "check.open": "{id} — 과반만으로는 정해지지 않는다. 가리려면: {what}",
         "check.missed": "맞는 조문이 {n}조 더 있다.",
         "check.answer": "맞는 조문: {ids}",
@@ -179,6 +185,9 @@ READING: Table = {
         "check.ok": "All right: the {n} chosen all apply and none is missed.",
         "check.right": "{n} chosen rightly: {ids}",
         "check.wrong": "{id} does not apply: {why}",
+        "check.fails": "it needs {want}; this chart has {found}",
+        "want.or": " or ",
+        "want.not": "not {values}",
         "check.open": "{id} cannot be decided from the chart: it needs {what}",
         "check.missed": "Statements that apply and were not chosen: {n}.",
         "check.answer": "The statements that apply: {ids}",
@@ -246,6 +255,10 @@ PLACES: dict[str, str] = {
 }
 """The place or thing a condition reads, as the chapters name it (the evidence line writes it in
 Hanzi in every language, as the chapters' terms are written throughout the course)."""
+
+FLAG_NAMES: dict[str, str] = {"void": "旬空", "chonged": "沖", "afflicted": "空刑害沖破"}
+"""The thing a yes-or-no attribute of a place reads, named before its 是/否 where a check line says what a
+condition needs and what the chart has ("初傳 旬空 否")."""
 
 MATTER_NAMES: Table = {
     "zh": {

@@ -117,7 +117,7 @@ WIDGETS: Table = {
         "deal": "New chart",
         "offset": "offset d",
         "lessons": "lessons",
-        "transmissions": "三傳",
+        "transmissions": "transmissions",
         "method": "method",
         "all-right": "All right: ",
         "run-line": "(A static 課盤: run this cell to use the widget.)",
