@@ -7,7 +7,9 @@ lacks (:data:`~liuren.reading.conditions.State`). :func:`decide_source` writes t
 and every test of the package's data as straight-line code: a subject is a bit of the set of subjects
 the chart shows, a set of statements an ``int`` literal, and each test, where it is a test of one place
 or of the chart as a whole, the reader of the attribute called on the place and its value compared in
-line; a test or a fact that several subjects share is kept in a local variable, decided at most once. The
+line, or, for the attributes of a branch that are a small table over an integer (:data:`INDEXED`: the
+branch, its general, 六親, element and relations), that integer compared with the indexes where the test
+holds, found when the data loads; a test or a fact that several subjects share is kept in a local variable, decided at most once. The
 other tests (the patterns, the day stem, the 神煞, the places of an "any" target) are the interpreted
 tests of :func:`~liuren.reading.conditions.compile_condition` and
 :func:`~liuren.reading.conditions.compile_together`, called by name. :func:`compile_decide` compiles the
@@ -25,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN
+from ..patterns.view import GOOD_GENERALS
 from .conditions import Condition, State
 from .readers import (
     CHART_READERS,
@@ -34,6 +38,7 @@ from .readers import (
     STEM_READERS,
     Ctx,
     Lacking,
+    relation,
     sha_lacking,
 )
 
@@ -60,6 +65,41 @@ ANY_PLACES = {
 places (those whose places every chart shows: an "any" target with places a chart may lack, such as the
 年命's uppers, is left to its interpreted test)."""
 
+INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
+    "branch": ("{p}", lambda i: (BRANCH_CHARS[i],), 12),
+    "earth": ("({p} - off) % 12", lambda i: (BRANCH_CHARS[i],), 12),
+    "element": ("{p}", lambda i: (ELEMENT_CHARS[BRANCH_ELEMENT[i]],), 12),
+    "general": ("gen[{p}]", lambda i: (GENERAL_NAMES[i],), 12),
+    "general_kind": ("gen[{p}]", lambda i: ("吉將" if i in GOOD_GENERALS else "凶將",), 12),
+    "general_element": ("gen[{p}]", lambda i: (ELEMENT_CHARS[GENERAL_ELEMENT[i]],), 12),
+    "general_to_stem": ("gen[{p}] * 5 + se", lambda i: (relation(GENERAL_ELEMENT[i // 5], i % 5),), 60),
+    "kin": ("se * 12 + {p}", lambda i: (KIN[(BRANCH_ELEMENT[i % 12] - i // 12) % 5],), 60),
+    "to_stem": ("se * 12 + {p}", lambda i: (relation(BRANCH_ELEMENT[i % 12], i // 12),), 60),
+    "to_branch": ("br * 12 + {p}", lambda i: (relation(BRANCH_ELEMENT[i % 12], BRANCH_ELEMENT[i // 12]),), 144),
+    "void": ("({p} in void)", lambda i: ("true" if i else "false",), 2),
+    "under": (
+        "off * 12 + {p}",
+        lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
+        144,
+    ),
+    "earth_rel": (
+        "off * 12 + {p}",
+        lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
+        144,
+    ),
+}
+"""The attributes of a branch the generated code reads as one small integer, an index into what the reader
+shows there (these readers never lack anything): for each, the index's expression over the place ``{p}``
+and the locals read at the top of the function (``gen``, ``se`` the day stem's element, ``br`` the day
+branch, ``off`` the plate's offset, ``void``), what the attribute shows at each index (as
+:data:`~liuren.reading.readers.READERS` reads it) and how many indexes there are. A test of one of them is
+then decided by the index alone, against the set of indexes where the condition holds, found once when
+the data loads."""
+
+INDEXED_PLACES = frozenset(SINGLE_PLACES) - {"year_upper", "fate_upper"}
+"""The targets of one place the generated code reads in line for an indexed attribute: every one but the
+年命's uppers, which a chart may lack."""
+
 MAX_INLINE_VALUES = 3
 """Up to this many values a test compares one by one (``'旺' in f or '相' in f``); more, with a set."""
 
@@ -72,6 +112,63 @@ class _Plan(NamedTuple):
 
     facts: tuple[tuple[str, str], ...]
     test: Callable[[Sequence[str]], str]
+
+
+def _holding(condition: Condition) -> frozenset[int] | None:
+    """The indexes (:data:`INDEXED`) at which ``condition`` holds, or None where its attribute is not
+    indexed: one of the values shown (``=``, ``in``), or none of them (``!=``), as :func:`_compare` tests."""
+    spec = INDEXED.get(condition.attr)
+    if spec is None:
+        return None
+    neg = condition.op == "!="
+    shown = spec[1]
+    return frozenset(
+        i
+        for i in range(spec[2])
+        if (all(v not in shown(i) for v in condition.values) if neg else any(v in shown(i) for v in condition.values))
+    )
+
+
+def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
+    """The places (expressions) a group of conditions reads, where the generated code decides it by
+    indexes alone: every condition indexed, one place or the places of an "any" target every chart shows."""
+    target = group[0].target
+    if not all(c.attr in INDEXED and c.attr.isidentifier() for c in group):
+        return None
+    if len(group) == 1 and target in INDEXED_PLACES and target.isidentifier():
+        local = LOCAL_PLACES.get(target)
+        return (local if local is not None else f"P_{target}(x)",)
+    return ANY_PLACES.get(target)
+
+
+def _inline(group: tuple[Condition, ...], k: int) -> str | None:
+    """The expression that decides test ``k`` (its conditions ``group``) by indexes alone, or None: each
+    condition compared with the one index where it holds, or tested against the set of them (``W12_0``)."""
+    places = _inline_places(group)
+    if places is None:
+        return None
+
+    def at(j: int, c: Condition, place: str) -> str:
+        holding = _holding(c)
+        assert holding is not None
+        index = INDEXED[c.attr][0].format(p=place)
+        if not holding:
+            return "False"
+        if len(holding) == INDEXED[c.attr][2]:
+            return "True"
+        if len(holding) == 1:
+            return f"{index} == {next(iter(holding))}"
+        return f"{index} in W{k}_{j}"
+
+    target = group[0].target
+    if len(group) == 1:
+        parts = [at(0, group[0], p) for p in places]
+        if len(parts) == 1:
+            return parts[0]
+        if group[0].op != "!=" and target != "all_trans":
+            return " or ".join(f"({part})" for part in parts)
+        return " and ".join(f"({part})" for part in parts)
+    return " or ".join("(" + " and ".join(f"({at(j, c, p)})" for j, c in enumerate(group)) + ")" for p in places)
 
 
 def _place_fact(target: str, attr: str) -> tuple[str, str]:
@@ -187,7 +284,7 @@ def decide_source(
     for members in checks.values():
         for k, _ in members:
             users[k] = users.get(k, 0) + 1
-    plans = {k: _plan(conditions[k], k) for k in users}
+    plans = {k: None if _inline(conditions[k], k) is not None else _plan(conditions[k], k) for k in users}
     readers: dict[str, int] = {}
     for plan in plans.values():
         for key, _ in plan.facts if plan is not None else ():
@@ -200,6 +297,7 @@ def decide_source(
         "    t0, t1, t2 = x.transmissions",
         "    u0, u1, u2, u3 = x.uppers",
         "    patterns, unjudged = x.patterns, x.unjudged",
+        "    gen, se, br, off, void = x.gen, x.stem_el, x.branch, x.offset, x.void",
     ]
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
     if memo:
@@ -221,6 +319,9 @@ def decide_source(
             ]
         if len(group) == 1 and group[0].attr == "sha" and _sha_places(group[0].target) is not None:
             return _sha(k, group[0], into, pad)
+        inline = _inline(group, k)
+        if inline is not None:  # decided by indexes, which nothing lacks
+            return [f"{pad}{into} = {inline}"]
         if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
         if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
@@ -294,6 +395,8 @@ def compile_decide(
         names[f"T{k}"] = run
         names[f"N{k}"] = group[0].values
         names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
+        if _inline_places(group) is not None:
+            names.update({f"W{k}_{j}": _holding(c) for j, c in enumerate(group)})
     exec(compile(source, "<liuren.reading decide>", "exec"), names)  # the source is the package's own data
     made: Callable[[Ctx, int, int], tuple[int, int]] = names["decide"]  # type: ignore[assignment]
     return made
