@@ -28,6 +28,8 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN
+from ..patterns import shensha as ss
+from ..patterns.shensha import ruled_state
 from ..patterns.view import GOOD_GENERALS
 from .conditions import Condition, State
 from .readers import (
@@ -65,6 +67,11 @@ ANY_PLACES = {
 places (those whose places every chart shows: an "any" target with places a chart may lack, such as the
 年命's uppers, is left to its interpreted test)."""
 
+
+def _lessons_at(i: int) -> tuple[str, ...]:
+    return tuple(str(n + 1) for n in range(4) if i >> n & 1)
+
+
 INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
     "branch": ("{p}", lambda i: (BRANCH_CHARS[i],), 12),
     "earth": ("({p} - off) % 12", lambda i: (BRANCH_CHARS[i],), 12),
@@ -87,14 +94,21 @@ INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
         lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
         144,
     ),
+    "lesson": ("(u0 == {p}) | (u1 == {p}) << 1 | (u2 == {p}) << 2 | (u3 == {p}) << 3", _lessons_at, 16),
+    "strength": ("ru * 12 + {p}", lambda i: (ruled_state(BRANCH_ELEMENT[i % 12], i // 12),), 60),
+    "earth_strength": ("ru * 12 + ({p} - off) % 12", lambda i: (ruled_state(BRANCH_ELEMENT[i % 12], i // 12),), 60),
 }
 """The attributes of a branch the generated code reads as one small integer, an index into what the reader
-shows there (these readers never lack anything): for each, the index's expression over the place ``{p}``
-and the locals read at the top of the function (``gen``, ``se`` the day stem's element, ``br`` the day
-branch, ``off`` the plate's offset, ``void``), what the attribute shows at each index (as
-:data:`~liuren.reading.readers.READERS` reads it) and how many indexes there are. A test of one of them is
-then decided by the index alone, against the set of indexes where the condition holds, found once when
-the data loads."""
+shows there: for each, the index's expression over the place ``{p}`` and the locals read at the top of the
+function (``gen``, ``se`` the day stem's element, ``br`` the day branch, ``off`` the plate's offset,
+``void``, the uppers ``u0``–``u3``, ``ru`` the element 旺 in the month), what the attribute shows at each
+index (as :data:`~liuren.reading.readers.READERS` reads it) and how many indexes there are. A test of one
+of them is then decided by the index alone, against the set of indexes where the condition holds, found
+once when the data loads."""
+
+MONTHLY = frozenset(("strength", "earth_strength"))
+"""The indexed attributes the month decides (``ru``): without it the chart lacks "month", as their readers
+raise it."""
 
 INDEXED_PLACES = frozenset(SINGLE_PLACES) - {"year_upper", "fate_upper"}
 """The targets of one place the generated code reads in line for an indexed attribute: every one but the
@@ -164,11 +178,16 @@ def _inline(group: tuple[Condition, ...], k: int) -> str | None:
     if len(group) == 1:
         parts = [at(0, group[0], p) for p in places]
         if len(parts) == 1:
-            return parts[0]
-        if group[0].op != "!=" and target != "all_trans":
-            return " or ".join(f"({part})" for part in parts)
-        return " and ".join(f"({part})" for part in parts)
-    return " or ".join("(" + " and ".join(f"({at(j, c, p)})" for j, c in enumerate(group)) + ")" for p in places)
+            found = parts[0]
+        elif group[0].op != "!=" and target != "all_trans":
+            found = " or ".join(f"({part})" for part in parts)
+        else:
+            found = " and ".join(f"({part})" for part in parts)
+    else:
+        found = " or ".join("(" + " and ".join(f"({at(j, c, p)})" for j, c in enumerate(group)) + ")" for p in places)
+    if any(c.attr in MONTHLY for c in group):  # the one fact a chart can lack here, read before any test
+        return f"'month' if ru is None else ({found})"
+    return found
 
 
 def _place_fact(target: str, attr: str) -> tuple[str, str]:
@@ -298,6 +317,7 @@ def decide_source(
         "    u0, u1, u2, u3 = x.uppers",
         "    patterns, unjudged = x.patterns, x.unjudged",
         "    gen, se, br, off, void = x.gen, x.stem_el, x.branch, x.offset, x.void",
+        "    ru = None if x.month is None else ruling_element(x.month, x.school)",
     ]
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
     if memo:
@@ -391,6 +411,7 @@ def compile_decide(
     names.update({f"S_{attr}": read for attr, read in STEM_READERS.items()})
     names.update({f"SHA_{n}": place for n, place in enumerate(SHA_PLACES.values())})
     names["sha_lacking"] = sha_lacking
+    names["ruling_element"] = ss.ruling_element
     for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
         names[f"T{k}"] = run
         names[f"N{k}"] = group[0].values
