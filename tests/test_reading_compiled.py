@@ -361,6 +361,7 @@ def test_the_generated_source_is_the_package_data_written_out():
     assert "R_war(x, t0)" in source and "T" in source
     assert "gen[t0] == 5" in source  # 初傳 乘 白虎 (白虎 is the sixth general), read by its index
     assert "'month' if ru is None else (ru * 12 + t0 in W" in source  # 初傳 旺相, which needs the month
+    assert "yu, bu = x.xingnian_upper, x.benming_upper" in source  # a 神煞 at any place, with the 年命's
     assert "import" not in source and "eval" not in source
 
 

@@ -155,6 +155,11 @@ def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
     return ANY_PLACES.get(target)
 
 
+def _monthly(group: tuple[Condition, ...]) -> bool:
+    """Whether a group of conditions reads an indexed attribute the month decides (:data:`MONTHLY`)."""
+    return any(c.attr in MONTHLY for c in group)
+
+
 def _inline(group: tuple[Condition, ...], k: int) -> str | None:
     """The expression that decides test ``k`` (its conditions ``group``) by indexes alone, or None: each
     condition compared with the one index where it holds, or tested against the set of them (``W12_0``)."""
@@ -185,7 +190,7 @@ def _inline(group: tuple[Condition, ...], k: int) -> str | None:
             found = " and ".join(f"({part})" for part in parts)
     else:
         found = " or ".join("(" + " and ".join(f"({at(j, c, p)})" for j, c in enumerate(group)) + ")" for p in places)
-    if any(c.attr in MONTHLY for c in group):  # the one fact a chart can lack here, read before any test
+    if _monthly(group):  # the one fact a chart can lack here, read before any test
         return f"'month' if ru is None else ({found})"
     return found
 
@@ -235,11 +240,23 @@ def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
     return _Plan(facts, test)
 
 
+NIANMING_PLACES = {
+    "any_place": ("t0", "t1", "t2", "u0", "u1", "u2", "u3"),
+    "six_places": ("u0", "u2", "t0", "t1", "t2"),
+}
+"""The "any" targets whose last places are the 年命's uppers (行年上神 and 本命上神), by the places every
+chart shows (:func:`~liuren.reading.readers.places`): a 神煞 condition on one reads those two where the
+chart has a 年命, and else says the chart lacks "nianming" where the places it shows leave it undecided."""
+
+
 def _sha_places(target: str) -> tuple[str, ...] | None:
     """The places of a target a 神煞 condition reads in line: one place, or the places of a target every
-    chart shows (:data:`ANY_PLACES`); None for a target whose places a chart may lack."""
+    chart shows (:data:`ANY_PLACES`), or those of one ending with the 年命's uppers (:data:`NIANMING_PLACES`,
+    without them); None for a target whose places a chart may lack."""
     if target in ANY_PLACES:
         return ANY_PLACES[target]
+    if target in NIANMING_PLACES:
+        return NIANMING_PLACES[target]
     if target in SINGLE_PLACES and target.isidentifier():
         return (LOCAL_PLACES.get(target, "b"),)
     return None
@@ -262,6 +279,17 @@ def _sha(k: int, condition: Condition, into: str, pad: str) -> list[str]:
         lines += [f"{pad}    {into} = lacking.what", f"{pad}else:"]
         inner = pad + "    "
     lines.append(f"{inner}m = ({named},)")
+    if condition.target in NIANMING_PLACES:  # without the 年命, what it lacks may decide it
+        shown = " or ".join(f"{p} in m" for p in places)
+        lines += [
+            f"{inner}yu, bu = x.xingnian_upper, x.benming_upper",
+            f"{inner}if yu is None or bu is None:",
+            f"{inner}    h = {f'not ({shown})' if neg else shown}",
+            f"{inner}    {into} = 'nianming' if h is {neg} else h",
+            f"{inner}else:",
+        ]
+        places = (*places, "yu", "bu")
+        inner += "    "
     if condition.target == "all_trans":
         holds = " and ".join(f"{p} {'not in' if neg else 'in'} m" for p in places)
     else:
@@ -308,7 +336,10 @@ def decide_source(
     for plan in plans.values():
         for key, _ in plan.facts if plan is not None else ():
             readers[key] = readers.get(key, 0) + 1
-    shared_tests = sorted(k for k, n in users.items() if n > 1)
+    plain = {
+        k: inline for k in users if (inline := _inline(conditions[k], k)) is not None and not _monthly(conditions[k])
+    }
+    shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain)
     shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     out = [
         "def decide(x, subjects, standing):",
@@ -380,6 +411,10 @@ def decide_source(
             continue
         out.append(f"    if subjects & {subject_bits[subject]}:  # {subject}")
         for k, needing in members:
+            if k in plain:  # True or False, and cheaper to decide again than to keep
+                out.append(f"        if standing & {needing} and not ({plain[k]}):")
+                out.append(f"            standing &= {~needing}")
+                continue
             out.append(f"        if standing & {needing}:")
             if k in shared:
                 out.append(f"            if s{k} is None:")
