@@ -25,6 +25,7 @@ def decide(x, subjects, standing):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import NamedTuple
 
 from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN
@@ -134,13 +135,17 @@ def _holding(condition: Condition) -> frozenset[int] | None:
     spec = INDEXED.get(condition.attr)
     if spec is None:
         return None
-    neg = condition.op == "!="
-    shown = spec[1]
-    return frozenset(
-        i
-        for i in range(spec[2])
-        if (all(v not in shown(i) for v in condition.values) if neg else any(v in shown(i) for v in condition.values))
-    )
+    values = frozenset(condition.values)
+    if condition.op == "!=":
+        return frozenset(i for i, shown in enumerate(_shown(condition.attr)) if values.isdisjoint(shown))
+    return frozenset(i for i, shown in enumerate(_shown(condition.attr)) if not values.isdisjoint(shown))
+
+
+@cache
+def _shown(attr: str) -> tuple[tuple[str, ...], ...]:
+    """What an indexed attribute (:data:`INDEXED`) shows at each index, listed once."""
+    _, shown, size = INDEXED[attr]
+    return tuple(shown(i) for i in range(size))
 
 
 def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
@@ -331,14 +336,13 @@ def decide_source(
     for members in checks.values():
         for k, _ in members:
             users[k] = users.get(k, 0) + 1
-    plans = {k: None if _inline(conditions[k], k) is not None else _plan(conditions[k], k) for k in users}
+    inlines = {k: _inline(conditions[k], k) for k in users}
+    plans = {k: None if inlines[k] is not None else _plan(conditions[k], k) for k in users}
     readers: dict[str, int] = {}
     for plan in plans.values():
         for key, _ in plan.facts if plan is not None else ():
             readers[key] = readers.get(key, 0) + 1
-    plain = {
-        k: inline for k in users if (inline := _inline(conditions[k], k)) is not None and not _monthly(conditions[k])
-    }
+    plain = {k: inline for k, inline in inlines.items() if inline is not None and not _monthly(conditions[k])}
     shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain)
     shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     out = [
@@ -370,7 +374,7 @@ def decide_source(
             ]
         if len(group) == 1 and group[0].attr == "sha" and _sha_places(group[0].target) is not None:
             return _sha(k, group[0], into, pad)
-        inline = _inline(group, k)
+        inline = inlines[k]
         if inline is not None:  # decided by indexes, which nothing lacks
             return [f"{pad}{into} = {inline}"]
         if plan is None:  # an interpreted test, called by name
