@@ -8,8 +8,9 @@ and every test of the package's data as straight-line code: a subject is a bit o
 the chart shows, a set of statements an ``int`` literal, and each test, where it is a test of one place
 or of the chart as a whole, the reader of the attribute called on the place and its value compared in
 line, or, for the attributes of a branch that are a small table over an integer (:data:`INDEXED`: the
-branch, its general, 六親, element and relations), that integer compared with the indexes where the test
-holds, found when the data loads; a test or a fact that several subjects share is kept in a local variable, decided at most once. The
+branch, its general, 六親, element, lessons, 旺相 and relations), that integer compared with the indexes
+where the test holds, found when the data loads; a test or a fact that several subjects share is kept in
+a local variable, decided at most once. The
 other tests (the patterns, the day stem, the 神煞, the places of an "any" target) are the interpreted
 tests of :func:`~liuren.reading.conditions.compile_condition` and
 :func:`~liuren.reading.conditions.compile_together`, called by name. :func:`compile_decide` compiles the
@@ -70,6 +71,7 @@ places (those whose places every chart shows: an "any" target with places a char
 
 
 def _lessons_at(i: int) -> tuple[str, ...]:
+    """The lessons (1–4) whose upper is the branch, from the index that has bit n for lesson n + 1."""
     return tuple(str(n + 1) for n in range(4) if i >> n & 1)
 
 
