@@ -42,7 +42,7 @@ from liuren.reading.conditions import (
     evaluate_together,
     parse_condition,
 )
-from liuren.reading.readers import Ctx
+from liuren.reading.readers import READERS, Ctx
 from liuren.reading.statements import statements
 
 EXTRAS = (
@@ -358,8 +358,40 @@ def test_the_generated_source_is_the_package_data_written_out():
     for subject, members in compiled.checks.items():
         if members:
             assert f"if subjects & {compiled.subjects[subject][0]}:  # {subject}\n" in source
-    assert "R_general(x, t0)" in source and "T" in source
+    assert "R_war(x, t0)" in source and "T" in source
+    assert "gen[t0] == 5" in source  # 初傳 乘 白虎 (白虎 is the sixth general), read by its index
+    assert "'month' if ru is None else (ru * 12 + t0 in W" in source  # 初傳 旺相, which needs the month
+    assert "yu, bu = x.xingnian_upper, x.benming_upper" in source  # a 神煞 at any place, with the 年命's
     assert "import" not in source and "eval" not in source
+
+
+def test_an_indexed_attribute_shows_at_its_index_what_its_reader_shows():
+    """What :data:`INDEXED` says an attribute shows at the index of a branch is what its reader reads there,
+    on every branch of a sample of charts (the index's expression evaluated over the chart's locals)."""
+    from liuren.patterns.shensha import ruling_element
+    from liuren.reading.generated import INDEXED
+
+    compared = 0
+    for spec in (
+        "甲子 子時 亥將 寅月",
+        "乙丑 午時 寅將 巳月",
+        "丙申 午時 亥將 酉月",
+        "癸亥 卯時 酉將 子月",
+        "庚辰 申時 戌將 辰月",
+    ):
+        day, hour, general, month = spec.split()
+        x = Ctx(liuren.Chart(day, hour[0], general[0], month=month[0]))
+        assert x.month is not None
+        ruling = ruling_element(x.month, x.school)
+        local = {"gen": x.gen, "se": x.stem_el, "br": x.branch, "off": x.offset, "void": x.void, "ru": ruling}
+        local.update(zip(("u0", "u1", "u2", "u3"), x.uppers, strict=True))
+        for attr, (index, shown, size) in INDEXED.items():
+            for b in range(12):
+                i = eval(index.format(p="b"), {}, {**local, "b": b})  # the expression the generated code reads
+                assert 0 <= i < size
+                assert shown(i) == READERS[attr](x, b), (spec, attr, b)
+                compared += 1
+    assert compared == 5 * 12 * len(INDEXED)
 
 
 def test_every_form_the_grammar_accepts_is_decided_by_the_generated_code_as_interpreted():

@@ -17,11 +17,11 @@ so a busy machine does not lengthen them much.
 The build of a chart is lazy and cheap (about 7–8 µs a chart here), so the ratios swing by a tenth
 between runs on a loaded machine; the µs a chart are the steadier figure, and a change is best measured
 beside the code before it in the same session (run this file from each tree in turn, a few times). Three
-runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 4: a reading with its verdicts
-130–143 µs a chart beyond the patterns, 17–19× the build (the code before: 197–204 µs, 27–28×); the
-reading alone 56–68 µs (before: 81–90), the verdicts alone 74–76 µs (before: 110–116), the patterns
-alone 43–44 µs (6×). A change meant to make the reading faster must keep its output byte-identical:
-``tools/snapshot_reading.py`` checks that over the 8,640 charts.
+runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 3–4: a reading with its verdicts
+129–132 µs a chart beyond the patterns, 17× the build (the code before: 139–142 µs, 18–19×; before the
+generated walk, 197–204 µs, 27–28×); the reading alone 50–53 µs (before: 62–63), the verdicts alone
+76–79 µs (before: 77–80), the patterns alone 47–48 µs (6×). A change meant to make the reading faster
+must keep its output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
 the charts: median, 90th percentile and largest number of lines.

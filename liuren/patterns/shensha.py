@@ -50,7 +50,12 @@ def ruling_element(month: int, school: School) -> int:
 def element_state(element: int, month: int, school: School) -> str:
     """旺相休囚死 of an element: the ruling element 旺, what it produces 相, what produces it 休, what
     克s it 囚, what it 克s 死 (大全 天獄課 explains 死/囚 this way; docs/rules.md §5.5)."""
-    return _STATE_BY_DIFF[(element - ruling_element(month, school)) % 5]
+    return ruled_state(element, ruling_element(month, school))
+
+
+def ruled_state(element: int, ruling: int) -> str:
+    """旺相休囚死 of an element where ``ruling`` is the element that is 旺 (:func:`element_state`)."""
+    return _STATE_BY_DIFF[(element - ruling) % 5]
 
 
 def season_state(branch: int, month: int, school: School) -> str:

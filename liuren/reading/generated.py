@@ -7,7 +7,10 @@ lacks (:data:`~liuren.reading.conditions.State`). :func:`decide_source` writes t
 and every test of the package's data as straight-line code: a subject is a bit of the set of subjects
 the chart shows, a set of statements an ``int`` literal, and each test, where it is a test of one place
 or of the chart as a whole, the reader of the attribute called on the place and its value compared in
-line; a test or a fact that several subjects share is kept in a local variable, decided at most once. The
+line, or, for the attributes of a branch that are a small table over an integer (:data:`INDEXED`: the
+branch, its general, 六親, element, lessons, 旺相 and relations), that integer compared with the indexes
+where the test holds, found when the data loads; a test or a fact that several subjects share is kept in
+a local variable, decided at most once. The
 other tests (the patterns, the day stem, the 神煞, the places of an "any" target) are the interpreted
 tests of :func:`~liuren.reading.conditions.compile_condition` and
 :func:`~liuren.reading.conditions.compile_together`, called by name. :func:`compile_decide` compiles the
@@ -23,8 +26,13 @@ def decide(x, subjects, standing):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import NamedTuple
 
+from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN
+from ..patterns import shensha as ss
+from ..patterns.shensha import ruled_state
+from ..patterns.view import GOOD_GENERALS
 from .conditions import Condition, State
 from .readers import (
     CHART_READERS,
@@ -34,6 +42,7 @@ from .readers import (
     STEM_READERS,
     Ctx,
     Lacking,
+    relation,
     sha_lacking,
 )
 
@@ -60,6 +69,54 @@ ANY_PLACES = {
 places (those whose places every chart shows: an "any" target with places a chart may lack, such as the
 年命's uppers, is left to its interpreted test)."""
 
+
+def _lessons_at(i: int) -> tuple[str, ...]:
+    """The lessons (1–4) whose upper is the branch, from the index that has bit n for lesson n + 1."""
+    return tuple(str(n + 1) for n in range(4) if i >> n & 1)
+
+
+INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
+    "branch": ("{p}", lambda i: (BRANCH_CHARS[i],), 12),
+    "earth": ("({p} - off) % 12", lambda i: (BRANCH_CHARS[i],), 12),
+    "element": ("{p}", lambda i: (ELEMENT_CHARS[BRANCH_ELEMENT[i]],), 12),
+    "general": ("gen[{p}]", lambda i: (GENERAL_NAMES[i],), 12),
+    "general_kind": ("gen[{p}]", lambda i: ("吉將" if i in GOOD_GENERALS else "凶將",), 12),
+    "general_element": ("gen[{p}]", lambda i: (ELEMENT_CHARS[GENERAL_ELEMENT[i]],), 12),
+    "general_to_stem": ("gen[{p}] * 5 + se", lambda i: (relation(GENERAL_ELEMENT[i // 5], i % 5),), 60),
+    "kin": ("se * 12 + {p}", lambda i: (KIN[(BRANCH_ELEMENT[i % 12] - i // 12) % 5],), 60),
+    "to_stem": ("se * 12 + {p}", lambda i: (relation(BRANCH_ELEMENT[i % 12], i // 12),), 60),
+    "to_branch": ("br * 12 + {p}", lambda i: (relation(BRANCH_ELEMENT[i % 12], BRANCH_ELEMENT[i // 12]),), 144),
+    "void": ("({p} in void)", lambda i: ("true" if i else "false",), 2),
+    "under": (
+        "off * 12 + {p}",
+        lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
+        144,
+    ),
+    "earth_rel": (
+        "off * 12 + {p}",
+        lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
+        144,
+    ),
+    "lesson": ("(u0 == {p}) | (u1 == {p}) << 1 | (u2 == {p}) << 2 | (u3 == {p}) << 3", _lessons_at, 16),
+    "strength": ("ru * 12 + {p}", lambda i: (ruled_state(BRANCH_ELEMENT[i % 12], i // 12),), 60),
+    "earth_strength": ("ru * 12 + ({p} - off) % 12", lambda i: (ruled_state(BRANCH_ELEMENT[i % 12], i // 12),), 60),
+}
+"""The attributes of a branch the generated code reads as one small integer, an index into what the reader
+shows there: for each, the index's expression over the place ``{p}`` and the locals read at the top of the
+function (``gen``, ``se`` the day stem's element, ``br`` the day branch, ``off`` the plate's offset,
+``void``, the uppers ``u0``–``u3``, ``ru`` the element 旺 in the month), what the attribute shows at each
+index (as :data:`~liuren.reading.readers.READERS` reads it) and how many indexes there are. A test of one
+of them is then decided by the index alone, against the set of indexes where the condition holds, found
+once when the data loads."""
+
+MONTHLY = frozenset(("strength", "earth_strength"))
+"""The indexed attributes the month decides (``ru``): without it the chart lacks "month", as their readers
+raise it."""
+
+INDEXED_PLACES = frozenset(SINGLE_PLACES) - {"year_upper", "fate_upper"}
+"""The targets of one place the generated code reads in line for an indexed attribute: every one but the
+年命's uppers, which a chart may lack."""
+
 MAX_INLINE_VALUES = 3
 """Up to this many values a test compares one by one (``'旺' in f or '相' in f``); more, with a set."""
 
@@ -72,6 +129,77 @@ class _Plan(NamedTuple):
 
     facts: tuple[tuple[str, str], ...]
     test: Callable[[Sequence[str]], str]
+
+
+def _holding(condition: Condition) -> frozenset[int] | None:
+    """The indexes (:data:`INDEXED`) at which ``condition`` holds, or None where its attribute is not
+    indexed: one of the values shown (``=``, ``in``), or none of them (``!=``), as :func:`_compare` tests."""
+    spec = INDEXED.get(condition.attr)
+    if spec is None:
+        return None
+    values = frozenset(condition.values)
+    if condition.op == "!=":
+        return frozenset(i for i, shown in enumerate(_shown(condition.attr)) if values.isdisjoint(shown))
+    return frozenset(i for i, shown in enumerate(_shown(condition.attr)) if not values.isdisjoint(shown))
+
+
+@cache
+def _shown(attr: str) -> tuple[tuple[str, ...], ...]:
+    """What an indexed attribute (:data:`INDEXED`) shows at each index, listed once."""
+    _, shown, size = INDEXED[attr]
+    return tuple(shown(i) for i in range(size))
+
+
+def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
+    """The places (expressions) a group of conditions reads, where the generated code decides it by
+    indexes alone: every condition indexed, one place or the places of an "any" target every chart shows."""
+    target = group[0].target
+    if not all(c.attr in INDEXED and c.attr.isidentifier() for c in group):
+        return None
+    if len(group) == 1 and target in INDEXED_PLACES and target.isidentifier():
+        local = LOCAL_PLACES.get(target)
+        return (local if local is not None else f"P_{target}(x)",)
+    return ANY_PLACES.get(target)
+
+
+def _monthly(group: tuple[Condition, ...]) -> bool:
+    """Whether a group of conditions reads an indexed attribute the month decides (:data:`MONTHLY`)."""
+    return any(c.attr in MONTHLY for c in group)
+
+
+def _inline(group: tuple[Condition, ...], k: int) -> str | None:
+    """The expression that decides test ``k`` (its conditions ``group``) by indexes alone, or None: each
+    condition compared with the one index where it holds, or tested against the set of them (``W12_0``)."""
+    places = _inline_places(group)
+    if places is None:
+        return None
+
+    def at(j: int, c: Condition, place: str) -> str:
+        holding = _holding(c)
+        assert holding is not None
+        index = INDEXED[c.attr][0].format(p=place)
+        if not holding:
+            return "False"
+        if len(holding) == INDEXED[c.attr][2]:
+            return "True"
+        if len(holding) == 1:
+            return f"{index} == {next(iter(holding))}"
+        return f"{index} in W{k}_{j}"
+
+    target = group[0].target
+    if len(group) == 1:
+        parts = [at(0, group[0], p) for p in places]
+        if len(parts) == 1:
+            found = parts[0]
+        elif group[0].op != "!=" and target != "all_trans":
+            found = " or ".join(f"({part})" for part in parts)
+        else:
+            found = " and ".join(f"({part})" for part in parts)
+    else:
+        found = " or ".join("(" + " and ".join(f"({at(j, c, p)})" for j, c in enumerate(group)) + ")" for p in places)
+    if _monthly(group):  # the one fact a chart can lack here, read before any test
+        return f"'month' if ru is None else ({found})"
+    return found
 
 
 def _place_fact(target: str, attr: str) -> tuple[str, str]:
@@ -119,11 +247,23 @@ def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
     return _Plan(facts, test)
 
 
+NIANMING_PLACES = {
+    "any_place": ("t0", "t1", "t2", "u0", "u1", "u2", "u3"),
+    "six_places": ("u0", "u2", "t0", "t1", "t2"),
+}
+"""The "any" targets whose last places are the 年命's uppers (行年上神 and 本命上神), by the places every
+chart shows (:func:`~liuren.reading.readers.places`): a 神煞 condition on one reads those two where the
+chart has a 年命, and else says the chart lacks "nianming" where the places it shows leave it undecided."""
+
+
 def _sha_places(target: str) -> tuple[str, ...] | None:
     """The places of a target a 神煞 condition reads in line: one place, or the places of a target every
-    chart shows (:data:`ANY_PLACES`); None for a target whose places a chart may lack."""
+    chart shows (:data:`ANY_PLACES`), or those of one ending with the 年命's uppers (:data:`NIANMING_PLACES`,
+    without them); None for a target whose places a chart may lack."""
     if target in ANY_PLACES:
         return ANY_PLACES[target]
+    if target in NIANMING_PLACES:
+        return NIANMING_PLACES[target]
     if target in SINGLE_PLACES and target.isidentifier():
         return (LOCAL_PLACES.get(target, "b"),)
     return None
@@ -146,6 +286,17 @@ def _sha(k: int, condition: Condition, into: str, pad: str) -> list[str]:
         lines += [f"{pad}    {into} = lacking.what", f"{pad}else:"]
         inner = pad + "    "
     lines.append(f"{inner}m = ({named},)")
+    if condition.target in NIANMING_PLACES:  # without the 年命, what it lacks may decide it
+        shown = " or ".join(f"{p} in m" for p in places)
+        lines += [
+            f"{inner}yu, bu = x.xingnian_upper, x.benming_upper",
+            f"{inner}if yu is None or bu is None:",
+            f"{inner}    h = {f'not ({shown})' if neg else shown}",
+            f"{inner}    {into} = 'nianming' if h is {neg} else h",
+            f"{inner}else:",
+        ]
+        places = (*places, "yu", "bu")
+        inner += "    "
     if condition.target == "all_trans":
         holds = " and ".join(f"{p} {'not in' if neg else 'in'} m" for p in places)
     else:
@@ -187,12 +338,14 @@ def decide_source(
     for members in checks.values():
         for k, _ in members:
             users[k] = users.get(k, 0) + 1
-    plans = {k: _plan(conditions[k], k) for k in users}
+    inlines = {k: _inline(conditions[k], k) for k in users}
+    plans = {k: None if inlines[k] is not None else _plan(conditions[k], k) for k in users}
     readers: dict[str, int] = {}
     for plan in plans.values():
         for key, _ in plan.facts if plan is not None else ():
             readers[key] = readers.get(key, 0) + 1
-    shared_tests = sorted(k for k, n in users.items() if n > 1)
+    plain = {k: inline for k, inline in inlines.items() if inline is not None and not _monthly(conditions[k])}
+    shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain)
     shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     out = [
         "def decide(x, subjects, standing):",
@@ -200,6 +353,8 @@ def decide_source(
         "    t0, t1, t2 = x.transmissions",
         "    u0, u1, u2, u3 = x.uppers",
         "    patterns, unjudged = x.patterns, x.unjudged",
+        "    gen, se, br, off, void = x.gen, x.stem_el, x.branch, x.offset, x.void",
+        "    ru = None if x.month is None else ruling_element(x.month, x.school)",
     ]
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
     if memo:
@@ -221,6 +376,9 @@ def decide_source(
             ]
         if len(group) == 1 and group[0].attr == "sha" and _sha_places(group[0].target) is not None:
             return _sha(k, group[0], into, pad)
+        inline = inlines[k]
+        if inline is not None:  # decided by indexes, which nothing lacks
+            return [f"{pad}{into} = {inline}"]
         if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
         if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
@@ -259,6 +417,10 @@ def decide_source(
             continue
         out.append(f"    if subjects & {subject_bits[subject]}:  # {subject}")
         for k, needing in members:
+            if k in plain:  # True or False, and cheaper to decide again than to keep
+                out.append(f"        if standing & {needing} and not ({plain[k]}):")
+                out.append(f"            standing &= {~needing}")
+                continue
             out.append(f"        if standing & {needing}:")
             if k in shared:
                 out.append(f"            if s{k} is None:")
@@ -290,10 +452,13 @@ def compile_decide(
     names.update({f"S_{attr}": read for attr, read in STEM_READERS.items()})
     names.update({f"SHA_{n}": place for n, place in enumerate(SHA_PLACES.values())})
     names["sha_lacking"] = sha_lacking
+    names["ruling_element"] = ss.ruling_element
     for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
         names[f"T{k}"] = run
         names[f"N{k}"] = group[0].values
         names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
+        if _inline_places(group) is not None:
+            names.update({f"W{k}_{j}": _holding(c) for j, c in enumerate(group)})
     exec(compile(source, "<liuren.reading decide>", "exec"), names)  # the source is the package's own data
     made: Callable[[Ctx, int, int], tuple[int, int]] = names["decide"]  # type: ignore[assignment]
     return made
