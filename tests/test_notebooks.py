@@ -56,6 +56,40 @@ def _saved(tmp_path: Path, cells: list, change=None) -> tuple[nbformat.NotebookN
     return nb, path
 
 
+def _kernels_of(pid: int) -> set[int]:
+    """The live ipykernel processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                if parent == pid and b"ipykernel" in (proc / "cmdline").read_bytes():
+                    found.add(int(proc.name))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
+def test_a_run_leaves_no_kernel_behind(tmp_path):
+    """The build's kernel is shut down and its channels closed once the notebook has run, or has failed:
+    the build hands nbclient a kernel manager of its own (for the ipc transport), and nbclient then
+    leaves the kernel running unless asked to clean it up (each test worker kept one idle kernel per
+    notebook it had checked)."""
+    import os
+
+    before = _kernels_of(os.getpid())
+    ran = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("print(6 * 7)")], metadata={"kernelspec": dict(TOOL.KERNELSPEC)}
+    )
+    assert TOOL.execute(ran, tmp_path) == []
+    assert ran.cells[0].outputs[0]["text"] == "42\n"
+    failed = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_code_cell("1 / 0")], metadata={"kernelspec": dict(TOOL.KERNELSPEC)}
+    )
+    assert "ZeroDivisionError" in TOOL.execute(failed, tmp_path)[0]
+    assert _kernels_of(os.getpid()) - before == set()
+
+
 def test_the_one_run_catches_what_the_three_runs_caught(tmp_path):
     """The one execution with the solutions revealed still finds a saved output the code no longer
     gives, a cell that raises, a solution that raises or prints nothing, and a cell that prints

@@ -572,14 +572,21 @@ def execute(nb: nbformat.NotebookNode, where: Path = OUT) -> list[str]:
     with tempfile.TemporaryDirectory() as scratch:
         # The kernel talks over Unix sockets in the scratch folder, not TCP ports: a port chosen free can be
         # taken by another kernel starting at the same moment (the test workers run notebooks side by side),
-        # and the kernel then dies before it answers.
+        # and the kernel then dies before it answers. nbclient leaves a kernel it was handed running: asked to
+        # clean up (cleanup_kc), it stops the client's channels and ends the kernel once the run is over, or
+        # has failed (every output is in by then, so it need not wait for a polite shutdown).
         km = AsyncKernelManager(kernel_name="python3", transport="ipc", ip=str(Path(scratch) / "kernel"))
         client = NotebookClient(
-            nb, km=km, timeout=300, record_timing=False, resources={"metadata": {"path": str(where)}}
+            nb,
+            km=km,
+            timeout=300,
+            record_timing=False,
+            shutdown_kernel="immediate",
+            resources={"metadata": {"path": str(where)}},
         )
         os.environ[STORE_ENV] = str(Path(scratch) / "practice.sqlite3")  # the kernel inherits it
         try:
-            client.execute()
+            client.execute(cleanup_kc=True)
         except CellExecutionError as exc:
             return [ANSI.sub("", str(exc)).strip().splitlines()[-1]]
         finally:
