@@ -51,12 +51,18 @@ DUE = re.compile(r"복습 (\d+) · 새 문제 \d+ · 오늘 푼 문제 (\d+) \(�
 """The day's line: due now, answered today, right today."""
 
 
-def open_and_run(page, servers, token):
+def open_page(page, servers, token) -> dict:
+    """The course's JupyterLab in ``page``, the practice page opened and made current (not run); its panel."""
     page.goto(lab_url(servers, token))
     page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
     page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
     opened = page.evaluate(OPEN_JS, [[PAGE], TIMEOUT])[0]
     assert page.evaluate(ACTIVATE_JS, PAGE)
+    return opened
+
+
+def open_and_run(page, servers, token):
+    opened = open_page(page, servers, token)
     page.evaluate(RUN_JS, PAGE)
     result = page.evaluate(RESULT_JS, [PAGE, RUN_TIMEOUT])
     assert result["ran"] == "done" and not result["errors"], result
@@ -180,11 +186,7 @@ def test_a_learner_misses_sees_the_answer_retries_and_finishes_the_day(servers, 
     page = browser.new_page()
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
-        page.goto(lab_url(servers, token))
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
-        page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
-        opened = page.evaluate(OPEN_JS, [[PAGE], TIMEOUT])[0]
-        assert page.evaluate(ACTIVATE_JS, PAGE)
+        opened = open_page(page, servers, token)
         cell = f'Practice(path={str(store)!r}, lang="ko", new_per_day={NEW})'
         assert page.evaluate(SET_CELL_JS, [PAGE, CELL, cell])
         page.evaluate(RUN_JS, PAGE)
@@ -298,11 +300,7 @@ def test_nothing_on_the_page_is_cut_at_1280_by_720(servers, token, browser, shot
     page = browser.new_page()
     page.set_viewport_size({"width": 1280, "height": 720})
     try:
-        page.goto(lab_url(servers, token))
-        page.wait_for_function("window.jupyterapp && window.jupyterapp.shell && document.querySelector('.jp-LabShell')")
-        page.evaluate("ms => window.liurenWithin(window.jupyterapp.restored, ms, 'JupyterLab restored')", TIMEOUT)
-        opened = page.evaluate(OPEN_JS, [[PAGE], TIMEOUT])[0]
-        assert page.evaluate(ACTIVATE_JS, PAGE)
+        opened = open_page(page, servers, token)
         # level 1 (the 遁干 box) and level 10 (every box, the longest examples), each with a store of its own
         cell = (
             f"from IPython.display import display; "
