@@ -8,6 +8,7 @@ one JupyterLab of its worker."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -18,6 +19,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -111,6 +113,20 @@ class Server:
         self._log.close()
 
 
+KERNEL_TRANSPORT = {"KernelManager": {"transport": "ipc"}}
+"""The servers' kernels (JupyterLab's through :func:`lab_config`, Voilà's through its own config file)
+talk over Unix sockets beside their connection files, not TCP ports. A kernel's five TCP ports are picked free, closed,
+then bound by the kernel, so two servers (or a server and a notebook build) on one machine can pick the
+same port between the two steps; the kernel then dies with "Address already in use" (seen here: seven
+JupyterLab tests failed on it in one CI run). A socket path of its own cannot collide. (nbconvert, which
+runs one kernel at a time and has no connection file to put its sockets beside, keeps TCP.)"""
+
+RUNTIME_PATH_LIMIT = 55
+"""A kernel's socket is ``<runtime>/kernel-<uuid>-ipc-N``, 50 characters after the folder, and a Unix
+socket's path holds at most 107: a runtime folder longer than this moves to a short one in /tmp (removed
+when the process that made it exits)."""
+
+
 def lab_config(home: Path, port: int, token: str) -> None:
     """Serve on 127.0.0.1:``port`` with ``token``, no browser opened, through the config folder of
     ``jupyter_env(home)``: README's Quick start command (``liuren course``) then runs unchanged."""
@@ -118,6 +134,7 @@ def lab_config(home: Path, port: int, token: str) -> None:
         "ServerApp": {"open_browser": False, "ip": "127.0.0.1", "port": port, "port_retries": 0},
         "IdentityProvider": {"token": token},
         "LabApp": {"expose_app_in_browser": True},
+        **KERNEL_TRANSPORT,
     }
     folder = home / "config"
     folder.mkdir(parents=True, exist_ok=True)
@@ -132,10 +149,16 @@ def jupyter_env(home: Path) -> dict[str, str]:
     lab extensions); the kernelspecs and extensions of this Python stay found through JUPYTER_PATH's
     defaults (sys.prefix/share/jupyter)."""
     env = dict(os.environ)
+    runtime = home / "runtime"
+    if len(str(runtime)) > RUNTIME_PATH_LIMIT:  # a deep tmp folder: the kernels' sockets need a short path
+        runtime = Path(tempfile.mkdtemp(prefix="liuren-rt-"))
+        atexit.register(shutil.rmtree, runtime, ignore_errors=True)
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "voila.json").write_text(json.dumps(KERNEL_TRANSPORT), encoding="utf-8")
     env.update(
         JUPYTER_CONFIG_DIR=str(home / "config"),
         JUPYTER_DATA_DIR=str(home / "data"),
-        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        JUPYTER_RUNTIME_DIR=str(runtime),
         JUPYTERLAB_SETTINGS_DIR=str(home / "settings"),
         JUPYTERLAB_WORKSPACES_DIR=str(home / "workspaces"),
         IPYTHONDIR=str(home / "ipython"),
