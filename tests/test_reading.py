@@ -69,6 +69,28 @@ def test_every_chapter_has_its_statements():
     assert len({s.id for s in statements()}) == len(statements()) == 1130
 
 
+def test_readmes_table_of_statements_counts_what_the_data_holds():
+    """README's table per chapter (statements, decided by the chart, open, timing rules, readings of worked
+    examples, and the totals) is counted from the data, so that it cannot go stale."""
+    text = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    header = "| chapter | statements | decided by the chart | open | timing rules | readings of worked examples |"
+    assert header in text
+    rows = text.split(header, 1)[1].split("\n\n", 1)[0].strip().splitlines()[1:]
+    table = {
+        cells[0].strip("*"): tuple(int(c.strip("*").replace(",", "")) for c in cells[1:])
+        for cells in ([c.strip() for c in row.strip("|").split("|")] for row in rows)
+    }
+    found: dict[str, list[int]] = {}
+    for s in statements():
+        for chapter in (s.source.chapter, "all"):
+            row = found.setdefault(chapter, [0, 0, 0, 0, 0])
+            row[0] += 1
+            row[1 if not s.open else 2] += 1
+            row[3] += s.timing is not None
+            row[4] += bool(s.example)
+    assert table == {chapter: tuple(row) for chapter, row in found.items()}
+
+
 def test_rows_are_well_formed():
     known = {s.id for s in statements()}
     for s in statements():
