@@ -406,3 +406,30 @@ def test_every_reference_card_sets_its_colours_on_the_paper_and_reaches_aa():
     count, faint = _faint(pages)
     assert count > len(pages) * 20
     assert faint == {}
+
+
+def test_the_reading_and_verdict_checks_stand_in_checks_panel_with_its_left_bar():
+    # check_reading's and check_verdict's panels had no left bar where check()'s has one: every check is
+    # now told in the one panel (liuren.show.html.panel), green when right, the mark's red when wrong
+    from liuren.reading.exercise import check_reading, check_verdict
+    from liuren.show.html import RIGHT
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    bar = "border-left:4px solid {};font-family:sans-serif;font-size:14px"
+    right_check = liuren.check(chart, offset=chart.offset)
+    wrong_check = liuren.check(chart, offset=(chart.offset + 1) % 12)
+    right_reading = check_reading(chart, "總", [j.statement.id for j in chart.reading("總").applies])
+    wrong_reading = check_reading(chart, "病", ["元首-085", "元首-087"])
+    right_verdict = check_verdict(chart, "總", "吉", "元首-093")
+    wrong_verdict = check_verdict(chart, "病", "凶", "元首-087")
+    assert right_reading.ok and right_verdict.ok and not wrong_reading.ok and not wrong_verdict.ok
+    for result, colour in (
+        (right_check, RIGHT),
+        (right_reading, RIGHT),
+        (right_verdict, RIGHT),
+        (wrong_check, COLORS["mark"]),
+        (wrong_reading, COLORS["mark"]),
+        (wrong_verdict, COLORS["mark"]),
+    ):
+        html = result._repr_html_()
+        assert bar.format(colour) in html.split(">", 1)[0], (type(result).__name__, html[:300])

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..errors import ParseError, quote
 from ..lang import language
 from ..reading.statements import MATTERS
-from .html import COLORS, mark_chip, paper_box, theme_box
+from .html import COLORS, RIGHT, mark_chip, panel, paper_box
 from .i18n import check_lang, render, say
 from .words.reading import FLAG_NAMES, MATTER_NAMES, PLACES, QUERENT_NAMES, READING
 
@@ -440,9 +440,10 @@ def _check_result(result: object, verdict: bool) -> None:
         )
 
 
-def _marked_html(lines: list[tuple[str, str]]) -> str:
-    """A check's lines in the theme's box (:func:`~liuren.show.html.theme_box`), each after its own mark
-    (:data:`CHECK_MARKS`) on a chip of the card's paper."""
+def _marked_html(lines: list[tuple[str, str]], ok: bool) -> str:
+    """A check's lines in the panel every check is told in (:func:`~liuren.show.html.panel`: its left bar
+    green when ``ok``, else the mark's red, as ``check()``'s), each after its own mark (:data:`CHECK_MARKS`)
+    on a chip of the card's paper."""
     rows = []
     for key, line in lines:
         if key not in CHECK_MARKS:
@@ -450,7 +451,7 @@ def _marked_html(lines: list[tuple[str, str]]) -> str:
             continue
         mark, color = CHECK_MARKS[key]
         rows.append(f"{mark_chip(mark, COLORS[color])} {escape(line)}")
-    return theme_box("<br>".join(rows))
+    return panel("<br>".join(rows), RIGHT if ok else COLORS["mark"])
 
 
 def reading_check_text(result: ReadingCheck) -> str:
@@ -464,7 +465,7 @@ def reading_check_html(result: ReadingCheck) -> str:
     """The same verdict on the card's paper, each line marked by itself (:data:`CHECK_MARKS`): before, one
     ✘ stood before the right picks and the wrong picks' lines had none."""
     _check_result(result, verdict=False)
-    return _marked_html(_check_lines(result))
+    return _marked_html(_check_lines(result), result.ok)
 
 
 def _verdict_check_lines(result: VerdictCheck) -> list[tuple[str, str]]:
@@ -499,4 +500,4 @@ def verdict_check_html(result: VerdictCheck) -> str:
     a ✔ on the verdict's line and a ✘ on the reason's (one mark for the whole put a ✘ beside "the verdict
     is right")."""
     _check_result(result, verdict=True)
-    return _marked_html(_verdict_check_lines(result))
+    return _marked_html(_verdict_check_lines(result), result.ok)
