@@ -94,3 +94,24 @@ def test_the_clash_is_defined_where_it_is_first_used(lang: str, stem: str) -> No
     first = prose.index(word)
     here = prose[first : first + 60].split("\n")[0]
     assert gloss in here, here
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_08_seven_glosses_every_step_that_quotes_a_statement(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # seven() printed step 7 (應期) as its rule and id alone, while steps 5 and 6 gloss each statement
+    # they name: each step now glosses its statement in the edition's language
+    import liuren
+    from liuren.reading import statements
+    from liuren.show.examples import example
+
+    cells = CELL.findall(source(lang, "08"))
+    helpers = "\n".join(c for c in cells if c.startswith(("def ids", "def seven")))
+    space: dict[str, object] = {"statements": statements, "liuren": liuren}
+    exec(helpers, space)
+    space["seven"](example("彈射-1").chart(), "官")  # type: ignore[operator]
+    printed = capsys.readouterr().out.splitlines()
+    timing = example("彈射-1").chart().reading("官").verdict().timing
+    assert timing is not None
+    step7 = next(line for line in printed if line.startswith("7 "))
+    gloss = timing.statement.gloss(lang=lang)
+    assert gloss and gloss in step7 and f"({timing.statement.source})" in step7, step7
