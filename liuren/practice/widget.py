@@ -157,7 +157,9 @@ def unfinished_message(unfinished: Unfinished, lang: str) -> str:
     if unfinished.open_:
         places = []
         for part in unfinished.open_:
-            where = w["sep"].join(w["pos-branch"].format(n=n) for n in unfinished.places.get(part, ()))
+            # the 旬空 box's two places are the two void branches, not given branches
+            pos = w["pos-void"] if part == "void" else w["pos-branch"]
+            where = w["sep"].join(pos.format(n=n) for n in unfinished.places.get(part, ()))
             places.append(w["open-places"].format(box=w[f"part-{part}"], places=where) if where else w[f"part-{part}"])
         said.append(w["unfinished-open"].format(places=w["sep"].join(places)))
     return w["unfinished"].format(what=w["gap"].join(said))
@@ -838,7 +840,13 @@ def question_html(item: Item, lang: str) -> str:
         title = f"{words['drill'].format(name=weak_name(what, item.drill, lang))} · {title}"
     lines = [escape(title)]
     if item.level.number == 1:
-        lines.append(escape(f"{item.chart.day}日 · {words['given-branches']}: {' '.join(item.branches)}"))
+        # each given branch under its place's name (the places the 遁干 and 六親 boxes answer in order):
+        # a deal may give one branch more than once, and 「酉 酉 酉」 bare read like a slip
+        given = words["sep"].join(
+            words["given-branch"].format(place=words["pos-branch"].format(n=n), branch=b)
+            for n, b in enumerate(item.branches, 1)
+        )
+        lines.append(escape(f"{item.chart.day}日 · {given}"))
         body = "<br>".join(lines)
         spec = escape(item.chart.spec(), quote=True)
         return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
