@@ -101,7 +101,8 @@ def fact_text(fact: Fact, lang: str = "zh") -> str:
 def failed_text(fact: Fact, lang: str = "zh") -> str:
     """A failed condition as a check line says it: what the statement needs and what the chart has
     there instead, so neither can be read for the other (「須初傳凶將，此盤初傳吉將」, where
-    :func:`fact_text` gives the evidence line 「初傳 吉將 ✗」).
+    :func:`fact_text` gives the evidence line 「初傳 吉將 ✗」). The same words as :func:`condition_text`,
+    without its mark.
 
     >>> from liuren.reading.conditions import Fact
     >>> failed_text(Fact("init.general_kind = 凶將", False, ("吉將",)), "en")
@@ -124,6 +125,22 @@ def failed_text(fact: Fact, lang: str = "zh") -> str:
     place = " ".join(x for x in (PLACES.get(target, target), FLAG_NAMES.get(attr, "")) if x)
     found = "·".join(words(list(fact.found))) or "—"
     return _w(lang, "check.fails", want=f"{place} {want}", found=f"{place} {found}")
+
+
+def condition_text(fact: Fact, lang: str = "zh") -> str:
+    """Any condition of a statement as a learner reads it, held or not: its mark (✓ held, ✗ failed,
+    ? the chart cannot say), what the statement needs and what the chart has there, in the words of a
+    check line (:func:`failed_text`), instead of the code the data writes it in
+    (``any_trans.void = true``).
+
+    >>> from liuren.reading.conditions import Fact
+    >>> condition_text(Fact("any_trans.void = true", True, ("true",)), "ko")
+    '✓ 조건은 三傳 旬空 예, 이 과반은 三傳 旬空 예'
+    >>> condition_text(Fact("any_trans.element = 金", True, ("金",)), "en")
+    '✓ it needs 三傳 金; this chart has 三傳 金'
+    """
+    mark = {True: "✓", False: "✗", None: "?"}[fact.holds]
+    return f"{mark} {failed_text(fact, lang)}"
 
 
 def undecided_text(item: str, lang: str) -> str:
