@@ -20,7 +20,7 @@ from liuren.practice import Grade, solution
 from liuren.practice.answers import as_text
 from liuren.practice.progress import Practice as Progress
 from liuren.practice.widget import QUEUE, Practice, plate_answer, question_html
-from liuren.show.html import chart_html, paper_box
+from liuren.show.html import chart_html, theme_box
 from liuren.show.words.practice import PRACTICE
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
@@ -321,7 +321,7 @@ def test_english_and_chinese(tmp_path: Path) -> None:
     assert "Practice(" in repr(zh)
     data = zh._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data and "練習" in data["text/plain"]
-    assert data["text/html"].startswith(paper_box(escape(data["text/plain"]), "font-family:sans-serif"))
+    assert data["text/html"].startswith(theme_box(escape(data["text/plain"]), "font-family:sans-serif"))
     again = Practice(str(tmp_path / "z2.sqlite3"), seed=9, level=4, lang="zh", clock=clock)
     assert again._repr_mimebundle_()["text/html"] == data["text/html"]  # not the dealt item
 
