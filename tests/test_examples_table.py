@@ -167,7 +167,7 @@ def test_no_cell_but_the_quotation_breaks_inside_a_term_and_the_table_still_fits
                 words = list(cell) if key in free else words  # a column that breaks anywhere
                 widest[key] = max([widest[key], *(text_em(w) for w in words)])
         widest["text"], widest["note"] = max(widest["text"], 9.0), max(widest["note"], 10.0)  # min-widths
-        widest["inputs"] = max(widest["inputs"], 6.5)
+        widest["inputs"] = max(widest["inputs"], 6.0)
         assert sum(widest.values()) * 13 + len(widest) * 12 <= 880, (chapter, widest)
 
 
@@ -181,7 +181,7 @@ def test_each_term_of_the_chart_and_the_method_is_kept_on_one_line(lang):
     for row in re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1]):
         cells = dict(zip(ex.HEADER_KEYS, re.findall(r'<td style="([^"]*)">(.*?)</td>', row), strict=True))
         style, inputs = cells["inputs"]
-        assert "min-width:6.5em" in style
+        assert "min-width:6em" in style
         assert re.fullmatch(r"(<span style=\"white-space:nowrap\">[^<]+</span> ?)+", inputs), inputs
         assert nowrap.format("(月建 寅)") in inputs or nowrap.format("(月建 丑)") in inputs
         assert nowrap.format("亥將") in inputs or nowrap.format("丑將") in inputs

@@ -47,7 +47,7 @@ HEADER_KEYS = ("example", "text", "inputs", "uppers", "transmissions", "method",
 COLUMN_STYLES = {
     "example": "white-space:nowrap",
     "text": "min-width:9em",
-    "inputs": "word-break:keep-all;min-width:6.5em",
+    "inputs": "word-break:keep-all;min-width:6em",
     "uppers": "white-space:nowrap",
     "transmissions": "word-break:keep-all",
     "method": "white-space:nowrap",
@@ -69,9 +69,10 @@ TERM_COLUMNS = frozenset(("inputs", "transmissions"))
 """The columns whose terms are each kept whole (``white-space:nowrap`` on each): the chart's inputs
 (「丙申日」, 「午時」 … and 「(月建 寅)」, whose space is inside the term) and the transmissions with their
 generals (「卯申丑」, 「(常合陰)」). In JupyterLab at 1280×720 the English table squeezed the inputs to
-about 45px, one word a line, so that 「(月建 / 寅)」 broke; with ``min-width:6.5em`` two terms share a line
+about 45px, one word a line, so that 「(月建 / 寅)」 broke; with ``min-width:6em`` two terms share a line
 (「丙申日 午時」) and no term breaks. The method column is one term, 「賊克 · 元首」, which broke at each 「·」
-and is now kept on one line."""
+and is now kept on one line. Measured in JupyterLab at 1280×720 with the file browser open (an 848px
+output), the English table is 844px wide."""
 TERM = re.compile(r"\([^()]*\)|\S+")
 """A term of a :data:`TERM_COLUMNS` cell: a bracketed group with its spaces, or a run without space (so
 no character but a space is lost, whatever the cell holds)."""
