@@ -484,8 +484,8 @@ def _practice_pages(tmp_path):
 
 def test_the_practice_page_follows_the_theme_and_reaches_aa_on_light_and_dark(tmp_path):
     # the practice page stood cream on JupyterLab Dark: its boxes now take the theme's ink and background
-    # (the card's where no theme sets them), as check()'s panels do; the chart's inputs and a coloured
-    # message keep the card's paper under them
+    # (the card's where no theme sets them), as check()'s panels do; the chart's inputs keep the card's
+    # paper under them, and a refusal is told in a check's panel (its red bar)
     from liuren.show.html import THEME_CLASS
 
     pages = [html for html in _practice_pages(tmp_path) if html]

@@ -49,7 +49,7 @@ import ipywidgets as widgets
 
 from ..cycle import BRANCH_CHARS
 from ..errors import ParseError, StoreError, quote
-from ..show.html import COLORS, caption_html, chart_html, paper_box, theme_box
+from ..show.html import COLORS, caption_html, chart_html, panel, paper_box, theme_box
 from ..show.i18n import agree, check_lang
 from ..show.widget_parts import NARROW_EM as NARROW_EM
 from ..show.widget_parts import bundle, fallback_html, text_em
@@ -763,12 +763,9 @@ class Practice:
     def _feedback_html(self) -> str:
         w = self.words
         if self.message:
-            # the message's colour reads on the card's paper only: it keeps a chip of it on a dark theme
-            line = (
-                f'<span style="color:{COLORS[self.message_tone]};background:{COLORS["paper"]};border-radius:3px;'
-                f'padding:0 4px">{escape(self.message)}</span>'
-            )
-            return theme_box(line, "font-family:sans-serif")
+            # in the theme's ink, in the panel a check's verdict is told in: a refusal with its red bar, news
+            # (a day done) with the muted one (the palette's colours read on the paper alone, not as text here)
+            return panel(escape(self.message), COLORS["mark" if self.message_tone == "mark" else "muted"])
         if self.grade is None or self.item is None:
             return ""
         g = self.grade
