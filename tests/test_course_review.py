@@ -94,3 +94,49 @@ def test_the_clash_is_defined_where_it_is_first_used(lang: str, stem: str) -> No
     first = prose.index(word)
     here = prose[first : first + 60].split("\n")[0]
     assert gloss in here, here
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_08_seven_glosses_every_step_that_quotes_a_statement(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # seven() printed step 7 (應期) as its rule and id alone, while steps 5 and 6 gloss each statement
+    # they name: each step now glosses its statement in the edition's language
+    import liuren
+    from liuren.reading import statements
+    from liuren.show.examples import example
+
+    cells = CELL.findall(source(lang, "08"))
+    helpers = "\n".join(c for c in cells if c.startswith(("def ids", "def seven")))
+    space: dict[str, object] = {"statements": statements, "liuren": liuren}
+    exec(helpers, space)
+    space["seven"](example("彈射-1").chart(), "官")  # type: ignore[operator]
+    printed = capsys.readouterr().out.splitlines()
+    timing = example("彈射-1").chart().reading("官").verdict().timing
+    assert timing is not None
+    step7 = next(line for line in printed if line.startswith("7 "))
+    gloss = timing.statement.gloss(lang=lang)
+    assert gloss and gloss in step7 and f"({timing.statement.source})" in step7, step7
+
+
+@pytest.mark.parametrize("lang", SOURCES)
+def test_08_shows_conditions_in_words_after_introducing_the_facts(
+    lang: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # §4 printed [('any_trans.element = 金', ('金',)), ('any_trans.void = true', ('true',))]: past §1, which
+    # introduces a fact's fields, every cell shows a statement's conditions through condition_text, which
+    # says them in the words of a check line; the §4 cell is run here as the notebook has it
+    import liuren
+    from liuren.show.reading import condition_text
+
+    cells = [c for c in CELL.findall(source(lang, "08")) if "j.facts" in c]
+    assert len(cells) == 3 and "f.condition" in cells[0]
+    assert all("f.condition" not in c and "condition_text(f" in c for c in cells[1:])
+    void_cell = next(c for c in cells if "蒿矢-016" in c)
+    code = "\n".join(line for line in void_cell.split("\n") if not line.startswith(":tags:"))
+    exec(code, {"liuren": liuren, "condition_text": condition_text})
+    printed = capsys.readouterr().out.splitlines()[1:]  # after the chart's line
+    said = {
+        "ko": ["✓ 조건은 三傳 金, 이 과반은 三傳 金", "✓ 조건은 三傳 旬空 예, 이 과반은 三傳 旬空 예"],
+        "en": ["✓ it needs 三傳 金; this chart has 三傳 金", "✓ it needs 三傳 旬空 yes; this chart has 三傳 旬空 yes"],
+    }
+    assert printed[-2:] == said[lang], printed
+    assert not any("any_trans" in line or "= true" in line for line in printed)

@@ -131,7 +131,12 @@ def test_the_ids_and_the_quotation_keep_their_room_at_1280(lang):
     assert len(heads) == len(ex.HEADER_KEYS) and all("word-break:keep-all" in style for style in heads)
     rows = re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1])
     for row in rows:
-        cells = dict(zip(ex.HEADER_KEYS, re.findall(r'<td style="([^"]*)">([^<]*)</td>', row), strict=True))
+        cells = {
+            key: (style, re.sub(r"<[^>]*>", "", inner))
+            for key, (style, inner) in zip(
+                ex.HEADER_KEYS, re.findall(r'<td style="([^"]*)">(.*?)</td>', row), strict=True
+            )
+        }
         assert "white-space:nowrap" in cells["example"][0] and re.fullmatch(r"\S+-\d+", cells["example"][1])
         assert "white-space:nowrap" in cells["uppers"][0] and len(cells["uppers"][1]) == 4
         assert "min-width:9em" in cells["text"][0] and "min-width:10em" in cells["note"][0]
@@ -158,10 +163,33 @@ def test_no_cell_but_the_quotation_breaks_inside_a_term_and_the_table_still_fits
         for row in ex.table(chapter, lang=lang).cells():
             for key, cell in zip(ex.HEADER_KEYS, row, strict=True):
                 words = [cell] if "nowrap" in ex.COLUMN_STYLES.get(key, "") else cell.split()
+                words = ex.TERM.findall(cell) if key in ex.TERM_COLUMNS else words
                 words = list(cell) if key in free else words  # a column that breaks anywhere
                 widest[key] = max([widest[key], *(text_em(w) for w in words)])
         widest["text"], widest["note"] = max(widest["text"], 9.0), max(widest["note"], 10.0)  # min-widths
+        widest["inputs"] = max(widest["inputs"], 6.0)
         assert sum(widest.values()) * 13 + len(widest) * 12 <= 880, (chapter, widest)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_term_of_the_chart_and_the_method_is_kept_on_one_line(lang):
+    # in JupyterLab at 1280×720 the English chart column stood about 45px wide, so 「(月建 寅)」 broke
+    # after 「(月建」, and the Korean 「賊克 · 元首」 broke at each 「·」: each term of the inputs and the
+    # transmissions is one unbreakable span, the inputs keep room for two terms a line, the method one line
+    html = ex.table("九宗門", lang=lang)._repr_html_()
+    nowrap = '<span style="white-space:nowrap">{}</span>'
+    for row in re.findall(r"<tr>(.*?)</tr>", html.split("<tbody>")[1]):
+        cells = dict(zip(ex.HEADER_KEYS, re.findall(r'<td style="([^"]*)">(.*?)</td>', row), strict=True))
+        style, inputs = cells["inputs"]
+        assert "min-width:6em" in style
+        assert re.fullmatch(r"(<span style=\"white-space:nowrap\">[^<]+</span> ?)+", inputs), inputs
+        assert nowrap.format("(月建 寅)") in inputs or nowrap.format("(月建 丑)") in inputs
+        assert nowrap.format("亥將") in inputs or nowrap.format("丑將") in inputs
+        assert "white-space:nowrap" in cells["method"][0] and cells["method"][1] == "賊克 · 元首"
+        assert cells["transmissions"][1].endswith("</span>") and re.search(
+            r">\([^<]+\)</span>$", cells["transmissions"][1]
+        )
+    assert ex._terms("甲 (乙 丙) 丁(") == " ".join(nowrap.format(t) for t in ("甲", "(乙 丙)", "丁("))
 
 
 def test_the_english_heads_have_no_word_wider_than_a_terms():

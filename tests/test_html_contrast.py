@@ -406,3 +406,102 @@ def test_every_reference_card_sets_its_colours_on_the_paper_and_reaches_aa():
     count, faint = _faint(pages)
     assert count > len(pages) * 20
     assert faint == {}
+
+
+def test_the_reading_and_verdict_checks_stand_in_checks_panel_with_its_left_bar():
+    # check_reading's and check_verdict's panels had no left bar where check()'s has one: every check is
+    # now told in the one panel (liuren.show.html.panel), green when right, the mark's red when wrong
+    from liuren.reading.exercise import check_reading, check_verdict
+    from liuren.show.html import RIGHT
+
+    chart = liuren.chart("丙申", "午", "亥", month="寅")
+    bar = "border-left:4px solid {};font-family:sans-serif;font-size:14px"
+    right_check = liuren.check(chart, offset=chart.offset)
+    wrong_check = liuren.check(chart, offset=(chart.offset + 1) % 12)
+    right_reading = check_reading(chart, "總", [j.statement.id for j in chart.reading("總").applies])
+    wrong_reading = check_reading(chart, "病", ["元首-085", "元首-087"])
+    right_verdict = check_verdict(chart, "總", "吉", "元首-093")
+    wrong_verdict = check_verdict(chart, "病", "凶", "元首-087")
+    assert right_reading.ok and right_verdict.ok and not wrong_reading.ok and not wrong_verdict.ok
+    for result, colour in (
+        (right_check, RIGHT),
+        (right_reading, RIGHT),
+        (right_verdict, RIGHT),
+        (wrong_check, COLORS["mark"]),
+        (wrong_reading, COLORS["mark"]),
+        (wrong_verdict, COLORS["mark"]),
+    ):
+        html = result._repr_html_()
+        assert bar.format(colour) in html.split(">", 1)[0], (type(result).__name__, html[:300])
+
+
+class InheritedColours(TextColours):
+    """Every text run with the colour it is drawn in (its own or the nearest set around it) and the
+    nearest background, outside the SVG pictures (an image on its own paper, drawn with ``fill``)."""
+
+    def handle_data(self, data):
+        if not data.strip() or any(tag == "svg" for tag, _ in self.stack):
+            return
+        colour = next((d["color"] for _, d in reversed(self.stack) if "color" in d), None)
+        background = next(
+            (d["background"] for _, d in reversed(self.stack) if d.get("background", "transparent") != "transparent"),
+            None,
+        )
+        self.runs.append((data.strip(), colour, background))
+
+
+def _practice_pages(tmp_path):
+    """What the practice page shows: the question of every level, a wrong answer's feedback, a message,
+    a right answer, the due line, the dashboard, the wrong-answer notes and the fallback, in every language."""
+    from datetime import UTC, datetime
+
+    from liuren.practice import solution
+    from liuren.practice.answers import as_text
+    from liuren.practice.widget import Practice
+
+    def clock():
+        return datetime(2026, 12, 1, 9, tzinfo=UTC)
+
+    for lang in ("ko", "en", "zh"):
+        for level in range(1, 15):
+            p = Practice(str(tmp_path / f"{lang}{level}.sqlite3"), seed=1, level=level, lang=lang, clock=clock)
+            yield p.question.value
+        p = Practice(str(tmp_path / f"{lang}.sqlite3"), seed=1, level=4, lang=lang, clock=clock)
+        typed = {part: as_text(part, value) for part, value in solution(p.item).items()}
+        first = "子" if str(p.item.chart.transmissions[0].branch) != "子" else "丑"
+        p.answer(**{**typed, "transmissions": first + typed["transmissions"][1:]})
+        yield p.feedback.value
+        p.next()
+        p.answer(lessons="?")
+        yield p.feedback.value  # the not-finished message, in the mark's colour
+        yield p.due_label.value
+        yield p.show_dashboard()
+        p.show_misses()
+        assert p.misses, "the wrong answer above is a miss"
+        yield from (row.children[1].value for row in p.miss_rows.children)
+        yield p._repr_mimebundle_()["text/html"]
+
+
+def test_the_practice_page_follows_the_theme_and_reaches_aa_on_light_and_dark(tmp_path):
+    # the practice page stood cream on JupyterLab Dark: its boxes now take the theme's ink and background
+    # (the card's where no theme sets them), as check()'s panels do; the chart's inputs keep the card's
+    # paper under them, and a refusal is told in a check's panel (its red bar)
+    from liuren.show.html import THEME_CLASS
+
+    pages = [html for html in _practice_pages(tmp_path) if html]
+    assert len(pages) > 3 * 14 + 12
+    for html in pages:
+        assert f'class="liuren-paper {THEME_CLASS}"' in html[:200], html[:200]
+    for theme in (None, DARK_LOOK):
+        count, faint = 0, {}
+        for html in pages:
+            parser = InheritedColours(theme)
+            parser.feed(html)
+            for text, colour, background in parser.runs:
+                count += 1
+                assert colour is not None and background is not None, (text, colour, background)
+                if contrast(colour, background) < AA:
+                    faint.setdefault((colour, background), (text, round(contrast(colour, background), 2)))
+        assert count > 500 and faint == {}, (theme, faint)
+    dark = [run for html in pages for run in runs(html, DARK_LOOK) if run[2] == "#212121"]
+    assert len(dark) > 50  # on a dark theme most of the page is on the theme's background, not the paper

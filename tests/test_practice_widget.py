@@ -20,7 +20,7 @@ from liuren.practice import Grade, solution
 from liuren.practice.answers import as_text
 from liuren.practice.progress import Practice as Progress
 from liuren.practice.widget import QUEUE, Practice, plate_answer, question_html
-from liuren.show.html import chart_html, paper_box
+from liuren.show.html import chart_html, theme_box
 from liuren.show.words.practice import PRACTICE
 
 NOW = datetime(2026, 12, 1, 9, tzinfo=UTC)
@@ -321,7 +321,7 @@ def test_english_and_chinese(tmp_path: Path) -> None:
     assert "Practice(" in repr(zh)
     data = zh._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data and "練習" in data["text/plain"]
-    assert data["text/html"].startswith(paper_box(escape(data["text/plain"]), "font-family:sans-serif"))
+    assert data["text/html"].startswith(theme_box(escape(data["text/plain"]), "font-family:sans-serif"))
     again = Practice(str(tmp_path / "z2.sqlite3"), seed=9, level=4, lang="zh", clock=clock)
     assert again._repr_mimebundle_()["text/html"] == data["text/html"]  # not the dealt item
 
@@ -333,7 +333,21 @@ def test_the_question_carries_the_shown_inputs_only(tmp_path: Path) -> None:
     assert "data-liuren-spec" not in moment.question.value  # the 月將 is what level 2 asks
     one = Practice(str(tmp_path / "o.sqlite3"), seed=5, level=1, clock=clock)
     assert one.item is not None and f'data-liuren-spec="{one.item.chart.spec()}"' in one.question.value
-    assert f"{one.item.chart.day}日 · 지지: {' '.join(one.item.branches)}" in one.question.value
+    given = ", ".join(f"{n}번째 지지: {b}" for n, b in enumerate(one.item.branches, 1))
+    assert f"{one.item.chart.day}日 · {given}</div>" in one.question.value
+
+
+def test_level_1_names_each_given_branch_by_its_place(tmp_path: Path) -> None:
+    # a deal may give one branch three times, and 「酉 酉 酉」 bare read like a bug: each branch is shown
+    # under the name of the place the 遁干 and 六親 boxes answer it in (seed 0 deals 丑 亥 亥)
+    for lang, line in (
+        ("ko", "庚申日 · 1번째 지지: 丑, 2번째 지지: 亥, 3번째 지지: 亥<"),
+        ("en", "庚申日 · branch 1: 丑, branch 2: 亥, branch 3: 亥<"),
+        ("zh", "庚申日 · 第1支：丑、第2支：亥、第3支：亥<"),
+    ):
+        p = Practice(str(tmp_path / f"{lang}.sqlite3"), seed=0, level=1, lang=lang, clock=clock)
+        assert p.item is not None and p.item.branches == ("丑", "亥", "亥")
+        assert line in p.question.value, p.question.value
 
 
 def test_unseeded_sessions_deal_by_the_store(tmp_path: Path) -> None:
@@ -721,6 +735,10 @@ def test_a_box_holding_question_marks_is_said_to_be_open_with_its_places(tmp_pat
     zh = Practice(str(tmp_path / "z.sqlite3"), seed=1, level=1, lang="zh", clock=clock)
     whole(zh, stems="???")
     assert "尚留「?」者：遁干（第1支、第2支、第3支）。" in said(zh)
+    whole(p, void="? ?")
+    assert "「?」가 남은 자리: 旬空 (空亡 1, 空亡 2)." in said(p)
+    whole(zh, void="??")
+    assert "尚留「?」者：旬空（空亡1、空亡2）。" in said(zh)
 
 
 @pytest.mark.parametrize("level", [3, 4, 9, 10, 12, 14])
@@ -741,7 +759,8 @@ def test_a_box_holding_only_question_marks_is_open_at_the_basic_levels(tmp_path:
     # leave a box open however many there are, each of its places named
     p = Practice(str(tmp_path / "p.sqlite3"), seed=1, level=level, lang="en", clock=clock)
     assert p.item is not None
-    places = {"void": " (branch 1, branch 2)", "stems": " (branch 1, branch 2, branch 3)"}
+    # the 旬空 box's places are the two void branches, not given branches ("branch 1, branch 2" said so)
+    places = {"void": " (void branch 1, void branch 2)", "stems": " (branch 1, branch 2, branch 3)"}
     places["kin"] = places["stems"]
     for part in p.item.parts:
         assert whole(p, **{part: marks}) is None

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ParseError, quote
 from ..grading import cell_kind
 from ..school import PRESET_NAMES
-from ..show.html import COLORS, FONT_STACK, paper_box
+from ..show.html import COLORS, FONT_STACK, theme_box
 from ..show.i18n import agree, check_lang
 from ..show.picture import has_matplotlib
 from ..show.svg import SVGPicture as SVGPicture  # the plots' picture, read from here too
@@ -311,7 +311,7 @@ def dashboard_html(summary: Summary, lang: str = "ko") -> str:
                 'data-liuren-dashboard="types"',
             )
         )
-    return paper_box("".join(parts), "font-family:sans-serif")
+    return theme_box("".join(parts), "font-family:sans-serif")
 
 
 def _when(moment: datetime, zone: tzinfo | None) -> str:
@@ -399,7 +399,7 @@ def misses_html(misses: Sequence[Miss], lang: str = "ko", zone: tzinfo | None = 
     lang = check_lang(lang)
     w = PRACTICE[lang]
     if not misses:
-        return paper_box(escape(w["misses-none"]), "font-family:sans-serif")
+        return theme_box(escape(w["misses-none"]), "font-family:sans-serif")
     rows = [
         (
             _when(m.reviewed, zone),
@@ -411,7 +411,7 @@ def misses_html(misses: Sequence[Miss], lang: str = "ko", zone: tzinfo | None = 
         for m in misses
     ]
     head = [w["miss-when"], w["dash-level"], w["miss-chart"], w["miss-cell"], w["miss-rule"]]
-    return paper_box(_table(head, rows, 'data-liuren-misses=""'), "font-family:sans-serif")
+    return theme_box(_table(head, rows, 'data-liuren-misses=""'), "font-family:sans-serif")
 
 
 # ------------------------------------------------------------------------------------- the report
@@ -516,7 +516,7 @@ def report_html(report: ClassReport, lang: str = "ko") -> str:
     top = f'<div style="font-size:14px"><b>{escape(w["report-title"])}</b> · {escape(learners)}: {escape(", ".join(report.learners))}</div>'
     for path, earlier in report.duplicates:
         top += f'<div data-liuren-duplicate="">{escape(w["report-duplicate"].format(path=path, earlier=earlier))}</div>'
-    return paper_box(top + _table(head, rows, 'data-liuren-report=""'), "font-family:sans-serif")
+    return theme_box(top + _table(head, rows, 'data-liuren-report=""'), "font-family:sans-serif")
 
 
 __all__ = [

@@ -49,7 +49,7 @@ import ipywidgets as widgets
 
 from ..cycle import BRANCH_CHARS
 from ..errors import ParseError, StoreError, quote
-from ..show.html import COLORS, caption_html, chart_html, paper_box
+from ..show.html import COLORS, caption_html, chart_html, panel, paper_box, theme_box
 from ..show.i18n import agree, check_lang
 from ..show.widget_parts import NARROW_EM as NARROW_EM
 from ..show.widget_parts import bundle, fallback_html, text_em
@@ -157,7 +157,9 @@ def unfinished_message(unfinished: Unfinished, lang: str) -> str:
     if unfinished.open_:
         places = []
         for part in unfinished.open_:
-            where = w["sep"].join(w["pos-branch"].format(n=n) for n in unfinished.places.get(part, ()))
+            # the 旬空 box's two places are the two void branches, not given branches
+            pos = w["pos-void"] if part == "void" else w["pos-branch"]
+            where = w["sep"].join(pos.format(n=n) for n in unfinished.places.get(part, ()))
             places.append(w["open-places"].format(box=w[f"part-{part}"], places=where) if where else w[f"part-{part}"])
         said.append(w["unfinished-open"].format(places=w["sep"].join(places)))
     return w["unfinished"].format(what=w["gap"].join(said))
@@ -648,7 +650,7 @@ class Practice:
             buttons.append(button)
         self.drills.children = tuple(buttons)
         due = self.progress.save_due(self.clock())
-        self.save_reminder.value = paper_box(escape(self.words["save-due"]), "font-family:sans-serif") if due else ""
+        self.save_reminder.value = theme_box(escape(self.words["save-due"]), "font-family:sans-serif") if due else ""
         return str(self.dashboard.value)
 
     # ------------------------------------------------------------------------------ saving, loading
@@ -665,7 +667,7 @@ class Practice:
             f'<a class="liuren-save-link" download="{name}" href="data:application/json;base64,{data}" '
             f'style="font-weight:bold;text-decoration:underline;cursor:pointer">⬇ {label}</a>'
         )
-        self.save_link.value = paper_box(
+        self.save_link.value = theme_box(
             f"{link}<br>{escape(self.words['save-hint'])}", "font-family:sans-serif;font-size:13px"
         )
         self.progress.saved(count, now)
@@ -693,16 +695,16 @@ class Practice:
             added = self.progress.import_text(content.decode("utf-8"), shown)
         except UnicodeDecodeError:
             error = f"{quote(shown, 200)} is not UTF-8 text; accepted: a practice export (.json)"
-            self.file_note.value = paper_box(
+            self.file_note.value = theme_box(
                 escape(self.words["load-failed"].format(error=error)), "font-family:sans-serif"
             )
             return None
         except (ParseError, StoreError) as refused:
-            self.file_note.value = paper_box(
+            self.file_note.value = theme_box(
                 escape(self.words["load-failed"].format(error=str(refused))), "font-family:sans-serif"
             )
             return None
-        self.file_note.value = paper_box(
+        self.file_note.value = theme_box(
             escape(agree(self.words["loaded"].format(added=added, name=shown))), "font-family:sans-serif"
         )
         self._sync_levels()
@@ -723,7 +725,7 @@ class Practice:
             button = widgets.Button(description=self.words["replay"], layout={"width": "auto", "flex": "0 0 auto"})
             button.on_click(lambda _, m=miss: self.replay(m))
             text = escape(miss_line(miss, self.lang, zone))
-            line = widgets.HTML(paper_box(text, "font-family:sans-serif;font-size:13px"))
+            line = widgets.HTML(theme_box(text, "font-family:sans-serif;font-size:13px"))
             row = widgets.HBox([button, line])
             row.add_class("liuren-miss")
             rows.append(row)
@@ -754,15 +756,16 @@ class Practice:
             recent = min(state.answered, GATE[1])  # the gate counts the last 12 answers
             key = "level-line" if state.answered <= GATE[1] else "recent-line"
             line += " · " + agree(self.words[key].format(right=state.right, answered=state.answered, recent=recent))
-        self.due_label.value = paper_box(escape(line), "font-family:sans-serif")
+        self.due_label.value = theme_box(escape(line), "font-family:sans-serif")
         if self.grade is not None:
             self._refresh_tab(self.tabs.selected_index)
 
     def _feedback_html(self) -> str:
         w = self.words
         if self.message:
-            line = f'<span style="color:{COLORS[self.message_tone]}">{escape(self.message)}</span>'
-            return paper_box(line, "font-family:sans-serif")
+            # in the theme's ink, in the panel a check's verdict is told in: a refusal with its red bar, news
+            # (a day done) with the muted one (the palette's colours read on the paper alone, not as text here)
+            return panel(escape(self.message), COLORS["mark" if self.message_tone == "mark" else "muted"])
         if self.grade is None or self.item is None:
             return ""
         g = self.grade
@@ -772,7 +775,7 @@ class Practice:
         if g.verdict == "right":
             if not self._chart:
                 self._chart = chart_html(self.item.chart, labels=self.lang)
-            return paper_box(head, "font-family:sans-serif") + self._chart
+            return theme_box(head, "font-family:sans-serif") + self._chart
         lines = [head]
         if g.cell is not None:
             lines.append(f"{escape(w['cell'])}: <b>{escape(cell_label(g.cell, self.lang))}</b>")
@@ -792,14 +795,14 @@ class Practice:
         if self.item.level.number not in (11, 12, JUDGING):
             cells = board_cells(g.cell, self.item)
             marked = chart_html(self.item.chart, labels=self.lang, cells=cells)
-        return paper_box("<br>".join(lines), "font-family:sans-serif") + marked
+        return theme_box("<br>".join(lines), "font-family:sans-serif") + marked
 
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         # the fallback names the page, not the dealt item: a question cannot be answered where widgets
         # cannot run, and a saved notebook's output stays the same from run to run
         where = self.words["queue"] if self.level == QUEUE else f"{self.level}. {level_title(self.level, self.lang)}"
         text = f"{self.words['title']} · {where}"
-        html = paper_box(escape(text), "font-family:sans-serif")
+        html = theme_box(escape(text), "font-family:sans-serif")
         return bundle(self.widget, text, fallback_html(html, self.lang), include, exclude)
 
     def __repr__(self) -> str:
@@ -838,10 +841,16 @@ def question_html(item: Item, lang: str) -> str:
         title = f"{words['drill'].format(name=weak_name(what, item.drill, lang))} · {title}"
     lines = [escape(title)]
     if item.level.number == 1:
-        lines.append(escape(f"{item.chart.day}日 · {words['given-branches']}: {' '.join(item.branches)}"))
+        # each given branch under its place's name (the places the 遁干 and 六親 boxes answer in order):
+        # a deal may give one branch more than once, and 「酉 酉 酉」 bare read like a slip
+        given = words["sep"].join(
+            words["given-branch"].format(place=words["pos-branch"].format(n=n), branch=b)
+            for n, b in enumerate(item.branches, 1)
+        )
+        lines.append(escape(f"{item.chart.day}日 · {given}"))
         body = "<br>".join(lines)
         spec = escape(item.chart.spec(), quote=True)
-        return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
+        return f'<div data-liuren-spec="{spec}">{theme_box(body, "font-family:sans-serif")}</div>'
     if item.level.number in MOMENT_LEVELS and item.moment is not None and item.place is not None:
         lines.append(escape(f"{item.moment:%Y-%m-%d %H:%M} (UTC{item.moment:%z}) · {item.place[0]}"))
         body = "<br>".join(lines)
@@ -849,17 +858,18 @@ def question_html(item: Item, lang: str) -> str:
         lines.append(escape(f"{words['find']}: {item.prompt}"))
         body = "<br>".join(lines)
     else:
-        body = "<br>".join(lines) + caption_html(item.chart, lang, parts=())
+        # the chart's inputs keep the card's paper and ink (as the 課盤 does), inside the page's themed box
+        body = "<br>".join(lines) + paper_box(caption_html(item.chart, lang, parts=()), "margin:4px 0 2px")
     if item.level.number == JUDGING:  # judging, not casting: the chart is shown whole
         body += chart_html(item.chart, labels=lang) + _judging_html(item, words)
     elif item.choices:
         body += "<br>" + escape(f"{words['choices']}: {' · '.join(item.choices)}")
     if item.level.number in MOMENT_LEVELS or item.level.number == 12:
-        return paper_box(body, "font-family:sans-serif")
+        return theme_box(body, "font-family:sans-serif")
     # the spec of the inputs shown (day, hour, general, noble: no answer) for the page's tests; not where
     # the general or the day is the question
     spec = escape(item.chart.spec(), quote=True)
-    return f'<div data-liuren-spec="{spec}">{paper_box(body, "font-family:sans-serif")}</div>'
+    return f'<div data-liuren-spec="{spec}">{theme_box(body, "font-family:sans-serif")}</div>'
 
 
 def _judging_html(item: Item, words: dict[str, str]) -> str:

@@ -92,6 +92,7 @@ from .diagnosis import printed as printed
 from .diagnosis import relevant_options as relevant_options
 from .diagnosis import wrong_cells as wrong_cells
 from .gates import gate_records
+from .html import RIGHT as RIGHT  # the green of a right answer, read here by the widgets
 from .i18n import branch_term, branches_term, check_lang, element_term, render, stem_term, term, zh_number
 from .words.check import CHECK
 
@@ -139,7 +140,7 @@ class CheckResult:
         return graded(self.ok, self.cell, self.message)
 
     def _repr_html_(self) -> str:
-        from .html import COLORS, mark_chip, theme_box
+        from .html import COLORS, mark_chip, panel
 
         if self.ok:
             color, mark = RIGHT, "✔"
@@ -147,14 +148,7 @@ class CheckResult:
             color, mark = COLORS["muted"], "…"
         else:
             color, mark = COLORS["mark"], "✘"
-        return theme_box(
-            f"{mark_chip(mark, color)} {escape(str(self))}",
-            f"border-left:4px solid {color};font-family:sans-serif;font-size:14px",
-        )
-
-
-RIGHT = "#2f7d32"
-"""The green of a right answer (4.8:1 on the paper; the others are the palette's muted and mark)."""
+        return panel(f"{mark_chip(mark, color)} {escape(str(self))}", color)
 
 
 # ---------------------------------------------------------------- check

@@ -23,6 +23,7 @@ tests check. :func:`table` shows a chapter's rows in Chinese, Korean or English 
 from __future__ import annotations
 
 import csv
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -46,10 +47,10 @@ HEADER_KEYS = ("example", "text", "inputs", "uppers", "transmissions", "method",
 COLUMN_STYLES = {
     "example": "white-space:nowrap",
     "text": "min-width:9em",
-    "inputs": "word-break:keep-all",
+    "inputs": "word-break:keep-all;min-width:6em",
     "uppers": "white-space:nowrap",
     "transmissions": "word-break:keep-all",
-    "method": "word-break:keep-all",
+    "method": "white-space:nowrap",
     "agrees": "word-break:keep-all",
     "printed": "word-break:keep-all",
     "note": "min-width:10em",
@@ -64,6 +65,17 @@ Chinese note has none. The longest word of any column is about 13 em (a quotatio
 so the table still fits. Measured in chromium, the English table (the
 widest heads) needs about 800px. The heads break only between words (``word-break:keep-all``): 「계산과
 일치」 broke syllable by syllable."""
+TERM_COLUMNS = frozenset(("inputs", "transmissions"))
+"""The columns whose terms are each kept whole (``white-space:nowrap`` on each): the chart's inputs
+(「丙申日」, 「午時」 … and 「(月建 寅)」, whose space is inside the term) and the transmissions with their
+generals (「卯申丑」, 「(常合陰)」). In JupyterLab at 1280×720 the English table squeezed the inputs to
+about 45px, one word a line, so that 「(月建 / 寅)」 broke; with ``min-width:6em`` two terms share a line
+(「丙申日 午時」) and no term breaks. The method column is one term, 「賊克 · 元首」, which broke at each 「·」
+and is now kept on one line. Measured in JupyterLab at 1280×720 with the file browser open (an 848px
+output), the English table is 844px wide."""
+TERM = re.compile(r"\([^()]*\)|\S+")
+"""A term of a :data:`TERM_COLUMNS` cell: a bracketed group with its spaces, or a run without space (so
+no character but a space is lost, whatever the cell holds)."""
 SPACED_STYLES = {"note": "word-break:keep-all"}
 """What a column adds in a language that puts spaces between words (Korean, English): the note breaks
 only at them, not inside a term such as 「六親」."""
@@ -367,7 +379,10 @@ class Table:
         ]
         body = "".join(
             "<tr>"
-            + "".join(f'<td style="{style.rstrip(";")}">{escape(c)}</td>' for style, c in zip(cell, row, strict=True))
+            + "".join(
+                f'<td style="{style.rstrip(";")}">{_terms(c) if key in TERM_COLUMNS else escape(c)}</td>'
+                for key, style, c in zip(HEADER_KEYS, cell, row, strict=True)
+            )
             + "</tr>"
             for row in self.cells()
         )
@@ -375,6 +390,15 @@ class Table:
         return (
             f'<table lang="{HTML_LANG[self.lang]}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
         )
+
+
+def _terms(text: str) -> str:
+    """``text`` with each term (:data:`TERM`) kept whole, the spaces between terms left to break at.
+
+    >>> _terms("丙申日 晝 (月建 寅)")
+    '<span style="white-space:nowrap">丙申日</span> <span style="white-space:nowrap">晝</span> <span style="white-space:nowrap">(月建 寅)</span>'
+    """
+    return " ".join(f'<span style="white-space:nowrap">{escape(t)}</span>' for t in TERM.findall(text))
 
 
 def table(chapter: str, lang: str = "ko") -> Table:

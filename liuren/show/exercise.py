@@ -15,7 +15,7 @@ from ..cycle import BRANCHES, PILLARS
 from ..errors import ParseError, quote
 from ..find import parse_lesson_type
 from ..school import NOBLE_LABEL, School, resolve_school
-from .html import caption_html, chart_html, paper_box, theme_box
+from .html import RIGHT, caption_html, chart_html, panel, paper_box
 from .i18n import check_lang, render
 from .widget_parts import bundle, fallback_html, text_em
 from .words.widgets import WIDGETS
@@ -194,12 +194,8 @@ def _question_html(chart: Chart, lang: str) -> str:
 
 
 def _done_html(chart: Chart, lang: str) -> str:
-    from .check import RIGHT
-
     text = escape(render(WIDGETS[lang]["all-right"] + f"⟨{chart.method}⟩ · ⟨{chart.lesson_type}⟩", lang))
-    return theme_box(text, f"border-left:4px solid {RIGHT};font-family:sans-serif;margin:0 0 6px") + chart_html(
-        chart, labels=lang
-    )
+    return panel(text, RIGHT, "margin:0 0 6px") + chart_html(chart, labels=lang)
 
 
 __all__ = ["QUESTIONS", "Exercise", "deal_pool"]

@@ -144,6 +144,23 @@ def theme_box(inner: str, style: str = "") -> str:
     )
 
 
+RIGHT = "#2f7d32"
+"""The green of a right answer (4.8:1 on the paper; the others are the palette's muted and mark)."""
+
+
+def panel(inner: str, color: str, style: str = "") -> str:
+    """A check's verdict panel: ``inner`` (HTML) in a :func:`theme_box` with a 4px bar of ``color`` on
+    its left (:data:`RIGHT` for right, the palette's mark for wrong, its muted for nothing judged yet),
+    in the sans-serif of the page's controls. Every check (``check()``, ``check_reading``,
+    ``check_verdict``, the exercise's all-done line) is told in this one panel, so a learner reads
+    right and wrong by the same bar whichever check spoke.
+
+    >>> panel("甲", RIGHT).count("border-left:4px solid #2f7d32")
+    1
+    """
+    return theme_box(inner, f"border-left:4px solid {color};font-family:sans-serif;font-size:14px;{style}")
+
+
 def mark_chip(mark: str, color: str) -> str:
     """A check's mark (✔ ✘ ? …) in ``color`` (a palette colour, 4.5:1 or more on the paper) on a chip of
     the card's paper, so it reads the same on a light and a dark theme."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..errors import ParseError, quote
 from ..lang import language
 from ..reading.statements import MATTERS
-from .html import COLORS, mark_chip, paper_box, theme_box
+from .html import COLORS, RIGHT, mark_chip, panel, paper_box
 from .i18n import check_lang, render, say
 from .words.reading import FLAG_NAMES, MATTER_NAMES, PLACES, QUERENT_NAMES, READING
 
@@ -101,7 +101,8 @@ def fact_text(fact: Fact, lang: str = "zh") -> str:
 def failed_text(fact: Fact, lang: str = "zh") -> str:
     """A failed condition as a check line says it: what the statement needs and what the chart has
     there instead, so neither can be read for the other (「須初傳凶將，此盤初傳吉將」, where
-    :func:`fact_text` gives the evidence line 「初傳 吉將 ✗」).
+    :func:`fact_text` gives the evidence line 「初傳 吉將 ✗」). The same words as :func:`condition_text`,
+    without its mark.
 
     >>> from liuren.reading.conditions import Fact
     >>> failed_text(Fact("init.general_kind = 凶將", False, ("吉將",)), "en")
@@ -124,6 +125,22 @@ def failed_text(fact: Fact, lang: str = "zh") -> str:
     place = " ".join(x for x in (PLACES.get(target, target), FLAG_NAMES.get(attr, "")) if x)
     found = "·".join(words(list(fact.found))) or "—"
     return _w(lang, "check.fails", want=f"{place} {want}", found=f"{place} {found}")
+
+
+def condition_text(fact: Fact, lang: str = "zh") -> str:
+    """Any condition of a statement as a learner reads it, held or not: its mark (✓ held, ✗ failed,
+    ? the chart cannot say), what the statement needs and what the chart has there, in the words of a
+    check line (:func:`failed_text`), instead of the code the data writes it in
+    (``any_trans.void = true``).
+
+    >>> from liuren.reading.conditions import Fact
+    >>> condition_text(Fact("any_trans.void = true", True, ("true",)), "ko")
+    '✓ 조건은 三傳 旬空 예, 이 과반은 三傳 旬空 예'
+    >>> condition_text(Fact("any_trans.element = 金", True, ("金",)), "en")
+    '✓ it needs 三傳 金; this chart has 三傳 金'
+    """
+    mark = {True: "✓", False: "✗", None: "?"}[fact.holds]
+    return f"{mark} {failed_text(fact, lang)}"
 
 
 def undecided_text(item: str, lang: str) -> str:
@@ -440,9 +457,10 @@ def _check_result(result: object, verdict: bool) -> None:
         )
 
 
-def _marked_html(lines: list[tuple[str, str]]) -> str:
-    """A check's lines in the theme's box (:func:`~liuren.show.html.theme_box`), each after its own mark
-    (:data:`CHECK_MARKS`) on a chip of the card's paper."""
+def _marked_html(lines: list[tuple[str, str]], ok: bool) -> str:
+    """A check's lines in the panel every check is told in (:func:`~liuren.show.html.panel`: its left bar
+    green when ``ok``, else the mark's red, as ``check()``'s), each after its own mark (:data:`CHECK_MARKS`)
+    on a chip of the card's paper."""
     rows = []
     for key, line in lines:
         if key not in CHECK_MARKS:
@@ -450,7 +468,7 @@ def _marked_html(lines: list[tuple[str, str]]) -> str:
             continue
         mark, color = CHECK_MARKS[key]
         rows.append(f"{mark_chip(mark, COLORS[color])} {escape(line)}")
-    return theme_box("<br>".join(rows))
+    return panel("<br>".join(rows), RIGHT if ok else COLORS["mark"])
 
 
 def reading_check_text(result: ReadingCheck) -> str:
@@ -464,7 +482,7 @@ def reading_check_html(result: ReadingCheck) -> str:
     """The same verdict on the card's paper, each line marked by itself (:data:`CHECK_MARKS`): before, one
     ✘ stood before the right picks and the wrong picks' lines had none."""
     _check_result(result, verdict=False)
-    return _marked_html(_check_lines(result))
+    return _marked_html(_check_lines(result), result.ok)
 
 
 def _verdict_check_lines(result: VerdictCheck) -> list[tuple[str, str]]:
@@ -499,4 +517,4 @@ def verdict_check_html(result: VerdictCheck) -> str:
     a ✔ on the verdict's line and a ✘ on the reason's (one mark for the whole put a ✘ beside "the verdict
     is right")."""
     _check_result(result, verdict=True)
-    return _marked_html(_verdict_check_lines(result))
+    return _marked_html(_verdict_check_lines(result), result.ok)
