@@ -131,6 +131,10 @@ over the general)."""
 GENERAL_MATTERS = frozenset(matter for matter, _ in GENERAL_LINES)
 """The matters principle 8 reads a general for."""
 
+LIGHT = 3
+"""The reasons are picked from the lines of most conditions first (:func:`_pick`): those of fewer than this
+many, which most lines are, are looked at alone where no line of more stands."""
+
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
 
@@ -334,18 +338,6 @@ _SET_VALUES = Verdict.__dict__["_values"].__set__
 _SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
 
 
-def _decided_verdict(
-    values: tuple[object, ...],
-    explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]],
-) -> Verdict:
-    """A verdict of ``values`` (:data:`FIELDS`, the explaining ones left None) whose overrides, course and
-    應期 ``explain`` weighs when first read (its slots set as ``__init__`` sets them)."""
-    made = object.__new__(Verdict)
-    _SET_VALUES(made, values)
-    _SET_EXPLAIN(made, explain)
-    return made
-
-
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
 """Principle 5's 殃咎例: a 殃咎 form's own line over the family's (殃咎課 l.155)."""
 STRENGTH_REASONS = {why: Reason("P6", "", quote, source) for why, (source, quote) in STRENGTH_LINES.items()}
@@ -471,6 +463,10 @@ class VerdictTable:
     by_weight: tuple[int, ...]
     """The lines in their order among the reasons: a set for each number of conditions, the most first
     (more conditions the chart decides first), the file's order within each."""
+    heavy: int
+    """The lines of :data:`LIGHT` or more conditions: the first sets of ``by_weight``."""
+    light: tuple[int, ...]
+    """The sets of ``by_weight`` of the lines of fewer conditions than :data:`LIGHT`, which most lines have."""
     kind: tuple[str, ...]
     """Each timing rule's kind ("" for a line that is none)."""
     matters: tuple[frozenset[str], ...]
@@ -552,6 +548,8 @@ def table() -> VerdictTable:
         neizhan_bad=having(lambda s: s.subject == "內戰" and s.verdict in BAD),
         yuanshou=having(lambda s: s.id == "元首-023"),
         by_weight=tuple(by_conditions[n] for n in sorted(by_conditions, key=int, reverse=True)),
+        heavy=sum(found for n, found in by_conditions.items() if int(n) >= LIGHT),
+        light=tuple(by_conditions[n] for n in sorted(by_conditions, key=int, reverse=True) if int(n) < LIGHT),
         kind=tuple("" if s.timing is None else s.timing.kind for s in every),
         matters=tuple(frozenset(s.matters) for s in every),
         tier=tuple(_tier(s) for s in every),
@@ -579,7 +577,10 @@ class _Seen:
         "periods",
         "pools",
         "rules",
+        "setting_aside",
+        "stated",
         "stem",
+        "table",
         "tiers",
         "timed",
         "use",
@@ -587,7 +588,7 @@ class _Seen:
     )
 
     def __init__(self, reading: Reading) -> None:
-        t = table()
+        self.table = t = table()
         chart = reading.chart
         self.applies = applies = reading._bits("applies", t.index)
         self.open = reading._bits("open", t.index)
@@ -609,6 +610,8 @@ class _Seen:
         self.pools: dict[int, _Pooled] = {}
         """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
         without a 吉 or 凶 line of its own shares, and each matter's own."""
+        self.stated: dict[int, Found] = {}
+        """Each pool of lines weighed once to what a decision reads of it (:func:`~liuren.reading.stated.stated`)."""
         self.explained: dict[int, _Pooled] = {}
         """Each pool of lines weighed with its overrides and course, once, where a verdict is explained."""
         self.done: dict[str, Verdict] = {}
@@ -627,6 +630,8 @@ class _Seen:
 
             shown, patterns = shown_subjects(chart)[0], frozenset(p.name for p in chart.patterns)
         self.rules = _rules(chart, patterns, shown, self)
+        self.setting_aside = bool(self.rules) or self.war
+        """Whether principle 3 or 4 may set a line aside on this chart."""
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -918,16 +923,19 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
 
 
 def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
-    """The verdict on one matter, decided now (what :func:`_judged` gives it, by the same weighing) and
-    explained when its overrides, course or 應期 are first read."""
-    (said, reasons, principle, tier, school, count, opened), _, _ = _weighed(reading, seen, matter, False)
+    """The verdict on one matter, decided now (what :func:`_judged` gives it, by the same weighing,
+    :func:`~liuren.reading.stated.stated`) and explained when its overrides, course or 應期 are first read
+    (its slots set as ``__init__`` sets them)."""
+    said, reasons, principle, tier, school, count, opened = stated(reading, seen, matter)
 
     def explain() -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
         _, overrides, course = _weighed(reading, seen, matter, True)
         return (overrides, course, *_timing(reading, seen, matter, None, _side(said)))
 
-    values = (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use)
-    return _decided_verdict(values, explain)
+    made = object.__new__(Verdict)
+    _SET_VALUES(made, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use))
+    _SET_EXPLAIN(made, explain)
+    return made
 
 
 def _decide(
@@ -1000,7 +1008,8 @@ def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
     chosen: list[Reason] = []
     for part in (lines & first, lines & ~first) if lines & first else (lines,):
-        for weight in t.by_weight:  # the lines of the most conditions first, in the file's order
+        # the lines of the most conditions first, in the file's order (most have few: their sets alone)
+        for weight in t.by_weight if part & t.heavy else t.light:
             of = part & weight
             while of:
                 low = of & -of
@@ -1033,3 +1042,6 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     if reading.matter is not None:
         return (reading.matter,)
     return _seen(reading).held
+
+
+from .stated import Found, stated  # noqa: E402 (it weighs with what this module defines)
