@@ -206,9 +206,15 @@ class Verdict:
     dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict
     (:data:`EXPLAINED`: the overrides, the course, the 應期) are weighed when first read: a reading's
     ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts shown. It is
-    therefore a slotted class with its values in one tuple, not a dataclass."""
+    therefore a slotted class with its values in one tuple, not a dataclass; ``verdict`` and ``reasons``,
+    which every use of a verdict reads, are slots of their own too."""
 
-    __slots__ = ("_explain", "_values")
+    __slots__ = {
+        "_explain": "What weighs the explaining fields when first read (None once they are).",
+        "_values": "The fields' values, in the order of FIELDS.",
+        "reasons": "The decisive lines (at most three).",
+        "verdict": "One of VERDICTS.",
+    }
     __match_args__ = (
         "matter",
         "verdict",
@@ -241,8 +247,6 @@ class Verdict:
         use: Use | None
     else:
         matter = _field(0, "The matter judged (a key of MATTERS).")
-        verdict = _field(1, "One of VERDICTS.")
-        reasons = _field(2, "The decisive lines (at most three).")
         overrides = _field(3, "What was set aside, and by which line.", explained=True)
         course = _field(4, "The 初 → 中 → 末 where lines read the transmissions.", explained=True)
         timing = _field(5, "The primary 應期, or None.", explained=True)
@@ -290,6 +294,8 @@ class Verdict:
         )
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_explain", None)
+        object.__setattr__(self, "verdict", verdict)
+        object.__setattr__(self, "reasons", reasons)
 
     def _explained(self) -> tuple[object, ...]:
         """The values, the explaining ones weighed now if they were left to be."""
@@ -336,6 +342,8 @@ EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
 
 _SET_VALUES = Verdict.__dict__["_values"].__set__
 _SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
+_SET_VERDICT = Verdict.__dict__["verdict"].__set__
+_SET_REASONS = Verdict.__dict__["reasons"].__set__
 
 
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
@@ -742,6 +750,11 @@ def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, .
     if when is not None:
         return tuple(_judged(reading, seen, m, when) for m in matters_of(reading))
     done = seen.done
+    if not done and reading.matter is None:  # the first time: every matter the reading holds, decided now
+        held = seen.held
+        made = [_decided_on(reading, seen, m) for m in held]
+        done.update(zip(held, made, strict=True))
+        return tuple(made)
     found = []
     for m in matters_of(reading):
         v = done.get(m)
@@ -935,6 +948,8 @@ def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
     made = object.__new__(Verdict)
     _SET_VALUES(made, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use))
     _SET_EXPLAIN(made, explain)
+    _SET_VERDICT(made, said)
+    _SET_REASONS(made, reasons)
     return made
 
 
