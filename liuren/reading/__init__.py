@@ -511,7 +511,7 @@ def program() -> Program:
         {q: sum(1 << line.index for line in lines if _asked(line.statement, q) is None) for q in QUERENTS},
         {subject: (subject_bits[subject], sum(1 << line.index for line in group)) for subject, group in groups.items()},
         source,
-        compile_decide(source, conditions, tests),
+        compile_decide(source, conditions, tests, checks),
     )
 
 

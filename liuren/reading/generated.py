@@ -10,7 +10,9 @@ or of the chart as a whole, the reader of the attribute called on the place and 
 line, or, for the attributes of a branch that are a small table over an integer (:data:`INDEXED`: the
 branch, its general, 六親, element, lessons, 旺相 and relations), that integer compared with the indexes
 where the test holds, found when the data loads; a test or a fact that several subjects share is kept in
-a local variable, decided at most once. The
+a local variable, decided at most once. The tests of a branch's own attributes, its general's and its
+六親 (:data:`BY_PLACE`) at the 三傳 and the lessons' uppers are not walked at all: one table per place,
+built when the data loads (:func:`keep_tables`), sets aside at once every statement one of them fails. The
 other tests (the patterns, the day stem, the 神煞, the places of an "any" target) are the interpreted
 tests of :func:`~liuren.reading.conditions.compile_condition` and
 :func:`~liuren.reading.conditions.compile_together`, called by name. :func:`compile_decide` compiles the
@@ -116,6 +118,25 @@ raise it."""
 INDEXED_PLACES = frozenset(SINGLE_PLACES) - {"year_upper", "fate_upper"}
 """The targets of one place the generated code reads in line for an indexed attribute: every one but the
 年命's uppers, which a chart may lack."""
+
+BY_PLACE: dict[str, Callable[[int, int, int], int]] = {
+    "branch": lambda se, g, b: b,
+    "element": lambda se, g, b: b,
+    "general": lambda se, g, b: g,
+    "general_kind": lambda se, g, b: g,
+    "general_element": lambda se, g, b: g,
+    "general_to_stem": lambda se, g, b: g * 5 + se,
+    "kin": lambda se, g, b: se * 12 + b,
+    "to_stem": lambda se, g, b: se * 12 + b,
+}
+"""The indexed attributes (:data:`INDEXED`) that a place's branch ``b``, the general ``g`` riding it and the
+day stem's element ``se`` decide, each as its index from the three. The tests of one of them at one of the
+places held in a local (:data:`LOCAL_PLACES`) are decided together, before the walk, by one table per place
+over ``se * 144 + g * 12 + b`` (:func:`keep_tables`): the statements that every such test at that place
+leaves standing."""
+
+KEYS = 5 * 12 * 12
+"""The size of a place's table (:data:`BY_PLACE`): five elements, twelve generals, twelve branches."""
 
 MAX_INLINE_VALUES = 3
 """Up to this many values a test compares one by one (``'旺' in f or '相' in f``); more, with a set."""
@@ -324,6 +345,38 @@ def _compare(condition: Condition, fact: str, values_name: str) -> str:
     return f"{values_name}.isdisjoint({fact})" if neg else f"not {values_name}.isdisjoint({fact})"
 
 
+def _tabled(group: tuple[Condition, ...]) -> str | None:
+    """The local place (:data:`LOCAL_PLACES`) whose table (:func:`keep_tables`) decides a test, or None:
+    one condition on an attribute of :data:`BY_PLACE` at a place held in a local."""
+    if len(group) != 1 or group[0].attr not in BY_PLACE:
+        return None
+    return LOCAL_PLACES.get(group[0].target)
+
+
+def keep_tables(
+    conditions: Sequence[tuple[Condition, ...]], checks: dict[str, tuple[tuple[int, int], ...]]
+) -> dict[str, tuple[int, ...]]:
+    """For each local place some test reads (:func:`_tabled`), what every such test leaves standing at each
+    key ``se * 144 + g * 12 + b``: all statements but those needing a test that fails there."""
+    needing: dict[int, int] = {}
+    for members in checks.values():
+        for k, those in members:
+            needing[k] = needing.get(k, 0) | those
+    failing: dict[str, list[int]] = {}
+    for k, those in needing.items():
+        place = _tabled(conditions[k])
+        if place is None:
+            continue
+        condition = conditions[k][0]
+        holding, index = _holding(condition), BY_PLACE[condition.attr]
+        assert holding is not None
+        fails = failing.setdefault(place, [0] * KEYS)
+        for key in range(KEYS):
+            if index(key // 144, key // 12 % 12, key % 12) not in holding:
+                fails[key] |= those
+    return {place: tuple(~fails for fails in failing[place]) for place in sorted(failing)}
+
+
 def decide_source(
     conditions: Sequence[tuple[Condition, ...]],
     checks: dict[str, tuple[tuple[int, int], ...]],
@@ -331,8 +384,9 @@ def decide_source(
 ) -> str:
     """The source of ``decide(x, subjects, standing)``: for each subject whose bit is in ``subjects`` (in
     the order of ``checks``), each of its tests in order whose statements (``checks``: test number and
-    the set of statements needing it) still stand, decided once; returns the statements left standing
-    and those with a test the chart cannot decide (``needs``). A fact the chart lacks is held as the
+    the set of statements needing it) still stand, decided once, after the places' tables (:func:`keep_tables`)
+    have set aside what theirs fail; returns the statements left standing (``standing`` holds only statements
+    of the subjects given) and those of them with a test the chart cannot decide (``needs``). A fact the chart lacks is held as the
     :class:`~liuren.reading.readers.Lacking` raised for it."""
     users: dict[int, int] = {}
     for members in checks.values():
@@ -344,6 +398,7 @@ def decide_source(
     for plan in plans.values():
         for key, _ in plan.facts if plan is not None else ():
             readers[key] = readers.get(key, 0) + 1
+    tabled = {_tabled(conditions[k]) for k in users} - {None}
     plain = {k: inline for k, inline in inlines.items() if inline is not None and not _monthly(conditions[k])}
     shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain)
     shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
@@ -356,6 +411,8 @@ def decide_source(
         "    gen, se, br, off, void = x.gen, x.stem_el, x.branch, x.offset, x.void",
         "    ru = None if x.month is None else ruling_element(x.month, x.school)",
     ]
+    for place in sorted(p for p in tabled if p is not None):  # the tests of a place's table, decided at once
+        out.append(f"    standing &= K_{place}[se * 144 + gen[{place}] * 12 + {place}]")
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
     if memo:
         out.append(f"    {' = '.join(memo)} = None")
@@ -417,6 +474,8 @@ def decide_source(
             continue
         out.append(f"    if subjects & {subject_bits[subject]}:  # {subject}")
         for k, needing in members:
+            if _tabled(conditions[k]) is not None:  # decided by its place's table
+                continue
             if k in plain:  # True or False, and cheaper to decide again than to keep
                 out.append(f"        if standing & {needing} and not ({plain[k]}):")
                 out.append(f"            standing &= {~needing}")
@@ -433,7 +492,7 @@ def decide_source(
             out.append(f"                standing &= {~needing}")
             out.append(f"            elif {state} is not True:")
             out.append(f"                needs |= {needing}")
-    out.append("    return standing, needs")
+    out.append("    return standing, needs & standing")
     return "\n".join(out) + "\n"
 
 
@@ -441,11 +500,13 @@ def compile_decide(
     source: str,
     conditions: Sequence[tuple[Condition, ...]],
     tests: Sequence[Callable[[Ctx], State]],
+    checks: dict[str, tuple[tuple[int, int], ...]],
 ) -> Callable[[Ctx, int, int], tuple[int, int]]:
-    """The function :func:`decide_source` wrote, compiled with the names it reads: the readers of
-    :mod:`~liuren.reading.readers`, the interpreted ``tests`` (``T12``) and the sets of values compared
-    (``V12``)."""
+    """The function :func:`decide_source` wrote (over the same ``conditions`` and ``checks``), compiled with
+    the names it reads: the readers of :mod:`~liuren.reading.readers`, the interpreted ``tests`` (``T12``),
+    the sets of values compared (``V12``) and the places' tables (``K_t0``, :func:`keep_tables`)."""
     names: dict[str, object] = {"Lacking": Lacking}
+    names.update({f"K_{place}": table for place, table in keep_tables(conditions, checks).items()})
     names.update({f"R_{attr}": read for attr, read in READERS.items()})
     names.update({f"C_{attr}": read for attr, read in CHART_READERS.items()})
     names.update({f"P_{target}": place for target, place in SINGLE_PLACES.items()})
