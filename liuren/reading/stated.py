@@ -116,9 +116,9 @@ def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
     weigh = seen.applies & weighs  # principle 1: no timing rule
     opened = (seen.open & weighs).bit_count()
     pools = seen.stated
-    own = NOTHING
-    if weigh:
-        own = pools.get(weigh) or _pooled(weigh, reading, seen, t)
+    own = pools.get(weigh) if weigh else NOTHING
+    if own is None:
+        own = pools[weigh] = _found(weigh, reading, seen, t)
     found, directed, particular, rescue, school = own
     if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
         by = _generals(reading, matter)
@@ -129,7 +129,9 @@ def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
             found = ("平", (rescue,), 3, "")
         elif matter != "總" and not weigh & t.directed:  # principle 2: the overall lines (總) decide
             overall = seen.overall
-            whole = (pools.get(overall) or _pooled(overall, reading, seen, t)) if overall else NOTHING
+            whole = pools.get(overall) if overall else NOTHING
+            if whole is None:
+                whole = pools[overall] = _found(overall, reading, seen, t)
             found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
             if found is None and rescue is not None and not directed:
                 found = ("平", (rescue,), 3, "")
@@ -140,9 +142,3 @@ def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
         else:
             found = ("未定", (), 0, "")
     return (found[0], found[1], found[2], found[3], school, weigh.bit_count(), opened)
-
-
-def _pooled(pool: int, reading: Reading, seen: _Seen, t: VerdictTable) -> Found:
-    """One pool weighed (:func:`_found`) and kept for the reading's other matters."""
-    found = seen.stated[pool] = _found(pool, reading, seen, t)
-    return found

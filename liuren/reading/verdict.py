@@ -51,6 +51,8 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, dataclass
 from functools import cache
+from itertools import compress, repeat
+from operator import and_
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
@@ -210,7 +212,7 @@ class Verdict:
     which every use of a verdict reads, are slots of their own too."""
 
     __slots__ = {
-        "_explain": "What weighs the explaining fields when first read (None once they are).",
+        "_explain": "What the explaining fields are weighed from when first read (None once they are).",
         "_values": "The fields' values, in the order of FIELDS.",
         "reasons": "The decisive lines (at most three).",
         "verdict": "One of VERDICTS.",
@@ -259,7 +261,7 @@ class Verdict:
         use = _field(12, "The 用 as step 3 of judging reads it.")
 
     _values: tuple[object, ...]
-    _explain: Callable[[], tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]] | None
+    _explain: tuple[Reading, _Seen, str, str] | None
 
     def __init__(
         self,
@@ -301,7 +303,7 @@ class Verdict:
         """The values, the explaining ones weighed now if they were left to be."""
         explain = self._explain
         if explain is not None:
-            overrides, course, timing, folded = explain()
+            overrides, course, timing, folded = _explanation(*explain)
             v = self._values
             object.__setattr__(self, "_values", (*v[:3], overrides, course, timing, folded, *v[7:]))
             object.__setattr__(self, "_explain", None)
@@ -430,6 +432,10 @@ class VerdictTable:
     """The statements that speak of each matter (timing rules too)."""
     speaking: tuple[tuple[str, int], ...]
     """Each matter some statement speaks of, in the order of MATTERS, with those statements."""
+    speaking_matters: tuple[str, ...]
+    """The matters of ``speaking``, in its order."""
+    speaking_sets: tuple[int, ...]
+    """The statements of ``speaking``, in its order."""
     weighs: dict[str, int]
     """The statements weighed on each matter: no timing rule (principle 1)."""
     timing: int
@@ -471,6 +477,8 @@ class VerdictTable:
     by_weight: tuple[int, ...]
     """The lines in their order among the reasons: a set for each number of conditions, the most first
     (more conditions the chart decides first), the file's order within each."""
+    rank: tuple[int, ...]
+    """Each line's set in ``by_weight`` (0 for the lines of most conditions)."""
     heavy: int
     """The lines of :data:`LIGHT` or more conditions: the first sets of ``by_weight``."""
     light: tuple[int, ...]
@@ -530,6 +538,8 @@ def table() -> VerdictTable:
         turn_bad=having(lambda s: s.verdict == "先吉後凶"),
         speaks=speaks,
         speaking=tuple((m, speaks[m]) for m in MATTERS if speaks.get(m, 0)),
+        speaking_matters=tuple(m for m in MATTERS if speaks.get(m, 0)),
+        speaking_sets=tuple(speaks[m] for m in MATTERS if speaks.get(m, 0)),
         weighs=weighs,
         timing=having(lambda s: s.timing is not None),
         kinds=kinds,
@@ -556,6 +566,10 @@ def table() -> VerdictTable:
         neizhan_bad=having(lambda s: s.subject == "內戰" and s.verdict in BAD),
         yuanshou=having(lambda s: s.id == "元首-023"),
         by_weight=tuple(by_conditions[n] for n in sorted(by_conditions, key=int, reverse=True)),
+        rank=tuple(
+            next(n for n, found in enumerate(sorted(by_conditions, key=int, reverse=True)) if n_of == found)
+            for n_of in (str(len(s.conditions)) for s in every)
+        ),
         heavy=sum(found for n, found in by_conditions.items() if int(n) >= LIGHT),
         light=tuple(by_conditions[n] for n in sorted(by_conditions, key=int, reverse=True) if int(n) < LIGHT),
         kind=tuple("" if s.timing is None else s.timing.kind for s in every),
@@ -609,7 +623,7 @@ class _Seen:
         conditioned, lesson, general = t.tiers
         self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
-        self.held = tuple([m for m, speaking in t.speaking if applies & speaking])
+        self.held = tuple(compress(t.speaking_matters, map(and_, t.speaking_sets, repeat(applies))))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.periods: dict[int, Period] = {}
         """The period of each timing rule that is some matter's primary 應期, made once."""
@@ -940,17 +954,21 @@ def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
     :func:`~liuren.reading.stated.stated`) and explained when its overrides, course or 應期 are first read
     (its slots set as ``__init__`` sets them)."""
     said, reasons, principle, tier, school, count, opened = stated(reading, seen, matter)
-
-    def explain() -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
-        _, overrides, course = _weighed(reading, seen, matter, True)
-        return (overrides, course, *_timing(reading, seen, matter, None, _side(said)))
-
     made = object.__new__(Verdict)
     _SET_VALUES(made, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use))
-    _SET_EXPLAIN(made, explain)
+    _SET_EXPLAIN(made, (reading, seen, matter, said))
     _SET_VERDICT(made, said)
     _SET_REASONS(made, reasons)
     return made
+
+
+def _explanation(
+    reading: Reading, seen: _Seen, matter: str, said: str
+) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
+    """The explaining fields of a verdict :func:`_decided_on` decided (``said``): its overrides and course,
+    weighed whole, and its primary 應期 with how many more are folded."""
+    _, overrides, course = _weighed(reading, seen, matter, True)
+    return (overrides, course, *_timing(reading, seen, matter, None, _side(said)))
 
 
 def _decide(
@@ -1019,8 +1037,12 @@ def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason
     lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
     those with conditions the chart decides first (then in the file's order)."""
     lines = here & side
-    if not lines & (lines - 1):  # one line, or none
+    rest = lines & (lines - 1)
+    if not rest:  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
+    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
+        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
+        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
     chosen: list[Reason] = []
     for part in (lines & first, lines & ~first) if lines & first else (lines,):
         # the lines of the most conditions first, in the file's order (most have few: their sets alone)
