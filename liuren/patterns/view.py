@@ -8,11 +8,8 @@ The registry with names, conditions and sources is :mod:`liuren.patterns`.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, fields
 from enum import Enum
-from itertools import repeat
-from operator import call
 from typing import TYPE_CHECKING
 
 from ..cycle import (
@@ -117,7 +114,8 @@ class View:
             None if nm is None else nm.benming.ordinal,
             None if nm is None else nm.xingnian.ordinal,
         )
-        deque(map(call, VIEW_SETTERS, repeat(self), values), maxlen=0)  # each setter(self, value), in C
+        for set_field, value in zip(VIEW_SETTERS, values, strict=True):
+            set_field(self, value)
 
     def general(self, b: int) -> int:
         """Index of the general riding heaven branch ``b`` (0 = 貴人)."""

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import cache, reduce
-from itertools import repeat
-from operator import or_
+from functools import cache
 from typing import TYPE_CHECKING, overload
 
 from ..chart import Chart
@@ -442,8 +440,7 @@ class Program:
 
     ``decide`` is the walk over the subjects a chart shows and their tests, generated once as Python
     source (``source``, :mod:`liuren.reading.generated`) and compiled: ``subjects`` gives each subject its
-    bit in the set of subjects the function is given and its statements (``masks``), ``subject_bits`` the
-    bit alone."""
+    bit in the set of subjects the function is given and its statements (``masks``)."""
 
     conditions: tuple[tuple[Condition, ...], ...]
     tests: tuple[Callable[[Ctx], State], ...]
@@ -456,7 +453,6 @@ class Program:
     left_open: int
     other_querent: dict[str, int]
     subjects: dict[str, tuple[int, int]]
-    subject_bits: dict[str, int]
     source: str
     decide: Callable[[Ctx, int, int], tuple[int, int]]
 
@@ -514,7 +510,6 @@ def program() -> Program:
         having(lambda s: any(item.key != "querent" for item in s.open)),
         {q: sum(1 << line.index for line in lines if _asked(line.statement, q) is None) for q in QUERENTS},
         {subject: (subject_bits[subject], sum(1 << line.index for line in group)) for subject, group in groups.items()},
-        subject_bits,
         source,
         compile_decide(source, conditions, tests, checks),
     )
@@ -539,9 +534,13 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     who = parse_querent(querent)
     shown, unjudged = shown_subjects(chart)
     compiled = program()
-    subjects = shown | unjudged  # the subjects the chart shows (or cannot judge), and their statements
-    present = reduce(or_, map(compiled.subject_bits.get, subjects, repeat(0)), 0)
-    standing = reduce(or_, map(compiled.masks.get, subjects, repeat(0)), 0)
+    known = compiled.subjects
+    present = standing = 0  # the subjects the chart shows (or cannot judge), and their statements
+    for subject in (*shown, *unjudged):
+        found = known.get(subject)
+        if found is not None:
+            present |= found[0]
+            standing |= found[1]
     if wanted is not None:
         standing &= compiled.on_matter[wanted]
     if who is not None:

@@ -8,10 +8,7 @@ Relations are said from the side of the thing measured against (我): :func:`rel
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from itertools import repeat
-from operator import call
 from typing import TYPE_CHECKING
 
 from ..cycle import (
@@ -129,8 +126,8 @@ class Ctx(View):
             {},
             "",
         )
-        # a View is frozen: each field set as its fields are, setter(self, value), in C
-        deque(map(call, CTX_SETTERS, repeat(self), values), maxlen=0)
+        for set_field, value in zip(CTX_SETTERS, values, strict=True):  # a View is frozen: set as its fields are
+            set_field(self, value)
 
 
 CTX_SETTERS = tuple(
