@@ -362,19 +362,30 @@ def keep_tables(
     for members in checks.values():
         for k, those in members:
             needing[k] = needing.get(k, 0) | those
-    failing: dict[str, list[int]] = {}
+    by_value: dict[tuple[str, str], list[int]] = {}  # the statements failing at each index of an attribute
     for k, those in needing.items():
         place = _tabled(conditions[k])
         if place is None:
             continue
         condition = conditions[k][0]
-        holding, index = _holding(condition), BY_PLACE[condition.attr]
+        holding = _holding(condition)
         assert holding is not None
-        fails = failing.setdefault(place, [0] * KEYS)
+        fails = by_value.setdefault((place, condition.attr), [0] * INDEXED[condition.attr][2])
+        for i in range(len(fails)):
+            if i not in holding:
+                fails[i] |= those
+    tables: dict[str, tuple[int, ...]] = {}
+    for place in sorted({place for place, _ in by_value}):
+        attrs = [(BY_PLACE[attr], fails) for (at, attr), fails in by_value.items() if at == place]
+        keep = []
         for key in range(KEYS):
-            if index(key // 144, key // 12 % 12, key % 12) not in holding:
-                fails[key] |= those
-    return {place: tuple(~fails for fails in failing[place]) for place in sorted(failing)}
+            se, g, b = key // 144, key // 12 % 12, key % 12
+            failing = 0
+            for index, fails in attrs:
+                failing |= fails[index(se, g, b)]
+            keep.append(~failing)
+        tables[place] = tuple(keep)
+    return tables
 
 
 def decide_source(
