@@ -19,11 +19,11 @@ between runs on a loaded machine; the µs a chart are the steadier figure, and a
 beside the code before it in the same session (run this file from each tree in turn, a few times). Three
 runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 3–4, before the verdicts were decided
 by :mod:`liuren.reading.stated`: a reading with its verdicts 129–132 µs a chart beyond the patterns, 17×
-the build. With it, on a machine loaded to 5–13 (the build 18–27 µs, not 7.5), three runs in turn gave
-main's tree 354, 396, 423 µs (18×, 18×, 19×) and this one 466, 417, 372 µs (22×, 16×, 16×), the verdicts
-alone 163, 227, 251 µs against 231, 219, 232, which does not resolve the change: at such a load only the
-instructions counted (callgrind) are steady, the verdicts 617 k a chart to 433 k, the reading 321 k to
-315 k, both 938 k to 748 k (−20%; the build 135 k). The 10× target is not met (README, Speed). A change meant to make the reading faster
+the build. With it, two runs of ``--repeat 5 --every 8``
+from each tree in turn on a quiet machine (load under 1; a slower one, the build 21–22 µs): 358 and 366 µs
+(16.0×, 16.9×) before, 308 and 310 µs (14.2×, 14.7×) after; counted in instructions (callgrind, steady
+at any load) the verdicts 617 k a chart to 433 k, the reading 321 k to 315 k, both 938 k to 748 k (−20%;
+the build 135 k). The 10× target is not met (README, Speed). A change meant to make the reading faster
 must keep its output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
