@@ -81,7 +81,15 @@ def status_name(status: str, lang: str = "ko") -> str:
 
 def fact_text(fact: Fact, lang: str = "zh") -> str:
     """One condition's evidence: the place as the chapters name it and what the chart shows there that
-    decided it (``初傳 太常 ✓``), or ``?`` where the chart lacks what decides."""
+    decided it (``初傳 太常 ✓``), or ``?`` where the chart lacks what decides; a yes-or-no attribute is
+    named before its yes or no, as a check line names it (``三傳 旬空 是 ✓``, not ``三傳 是 ✓``).
+
+    >>> from liuren.reading.conditions import Fact
+    >>> fact_text(Fact("any_trans.void = true", True, ("true",)), "ko")
+    '三傳 旬空 예 ✓'
+    >>> fact_text(Fact("init.general = 太常", False, ("白虎",)), "en")
+    '初傳 白虎 ✗'
+    """
     head, op, *rest = fact.condition.split(" ", 2)
     target, _, attr = head.partition(".")
     wanted = set(rest[0].split(",")) if rest else set()
@@ -95,7 +103,8 @@ def fact_text(fact: Fact, lang: str = "zh") -> str:
     if attr == "lesson":
         words = [f"第{n}課" for n in words]
     mark = {True: "✓", False: "✗", None: "?"}[fact.holds]
-    return f"{PLACES.get(target, target)} {'·'.join(words) or '—'} {mark}"
+    place = " ".join(x for x in (PLACES.get(target, target), FLAG_NAMES.get(attr, "")) if x)
+    return f"{place} {'·'.join(words) or '—'} {mark}"
 
 
 def failed_text(fact: Fact, lang: str = "zh") -> str:
