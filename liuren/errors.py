@@ -80,13 +80,17 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     "'子子子子子子子子子子子子子子子子子子子子子子子子…' (1,000,000 characters)"
     >>> quote(b"12")
     "b'12'"
+    >>> quote("\\U00010d28" * 30)
+    "'\\\\U00010d28\\\\U00010d28…' (30 characters)"
     """
     if isinstance(value, str):
         text = str.__str__(value)  # the characters themselves, whatever a subclass overrides
-        return repr(text) if len(text) <= limit else _cut(repr(text[:limit]), len(text), "characters")
+        kept = _kept(text, limit)
+        return repr(text) if kept == len(text) else _cut(repr(text[:kept]), len(text), "characters")
     if isinstance(value, bytes | bytearray):
         data = bytes(value)
-        return repr(data) if len(data) <= limit else _cut(repr(data[:limit]), len(data), "bytes")
+        kept = _kept(data, limit)
+        return repr(data) if kept == len(data) else _cut(repr(data[:kept]), len(data), "bytes")
     try:
         shown = repr(value)
     except Exception:  # a hostile __repr__ must not replace the error being reported
@@ -96,6 +100,16 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     if len(shown) <= 2 * limit:
         return shown
     return f"{shown[: 2 * limit]}… ({type(value).__name__}, {len(shown):,} characters)"
+
+
+def _kept(value: str | bytes, limit: int) -> int:
+    """How many leading characters (or bytes) of ``value`` to quote: at most ``limit``, and fewer where
+    escapes (``\\U0001f600``, ``\\x00``) would make the quotation longer than ``limit`` characters
+    between its quotes, so a value of unprintable characters gives as short a message as any other."""
+    kept = min(len(value), limit)
+    while kept and len(repr(value[:kept])) > limit + 3:  # the quotes, and b for bytes
+        kept -= 1
+    return kept
 
 
 def _cut(head: str, length: int, unit: str) -> str:
