@@ -69,7 +69,8 @@ QUOTE_LIMIT = 24
 
 
 def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """The value as an error message quotes it: its ``repr``, bounded to ``limit`` characters.
+    """The value as an error message quotes it: its ``repr``, bounded to ``limit`` characters (or
+    twice as many where they are escaped).
 
     A long text is cut with an ellipsis and its length is named, so a 10⁶-character argument gives a
     short message, fast; any other object is quoted by its (equally bounded) ``repr``.
@@ -81,7 +82,7 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     >>> quote(b"12")
     "b'12'"
     >>> quote("\\U00010d28" * 30)
-    "'\\\\U00010d28\\\\U00010d28…' (30 characters)"
+    "'\\\\U00010d28\\\\U00010d28\\\\U00010d28\\\\U00010d28…' (30 characters)"
     """
     if isinstance(value, str):
         text = str.__str__(value)  # the characters themselves, whatever a subclass overrides
@@ -104,10 +105,10 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 def _kept(value: str | bytes, limit: int) -> int:
     """How many leading characters (or bytes) of ``value`` to quote: at most ``limit``, and fewer where
-    escapes (``\\U0001f600``, ``\\x00``) would make the quotation longer than ``limit`` characters
-    between its quotes, so a value of unprintable characters gives as short a message as any other."""
+    escapes (``\\U0001f600``, ``\\x00``) would make the quotation more than twice ``limit`` characters
+    long, so a value of unprintable characters gives a message about as short as any other."""
     kept = min(len(value), limit)
-    while kept and len(repr(value[:kept])) > limit + 3:  # the quotes, and b for bytes
+    while kept and len(repr(value[:kept])) > 2 * limit + 3:  # the escapes, the quotes and b for bytes
         kept -= 1
     return kept
 

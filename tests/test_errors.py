@@ -227,28 +227,28 @@ def test_quote_is_bounded():
 
 
 # a character Python's repr escapes to ten (\U00010d28) used to be counted as one: a spec of them,
-# quoted twice in one message, made a 500-character error
+# quoted three times in one message, made a 500-character error; escapes now count, to twice the limit
 @settings(max_examples=300)
 @given(st.one_of(st.text(), st.binary()), st.integers(1, 80))
 def test_a_quotation_stays_within_its_limit_whatever_the_characters_escape_to(value, limit):
     shown = quote(value, limit)
     unit = "bytes" if isinstance(value, bytes) else "characters"
     if shown == repr(value):  # quoted whole: it fits the limit
-        assert len(shown) <= limit + 3
+        assert len(value) <= limit and len(shown) <= 2 * limit + 3
     else:  # a prefix that fits the limit between its quotes (and b for bytes), an ellipsis, the length
         head, sep, rest = shown.rpartition(" (")
         assert sep and rest == f"{len(value):,} {unit})"
         assert head[-2] == "…" and head[-1] in "'\""
-        assert len(head) - 1 <= limit + 3
+        assert len(head) - 1 <= 2 * limit + 3
 
 
 def test_unprintable_characters_are_quoted_as_briefly_as_printable_ones():
-    assert quote("\U00010d28" * 30) == "'" + "\\U00010d28" * 2 + "…' (30 characters)"
-    assert quote(b"\xff" * 30) == "b'" + "\\xff" * 6 + "…' (30 bytes)"
+    assert quote("\U00010d28" * 30) == "'" + "\\U00010d28" * 4 + "…' (30 characters)"
+    assert quote(b"\xff" * 30) == "b'" + "\\xff" * 12 + "…' (30 bytes)"
     spec = "0 0 0 00 \ud7fc" + "\U00010d28" * 4 + "\U00012544" * 5 + "\U00018cd6" * 5 + "\U0002ebe1" * 3
     with pytest.raises(ParseError) as info:
         Chart.parse(spec)
-    assert "gives the school twice" in str(info.value) and len(str(info.value)) < 300
+    assert "gives the school twice" in str(info.value) and len(str(info.value)) < BOUND
 
 
 @pytest.mark.parametrize(
