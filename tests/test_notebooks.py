@@ -29,6 +29,14 @@ def test_every_notebook_is_checked():
     assert sorted(n for n in names if n.startswith("en/")) == sorted(f"en/{n}" for n in names if "/" not in n)
     saved = [*TOOL.OUT.glob("*.ipynb"), *(TOOL.OUT / "en").glob("*.ipynb")]
     assert sorted(names) == sorted(p.relative_to(TOOL.OUT).as_posix() for p in saved)
+    # the list is named from the sources' file names, unread: it is what the build reads from them
+    built = []
+    for edition in TOOL.EDITIONS.values():
+        prefix = "" if edition is TOOL.KO else f"{edition.code}/"
+        books = TOOL.load_books(edition) if edition is TOOL.KO or any(edition.sources.glob("*.md")) else []
+        classroom = [edition.classroom.name] if edition.classroom.exists() else []
+        built += [prefix + name for name in [*(b.filename for b in books), *classroom]]
+    assert names == built
 
 
 @pytest.mark.parametrize("name", TOOL.checked_notebooks())
