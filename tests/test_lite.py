@@ -8,7 +8,8 @@ the practice page's store) are opened side by side (each starts its own Pyodide 
 worker), run, and their kernels shut down; what else the site's Python does differently (zoneinfo's
 tzdata wheel, the data files in liuren's wheel, IPython's display, the plate as SVG) is probed in the
 classroom page's kernel (:data:`PROBES`). The other notebooks run natively in tests/test_notebooks.py
-(every output against the committed one) and in JupyterLab in tests/test_jupyterlab.py; then:
+(every output against the committed one), those with an explorer in JupyterLab in
+tests/test_jupyterlab.py too; then:
 
 - no cell gives an error, and every code cell's outputs equal the committed ones as compared by
   :func:`comparable`: the text of each output (stdout, the text/plain and text/html of each result with
@@ -107,7 +108,7 @@ IN_FULL = (CLASSROOM, PRACTICE)
 and the practice page's store on the browser's drive. What else the site's kernel does differently is
 probed in the classroom page's kernel (:data:`PROBES`). The other notebooks' outputs are pure liuren,
 the same code in any Python: tests/test_notebooks.py runs each of them natively against its committed
-outputs, and tests/test_jupyterlab.py in a real JupyterLab."""
+outputs, and tests/test_jupyterlab.py those with an explorer in a real JupyterLab."""
 PROBES = {
     "chart_at with a ZoneInfo": (
         "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"

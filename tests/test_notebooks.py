@@ -6,9 +6,9 @@ the executions; each notebook runs once, in this Python, with no server, with it
 (``make_notebooks.fresh_run_problems``): no cell raises (but one tagged ``raises-exception``), every
 cell's outputs are the saved ones (images by presence, solution cells put back as saved), and each
 solution runs, prints and, ending in a ``check(...)``, is ok. This is the one run that compares every
-output. tests/test_jupyterlab.py runs the Korean notebooks again in a real JupyterLab for what only a
-browser shows (no error output there, the widgets drawn and driven, every 課盤 legible in both
-themes); tests/test_lite.py runs the classroom and practice pages in the browser's Python (Pyodide) and
+output. tests/test_jupyterlab.py opens the Korean notebooks in a real JupyterLab for what only a
+browser shows (every 課盤 legible in both themes, as saved) and runs there only those with an explorer,
+which only a running kernel redraws (no error output, the explorers driven); tests/test_lite.py runs the classroom and practice pages in the browser's Python (Pyodide) and
 probes there what that Python does differently.
 """
 
