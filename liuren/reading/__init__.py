@@ -20,10 +20,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from ..chart import Chart
 from ..cycle import MAX_TEXT, normalize
@@ -92,8 +92,7 @@ class Line:
     """The open conditions as written (``querent=官``), what stays undecided when no querent is given."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decided:
+class Decided(NamedTuple):
     """What :func:`reading` decided on a chart, kept to build the judgements when they are read: the
     statements that apply and stay open as sets of places in the file (an ``int``, bit n for the n-th
     statement), the chart as the conditions read it, the facts built so far, and the subjects the chart
@@ -241,7 +240,7 @@ class Reading:
         decided: Decided | None = self.__dict__.get("_decided")
         if decided is not None:
             about = program().masks[subject]
-            kept = replace(decided, applies=decided.applies & about, open=decided.open & about)
+            kept = decided._replace(applies=decided.applies & about, open=decided.open & about)
             return _decided(self.chart, self.matter, self.querent, self.lang, kept)
         keep = [j for j in self.applies if j.statement.subject == subject]
         left = [j for j in self.open if j.statement.subject == subject]
