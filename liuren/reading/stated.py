@@ -4,8 +4,8 @@ weighed along when first read.
 
 :func:`route` decides one matter: its lines (principle 1) weighed as one pool (:func:`_found`,
 principles 3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read
-where the chapter does not read this very chart. Each pool of lines is weighed once per reading to the
-five values a decision reads (:data:`Found`) and the table's sets are read once per reading
+where the chapter does not read this very chart. Each pool of lines is weighed to the five values a
+decision reads (:data:`Found`), the overall lines once per reading, and the table's sets are read once per reading
 (:class:`~liuren.reading.verdict._Seen`). The explaining path of :mod:`liuren.reading.verdict` weighs the
 pool the decision ended on again with an :class:`Explained` record, into which the same code writes the
 overrides each principle makes and the lines left standing for the course: there is no second copy of
@@ -165,17 +165,14 @@ def _decided(
 
 
 def route(reading: Reading, seen: _Seen, matter: str) -> Route:
-    """The decision on one matter (principles 1–8), each pool weighed once per reading (``seen.stated``),
-    with the pool it ended on and whether principle 8 decided (:data:`Route`)."""
+    """The decision on one matter (principles 1–8), the overall lines weighed once per reading
+    (``seen.stated``), with the pool it ended on and whether principle 8 decided (:data:`Route`)."""
     t = seen.table
     weighs = t.weighs.get(matter, 0)
     weigh = seen.applies & weighs  # principle 1: no timing rule
     opened = (seen.open & weighs).bit_count()
-    pools = seen.stated
-    own = pools.get(weigh) if weigh else NOTHING
-    if own is None:
-        own = pools[weigh] = _found(weigh, reading, seen, t)
-    found, directed, particular, rescue, school = own
+    # a matter's own pool is rarely another's: weighed where it is read, without hashing it to a memo
+    found, directed, particular, rescue, school = _found(weigh, reading, seen, t) if weigh else NOTHING
     ended = weigh
     by_general = False
     if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
@@ -188,6 +185,7 @@ def route(reading: Reading, seen: _Seen, matter: str) -> Route:
             found = ("平", (rescue,), 3, "")
         elif matter != "總" and not weigh & t.directed:  # principle 2: the overall lines (總) decide
             ended = overall = seen.overall
+            pools = seen.stated  # the overall lines, which every matter without a 吉 or 凶 line reads, weighed once
             whole = pools.get(overall) if overall else NOTHING
             if whole is None:
                 whole = pools[overall] = _found(overall, reading, seen, t)
