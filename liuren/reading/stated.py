@@ -2,7 +2,7 @@
 reading's ``verdicts()`` decides for every matter at once, and what a verdict's explaining fields are
 weighed along when first read.
 
-:func:`route` decides one matter: its lines (principle 1) weighed as one pool (:func:`_found`,
+:func:`routes` decides each matter: its lines (principle 1) weighed as one pool (:func:`_found`,
 principles 3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read
 where the chapter does not read this very chart. Each pool of lines is weighed to the five values a
 decision reads (:data:`Found`), the overall lines once per reading, and the table's sets are read once per reading
@@ -164,41 +164,51 @@ def _decided(
     return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
 
 
-def route(reading: Reading, seen: _Seen, matter: str) -> Route:
-    """The decision on one matter (principles 1–8), the overall lines weighed once per reading
-    (``seen.stated``), with the pool it ended on and whether principle 8 decided (:data:`Route`)."""
+def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
+    """The decision on each of ``matters`` (principles 1–8), the overall lines weighed once per reading
+    (``seen.stated``), each with the pool it ended on and whether principle 8 decided (:data:`Route`): one
+    loop, the reading's sets read once for every matter."""
     t = seen.table
-    weighs = t.weighs.get(matter, 0)
-    weigh = seen.applies & weighs  # principle 1: no timing rule
-    opened = (seen.open & weighs).bit_count()
-    # a matter's own pool is rarely another's: weighed where it is read, without hashing it to a memo
-    found, directed, particular, rescue, school = _found(weigh, reading, seen, t) if weigh else NOTHING
-    ended = weigh
-    by_general = False
-    if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
-        by = _generals(reading, matter)
-        if by is not None:
-            found = (by.verdict, (by,), 8, "")
-            by_general = True
-    if found is None:
-        if rescue is not None and not directed:
-            found = ("平", (rescue,), 3, "")
-        elif matter != "總" and not weigh & t.directed:  # principle 2: the overall lines (總) decide
-            ended = overall = seen.overall
-            pools = seen.stated  # the overall lines, which every matter without a 吉 or 凶 line reads, weighed once
-            whole = pools.get(overall) if overall else NOTHING
-            if whole is None:
-                whole = pools[overall] = _found(overall, reading, seen, t)
-            found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
-            if found is None and rescue is not None and not directed:
+    applies, left_open, weighs_of, directed_lines = seen.applies, seen.open, t.weighs, t.directed
+    made = []
+    for matter in matters:
+        weighs = weighs_of.get(matter, 0)
+        weigh = applies & weighs  # principle 1: no timing rule
+        opened = (left_open & weighs).bit_count()
+        # a matter's own pool is rarely another's: weighed where it is read, without hashing it to a memo
+        found, directed, particular, rescue, school = _found(weigh, reading, seen, t) if weigh else NOTHING
+        ended = weigh
+        by_general = False
+        if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
+            by = _generals(reading, matter)
+            if by is not None:
+                found = (by.verdict, (by,), 8, "")
+                by_general = True
+        if found is None:
+            if rescue is not None and not directed:
                 found = ("平", (rescue,), 3, "")
-    if found is None:
-        flat = weigh & t.flat
-        if flat and not opened:
-            found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
-        else:
-            found = ("未定", (), 0, "")
-    return (found[0], found[1], found[2], found[3], school, weigh.bit_count(), opened, ended, by_general)
+            elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
+                ended = overall = seen.overall
+                pools = seen.stated  # the overall lines, which every matter without a 吉 or 凶 line reads
+                whole = pools.get(overall) if overall else NOTHING
+                if whole is None:
+                    whole = pools[overall] = _found(overall, reading, seen, t)
+                found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
+                if found is None and rescue is not None and not directed:
+                    found = ("平", (rescue,), 3, "")
+        if found is None:
+            flat = weigh & t.flat
+            if flat and not opened:
+                found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
+            else:
+                found = ("未定", (), 0, "")
+        made.append((found[0], found[1], found[2], found[3], school, weigh.bit_count(), opened, ended, by_general))
+    return made
+
+
+def route(reading: Reading, seen: _Seen, matter: str) -> Route:
+    """The decision on one matter, as :func:`routes` decides each."""
+    return routes(reading, seen, (matter,))[0]
 
 
 def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
@@ -208,14 +218,15 @@ def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
 
 
 def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
-    """The verdict on each of ``matters``, decided now by :func:`route` and explained when its overrides,
+    """The verdict on each of ``matters``, decided now by :func:`routes` and explained when its overrides,
     course or 應期 are first read (a :class:`~liuren.reading.verdict.Verdict`'s slots set as its
     ``__init__`` sets them, the explaining ones left to :func:`~liuren.reading.verdict._explanation`)."""
     made = []
     use = seen.use
     new = object.__new__
-    for matter in matters:
-        said, reasons, principle, tier, school, count, opened, _, _ = route(reading, seen, matter)
+    for matter, (said, reasons, principle, tier, school, count, opened, _, _) in zip(
+        matters, routes(reading, seen, matters), strict=True
+    ):
         v = new(Verdict)
         SET_VALUES(v, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, use))
         SET_EXPLAIN(v, (reading, seen, matter, said))
