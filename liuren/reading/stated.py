@@ -4,8 +4,8 @@ weighed along when first read.
 
 :func:`routes` decides each matter: its lines (principle 1) weighed as one pool (:func:`_found`,
 principles 3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read
-where the chapter does not read this very chart. Each pool of lines is weighed to the five values a
-decision reads (:data:`Found`), the overall lines once per reading, and the table's sets are read once per reading
+where the chapter does not read this very chart. Each pool of lines is weighed once per reading to the
+five values a decision reads (:data:`Found`), and the table's sets are read once per reading
 (:class:`~liuren.reading.verdict._Seen`). The explaining path of :mod:`liuren.reading.verdict` weighs the
 pool the decision ended on again with an :class:`Explained` record, into which the same code writes the
 overrides each principle makes and the lines left standing for the course: there is no second copy of
@@ -165,18 +165,20 @@ def _decided(
 
 
 def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
-    """The decision on each of ``matters`` (principles 1–8), the overall lines weighed once per reading
+    """The decision on each of ``matters`` (principles 1–8), each pool of lines weighed once per reading
     (``seen.stated``), each with the pool it ended on and whether principle 8 decided (:data:`Route`): one
     loop, the reading's sets read once for every matter."""
     t = seen.table
-    applies, left_open, weighs_of, directed_lines = seen.applies, seen.open, t.weighs, t.directed
+    applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
     made = []
     for matter in matters:
         weighs = weighs_of.get(matter, 0)
         weigh = applies & weighs  # principle 1: no timing rule
         opened = (left_open & weighs).bit_count()
-        # a matter's own pool is rarely another's: weighed where it is read, without hashing it to a memo
-        found, directed, particular, rescue, school = _found(weigh, reading, seen, t) if weigh else NOTHING
+        own = pools.get(weigh) if weigh else NOTHING  # matters with the same lines share their weighing
+        if own is None:
+            own = pools[weigh] = _found(weigh, reading, seen, t)
+        found, directed, particular, rescue, school = own
         ended = weigh
         by_general = False
         if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
@@ -189,7 +191,6 @@ def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Rout
                 found = ("平", (rescue,), 3, "")
             elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
                 ended = overall = seen.overall
-                pools = seen.stated  # the overall lines, which every matter without a 吉 or 凶 line reads
                 whole = pools.get(overall) if overall else NOTHING
                 if whole is None:
                     whole = pools[overall] = _found(overall, reading, seen, t)

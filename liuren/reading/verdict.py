@@ -628,8 +628,7 @@ class _Seen:
         self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
         """The primary 應期 and the count folded for each set of timing rules and side, found once."""
         self.stated: dict[int, Found] = {}
-        """The overall lines (總) weighed once to what a decision reads of them (:func:`~liuren.reading.stated.route`),
-        by their set."""
+        """Each pool of lines weighed once to what a decision reads of it (:func:`~liuren.reading.stated.routes`)."""
         self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
         """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
         and 4, all its overrides, and the course (:func:`_explaining`)."""
