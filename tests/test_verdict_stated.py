@@ -1,10 +1,12 @@
-"""The verdicts decided at once (liuren/reading/stated.py) against the verdicts weighed whole (verdict.py).
+"""The verdicts of a reading decided at once (liuren/reading/stated.py) against each matter decided alone.
 
-A reading's ``verdicts()`` decides each matter with :func:`~liuren.reading.stated.stated`, which weighs
-each pool of lines only as far as the decision reads it; :func:`~liuren.reading.verdict._weighed` weighs
-a matter whole, with its overrides and course, as docs/rules.md §10 writes the principles out, and stays
-the reference. Here both give the same decision on every matter of a sample of the 8,640 charts, with
-and without the month, the year and the 年命, under both ``war_reading`` choices (principle 4).
+A reading's ``verdicts()`` decides every matter it holds in one loop (:func:`~liuren.reading.stated.decide_all`);
+:func:`~liuren.reading.stated.stated` decides one matter, and :func:`~liuren.reading.verdict._judged`
+weighs one whole, its overrides and course along the route the decision took (the same code given an
+``Explained`` record: docs/rules.md §10 is written once). Here they agree on every matter of a sample
+of the 8,640 charts, with and without the month, the year and the 年命, under both ``war_reading``
+choices (principle 4); ``tools/snapshot_reading.py`` checks the verdicts of the 8,640 charts against
+the code before.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import itertools
 import liuren
 from liuren.cycle import BRANCH_CHARS, PILLARS
 from liuren.reading import MATTERS, reading
-from liuren.reading.stated import stated
-from liuren.reading.verdict import _judged, _seen, _weighed
+from liuren.reading.stated import decide_all, stated
+from liuren.reading.verdict import _judged, _seen
 from liuren.school import School
 
 EXTRAS = (
@@ -38,16 +40,19 @@ def _charts(every: int) -> list[liuren.Chart]:
     ]
 
 
-def test_the_decision_at_once_is_the_decision_weighed_whole():
+def test_the_decision_at_once_is_the_decision_of_each_matter_alone():
     principles: set[int] = set()
     verdicts: set[str] = set()
     for chart in _charts(11):
         r = reading(chart)
         seen = _seen(r)
-        for matter in MATTERS:
-            got = stated(r, seen, matter)
-            assert got == _weighed(r, seen, matter, True)[0], (chart.spec(), matter)
-            assert got == _weighed(r, seen, matter, False)[0], (chart.spec(), matter)
+        at_once = decide_all(r, seen, MATTERS)  # every matter, those the reading holds and the others
+        alone = reading(chart)
+        for matter, v in zip(MATTERS, at_once, strict=True):
+            got = stated(alone, _seen(alone), matter)
+            assert got == (v.verdict, v.reasons, v.principle, v.tier, v.school, v.weighed, v.open), (chart, matter)
+            whole = _judged(alone, _seen(alone), matter, None)
+            assert got == (whole.verdict, whole.reasons, whole.principle, whole.tier, *got[4:]), (chart, matter)
             principles.add(got[2])
             verdicts.add(got[0])
     assert principles == {0, 1, 3, 5, 6, 8}, principles  # every way of deciding the charts reach (7: none here)

@@ -95,14 +95,15 @@ class View:
         plate = ke.offset
         noble = chart.noble_branch.ordinal
         nm = chart.nianming
+        trans = chart.transmissions  # always three: 初, 中, 末
         values = (
             chart,
             ke.stem,
             ke.branch,
             plate,
             ke.uppers,
-            tuple(t.branch.ordinal for t in chart.transmissions),
-            tuple(t.general.ordinal for t in chart.transmissions),
+            (trans[0].branch.ordinal, trans[1].branch.ordinal, trans[2].branch.ordinal),
+            (trans[0].general.ordinal, trans[1].general.ordinal, trans[2].general.ordinal),
             noble,
             chart.generals_forward,
             (noble - plate) % 12,

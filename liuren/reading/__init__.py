@@ -20,10 +20,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 from ..chart import Chart
 from ..cycle import MAX_TEXT, normalize
@@ -48,7 +48,7 @@ from .timing import Period, periods
 from .verdict import Verdict
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
 __all__ = [
     "MATTERS",
@@ -92,8 +92,7 @@ class Line:
     """The open conditions as written (``querent=官``), what stays undecided when no querent is given."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decided:
+class Decided(NamedTuple):
     """What :func:`reading` decided on a chart, kept to build the judgements when they are read: the
     statements that apply and stay open as sets of places in the file (an ``int``, bit n for the n-th
     statement), the chart as the conditions read it, the facts built so far, and the subjects the chart
@@ -241,7 +240,7 @@ class Reading:
         decided: Decided | None = self.__dict__.get("_decided")
         if decided is not None:
             about = program().masks[subject]
-            kept = replace(decided, applies=decided.applies & about, open=decided.open & about)
+            kept = decided._replace(applies=decided.applies & about, open=decided.open & about)
             return _decided(self.chart, self.matter, self.querent, self.lang, kept)
         keep = [j for j in self.applies if j.statement.subject == subject]
         left = [j for j in self.open if j.statement.subject == subject]
@@ -333,9 +332,17 @@ pattern of that name (淫泆): the chapter is the authority on what its own judg
 
 def shown_subjects(chart: Chart) -> tuple[frozenset[str], frozenset[str]]:
     """The subjects the chart shows, and those it cannot judge (patterns lacking month or 年命)."""
-    shown = {"總", str(chart.lesson_type), str(chart.method), *DEFINED_BY_CONDITIONS}
-    shown.update(p.name for p in chart.patterns)
-    return frozenset(shown), frozenset(chart.unjudged_patterns)
+    return _shown(chart, [p.name for p in chart.patterns]), frozenset(chart.unjudged_patterns)
+
+
+def _shown(chart: Chart, patterns: Iterable[str]) -> frozenset[str]:
+    """The subjects the chart shows, given the names of the patterns it holds: 總, its lesson type and
+    method, the subjects read on every chart (:data:`DEFINED_BY_CONDITIONS`) and those patterns."""
+    return frozenset((*SHOWN_ALWAYS, str(chart.lesson_type), str(chart.method), *patterns))
+
+
+SHOWN_ALWAYS = ("總", *DEFINED_BY_CONDITIONS)
+"""The subjects every chart shows: 總 and those whose rows say when they hold."""
 
 
 def judge(
@@ -529,10 +536,12 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     """
     if not isinstance(chart, Chart):
         raise ParseError(f"chart={quote(chart)} is not a chart; accepted: a liuren.Chart (liuren.chart(...))")
-    check_lang(lang)
-    wanted = parse_matter(matter)
-    who = parse_querent(querent)
-    shown, unjudged = shown_subjects(chart)
+    if lang.__class__ is not str or lang not in REGISTRY:
+        check_lang(lang)
+    wanted = None if matter is None else parse_matter(matter)
+    who = None if querent is None else parse_querent(querent)
+    ctx = Ctx(chart)
+    shown, unjudged = _shown(chart, ctx.patterns), ctx.unjudged  # the names Ctx(chart) read
     compiled = program()
     known = compiled.subjects
     present = standing = 0  # the subjects the chart shows (or cannot judge), and their statements
@@ -545,7 +554,6 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
         standing &= compiled.on_matter[wanted]
     if who is not None:
         standing &= ~compiled.other_querent[who]
-    ctx = Ctx(chart)
     standing, needs = compiled.decide(ctx, present, standing)  # needs: a test the chart cannot decide
     undecided = needs | (compiled.opens if who is None else compiled.left_open)
     for subject in unjudged:

@@ -13,8 +13,9 @@ where the test holds, found when the data loads; a test or a fact that several s
 a local variable, decided at most once. The tests of a branch's own attributes, its general's and its
 六親 (:data:`BY_PLACE`) at the 三傳 and the lessons' uppers are not walked at all: one table per place,
 built when the data loads (:func:`keep_tables`), sets aside at once every statement one of them fails. The
-other tests (the patterns, the day stem, the 神煞, the places of an "any" target) are the interpreted
-tests of :func:`~liuren.reading.conditions.compile_condition` and
+tests of the patterns are decided in line by the names the chart holds and those it cannot judge (the
+年命 decides where one of those needs it, else the month). The other tests (the day stem, the 神煞, the
+places of an "any" target) are the interpreted tests of :func:`~liuren.reading.conditions.compile_condition` and
 :func:`~liuren.reading.conditions.compile_together`, called by name. :func:`compile_decide` compiles the
 source with :func:`compile` (nothing but the package's own data goes into it), and the generated function
 must agree with the interpreted walk (``tests/test_reading_compiled.py`` checks both, and the readings
@@ -32,6 +33,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN
+from ..patterns import PATTERNS
 from ..patterns import shensha as ss
 from ..patterns.shensha import ruled_state
 from ..patterns.view import GOOD_GENERALS
@@ -433,14 +435,14 @@ def decide_source(
         plan = plans[k]
         group = conditions[k]
         if len(group) == 1 and not group[0].target and group[0].attr == "pattern":
-            neg = group[0].op == "!="  # a pattern named holds; else none can where the chart judges them all
+            neg = group[0].op == "!="  # a pattern named holds; else none can but one the chart cannot judge
             return [
                 f"{pad}if not V{k}_0.isdisjoint(patterns):",
                 f"{pad}    {into} = {not neg}",
-                f"{pad}elif not unjudged:",
+                f"{pad}elif not unjudged or V{k}_0.isdisjoint(unjudged):",
                 f"{pad}    {into} = {neg}",
-                f"{pad}else:  # what the chart lacks may decide it",
-                f"{pad}    {into} = T{k}(x)",
+                f"{pad}else:  # one named the chart cannot judge: the 年命 decides it if one needs it, else the month",
+                f"{pad}    {into} = 'month' if NM{k}.isdisjoint(unjudged) else 'nianming'",
             ]
         if len(group) == 1 and group[0].attr == "sha" and _sha_places(group[0].target) is not None:
             return _sha(k, group[0], into, pad)
@@ -528,6 +530,7 @@ def compile_decide(
     for k, (group, run) in enumerate(zip(conditions, tests, strict=True)):
         names[f"T{k}"] = run
         names[f"N{k}"] = group[0].values
+        names[f"NM{k}"] = frozenset(p.name for p in PATTERNS if p.needs_nianming and p.name in group[0].values)
         names.update({f"V{k}_{j}": frozenset(c.values) for j, c in enumerate(group)})
         if _inline_places(group) is not None:
             names.update({f"W{k}_{j}": _holding(c) for j, c in enumerate(group)})

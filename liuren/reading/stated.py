@@ -1,13 +1,17 @@
-"""A verdict's stating fields decided at once: principles 1–8 as :mod:`liuren.reading.verdict` weighs them,
-on the path a reading's ``verdicts()`` takes, where nothing explains the verdict yet.
+"""A verdict's decision, principles 1–8 as docs/rules.md §10 writes them out, in one place: what a
+reading's ``verdicts()`` decides for every matter at once, and what a verdict's explaining fields are
+weighed along when first read.
 
-:func:`~liuren.reading.verdict._weighed` weighs a matter whole, its overrides and course with it, and is
-the reference (docs/rules.md §10). A verdict that is only decided reads none of those: :func:`stated`
-gives the same decision (verdict, reasons, principle, tier, ``war_reading`` choice, lines weighed and
-left open) with each pool of lines weighed once per reading to the five values the decision reads
-(:data:`Found`), and the table's sets read once per reading (:class:`~liuren.reading.verdict._Seen`).
-``tests/test_verdict_stated.py`` checks it against the reference on every matter of a sample of charts,
-and ``tools/snapshot_reading.py`` the verdicts of the 8,640 charts.
+:func:`routes` decides each matter: its lines (principle 1) weighed as one pool (:func:`_found`,
+principles 3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read
+where the chapter does not read this very chart. Each pool of lines is weighed once per reading to the
+five values a decision reads (:data:`Found`), and the table's sets are read once per reading
+(:class:`~liuren.reading.verdict._Seen`). The explaining path of :mod:`liuren.reading.verdict` weighs the
+pool the decision ended on again with an :class:`Explained` record, into which the same code writes the
+overrides each principle makes and the lines left standing for the course: there is no second copy of
+the rules. :func:`decide_all` decides every matter a reading holds in one loop, the reading's sets read
+once. ``tests/test_verdict_stated.py`` checks it against :func:`stated` matter by matter, and
+``tools/snapshot_reading.py`` the verdicts of the 8,640 charts against the code before.
 
 >>> from liuren import chart
 >>> from liuren.reading import reading
@@ -22,7 +26,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .verdict import GENERAL_MATTERS, RESCUING, TIERS, Decision, Reason, _direction, _generals, _pick, _war
+from .verdict import (
+    GENERAL_MATTERS,
+    RESCUING,
+    STRENGTH_REASONS,
+    TIERS,
+    YANGJIU_REASON,
+    Decision,
+    Override,
+    Reason,
+    Verdict,
+    _direction,
+    _generals,
+    _override,
+    _pick,
+    _war,
+)
 
 if TYPE_CHECKING:
     from . import Reading
@@ -37,10 +56,29 @@ the pool aside, and the ``war_reading`` choice when principle 4 was needed."""
 NOTHING: Found = (None, False, False, None, "")
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
+Route = tuple[str, tuple[Reason, ...], int, str, str, int, int, int, bool]
+"""A matter's :data:`~liuren.reading.verdict.Decision` followed by the pool of lines it ended on (the
+matter's own, or the overall ones where principle 2 read them) and whether principle 8 decided: what
+the explaining path weighs again (:func:`route`)."""
 
-def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable) -> Found:
-    """Principles 3–7 on one pool of lines (a set of statements), as :func:`~liuren.reading.verdict._pool`
-    weighs it without explaining."""
+
+class Explained:
+    """What the explaining path collects while a pool is weighed (:func:`_found` given one): the
+    overrides in the order the principles make them, those of principles 3 and 4 alone (``before``,
+    what stays where principle 8 decides), and the lines left standing after them (``standing``, which
+    the course reads)."""
+
+    __slots__ = ("before", "overrides", "standing")
+
+    def __init__(self) -> None:
+        self.overrides: list[Override] = []
+        self.before: tuple[Override, ...] = ()
+        self.standing = 0
+
+
+def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: Explained | None = None) -> Found:
+    """Principles 3–7 on one pool of lines (a set of statements); with ``explain``, the overrides they
+    make and the lines left standing are written into it as well."""
     rescue = None
     school = ""
     if seen.setting_aside:  # principles 3 and 4 hold on the chart
@@ -51,12 +89,19 @@ def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable) -> Found:
                 aside |= hit
                 if rescue is None and kind in RESCUING:
                     rescue = by
+                if explain is not None:
+                    explain.overrides.append(_override(kind, hit, by))
         if seen.war:  # principle 4
             war = _war(pool, reading.chart)
             if war is not None:
                 aside |= war[1]
                 school = war[3]
+                if explain is not None:
+                    explain.overrides.append(_override(war[0], war[1], war[2]))
         pool &= ~aside
+    if explain is not None:
+        explain.before = tuple(explain.overrides)
+        explain.standing = pool
     said = pool & t.said
     if not said:
         return (None, False, False, rescue, school)
@@ -69,16 +114,19 @@ def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable) -> Found:
         best, here = 2, said & lesson
     else:
         best, here = 3, said & general
-    found = _decided(here, best, pool, seen, t) if here else None
+    found = _decided(here, best, pool, seen, t, explain) if here else None
     return (found, bool(said & t.directed), best == 0, rescue, school)
 
 
 def _decided(
-    here: int, tier: int, standing: int, seen: _Seen, t: VerdictTable
+    here: int, tier: int, standing: int, seen: _Seen, t: VerdictTable, explain: Explained | None
 ) -> tuple[str, tuple[Reason, ...], int, str]:
-    """Principles 5–7 on the lines left standing, as :func:`~liuren.reading.verdict._decide` weighs them
-    without explaining: ``here`` are those that say more than 平 on the most particular ``tier``."""
+    """Principles 5–7 on the lines left standing (``standing``): ``here`` are those that say more than 平
+    on the most particular ``tier`` (the tier decides alone); the overrides they make are added to
+    ``explain`` where it is given."""
     if here & t.yangjiu_forms:  # principle 5: the form over its family
+        if explain is not None and here & t.yangjiu_family:
+            explain.overrides.append(_override("殃咎例", here & t.yangjiu_family, YANGJIU_REASON))
         here &= ~t.yangjiu_family
     principle = 5
     if not here & t.directed:  # as _direction reads the lines
@@ -95,50 +143,103 @@ def _decided(
         strength = seen.use.strength
         if strength is None:
             return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
+        # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
+        # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
-        here &= t.good if strong else t.bad
+        side = t.good if strong else t.bad
+        if explain is not None:
+            why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
+            explain.overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
+        here &= side
         found = _direction(here, t) or "吉凶參半"
         principle = 6
     if found == "凶" or found == "先吉後凶":
         rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
         if rescue:
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
+            if explain is not None:
+                explain.overrides.append(_override("年命", here, by))
             return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
     return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
 
 
-def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
-    """The decision on one matter (principles 1–8): what :func:`~liuren.reading.verdict._weighed` decides,
-    each pool weighed once per reading (``seen.stated``)."""
+def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
+    """The decision on each of ``matters`` (principles 1–8), each pool of lines weighed once per reading
+    (``seen.stated``), each with the pool it ended on and whether principle 8 decided (:data:`Route`): one
+    loop, the reading's sets read once for every matter."""
     t = seen.table
-    weighs = t.weighs.get(matter, 0)
-    weigh = seen.applies & weighs  # principle 1: no timing rule
-    opened = (seen.open & weighs).bit_count()
-    pools = seen.stated
-    own = pools.get(weigh) if weigh else NOTHING
-    if own is None:
-        own = pools[weigh] = _found(weigh, reading, seen, t)
-    found, directed, particular, rescue, school = own
-    if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
-        by = _generals(reading, matter)
-        if by is not None:
-            found = (by.verdict, (by,), 8, "")
-    if found is None:
-        if rescue is not None and not directed:
-            found = ("平", (rescue,), 3, "")
-        elif matter != "總" and not weigh & t.directed:  # principle 2: the overall lines (總) decide
-            overall = seen.overall
-            whole = pools.get(overall) if overall else NOTHING
-            if whole is None:
-                whole = pools[overall] = _found(overall, reading, seen, t)
-            found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
-            if found is None and rescue is not None and not directed:
+    applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
+    made = []
+    for matter in matters:
+        weighs = weighs_of.get(matter, 0)
+        weigh = applies & weighs  # principle 1: no timing rule
+        opened = (left_open & weighs).bit_count()
+        own = pools.get(weigh) if weigh else NOTHING  # matters with the same lines share their weighing
+        if own is None:
+            own = pools[weigh] = _found(weigh, reading, seen, t)
+        found, directed, particular, rescue, school = own
+        ended = weigh
+        by_general = False
+        if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
+            by = _generals(reading, matter)
+            if by is not None:
+                found = (by.verdict, (by,), 8, "")
+                by_general = True
+        if found is None:
+            if rescue is not None and not directed:
                 found = ("平", (rescue,), 3, "")
-    if found is None:
-        flat = weigh & t.flat
-        if flat and not opened:
-            found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
-        else:
-            found = ("未定", (), 0, "")
-    return (found[0], found[1], found[2], found[3], school, weigh.bit_count(), opened)
+            elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
+                ended = overall = seen.overall
+                whole = pools.get(overall) if overall else NOTHING
+                if whole is None:
+                    whole = pools[overall] = _found(overall, reading, seen, t)
+                found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
+                if found is None and rescue is not None and not directed:
+                    found = ("平", (rescue,), 3, "")
+        if found is None:
+            flat = weigh & t.flat
+            if flat and not opened:
+                found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
+            else:
+                found = ("未定", (), 0, "")
+        made.append((found[0], found[1], found[2], found[3], school, weigh.bit_count(), opened, ended, by_general))
+    return made
+
+
+def route(reading: Reading, seen: _Seen, matter: str) -> Route:
+    """The decision on one matter, as :func:`routes` decides each."""
+    return routes(reading, seen, (matter,))[0]
+
+
+def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
+    """The decision on one matter (principles 1–8): a :class:`~liuren.reading.verdict.Verdict`'s stating
+    fields, as :func:`route` decides them."""
+    return route(reading, seen, matter)[:7]  # a Route begins with its Decision
+
+
+def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
+    """The verdict on each of ``matters``, decided now by :func:`routes` and explained when its overrides,
+    course or 應期 are first read (a :class:`~liuren.reading.verdict.Verdict`'s slots set as its
+    ``__init__`` sets them, the explaining ones left to :func:`~liuren.reading.verdict._explanation`)."""
+    made = []
+    use = seen.use
+    new = object.__new__
+    for matter, (said, reasons, principle, tier, school, count, opened, _, _) in zip(
+        matters, routes(reading, seen, matters), strict=True
+    ):
+        v = new(Verdict)
+        SET_VALUES(v, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, use))
+        SET_EXPLAIN(v, (reading, seen, matter, said))
+        SET_VERDICT(v, said)
+        SET_REASONS(v, reasons)
+        made.append(v)
+    return made
+
+
+SET_VALUES = Verdict.__dict__["_values"].__set__
+SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
+SET_VERDICT = Verdict.__dict__["verdict"].__set__
+SET_REASONS = Verdict.__dict__["reasons"].__set__
+"""What sets each slot of a :class:`~liuren.reading.verdict.Verdict` (its descriptors, as
+``object.__setattr__`` would find them): a verdict is frozen."""

@@ -53,7 +53,7 @@ from dataclasses import FrozenInstanceError, dataclass
 from functools import cache
 from itertools import compress, repeat
 from operator import and_
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
 from ..patterns import shensha as ss
@@ -342,12 +342,6 @@ EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
 """The fields of a :class:`Verdict` that explain it rather than state it, weighed when first read."""
 
 
-_SET_VALUES = Verdict.__dict__["_values"].__set__
-_SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
-_SET_VERDICT = Verdict.__dict__["verdict"].__set__
-_SET_REASONS = Verdict.__dict__["reasons"].__set__
-
-
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
 """Principle 5's 殃咎例: a 殃咎 form's own line over the family's (殃咎課 l.155)."""
 STRENGTH_REASONS = {why: Reason("P6", "", quote, source) for why, (source, quote) in STRENGTH_LINES.items()}
@@ -587,7 +581,7 @@ class _Seen:
     """What every matter's verdict reads of one reading, found once per reading (a reading's ``verdicts()``
     weighs a dozen matters over the same statements): the statements that apply and stay open as sets
     (:class:`VerdictTable`), the tiers of principle 5 on this chart, the overrides of principle 3 that hold, the
-    用 and the day stem's 旺相, and each pool of lines weighed once (:func:`_pool`)."""
+    用 and the day stem's 旺相, and each pool of lines weighed once (:func:`~liuren.reading.stated.route`)."""
 
     __slots__ = (
         "applies",
@@ -597,7 +591,6 @@ class _Seen:
         "open",
         "overall",
         "periods",
-        "pools",
         "rules",
         "setting_aside",
         "stated",
@@ -612,8 +605,13 @@ class _Seen:
     def __init__(self, reading: Reading) -> None:
         self.table = t = table()
         chart = reading.chart
-        self.applies = applies = reading._bits("applies", t.index)
-        self.open = reading._bits("open", t.index)
+        decided: Decided | None = reading.__dict__.get("_decided")  # the statements as reading() found them
+        if decided is None:  # a Reading given its judgements
+            self.applies = applies = reading._bits("applies", t.index)
+            self.open = reading._bits("open", t.index)
+        else:
+            self.applies = applies = decided.applies
+            self.open = decided.open
         self.overall = applies & t.overall_weighed
         """The overall lines (總) that apply and are weighed: the pool of every matter without a 吉 or 凶
         line of its own (principle 2)."""
@@ -629,13 +627,11 @@ class _Seen:
         """The period of each timing rule that is some matter's primary 應期, made once."""
         self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
         """The primary 應期 and the count folded for each set of timing rules and side, found once."""
-        self.pools: dict[int, _Pooled] = {}
-        """Each pool of lines (a set of statements) weighed once: the overall lines (總), which every matter
-        without a 吉 or 凶 line of its own shares, and each matter's own."""
         self.stated: dict[int, Found] = {}
-        """Each pool of lines weighed once to what a decision reads of it (:func:`~liuren.reading.stated.stated`)."""
-        self.explained: dict[int, _Pooled] = {}
-        """Each pool of lines weighed with its overrides and course, once, where a verdict is explained."""
+        """Each pool of lines weighed once to what a decision reads of it (:func:`~liuren.reading.stated.routes`)."""
+        self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
+        """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
+        and 4, all its overrides, and the course (:func:`_explaining`)."""
         self.done: dict[str, Verdict] = {}
         """Each matter's verdict without a moment, weighed once per reading."""
         self.war = bool(applies & t.yuanshou)
@@ -644,14 +640,14 @@ class _Seen:
         kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
         self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
         self.stem = _stem_strength(reading)
-        decided: Decided | None = reading.__dict__.get("_decided")  # the subjects as reading() found them
-        if decided is not None:
-            shown, patterns = decided.shown, frozenset(decided.ctx.patterns)
-        else:  # a Reading given its judgements
+        if decided is None:  # a Reading given its judgements: the subjects as reading() would find them
             from . import shown_subjects
 
-            shown, patterns = shown_subjects(chart)[0], frozenset(p.name for p in chart.patterns)
-        self.rules = _rules(chart, patterns, shown, self)
+            shown, patterns = shown_subjects(chart)[0], tuple(p.name for p in chart.patterns)
+        else:
+            shown, patterns = decided.shown, decided.ctx.patterns
+        # the subjects shown hold the patterns: where none of the rules' own is among them, none holds
+        self.rules = () if RULED.isdisjoint(shown) else _rules(chart, frozenset(patterns), shown, self)
         self.setting_aside = bool(self.rules) or self.war
         """Whether principle 3 or 4 may set a line aside on this chart."""
 
@@ -661,6 +657,11 @@ def _seen(reading: Reading) -> _Seen:
     if found is None:
         found = reading._memo["verdict"] = _Seen(reading)
     return found  # type: ignore[return-value]  # only _Seen is kept under "verdict"
+
+
+RULED = frozenset(("不備", "蒿矢", "彈射", "干支坐墓", *RESCUES))
+"""The patterns and lesson types one of principle 3's overrides reads (:func:`_rules`): on a chart that
+shows none of them, none holds."""
 
 
 def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], seen: _Seen) -> tuple[Rule, ...]:
@@ -753,7 +754,7 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
     if when is None:
         done = seen.done.get(matter)
         if done is None:
-            done = seen.done[matter] = _decided_on(reading, seen, matter)
+            done = seen.done[matter] = decide_all(reading, seen, (matter,))[0]
         return done
     return _judged(reading, seen, matter, when)
 
@@ -766,14 +767,14 @@ def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, .
     done = seen.done
     if not done and reading.matter is None:  # the first time: every matter the reading holds, decided now
         held = seen.held
-        made = [_decided_on(reading, seen, m) for m in held]
+        made = decide_all(reading, seen, held)
         done.update(zip(held, made, strict=True))
         return tuple(made)
     found = []
     for m in matters_of(reading):
         v = done.get(m)
         if v is None:
-            v = done[m] = _decided_on(reading, seen, m)
+            v = done[m] = decide_all(reading, seen, (m,))[0]
         found.append(v)
     return tuple(found)
 
@@ -813,124 +814,14 @@ def _timing(
     return found
 
 
-class _Pooled(NamedTuple):
-    """What one pool of lines weighs to by principles 3–7: the overrides of principles 3 and 4
-    (``before``) and with those principles 5–7 add (``overrides``), the ``war_reading`` choice when
-    principle 4 was needed, the course, the decision (None when no line says 吉 or 凶), whether a 吉 or
-    凶 line still stands, whether one is the chapter's reading of this chart (``particular``: then
-    principle 8 does not decide), and the line of the first of principle 3's rescues that set a line of
-    the pool aside (``rescue``: 不備無克, 空矢 or 遺丸, which make a pool with no 吉 or 凶 line left 平). The
-    overrides and the course are weighed only where the verdict is explained (``explain``)."""
-
-    before: tuple[Override, ...]
-    overrides: tuple[Override, ...]
-    school: str
-    course: tuple[CourseStep, ...]
-    found: tuple[str, tuple[Reason, ...], int, str] | None
-    directed: bool
-    particular: bool
-    rescue: Reason | None
-
-
-EMPTY = _Pooled((), (), "", (), None, False, False, None)
-"""What an empty pool weighs to: nothing set aside, nothing decided."""
-
 RESCUING = frozenset(("不備無克", "空矢", "遺丸"))
 """Principle 3's overrides that leave a pool 平 where they set aside its last 吉 or 凶 line (無淫課 l.143
 「亦不為凶」, 遙克課 l.31 「亦不能為凶也」, l.47 「縱彈皆不為凶」)."""
 
 
-def _pool(pool: int, reading: Reading, seen: _Seen, explain: bool) -> _Pooled:
-    """Principles 3–7 on one pool of lines (a matter's own, or the overall ones), a set of statements;
-    with ``explain``, the overrides and the course too."""
-    t = table()
-    school = ""
-    aside = 0
-    overrides: list[Override] | None = [] if explain else None
-    rescue = None
-    for kind, reach, by in seen.rules:  # principle 3: empty where none of its overrides holds on the chart
-        hit = pool & reach
-        if hit:
-            aside |= hit
-            if rescue is None and kind in RESCUING:
-                rescue = by
-            if overrides is not None:
-                overrides.append(_override(kind, hit, by))
-    war = _war(pool, reading.chart) if seen.war else None  # the pool is drawn from the lines that apply
-    if war is not None:
-        kind, hit, by, school = war
-        aside |= hit
-        if overrides is not None:
-            overrides.append(_override(kind, hit, by))
-    standing = pool & ~aside if aside else pool
-    course: tuple[CourseStep, ...] = ()
-    if explain:
-        first, middle, final = t.positions
-        reads = (standing & first, standing & middle, standing & final)
-        if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1:
-            course = _course(reads, reading.chart)
-    before = () if overrides is None else tuple(overrides)
-    # principle 5: the lines that say more than 平 on the most particular tier that has any
-    said = standing & t.said
-    best, here = len(TIERS), 0
-    if said:
-        for best, tier in enumerate(seen.tiers):  # noqa: B007 (the tier found is kept)
-            here = said & tier
-            if here:
-                break
-    found = _decide(here, best, standing, overrides, seen, t) if here else None
-    particular = best == 0  # a line that is the chapter's reading of this very chart
-    after = () if overrides is None else tuple(overrides)
-    # made as the NamedTuple's own __new__ makes it, without that Python frame (a pool is weighed per matter)
-    return tuple.__new__(_Pooled, (before, after, school, course, found, bool(said & t.directed), particular, rescue))
-
-
 Decision = tuple[str, tuple[Reason, ...], int, str, str, int, int]
 """What a matter's lines weigh to: the verdict, the reasons, the principle, the tier, the ``war_reading``
 choice, how many lines were weighed and how many more are open (a :class:`Verdict`'s stating fields)."""
-
-
-def _weighed(
-    reading: Reading, seen: _Seen, matter: str, explain: bool
-) -> tuple[Decision, tuple[Override, ...], tuple[CourseStep, ...]]:
-    """One matter's lines weighed (principles 1–8): the decision, and with ``explain`` its overrides and
-    course (else empty). Each pool is weighed once per reading, and once more where it is explained."""
-    t = table()
-    weighs = t.weighs.get(matter, 0)
-    opened = (seen.open & weighs).bit_count()
-    weigh = seen.applies & weighs  # principle 1: no timing rule
-    school = ""
-    overrides: tuple[Override, ...] = ()
-    course: tuple[CourseStep, ...] = ()
-    found: tuple[str, tuple[Reason, ...], int, str] | None = None
-    pools = seen.explained if explain else seen.pools
-    for pool, scope in ((weigh, matter), (seen.overall, "總")):
-        if scope == "總" and matter != "總" and weigh & t.directed:  # principle 2: a 吉 or 凶 line of its own
-            break
-        weighed = pools.get(pool) if pool else EMPTY  # nothing to weigh, nothing set aside
-        if weighed is None:
-            weighed = pools[pool] = _pool(pool, reading, seen, explain)
-        school = weighed.school or school
-        course = weighed.course
-        overrides = weighed.overrides
-        if scope == matter and not weighed.particular and matter in GENERAL_MATTERS:
-            by_general = _generals(reading, matter)  # principle 8, after the chapter's own reading of the chart
-            if by_general is not None:
-                found = by_general.verdict, (by_general,), 8, ""
-                overrides = weighed.before
-        if found is None:
-            found = weighed.found
-        if found is not None:
-            break
-        if weighed.rescue is not None and not weighed.directed:
-            found = "平", (weighed.rescue,), 3, ""
-            break
-    if found is None:
-        course = ()
-        flat = weigh & t.flat
-        first = t.reasons[(flat & -flat).bit_length() - 1] if flat else None
-        found = ("平", (first,), 1, "") if first is not None and not opened else ("未定", (), 0, "")
-    return (*found, school, weigh.bit_count(), opened), overrides, course
 
 
 def _side(said: str) -> str:
@@ -940,76 +831,50 @@ def _side(said: str) -> str:
 
 
 def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
-    """The verdict on one matter, weighed whole: its lines (principles 1–8), then its primary 應期 (元首課
-    l.67 「用起以所生為吉期，所畏者為凶期」: the period of the verdict's side first)."""
-    (said, reasons, principle, tier, school, count, opened), overrides, course = _weighed(reading, seen, matter, True)
+    """The verdict on one matter, weighed whole: its lines (principles 1–8, :func:`~liuren.reading.stated.route`)
+    with what explains them, then its primary 應期 (元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of
+    the verdict's side first)."""
+    said, reasons, principle, tier, school, count, opened, ended, by_general = route(reading, seen, matter)
+    overrides, course = _explaining(reading, seen, ended, by_general, principle)
     period, folded = _timing(reading, seen, matter, when, _side(said))
     return Verdict(
         matter, said, reasons, overrides, course, period, folded, principle, school, tier, count, opened, seen.use
     )
 
 
-def _decided_on(reading: Reading, seen: _Seen, matter: str) -> Verdict:
-    """The verdict on one matter, decided now (what :func:`_judged` gives it, by the same weighing,
-    :func:`~liuren.reading.stated.stated`) and explained when its overrides, course or 應期 are first read
-    (its slots set as ``__init__`` sets them)."""
-    said, reasons, principle, tier, school, count, opened = stated(reading, seen, matter)
-    made = object.__new__(Verdict)
-    _SET_VALUES(made, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, seen.use))
-    _SET_EXPLAIN(made, (reading, seen, matter, said))
-    _SET_VERDICT(made, said)
-    _SET_REASONS(made, reasons)
-    return made
-
-
 def _explanation(
     reading: Reading, seen: _Seen, matter: str, said: str
 ) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
-    """The explaining fields of a verdict :func:`_decided_on` decided (``said``): its overrides and course,
-    weighed whole, and its primary 應期 with how many more are folded."""
-    _, overrides, course = _weighed(reading, seen, matter, True)
-    return (overrides, course, *_timing(reading, seen, matter, None, _side(said)))
+    """The explaining fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``): its
+    overrides and course, along the route its decision took, and its primary 應期 with how many more are
+    folded."""
+    _, _, principle, _, _, _, _, ended, by_general = route(reading, seen, matter)
+    return (
+        *_explaining(reading, seen, ended, by_general, principle),
+        *_timing(reading, seen, matter, None, _side(said)),
+    )
 
 
-def _decide(
-    here: int, tier: int, standing: int, overrides: list[Override] | None, seen: _Seen, t: VerdictTable
-) -> tuple[str, tuple[Reason, ...], int, str]:
-    """Principles 5–7 on the lines left standing (``standing``): ``here`` are those of them that say
-    more than 平 on the most particular ``tier`` of principle 5 that has any (the tier decides alone);
-    the overrides they make are added to ``overrides`` (where it is given: the verdict is explained)."""
-    if here & t.yangjiu_forms:  # principle 5: the form over its family
-        family = here & t.yangjiu_family
-        if family:
-            if overrides is not None:
-                overrides.append(_override("殃咎例", family, YANGJIU_REASON))
-            here &= ~family
-    found = _direction(here, t)
-    principle = 5
-    if found is None:  # 吉 and 凶 on one tier: principle 6
-        strength = seen.use.strength
-        if strength is None:
-            return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
-        # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
-        # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-        strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
-        side = t.good if strong else t.bad
-        why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
-        if overrides is not None:
-            overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
-        here &= side
-        found = _direction(here, t) or "吉凶參半"
-        principle = 6
-    elif found == "吉凶參半":
-        return found, _pick(here, t.mixed, t), 5, TIERS[tier]
-    if found in BAD:
-        rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
-        if rescue:
-            by = t.reasons[(rescue & -rescue).bit_length() - 1]
-            if overrides is not None:
-                overrides.append(_override("年命", here, by))
-            return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
-    course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
-    return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
+def _explaining(
+    reading: Reading, seen: _Seen, pool: int, by_general: bool, principle: int
+) -> tuple[tuple[Override, ...], tuple[CourseStep, ...]]:
+    """The overrides and the course of a decision that ended on ``pool``: the pool weighed again by the
+    same code (:func:`~liuren.reading.stated._found`) with an :class:`~liuren.reading.stated.Explained`
+    record, once per reading; where principle 8 decided, only the overrides of principles 3 and 4, and
+    where no line decided (principles 0 and 1), no course."""
+    if not pool:
+        return (), ()
+    weighed = seen.explained.get(pool)
+    if weighed is None:
+        explain = Explained()
+        _found(pool, reading, seen, seen.table, explain)
+        first, middle, final = seen.table.positions
+        standing = explain.standing
+        reads = (standing & first, standing & middle, standing & final)
+        course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
+        weighed = seen.explained[pool] = (explain.before, tuple(explain.overrides), course)
+    before, overrides, course = weighed
+    return before if by_general else overrides, course if principle > 1 else ()
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -1081,4 +946,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import Found, stated  # noqa: E402 (it weighs with what this module defines)
+from .stated import Explained, Found, _found, decide_all, route  # noqa: E402 (it weighs with what this module defines)
