@@ -4,7 +4,7 @@ A JupyterLab server (127.0.0.1, a free port, a token, its own runtime/config/set
 the course exactly as README's Quick start does (``liuren course``, which copies it into a folder of
 its own and starts JupyterLab there), and Debian's chromium (Playwright)
 opens every ``notebooks/*.ipynb``: each must open unmodified; those with an explorer (:data:`EXPLORING`)
-must run all their cells without an error output, and each explorer must redraw the 課盤 of the chart its
+and notebook 08 must run all their cells without an error output, and each explorer must redraw the 課盤 of the chart its
 day and hour dropdowns name (the others run once, in this same Python, in tests/test_notebooks.py); a contents
 link must scroll to its heading; every text of every 課盤, and every text beside one on its paper (a
 check's verdict, an exercise's lines), must keep 4.5:1 contrast in the light and the dark theme
@@ -64,10 +64,14 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CLASSROOM = "classroom.ipynb"
 EXPLORING = [name for name in NOTEBOOKS if "liuren-explorer" in (ROOT / "notebooks" / name).read_text(encoding="utf-8")]
-"""The notebooks run here: those whose saved outputs hold an explorer, which only a running kernel
-redraws. Every notebook runs once in this same Python in tests/test_notebooks.py, its outputs compared
-with the saved ones; the others are opened here and read as saved (the saved outputs are the run's, and
-their HTML is the same in an untrusted notebook: :mod:`liuren.show.html`)."""
+"""The notebooks whose saved outputs hold an explorer, which only a running kernel redraws."""
+READING = "08-reading.ipynb"
+RUN = sorted({*EXPLORING, READING})
+"""The notebooks run here: those of :data:`EXPLORING`, and 08, which teaches judging a chart (its
+verdicts, exercises and checks run in the course's own JupyterLab). Every notebook runs once in this
+same Python in tests/test_notebooks.py, its outputs compared with the saved ones; the others are opened
+here and read as saved (the saved outputs are the run's, and their HTML is the same in an untrusted
+notebook: :mod:`liuren.show.html`)."""
 
 
 # ------------------------------------------------------------------ servers
@@ -114,7 +118,7 @@ and memory bounded (every notebook still starts its own kernel, as a learner's d
 
 @pytest.fixture(scope="module")
 def lab(servers, token, browser):
-    """One JupyterLab page; every notebook opened fresh, GROUP at a time, those of :data:`EXPLORING` run
+    """One JupyterLab page; every notebook opened fresh, GROUP at a time, those of :data:`RUN` run
     and their explorers driven (which needs the kernel), then the kernels shut down. The panels stay for
     the page-only checks. (Running the other twelve as well cost this module 186 CPU-seconds against
     143, measured one after the other.)"""
@@ -131,7 +135,7 @@ def lab(servers, token, browser):
             opened |= {o["path"]: o for o in page.evaluate(OPEN_JS, [group, TIMEOUT])}
             dialog = page.locator(".jp-Dialog")
             assert not dialog.count(), f"a dialog opened with the notebooks: {dialog.first.inner_text()!r}"
-            run = [name for name in group if name in EXPLORING]
+            run = [name for name in group if name in RUN]
             for name in run:
                 assert page.evaluate(ACTIVATE_JS, name), f"{name} did not become the current notebook"
                 page.evaluate(RUN_JS, name)
@@ -190,7 +194,7 @@ def unshown_panel(lab, name: str):
 
 
 def test_the_notebooks_are_found():
-    assert len(NOTEBOOKS) >= 5 and CLASSROOM in NOTEBOOKS
+    assert len(NOTEBOOKS) >= 5 and CLASSROOM in NOTEBOOKS and READING in NOTEBOOKS
 
 
 def test_every_notebook_opens_unmodified(lab):
@@ -201,7 +205,7 @@ def test_every_notebook_opens_unmodified(lab):
 
 
 def test_every_notebook_with_an_explorer_runs_all_cells_without_an_error(lab, servers):
-    assert sorted(lab["results"]) == EXPLORING and CLASSROOM in EXPLORING and len(EXPLORING) >= 4
+    assert sorted(lab["results"]) == RUN and CLASSROOM in EXPLORING and len(EXPLORING) >= 4 and READING in RUN
     bad = {name: r for name, r in lab["results"].items() if r["ran"] != "done" or r["errors"] or r["unrun"]}
     assert bad == {}, f"{bad}\n--- jupyter lab log:\n{servers['lab_server'].tail()}"
 

@@ -4,11 +4,11 @@ The site is built with README's command (the downloads cached in ``$LIURENLITE_C
 ~/.cache/liuren-lite), served by README's one-line static server on 127.0.0.1, and opened in Debian's
 chromium with every request to another host refused and counted. In one JupyterLab page of the site,
 the Korean notebooks whose run is the browser's own (:data:`IN_FULL`: the classroom page's widgets,
-the practice page's store) are opened side by side (each starts its own Pyodide kernel in a web
+the practice page's store) and notebook 08 (judging a chart) are opened side by side (each starts its own Pyodide kernel in a web
 worker), run, and their kernels shut down; what else the site's Python does differently (zoneinfo's
 tzdata wheel, the data files in liuren's wheel, IPython's display, the plate as SVG) is probed in the
 classroom page's kernel (:data:`PROBES`). The other notebooks run natively in tests/test_notebooks.py
-(every output against the committed one), those with an explorer in JupyterLab in
+(every output against the committed one), those with an explorer and 08 in JupyterLab in
 tests/test_jupyterlab.py too; then:
 
 - no cell gives an error, and every code cell's outputs equal the committed ones as compared by
@@ -103,12 +103,15 @@ NOTEBOOKS = [name for name in SERVED if "/" not in name]
 """The Korean edition's notebooks (the English edition: its language link, below)."""
 CLASSROOM = "classroom.ipynb"
 PRACTICE = "practice.ipynb"
-IN_FULL = (CLASSROOM, PRACTICE)
-"""The notebooks run here in full, those whose run is the browser's own: the classroom page's widgets
-and the practice page's store on the browser's drive. What else the site's kernel does differently is
-probed in the classroom page's kernel (:data:`PROBES`). The other notebooks' outputs are pure liuren,
-the same code in any Python: tests/test_notebooks.py runs each of them natively against its committed
-outputs, and tests/test_jupyterlab.py those with an explorer in a real JupyterLab."""
+READING = "08-reading.ipynb"
+IN_FULL = (READING, CLASSROOM, PRACTICE)
+"""The notebooks run here in full: those whose run is the browser's own (the classroom page's widgets,
+the practice page's store on the browser's drive) and the one that teaches judging (08: its verdicts,
+exercises and 應期 read the chapters' data from liuren's wheel and compile the reading's walk in the
+site's Python). What else the site's kernel does differently is probed in the classroom page's kernel
+(:data:`PROBES`). The other notebooks' outputs are pure liuren, the same code in any Python:
+tests/test_notebooks.py runs each of them natively against its committed outputs, and
+tests/test_jupyterlab.py those with an explorer (and 08) in a real JupyterLab."""
 PROBES = {
     "chart_at with a ZoneInfo": (
         "import liuren\nfrom datetime import datetime\nfrom zoneinfo import ZoneInfo\n"

@@ -8,8 +8,9 @@ cell's outputs are the saved ones (images by presence, solution cells put back a
 solution runs, prints and, ending in a ``check(...)``, is ok. This is the one run that compares every
 output. tests/test_jupyterlab.py opens the Korean notebooks in a real JupyterLab for what only a
 browser shows (every 課盤 legible in both themes, as saved) and runs there only those with an explorer,
-which only a running kernel redraws (no error output, the explorers driven); tests/test_lite.py runs the classroom and practice pages in the browser's Python (Pyodide) and
-probes there what that Python does differently.
+which only a running kernel redraws (no error output, the explorers driven), and 08, which teaches
+judging; tests/test_lite.py runs the classroom and practice pages and 08 in the browser's Python
+(Pyodide) and probes there what that Python does differently.
 """
 
 from __future__ import annotations
