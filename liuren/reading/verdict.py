@@ -628,7 +628,7 @@ class _Seen:
         self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
         """The primary 應期 and the count folded for each set of timing rules and side, found once."""
         self.stated: dict[int, Found] = {0: NOTHING}
-        """The overall lines (principle 2) weighed once, the empty pool to nothing (:func:`~liuren.reading.stated.routes`)."""
+        """The overall lines (principle 2) weighed once, and the empty pool to nothing (``routes()``)."""
         self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
         """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
         and 4, all its overrides, and the course (:func:`_explaining`)."""
@@ -946,4 +946,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import NOTHING, Explained, Found, _found, decide_all, route  # noqa: E402 (it weighs with what this module defines)
+from .stated import NOTHING, Explained, Found, _found, decide_all, route  # noqa: E402 (it reads what this defines)
