@@ -175,9 +175,9 @@ def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Rout
 def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object]:
     """The decision on each of ``matters``: its :data:`Route`, or, with ``records``, its :class:`Verdict`
     made at once (:func:`decide_all`), in the same loop, so that a reading's verdicts cost one pass. A
-    matter's own pool is weighed each time, not kept: two matters rarely share one (about one a chart in
-    twenty), and keeping them hashed a 1,130-bit int twice a matter; the overall lines (principle 2),
-    which many matters fall back on, are weighed once per reading (``seen.stated``)."""
+    matter's own pool is weighed each time, not kept: two matters share one in about one chart in five,
+    and keeping them hashed a 1,130-bit int twice a matter; the overall lines (principle 2), which many
+    matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
     t = seen.table
     applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
     use = seen.use
@@ -187,7 +187,10 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
         weighs = weighs_of.get(matter, 0)
         weigh = applies & weighs  # principle 1: no timing rule
         opened = left_open & weighs
-        own = _found(weigh, reading, seen, t) if weigh else NOTHING
+        if matter != "總":
+            own = _found(weigh, reading, seen, t) if weigh else NOTHING
+        else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
+            own = pools[weigh] = _found(weigh, reading, seen, t) if weigh else NOTHING
         found, directed, particular, rescue, school = own
         ended = weigh
         by_general = False
