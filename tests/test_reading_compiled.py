@@ -368,6 +368,28 @@ def test_the_generated_source_is_the_package_data_written_out():
     assert "import" not in source and "eval" not in source
 
 
+def test_the_walk_sets_statements_aside_with_non_negative_masks():
+    """A set-aside ands the standing set with what it leaves of every statement (a non-negative ``int``,
+    :func:`~liuren.reading.generated.every`), never with a complement, which Python would first turn into
+    a 1,130-bit two's complement: each literal the walk ands with, and each entry of the places' tables,
+    keeps every statement but those it sets aside."""
+    from liuren.reading.generated import every, keep_tables
+
+    compiled = program()
+    full = (1 << len(compiled.lines)) - 1
+    assert every(compiled.checks, len(compiled.lines)) == full
+    assert every({"all": ((0, 0b100),)}) == 0b111  # without a size, as many as the tests reach
+    kept = [int(m, 16) for m in re.findall(r"standing &= (-?0x[0-9a-f]+)\n", compiled.source)]
+    assert kept and "standing &= -" not in compiled.source
+    needing = {full ^ m for m in kept}  # what each literal sets aside: some test's statements
+    assert needing <= {those for members in compiled.checks.values() for _, those in members}
+    tables = keep_tables(compiled.conditions, compiled.checks, len(compiled.lines))
+    assert set(tables) == {"t0", "t1", "t2", "u0", "u2"}
+    for place, table in tables.items():
+        assert len(table) == 5 * 12 * 12 and all(0 <= keep <= full for keep in table), place
+        assert min(keep.bit_count() for keep in table) < full.bit_count(), place  # some key sets one aside
+
+
 def test_an_indexed_attribute_shows_at_its_index_what_its_reader_shows():
     """What :data:`INDEXED` says an attribute shows at the index of a branch is what its reader reads there,
     on every branch of a sample of charts (the index's expression evaluated over the chart's locals)."""

@@ -14,21 +14,17 @@ built lazily is counted as speed (a verdict's overrides, course and 應期 are w
 are not). ``--every K`` times one chart in K (default 4). Times are CPU time (:func:`time.process_time`),
 so a busy machine does not lengthen them much.
 
-The build of a chart is lazy and cheap (about 7–8 µs a chart here), so the ratios swing by a tenth
-between runs on a loaded machine; the µs a chart are the steadier figure, and a change is best measured
-beside the code before it in the same session (run this file from each tree in turn, a few times). Three
-runs of ``--repeat 3 --every 8`` from each tree in turn, at a load of 3–4, before the verdicts were decided
-by :mod:`liuren.reading.stated`: a reading with its verdicts 129–132 µs a chart beyond the patterns, 17×
-the build. With it, two runs of ``--repeat 5 --every 8``
-from each tree in turn on a quiet machine (load under 1; a slower one, the build 21–22 µs): 358 and 366 µs
-(16.0×, 16.9×) before, 308 and 310 µs (14.2×, 14.7×) after; counted in instructions (callgrind, steady
-at any load) the verdicts 617 k a chart to 433 k, the reading 321 k to 315 k, both 938 k to 748 k (−20%;
-the build 135 k). With the decision written once and the matters routed together (three runs of
-``--repeat 3 --every 8`` from each tree in turn, load about 2, the build 11.6–13.9 µs): 159, 166 and
-171 µs a chart (13.8× each time) before, 153, 165 and 164 µs (12.5×, 13.4×, 11.7×) after; in
-instructions, the collector paused, the reading 328 k to 303 k, the verdicts 455 k to 443 k, both 783 k to
-746 k (−5%). The 10× target is not met (README, Speed). A change meant to make the reading faster
-must keep its output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
+The build of a chart is lazy and cheap (about 11–13 µs a chart here on a loaded machine), so the ratios swing
+by a tenth or more between runs; the µs a chart are the steadier figure, and a change is best measured beside
+the code before it in the same session (run this file from each tree in turn, a few times), and counted in
+instructions (callgrind), which a loaded machine does not change. With the Verdict made in the routing loop, a
+matter's pool weighed unkept and the walk's set-asides and-ing non-negative masks (one chart in 8 under
+callgrind, the collector paused): the reading 292 k instructions a chart to 283 k, the verdicts 425 k to 387
+k, both 717 k to 670 k (−6.5%). Timed, three runs of ``--repeat 3 --every 8`` from each tree in turn at a load
+under 1 (the build 11.4–12.6 µs): a reading with its verdicts 144, 147 and 151 µs a chart beyond the patterns
+before (12.95–13.60× the build), 137, 138 and 139 µs after (12.10–12.85×); at a load of 2–6 the runs
+overlapped. The 10× target is not met (README, Speed). A change meant to make the reading faster must keep its
+output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
 the charts: median, 90th percentile and largest number of lines.

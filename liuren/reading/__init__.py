@@ -504,7 +504,7 @@ def program() -> Program:
 
     tests = tuple(compile_condition(g[0]) if len(g) == 1 else compile_together(g) for g in conditions)
     subject_bits = {subject: 1 << n for n, subject in enumerate(groups)}
-    source = decide_source(conditions, checks, subject_bits)
+    source = decide_source(conditions, checks, subject_bits, len(lines))
     return Program(
         tuple(conditions),
         tests,
@@ -518,7 +518,7 @@ def program() -> Program:
         {q: sum(1 << line.index for line in lines if _asked(line.statement, q) is None) for q in QUERENTS},
         {subject: (subject_bits[subject], sum(1 << line.index for line in group)) for subject, group in groups.items()},
         source,
-        compile_decide(source, conditions, tests, checks),
+        compile_decide(source, conditions, tests, checks, len(lines)),
     )
 
 

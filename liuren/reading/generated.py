@@ -355,11 +355,22 @@ def _tabled(group: tuple[Condition, ...]) -> str | None:
     return LOCAL_PLACES.get(group[0].target)
 
 
+def every(checks: dict[str, tuple[tuple[int, int], ...]], size: int = 0) -> int:
+    """The set of every statement, the ``size`` of them (else as many as the tests ``checks`` reach): a
+    statement is set aside by and-ing the standing set with what this leaves of it, a non-negative
+    ``int``, which Python ands without first complementing it (``standing & ~needing`` would, a 1,130-bit
+    int each time)."""
+    reached = max((those.bit_length() for members in checks.values() for _, those in members), default=0)
+    return (1 << max(size, reached)) - 1
+
+
 def keep_tables(
-    conditions: Sequence[tuple[Condition, ...]], checks: dict[str, tuple[tuple[int, int], ...]]
+    conditions: Sequence[tuple[Condition, ...]], checks: dict[str, tuple[tuple[int, int], ...]], size: int = 0
 ) -> dict[str, tuple[int, ...]]:
     """For each local place some test reads (:func:`_tabled`), what every such test leaves standing at each
-    key ``se * 144 + g * 12 + b``: all statements but those needing a test that fails there."""
+    key ``se * 144 + g * 12 + b``: all ``size`` statements (:func:`every`) but those needing a test that
+    fails there."""
+    full = every(checks, size)
     needing: dict[int, int] = {}
     for members in checks.values():
         for k, those in members:
@@ -385,7 +396,7 @@ def keep_tables(
             failing = 0
             for index, fails in attrs:
                 failing |= fails[index(se, g, b)]
-            keep.append(~failing)
+            keep.append(full ^ failing)
         tables[place] = tuple(keep)
     return tables
 
@@ -394,13 +405,16 @@ def decide_source(
     conditions: Sequence[tuple[Condition, ...]],
     checks: dict[str, tuple[tuple[int, int], ...]],
     subject_bits: dict[str, int],
+    size: int = 0,
 ) -> str:
     """The source of ``decide(x, subjects, standing)``: for each subject whose bit is in ``subjects`` (in
     the order of ``checks``), each of its tests in order whose statements (``checks``: test number and
     the set of statements needing it) still stand, decided once, after the places' tables (:func:`keep_tables`)
-    have set aside what theirs fail; returns the statements left standing (``standing`` holds only statements
+    have set aside what theirs fail (each set aside by and-ing with what it leaves of :func:`every` statement,
+    the ``size`` of them); returns the statements left standing (``standing`` holds only statements
     of the subjects given) and those of them with a test the chart cannot decide (``needs``). A fact the chart lacks is held as the
     :class:`~liuren.reading.readers.Lacking` raised for it."""
+    full = every(checks, size)  # what a set-aside leaves, as a non-negative int
     users: dict[int, int] = {}
     for members in checks.values():
         for k, _ in members:
@@ -490,10 +504,10 @@ def decide_source(
             if _tabled(conditions[k]) is not None:  # decided by its place's table
                 continue
             if k in plain:  # True or False, and cheaper to decide again than to keep
-                out.append(f"        if standing & {needing} and not ({plain[k]}):")
-                out.append(f"            standing &= {~needing}")
+                out.append(f"        if standing & {needing:#x} and not ({plain[k]}):")
+                out.append(f"            standing &= {full ^ needing:#x}")
                 continue
-            out.append(f"        if standing & {needing}:")
+            out.append(f"        if standing & {needing:#x}:")
             if k in shared:
                 out.append(f"            if s{k} is None:")
                 out.extend(test(k, f"s{k}", " " * 16))
@@ -502,9 +516,9 @@ def decide_source(
                 out.extend(test(k, "s", " " * 12))
                 state = "s"
             out.append(f"            if {state} is False:")
-            out.append(f"                standing &= {~needing}")
+            out.append(f"                standing &= {full ^ needing:#x}")
             out.append(f"            elif {state} is not True:")
-            out.append(f"                needs |= {needing}")
+            out.append(f"                needs |= {needing:#x}")
     out.append("    return standing, needs & standing")
     return "\n".join(out) + "\n"
 
@@ -514,12 +528,13 @@ def compile_decide(
     conditions: Sequence[tuple[Condition, ...]],
     tests: Sequence[Callable[[Ctx], State]],
     checks: dict[str, tuple[tuple[int, int], ...]],
+    size: int = 0,
 ) -> Callable[[Ctx, int, int], tuple[int, int]]:
-    """The function :func:`decide_source` wrote (over the same ``conditions`` and ``checks``), compiled with
+    """The function :func:`decide_source` wrote (over the same ``conditions``, ``checks`` and ``size``), compiled with
     the names it reads: the readers of :mod:`~liuren.reading.readers`, the interpreted ``tests`` (``T12``),
     the sets of values compared (``V12``) and the places' tables (``K_t0``, :func:`keep_tables`)."""
     names: dict[str, object] = {"Lacking": Lacking}
-    names.update({f"K_{place}": table for place, table in keep_tables(conditions, checks).items()})
+    names.update({f"K_{place}": table for place, table in keep_tables(conditions, checks, size).items()})
     names.update({f"R_{attr}": read for attr, read in READERS.items()})
     names.update({f"C_{attr}": read for attr, read in CHART_READERS.items()})
     names.update({f"P_{target}": place for target, place in SINGLE_PLACES.items()})

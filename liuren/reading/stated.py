@@ -2,16 +2,17 @@
 reading's ``verdicts()`` decides for every matter at once, and what a verdict's explaining fields are
 weighed along when first read.
 
-:func:`routes` decides each matter: its lines (principle 1) weighed as one pool (:func:`_found`,
-principles 3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read
-where the chapter does not read this very chart. Each pool of lines is weighed once per reading to the
-five values a decision reads (:data:`Found`), and the table's sets are read once per reading
-(:class:`~liuren.reading.verdict._Seen`). The explaining path of :mod:`liuren.reading.verdict` weighs the
-pool the decision ended on again with an :class:`Explained` record, into which the same code writes the
-overrides each principle makes and the lines left standing for the course: there is no second copy of
-the rules. :func:`decide_all` decides every matter a reading holds in one loop, the reading's sets read
-once. ``tests/test_verdict_stated.py`` checks it against :func:`stated` matter by matter, and
-``tools/snapshot_reading.py`` the verdicts of the 8,640 charts against the code before.
+:func:`routes` decides each matter: its lines (principle 1) weighed as one pool (:func:`_found`, principles
+3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read where the chapter
+does not read this very chart. Each matter's pool of lines is weighed to the five values a decision reads
+(:data:`Found`), the overall lines once per reading, and the table's sets are read once per reading
+(:class:`~liuren.reading.verdict._Seen`). The explaining path of :mod:`liuren.reading.verdict` weighs the pool
+the decision ended on again with an :class:`Explained` record, into which the same code writes the overrides
+each principle makes and the lines left standing for the course: there is no second copy of the rules.
+:func:`decide_all` decides every matter a reading holds in that one loop, each
+:class:`~liuren.reading.verdict.Verdict` made as its matter is decided. ``tests/test_verdict_stated.py``
+checks it against :func:`stated` matter by matter, and ``tools/snapshot_reading.py`` the verdicts of the 8,640
+charts against the code before.
 
 >>> from liuren import chart
 >>> from liuren.reading import reading
@@ -24,7 +25,7 @@ once. ``tests/test_verdict_stated.py`` checks it against :func:`stated` matter b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .verdict import (
     GENERAL_MATTERS,
@@ -98,7 +99,7 @@ def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: E
                 school = war[3]
                 if explain is not None:
                     explain.overrides.append(_override(war[0], war[1], war[2]))
-        pool &= ~aside
+        pool ^= aside  # what it sets aside is of the pool: pool & ~aside, without complementing a 1,130-bit int
     if explain is not None:
         explain.before = tuple(explain.overrides)
         explain.standing = pool
@@ -165,19 +166,31 @@ def _decided(
 
 
 def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
-    """The decision on each of ``matters`` (principles 1–8), each pool of lines weighed once per reading
-    (``seen.stated``), each with the pool it ended on and whether principle 8 decided (:data:`Route`): one
-    loop, the reading's sets read once for every matter."""
+    """The decision on each of ``matters`` (principles 1–8), each with the pool it ended on and whether
+    principle 8 decided (:data:`Route`): one loop, the reading's sets read once for every matter
+    (:func:`_routed`)."""
+    return cast("list[Route]", _routed(reading, seen, matters, False))
+
+
+def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object]:
+    """The decision on each of ``matters``: its :data:`Route`, or, with ``records``, its :class:`Verdict`
+    made at once (:func:`decide_all`), in the same loop, so that a reading's verdicts cost one pass. A
+    matter's own pool is weighed each time, not kept: two matters share one in about one chart in five,
+    and keeping them hashed a 1,130-bit int twice a matter; the overall lines (principle 2), which many
+    matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
     t = seen.table
     applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
-    made = []
+    use = seen.use
+    new = object.__new__
+    made: list[object] = []
     for matter in matters:
         weighs = weighs_of.get(matter, 0)
         weigh = applies & weighs  # principle 1: no timing rule
-        opened = (left_open & weighs).bit_count()
-        own = pools.get(weigh) if weigh else NOTHING  # matters with the same lines share their weighing
-        if own is None:
-            own = pools[weigh] = _found(weigh, reading, seen, t)
+        opened = left_open & weighs
+        if matter != "總":
+            own = _found(weigh, reading, seen, t) if weigh else NOTHING
+        else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
+            own = pools[weigh] = _found(weigh, reading, seen, t) if weigh else NOTHING
         found, directed, particular, rescue, school = own
         ended = weigh
         by_general = False
@@ -191,19 +204,30 @@ def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Rout
                 found = ("平", (rescue,), 3, "")
             elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
                 ended = overall = seen.overall
-                whole = pools.get(overall) if overall else NOTHING
+                whole = pools.get(overall)
                 if whole is None:
                     whole = pools[overall] = _found(overall, reading, seen, t)
                 found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
                 if found is None and rescue is not None and not directed:
                     found = ("平", (rescue,), 3, "")
-        if found is None:
-            flat = weigh & t.flat
-            if flat and not opened:
-                found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
-            else:
-                found = ("未定", (), 0, "")
-        made.append((found[0], found[1], found[2], found[3], school, weigh.bit_count(), opened, ended, by_general))
+            if found is None:
+                flat = weigh & t.flat
+                if flat and not opened:
+                    found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
+                else:
+                    found = ("未定", (), 0, "")
+        said, reasons, principle, tier = found
+        count, opened_count = weigh.bit_count(), opened.bit_count()
+        if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones left to be weighed
+            v = new(Verdict)
+            values = (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened_count, use)
+            SET_VALUES(v, values)
+            SET_EXPLAIN(v, (reading, seen, matter, said))
+            SET_VERDICT(v, said)
+            SET_REASONS(v, reasons)
+            made.append(v)
+        else:
+            made.append((said, reasons, principle, tier, school, count, opened_count, ended, by_general))
     return made
 
 
@@ -219,22 +243,10 @@ def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
 
 
 def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
-    """The verdict on each of ``matters``, decided now by :func:`routes` and explained when its overrides,
-    course or 應期 are first read (a :class:`~liuren.reading.verdict.Verdict`'s slots set as its
+    """The verdict on each of ``matters``, decided now by :func:`routes`'s loop and explained when its
+    overrides, course or 應期 are first read (a :class:`~liuren.reading.verdict.Verdict`'s slots set as its
     ``__init__`` sets them, the explaining ones left to :func:`~liuren.reading.verdict._explanation`)."""
-    made = []
-    use = seen.use
-    new = object.__new__
-    for matter, (said, reasons, principle, tier, school, count, opened, _, _) in zip(
-        matters, routes(reading, seen, matters), strict=True
-    ):
-        v = new(Verdict)
-        SET_VALUES(v, (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened, use))
-        SET_EXPLAIN(v, (reading, seen, matter, said))
-        SET_VERDICT(v, said)
-        SET_REASONS(v, reasons)
-        made.append(v)
-    return made
+    return cast("list[Verdict]", _routed(reading, seen, matters, True))
 
 
 SET_VALUES = Verdict.__dict__["_values"].__set__

@@ -581,7 +581,7 @@ class _Seen:
     """What every matter's verdict reads of one reading, found once per reading (a reading's ``verdicts()``
     weighs a dozen matters over the same statements): the statements that apply and stay open as sets
     (:class:`VerdictTable`), the tiers of principle 5 on this chart, the overrides of principle 3 that hold, the
-    用 and the day stem's 旺相, and each pool of lines weighed once (:func:`~liuren.reading.stated.route`)."""
+    用 and the day stem's 旺相, and the overall lines weighed once (:func:`~liuren.reading.stated.route`)."""
 
     __slots__ = (
         "applies",
@@ -627,8 +627,8 @@ class _Seen:
         """The period of each timing rule that is some matter's primary 應期, made once."""
         self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
         """The primary 應期 and the count folded for each set of timing rules and side, found once."""
-        self.stated: dict[int, Found] = {}
-        """Each pool of lines weighed once to what a decision reads of it (:func:`~liuren.reading.stated.routes`)."""
+        self.stated: dict[int, Found] = {0: NOTHING}
+        """The overall lines (principle 2) weighed once, and the empty pool to nothing (``routes()``)."""
         self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
         """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
         and 4, all its overrides, and the course (:func:`_explaining`)."""
@@ -946,4 +946,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import Explained, Found, _found, decide_all, route  # noqa: E402 (it weighs with what this module defines)
+from .stated import NOTHING, Explained, Found, _found, decide_all, route  # noqa: E402 (it reads what this defines)
