@@ -378,7 +378,9 @@ def test_the_walk_sets_statements_aside_with_non_negative_masks():
     compiled = program()
     full = (1 << len(compiled.lines)) - 1
     assert every(compiled.checks, len(compiled.lines)) == full
-    assert every({"all": ((0, 0b100),)}) == 0b111  # without a size, as many as the tests reach
+    assert every({"all": ((0, 0b100),)}, 3) == 0b111
+    with pytest.raises(ValueError, match="past the 2 statements"):  # a statement and-ed away unseen
+        every({"all": ((0, 0b100),)}, 2)
     kept = [int(m, 16) for m in re.findall(r"standing &= (-?0x[0-9a-f]+)\n", compiled.source)]
     assert kept and "standing &= -" not in compiled.source
     needing = {full ^ m for m in kept}  # what each literal sets aside: some test's statements
@@ -431,7 +433,7 @@ def test_every_form_the_grammar_accepts_is_decided_by_the_generated_code_as_inte
     tests = [compile_condition(g[0]) if len(g) == 1 else compile_together(g) for g in forms]
     every = (1 << len(forms)) - 1
     checks = {"all": tuple((k, 1 << k) for k in range(len(forms)))}
-    decide = compile_decide(decide_source(forms, checks, {"all": 1}), forms, tests, checks)
+    decide = compile_decide(decide_source(forms, checks, {"all": 1}, len(forms)), forms, tests, checks, len(forms))
     seen = {True: 0, False: 0, "need": 0}
     for chart in _charts(331):
         standing, needs = decide(Ctx(chart), 1, every)

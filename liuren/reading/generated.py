@@ -355,17 +355,19 @@ def _tabled(group: tuple[Condition, ...]) -> str | None:
     return LOCAL_PLACES.get(group[0].target)
 
 
-def every(checks: dict[str, tuple[tuple[int, int], ...]], size: int = 0) -> int:
-    """The set of every statement, the ``size`` of them (else as many as the tests ``checks`` reach): a
-    statement is set aside by and-ing the standing set with what this leaves of it, a non-negative
-    ``int``, which Python ands without first complementing it (``standing & ~needing`` would, a 1,130-bit
-    int each time)."""
+def every(checks: dict[str, tuple[tuple[int, int], ...]], size: int) -> int:
+    """The set of every statement, the ``size`` of them: a statement is set aside by and-ing the standing
+    set with what this leaves of it, a non-negative ``int``, which Python ands without first complementing
+    it (``standing & ~needing`` would, a 1,130-bit int each time). A test of ``checks`` needing a statement
+    past ``size`` is refused: and-ing with this would drop it unseen."""
     reached = max((those.bit_length() for members in checks.values() for _, those in members), default=0)
-    return (1 << max(size, reached)) - 1
+    if reached > size:
+        raise ValueError(f"a test needs statement {reached - 1}, past the {size} statements given")
+    return (1 << size) - 1
 
 
 def keep_tables(
-    conditions: Sequence[tuple[Condition, ...]], checks: dict[str, tuple[tuple[int, int], ...]], size: int = 0
+    conditions: Sequence[tuple[Condition, ...]], checks: dict[str, tuple[tuple[int, int], ...]], size: int
 ) -> dict[str, tuple[int, ...]]:
     """For each local place some test reads (:func:`_tabled`), what every such test leaves standing at each
     key ``se * 144 + g * 12 + b``: all ``size`` statements (:func:`every`) but those needing a test that
@@ -405,7 +407,7 @@ def decide_source(
     conditions: Sequence[tuple[Condition, ...]],
     checks: dict[str, tuple[tuple[int, int], ...]],
     subject_bits: dict[str, int],
-    size: int = 0,
+    size: int,
 ) -> str:
     """The source of ``decide(x, subjects, standing)``: for each subject whose bit is in ``subjects`` (in
     the order of ``checks``), each of its tests in order whose statements (``checks``: test number and
@@ -528,7 +530,7 @@ def compile_decide(
     conditions: Sequence[tuple[Condition, ...]],
     tests: Sequence[Callable[[Ctx], State]],
     checks: dict[str, tuple[tuple[int, int], ...]],
-    size: int = 0,
+    size: int,
 ) -> Callable[[Ctx, int, int], tuple[int, int]]:
     """The function :func:`decide_source` wrote (over the same ``conditions``, ``checks`` and ``size``), compiled with
     the names it reads: the readers of :mod:`~liuren.reading.readers`, the interpreted ``tests`` (``T12``),
