@@ -296,10 +296,16 @@ DARKNESS_JS = """dark => {
 
 def set_theme(page, theme: str) -> None:
     """Switch JupyterLab's theme and wait until its stylesheet has applied: the page's own background
-    is dark (or light), not a fixed pause."""
+    is dark (or light), not a fixed pause, and the splash JupyterLab lays over the page while it changes
+    themes is gone (a screenshot taken under it shows the page dimmed, with its spinner)."""
     page.evaluate(THEME_JS, theme)
     page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
     page.wait_for_function(DARKNESS_JS, arg=theme == DARK)
+    page.wait_for_selector(SPLASH, state="detached")
+
+
+SPLASH = "#jupyterlab-splash"
+"""The overlay JupyterLab shows (and then removes) while it loads or changes its theme."""
 
 
 def shoot(page, shots: Path | None, name: str, **options: Any) -> None:
