@@ -605,8 +605,8 @@ def _sample_charts():
 
 
 def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
-    """verdicts() decides each matter and weighs its overrides, course and 應期 when first read: the
-    verdict then equals the one weighed whole at once, field by field."""
+    """verdicts() decides each matter and weighs its overrides, course, 應期 and counts of lines when first
+    read: the verdict then equals the one weighed whole at once, field by field."""
     from liuren.reading import verdict as weighing
 
     explained = 0
@@ -623,11 +623,14 @@ def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
                 whole.tier,
             )
             assert v._explain is not None  # not yet explained: the stating fields were read
-            assert (v.overrides, v.course, v.timing, v.folded) == (
+            assert v._values[10] is None and v._values[11] is None  # the counts too are left to be weighed
+            assert (v.overrides, v.course, v.timing, v.folded, v.weighed, v.open) == (
                 whole.overrides,
                 whole.course,
                 whole.timing,
                 whole.folded,
+                whole.weighed,
+                whole.open,
             )
             assert v == whole and hash(v) == hash(whole) and repr(v) == repr(whole)
             explained += bool(v.overrides) + bool(v.course) + (v.timing is not None)

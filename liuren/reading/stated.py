@@ -186,7 +186,6 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     for matter in matters:
         weighs = weighs_of.get(matter, 0)
         weigh = applies & weighs  # principle 1: no timing rule
-        opened = left_open & weighs
         if matter != "總":
             own = _found(weigh, reading, seen, t) if weigh else NOTHING
         else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
@@ -212,22 +211,22 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
                     found = ("平", (rescue,), 3, "")
             if found is None:
                 flat = weigh & t.flat
-                if flat and not opened:
+                if flat and not left_open & weighs:
                     found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
                 else:
                     found = ("未定", (), 0, "")
         said, reasons, principle, tier = found
-        count, opened_count = weigh.bit_count(), opened.bit_count()
-        if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones left to be weighed
+        if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones and counts left
             v = new(Verdict)
-            values = (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened_count, use)
+            values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, use)
             SET_VALUES(v, values)
             SET_EXPLAIN(v, (reading, seen, matter, said))
             SET_VERDICT(v, said)
             SET_REASONS(v, reasons)
             made.append(v)
         else:
-            made.append((said, reasons, principle, tier, school, count, opened_count, ended, by_general))
+            count, opened = weigh.bit_count(), (left_open & weighs).bit_count()
+            made.append((said, reasons, principle, tier, school, count, opened, ended, by_general))
     return made
 
 

@@ -205,11 +205,11 @@ class Verdict:
     ``open`` how many more the chart leaves open.
 
     A frozen record of these fields (:data:`FIELDS`), compared, hashed, pickled and shown as a frozen
-    dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict
-    (:data:`EXPLAINED`: the overrides, the course, the 應期) are weighed when first read: a reading's
-    ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts shown. It is
-    therefore a slotted class with its values in one tuple, not a dataclass; ``verdict`` and ``reasons``,
-    which every use of a verdict reads, are slots of their own too."""
+    dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict and the counts of
+    lines (:data:`EXPLAINED`: the overrides, the course, the 應期, ``weighed``, ``open``) are weighed when
+    first read: a reading's ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts
+    shown. It is therefore a slotted class with its values in one tuple, not a dataclass; ``verdict`` and
+    ``reasons``, which every use of a verdict reads, are slots of their own too."""
 
     __slots__ = {
         "_explain": "What the explaining fields are weighed from when first read (None once they are).",
@@ -256,8 +256,8 @@ class Verdict:
         principle = _field(7, "The number of the principle that decided.")
         school = _field(8, "The war_reading choice when principle 4 was needed, else ''.")
         tier = _field(9, "Which tier of principle 5 decided.")
-        weighed = _field(10, "How many lines applied on the matter.")
-        open = _field(11, "How many more lines the chart leaves open on the matter.")
+        weighed = _field(10, "How many lines applied on the matter.", explained=True)
+        open = _field(11, "How many more lines the chart leaves open on the matter.", explained=True)
         use = _field(12, "The 用 as step 3 of judging reads it.")
 
     _values: tuple[object, ...]
@@ -303,9 +303,9 @@ class Verdict:
         """The values, the explaining ones weighed now if they were left to be."""
         explain = self._explain
         if explain is not None:
-            overrides, course, timing, folded = _explanation(*explain)
-            v = self._values
-            object.__setattr__(self, "_values", (*v[:3], overrides, course, timing, folded, *v[7:]))
+            overrides, course, timing, folded, weighed, opened = _explanation(*explain)
+            v = (*self._values[:3], overrides, course, timing, folded, *self._values[7:10], weighed, opened)
+            object.__setattr__(self, "_values", (*v, self._values[12]))
             object.__setattr__(self, "_explain", None)
         return self._values
 
@@ -338,8 +338,8 @@ class Verdict:
 
 FIELDS: tuple[str, ...] = Verdict.__match_args__
 """The fields of a :class:`Verdict`, in order (its constructor's arguments and its ``repr``)."""
-EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
-"""The fields of a :class:`Verdict` that explain it rather than state it, weighed when first read."""
+EXPLAINED = frozenset(("overrides", "course", "timing", "folded", "weighed", "open"))
+"""The fields of a :class:`Verdict` weighed when first read: those that explain it, and the counts of lines."""
 
 
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
@@ -844,15 +844,13 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
 
 def _explanation(
     reading: Reading, seen: _Seen, matter: str, said: str
-) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
-    """The explaining fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``): its
-    overrides and course, along the route its decision took, and its primary 應期 with how many more are
-    folded."""
-    _, _, principle, _, _, _, _, ended, by_general = route(reading, seen, matter)
-    return (
-        *_explaining(reading, seen, ended, by_general, principle),
-        *_timing(reading, seen, matter, None, _side(said)),
-    )
+) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int, int, int]:
+    """The fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``) left to be weighed
+    when first read: its overrides and course, along the route its decision took, its primary 應期 with how
+    many more are folded, and how many lines were weighed and left open."""
+    _, _, principle, _, _, count, opened, ended, by_general = route(reading, seen, matter)
+    period, folded = _timing(reading, seen, matter, None, _side(said))
+    return (*_explaining(reading, seen, ended, by_general, principle), period, folded, count, opened)
 
 
 def _explaining(
