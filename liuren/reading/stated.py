@@ -27,8 +27,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from ..cycle import GUIREN, kin_of
+from ..patterns.view import GOOD_GENERALS
 from .verdict import (
     GENERAL_MATTERS,
+    GENERAL_REASONS,
+    MATTER_KIN,
+    MAX_REASONS,
     RESCUING,
     STRENGTH_REASONS,
     TIERS,
@@ -38,9 +43,7 @@ from .verdict import (
     Reason,
     Verdict,
     _direction,
-    _generals,
     _override,
-    _pick,
     _war,
 )
 
@@ -163,6 +166,51 @@ def _decided(
             return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
     return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
+
+
+def _generals(reading: Reading, matter: str) -> Reason | None:
+    """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
+    every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
+    the 三傳 do not carry the matter or its generals disagree."""
+    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
+        return None
+    chart = reading.chart
+    trans = chart.transmissions
+    if matter == "官":
+        side = "吉" if trans[0].general.ordinal == GUIREN else ""
+    else:
+        kin = MATTER_KIN.get(matter)
+        riding = [
+            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
+        ]
+        good = {g in GOOD_GENERALS for g in riding}
+        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
+    return GENERAL_REASONS.get((matter, side))
+
+
+def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
+    """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
+    lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
+    those with conditions the chart decides first (then in the file's order)."""
+    lines = here & side
+    rest = lines & (lines - 1)
+    if not rest:  # one line, or none
+        return (t.reasons[lines.bit_length() - 1],) if lines else ()
+    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
+        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
+        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
+    chosen: list[Reason] = []
+    for part in (lines & first, lines & ~first) if lines & first else (lines,):
+        # the lines of the most conditions first, in the file's order (most have few: their sets alone)
+        for weight in t.by_weight if part & t.heavy else t.light:
+            of = part & weight
+            while of:
+                low = of & -of
+                chosen.append(t.reasons[low.bit_length() - 1])
+                if len(chosen) == MAX_REASONS:
+                    return tuple(chosen)
+                of ^= low
+    return tuple(chosen)
 
 
 def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:

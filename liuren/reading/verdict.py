@@ -55,9 +55,8 @@ from itertools import compress, repeat
 from operator import and_
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT, kin_of
 from ..patterns import shensha as ss
-from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
 from .statements import MATTERS, Statement, bits, statements
 from .timing import Period, periods, primary_period
@@ -134,8 +133,8 @@ GENERAL_MATTERS = frozenset(matter for matter, _ in GENERAL_LINES)
 """The matters principle 8 reads a general for."""
 
 LIGHT = 3
-"""The reasons are picked from the lines of most conditions first (:func:`_pick`): those of fewer than this
-many, which most lines are, are looked at alone where no line of more stands."""
+"""The reasons are picked from the lines of most conditions first (:func:`~liuren.reading.stated._pick`): those
+of fewer than this many, which most lines are, are looked at alone where no line of more stands."""
 
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
@@ -873,51 +872,6 @@ def _explaining(
         weighed = seen.explained[pool] = (explain.before, tuple(explain.overrides), course)
     before, overrides, course = weighed
     return before if by_general else overrides, course if principle > 1 else ()
-
-
-def _generals(reading: Reading, matter: str) -> Reason | None:
-    """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
-    every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
-    the 三傳 do not carry the matter or its generals disagree."""
-    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
-        return None
-    chart = reading.chart
-    trans = chart.transmissions
-    if matter == "官":
-        side = "吉" if trans[0].general.ordinal == GUIREN else ""
-    else:
-        kin = MATTER_KIN.get(matter)
-        riding = [
-            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
-        ]
-        good = {g in GOOD_GENERALS for g in riding}
-        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
-    return GENERAL_REASONS.get((matter, side))
-
-
-def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
-    """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
-    lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
-    those with conditions the chart decides first (then in the file's order)."""
-    lines = here & side
-    rest = lines & (lines - 1)
-    if not rest:  # one line, or none
-        return (t.reasons[lines.bit_length() - 1],) if lines else ()
-    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
-        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
-        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
-    chosen: list[Reason] = []
-    for part in (lines & first, lines & ~first) if lines & first else (lines,):
-        # the lines of the most conditions first, in the file's order (most have few: their sets alone)
-        for weight in t.by_weight if part & t.heavy else t.light:
-            of = part & weight
-            while of:
-                low = of & -of
-                chosen.append(t.reasons[low.bit_length() - 1])
-                if len(chosen) == MAX_REASONS:
-                    return tuple(chosen)
-                of ^= low
-    return tuple(chosen)
 
 
 def _use_strength(reading: Reading) -> str | None:
