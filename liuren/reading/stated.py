@@ -144,7 +144,7 @@ def _decided(
     else:
         found = None
     if found is None:  # 吉 and 凶 on one tier: principle 6
-        strength = seen.use.strength
+        strength = seen.strength
         if strength is None:
             return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
         # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
@@ -228,7 +228,6 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
     t = seen.table
     applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
-    use = seen.use
     new = object.__new__
     made: list[object] = []
     for matter in matters:
@@ -266,7 +265,7 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
         said, reasons, principle, tier = found
         if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones and counts left
             v = new(Verdict)
-            values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, use)
+            values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, None)
             SET_VALUES(v, values)
             SET_EXPLAIN(v, (reading, seen, matter, said))
             SET_VERDICT(v, said)

@@ -205,7 +205,7 @@ class Verdict:
 
     A frozen record of these fields (:data:`FIELDS`), compared, hashed, pickled and shown as a frozen
     dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict and the counts of
-    lines (:data:`EXPLAINED`: the overrides, the course, the 應期, ``weighed``, ``open``) are weighed when
+    lines (:data:`EXPLAINED`: the overrides, the course, the 應期, ``weighed``, ``open``, ``use``) are weighed when
     first read: a reading's ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts
     shown. It is therefore a slotted class with its values in one tuple, not a dataclass; ``verdict`` and
     ``reasons``, which every use of a verdict reads, are slots of their own too."""
@@ -257,7 +257,7 @@ class Verdict:
         tier = _field(9, "Which tier of principle 5 decided.")
         weighed = _field(10, "How many lines applied on the matter.", explained=True)
         open = _field(11, "How many more lines the chart leaves open on the matter.", explained=True)
-        use = _field(12, "The 用 as step 3 of judging reads it.")
+        use = _field(12, "The 用 as step 3 of judging reads it.", explained=True)
 
     _values: tuple[object, ...]
     _explain: tuple[Reading, _Seen, str, str] | None
@@ -304,7 +304,7 @@ class Verdict:
         if explain is not None:
             overrides, course, timing, folded, weighed, opened = _explanation(*explain)
             v = (*self._values[:3], overrides, course, timing, folded, *self._values[7:10], weighed, opened)
-            object.__setattr__(self, "_values", (*v, self._values[12]))
+            object.__setattr__(self, "_values", (*v, explain[1].use))
             object.__setattr__(self, "_explain", None)
         return self._values
 
@@ -337,8 +337,8 @@ class Verdict:
 
 FIELDS: tuple[str, ...] = Verdict.__match_args__
 """The fields of a :class:`Verdict`, in order (its constructor's arguments and its ``repr``)."""
-EXPLAINED = frozenset(("overrides", "course", "timing", "folded", "weighed", "open"))
-"""The fields of a :class:`Verdict` weighed when first read: those that explain it, and the counts of lines."""
+EXPLAINED = frozenset(("overrides", "course", "timing", "folded", "weighed", "open", "use"))
+"""The fields of a :class:`Verdict` weighed when first read: those that explain it, the counts of lines, the 用."""
 
 
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
@@ -445,6 +445,8 @@ class VerdictTable:
     """The overall lines (總) that are weighed: no timing rule (principle 1)."""
     tiers: tuple[int, int, int]
     """Principle 5's tiers 1–3 (:data:`TIERS`) of each line on a chart that is not its worked example's."""
+    tiers_elsewhere: tuple[int, int, int, int]
+    """Principle 5's four tiers on a chart that is no worked example's own (``example_any`` the first)."""
     example_any: int
     """The worked examples that name no chart: tier 0 wherever they apply."""
     example_at: dict[str, int]
@@ -517,6 +519,8 @@ def table() -> VerdictTable:
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
     by_conditions = grouped(lambda s: (str(len(s.conditions)),))  # the lines of each number of conditions
+    tiers = (having(lambda s: _tier(s) == 1), having(lambda s: _tier(s) == 2), having(lambda s: _tier(s) == 3))
+    example_any = having(lambda s: _example(s) == "")
     return VerdictTable(
         ids=ids,
         index={i: n for n, i in enumerate(ids)},
@@ -540,12 +544,9 @@ def table() -> VerdictTable:
         concerns={m: found | speaks.get("總", 0) for m, found in speaks.items()},
         overall=speaks.get("總", 0),
         overall_weighed=weighs.get("總", 0),
-        tiers=(
-            having(lambda s: _tier(s) == 1),
-            having(lambda s: _tier(s) == 2),
-            having(lambda s: _tier(s) == 3),
-        ),
-        example_any=having(lambda s: _example(s) == ""),
+        tiers=tiers,
+        tiers_elsewhere=(example_any, tiers[0] & ~example_any, tiers[1] & ~example_any, tiers[2] & ~example_any),
+        example_any=example_any,
         example_at=example_at,
         example_keyed=having(lambda s: bool(_example(s))),
         rescuers=having(
@@ -583,7 +584,9 @@ class _Seen:
     用 and the day stem's 旺相, and the overall lines weighed once (:func:`~liuren.reading.stated.route`)."""
 
     __slots__ = (
+        "_use",
         "applies",
+        "chart",
         "done",
         "explained",
         "held",
@@ -594,10 +597,10 @@ class _Seen:
         "setting_aside",
         "stated",
         "stem",
+        "strength",
         "table",
         "tiers",
         "timed",
-        "use",
         "war",
     )
 
@@ -614,12 +617,13 @@ class _Seen:
         self.overall = applies & t.overall_weighed
         """The overall lines (總) that apply and are weighed: the pool of every matter without a 吉 or 凶
         line of its own (principle 2)."""
-        particular = t.example_any
-        if applies & t.example_keyed:  # a worked example's line stands: is this its chart?
-            particular |= t.example_at.get(chart_key(chart), 0)
-        conditioned, lesson, general = t.tiers
-        self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
+        keyed = t.example_at.get(chart_key(chart), 0) if applies & t.example_keyed else 0  # is this its chart?
+        self.tiers = t.tiers_elsewhere
         """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
+        if keyed:  # a worked example's line stands on its own chart: tier 0 there
+            particular = t.example_any | keyed
+            conditioned, lesson, general = t.tiers
+            self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         self.held = tuple(compress(t.speaking_matters, map(and_, t.speaking_sets, repeat(applies))))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.periods: dict[int, Period] = {}
@@ -635,10 +639,10 @@ class _Seen:
         """Each matter's verdict without a moment, weighed once per reading."""
         self.war = bool(applies & t.yuanshou)
         """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
-        first = chart.transmissions[0]
-        kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
-        self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
-        self.stem = _stem_strength(reading)
+        self.chart = chart
+        self._use: Use | None = None
+        self.strength, self.stem = _strengths(chart)
+        """The 用's and the day stem's 旺相休囚死 in the month (principle 6), None without the month."""
         if decided is None:  # a Reading given its judgements: the subjects as reading() would find them
             from . import shown_subjects
 
@@ -649,6 +653,16 @@ class _Seen:
         self.rules = () if RULED.isdisjoint(shown) else _rules(chart, frozenset(patterns), shown, self)
         self.setting_aside = bool(self.rules) or self.war
         """Whether principle 3 or 4 may set a line aside on this chart."""
+
+    @property
+    def use(self) -> Use:
+        """The 用 as step 3 of judging reads it (a verdict's ``use``), made on first read."""
+        if self._use is None:
+            chart = self.chart
+            first = chart.transmissions[0]
+            kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
+            self._use = Use(str(first.branch), kin, self.strength, str(first.general))
+        return self._use
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -874,20 +888,14 @@ def _explaining(
     return before if by_general else overrides, course if principle > 1 else ()
 
 
-def _use_strength(reading: Reading) -> str | None:
-    """The 用's (初傳's) 旺相休囚死, or None without the month."""
-    chart = reading.chart
+def _strengths(chart: Chart) -> tuple[str | None, str | None]:
+    """The 用's (初傳's) and the day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without
+    the month (:func:`~liuren.patterns.shensha.season_state`, :func:`~liuren.patterns.shensha.stem_state`)."""
     if chart.month is None:
-        return None
-    return ss.season_state(chart.transmissions[0].branch.ordinal, chart.month.ordinal, chart.school)
-
-
-def _stem_strength(reading: Reading) -> str | None:
-    """The day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without the month."""
-    chart = reading.chart
-    if chart.month is None:
-        return None
-    return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
+        return None, None
+    ruling = ss.ruling_element(chart.month.ordinal, chart.school)  # the element 旺 in the month
+    use = BRANCH_ELEMENT[chart.transmissions[0].branch.ordinal]
+    return ss.ruled_state(use, ruling), ss.ruled_state(STEM_ELEMENT[chart.stem.ordinal], ruling)
 
 
 def matters_of(reading: Reading) -> tuple[str, ...]:
