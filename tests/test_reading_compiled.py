@@ -444,3 +444,36 @@ def test_every_form_the_grammar_accepts_is_decided_by_the_generated_code_as_inte
             assert got == want, (chart.spec(), [c.text for c in group])
             seen[want] += 1
     assert all(seen.values()), seen
+
+
+def test_a_chart_s_view_is_set_as_a_plain_record_and_frozen_again():
+    """Ctx(chart) (a View) sets its fields on a twin class of the same layout with plain stores, then takes
+    its own class back: every field is what the chart says, read here one by one, and it stays frozen."""
+    from liuren.cycle import STEM_ELEMENT
+    from liuren.patterns.view import View
+
+    for chart in _charts(397):
+        x, trans, nm = Ctx(chart), chart.transmissions, chart.nianming
+        assert type(x) is Ctx and type(View(chart)) is View and View(chart) == View(chart)
+        assert (x.chart, x.stem, x.branch, x.offset, x.uppers) == (chart, *chart._ke[:3], chart._ke.uppers)
+        assert x.transmissions == tuple(t.branch.ordinal for t in trans)
+        assert x.transmission_generals == tuple(t.general.ordinal for t in trans)
+        assert (x.noble, x.forward, x.hour, x.sun) == (
+            chart.noble_branch.ordinal,
+            chart.generals_forward,
+            chart.hour.ordinal,
+            chart.general.ordinal,
+        )
+        assert (x.month, x.year) == tuple(None if b is None else b.ordinal for b in (chart.month, chart.year))
+        assert (x.benming, x.xingnian, x.xingnian_upper, x.benming_upper) == (
+            (None,) * 4
+            if nm is None
+            else (nm.benming.ordinal, nm.xingnian.ordinal, nm.xingnian_upper.ordinal, nm.benming_upper.ordinal)
+        )
+        assert (x.day, x.stem_el, x.school) == (chart.day.ordinal, STEM_ELEMENT[chart.stem.ordinal], chart.school)
+        assert x.gen == tuple(x.general(b) for b in range(12))
+        assert x.void == frozenset(b.ordinal for b in chart.void)
+        assert x.patterns == tuple(p.name for p in chart.patterns)
+        assert (x.unjudged, x.sha, x.read, x.key) == (frozenset(chart.unjudged_patterns), None, {}, "")
+        with pytest.raises(FrozenInstanceError):
+            x.stem = 0
