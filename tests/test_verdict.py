@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from dataclasses import FrozenInstanceError
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -624,6 +625,9 @@ def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
             )
             assert v._explain is not None  # not yet explained: the stating fields were read
             assert v._values[10:] == (None, None, None)  # the counts and the 用 too are left to be weighed
+            assert type(v) is weighing.Verdict  # made by plain stores, then given its class: frozen
+            with pytest.raises(FrozenInstanceError):
+                v.verdict = "吉"
             assert (v.overrides, v.course, v.timing, v.folded, v.weighed, v.open, v.use) == (
                 whole.overrides,
                 whole.course,

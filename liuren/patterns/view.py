@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cycle import (
     GUIREN,
@@ -125,12 +125,12 @@ VIEW_FIELDS = tuple(field.name for field in fields(View))
 """The names of a :class:`View`'s fields, in order (what ``View(chart)`` sets)."""
 
 
-def unfrozen(frozen: type[View]) -> type[View]:
-    """A frozen View class (``View`` or a subclass) with plain attribute stores: a subclass of the same
-    layout, which a View being built takes as its class while its fields are set (``self.stem = …``, one
-    instruction each where a frozen record's would be a call through its slot's descriptor), then gives
-    back. With both ``__setattr__`` and ``__delattr__`` those of ``object``, Python stores in the slots
-    directly."""
+def unfrozen(frozen: type[T]) -> type[T]:
+    """A frozen slotted class (a :class:`View`, a reading's ``Verdict``) with plain attribute stores: a
+    subclass of the same layout, which a record being built takes as its class while its fields are set
+    (``self.stem = …``, one instruction each where a frozen record's is a call through its slot's
+    descriptor), then gives back. With both ``__setattr__`` and ``__delattr__`` those of ``object``, Python
+    stores in the slots directly."""
     found = UNFROZEN.get(frozen)
     if found is None:  # made once for each class
         members = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
@@ -138,8 +138,9 @@ def unfrozen(frozen: type[View]) -> type[View]:
     return found
 
 
-UNFROZEN: dict[type[View], type[View]] = {}
-"""Each frozen View class's :func:`unfrozen` twin, made on first use."""
+T = TypeVar("T")
+UNFROZEN: dict[type, type] = {}
+"""Each frozen class's :func:`unfrozen` twin, made on first use."""
 
 
 def set_view(v: Any, chart: Chart) -> None:

@@ -25,10 +25,10 @@ charts against the code before.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..cycle import GUIREN, kin_of
-from ..patterns.view import GOOD_GENERALS
+from ..patterns.view import GOOD_GENERALS, unfrozen
 from .verdict import (
     GENERAL_MATTERS,
     GENERAL_REASONS,
@@ -228,7 +228,7 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
     t = seen.table
     applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
-    new = object.__new__
+    new, twin = object.__new__, UNFROZEN_VERDICT
     made: list[object] = []
     for matter in matters:
         weighs = weighs_of.get(matter, 0)
@@ -264,12 +264,12 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
                     found = ("未定", (), 0, "")
         said, reasons, principle, tier = found
         if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones and counts left
-            v = new(Verdict)
-            values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, None)
-            SET_VALUES(v, values)
-            SET_EXPLAIN(v, (reading, seen, matter, said))
-            SET_VERDICT(v, said)
-            SET_REASONS(v, reasons)
+            v: Any = new(twin)  # set by plain stores, then a Verdict (frozen)
+            v._values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, None)
+            v._explain = (reading, seen, matter, said)
+            v.verdict = said
+            v.reasons = reasons
+            v.__class__ = Verdict
             made.append(v)
         else:
             count, opened = weigh.bit_count(), (left_open & weighs).bit_count()
@@ -295,9 +295,6 @@ def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[
     return cast("list[Verdict]", _routed(reading, seen, matters, True))
 
 
-SET_VALUES = Verdict.__dict__["_values"].__set__
-SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
-SET_VERDICT = Verdict.__dict__["verdict"].__set__
-SET_REASONS = Verdict.__dict__["reasons"].__set__
-"""What sets each slot of a :class:`~liuren.reading.verdict.Verdict` (its descriptors, as
-``object.__setattr__`` would find them): a verdict is frozen."""
+UNFROZEN_VERDICT = unfrozen(Verdict)
+"""A :class:`~liuren.reading.verdict.Verdict` with plain stores (:func:`~liuren.patterns.view.unfrozen`):
+what :func:`decide_all` makes each verdict as before it gives it the class ``Verdict``."""
