@@ -110,12 +110,12 @@ def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: E
     if not said:
         return (None, False, False, rescue, school)
     particular, conditioned, lesson, general = seen.tiers  # principle 5: the most particular tier said on
-    if said & particular:
-        best, here = 0, said & particular
-    elif said & conditioned:
-        best, here = 1, said & conditioned
-    elif said & lesson:
-        best, here = 2, said & lesson
+    if here := said & particular:
+        best = 0
+    elif here := said & conditioned:
+        best = 1
+    elif here := said & lesson:
+        best = 2
     else:
         best, here = 3, said & general
     found = _decided(here, best, pool, seen, t, explain) if here else None
@@ -129,13 +129,15 @@ def _decided(
     on the most particular ``tier`` (the tier decides alone); the overrides they make are added to
     ``explain`` where it is given."""
     if here & t.yangjiu_forms:  # principle 5: the form over its family
-        if explain is not None and here & t.yangjiu_family:
-            explain.overrides.append(_override("殃咎例", here & t.yangjiu_family, YANGJIU_REASON))
-        here &= ~t.yangjiu_family
+        family = here & t.yangjiu_family
+        if explain is not None and family:
+            explain.overrides.append(_override("殃咎例", family, YANGJIU_REASON))
+        here ^= family  # here & ~family, without complementing a 1,130-bit int
     principle = 5
-    if not here & t.directed:  # as _direction reads the lines
-        if here & t.mixed:
-            return "吉凶參半", _pick(here, t.mixed, t), 5, TIERS[tier]
+    directed = here & t.directed  # the lines the reasons are picked from (but for principles 6 and 7)
+    if not directed:  # as _direction reads the lines
+        if mixed := here & t.mixed:
+            return "吉凶參半", _pick(mixed, t), 5, TIERS[tier]
         found = None
     elif not here & t.bad:
         found = "先凶後吉" if here & t.turn_good else "吉"
@@ -146,7 +148,7 @@ def _decided(
     if found is None:  # 吉 and 凶 on one tier: principle 6
         strength = seen.strength
         if strength is None:
-            return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
+            return "未定", _pick(directed, t), 6, TIERS[tier]
         # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
         # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
@@ -154,7 +156,7 @@ def _decided(
         if explain is not None:
             why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
             explain.overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
-        here &= side
+        here = directed = here & side  # the side is of the lines that say 吉 or 凶
         found = _direction(here, t) or "吉凶參半"
         principle = 6
     if found == "凶" or found == "先吉後凶":
@@ -163,9 +165,9 @@ def _decided(
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
             if explain is not None:
                 explain.overrides.append(_override("年命", here, by))
-            return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
+            return "先凶後吉", (*_pick(here & t.bad, t)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
-    return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
+    return found, _pick(directed, t, course), principle, TIERS[tier]
 
 
 def _generals(reading: Reading, matter: str) -> Reason | None:
@@ -188,11 +190,10 @@ def _generals(reading: Reading, matter: str) -> Reason | None:
     return GENERAL_REASONS.get((matter, side))
 
 
-def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
-    """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
-    lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
+def _pick(lines: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
+    """The reasons shown: of ``lines`` (those of the winning side), those among ``first`` before the others
+    (the lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
     those with conditions the chart decides first (then in the file's order)."""
-    lines = here & side
     rest = lines & (lines - 1)
     if not rest:  # one line, or none
         return (t.reasons[lines.bit_length() - 1],) if lines else ()
