@@ -477,3 +477,24 @@ def test_a_chart_s_view_is_set_as_a_plain_record_and_frozen_again():
         assert (x.unjudged, x.sha, x.read, x.key) == (frozenset(chart.unjudged_patterns), None, {}, "")
         with pytest.raises(FrozenInstanceError):
             x.stem = 0
+
+
+def test_the_subjects_every_chart_shows_are_or_ed_once():
+    """reading() starts from the bits and statements of 總 and the subjects read on every chart, or-ed when
+    the data loads (``Program.always``), and or-s the chart's lesson type, method and patterns into them: the
+    same sets as or-ing every subject the chart shows."""
+    from liuren.reading import SHOWN_ALWAYS, shown_subjects
+
+    compiled = program()
+    present = standing = 0
+    for subject in SHOWN_ALWAYS:
+        bit, lines = compiled.subjects[subject]
+        present, standing = present | bit, standing | lines
+    assert compiled.always == (present, standing) and standing.bit_count() > 3
+    for chart in _charts(1201):
+        shown, unjudged = shown_subjects(chart)
+        every = [compiled.subjects[s] for s in (*shown, *unjudged) if s in compiled.subjects]
+        want = (sum({b for b, _ in every}), sum({m for _, m in every}))
+        standing, _ = compiled.decide(Ctx(chart), *want)
+        decided = reading(chart)._decided
+        assert decided.applies | decided.open == standing, chart.spec()
