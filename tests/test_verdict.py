@@ -643,14 +643,15 @@ def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
 
 
 def test_a_reading_s_tiers_and_strengths_are_those_the_chart_gives():
-    """The tiers of principle 5 kept for a chart that is no worked example's own (元首課 l.51 is one's) and
-    the 用's and day stem's 旺相 read from one ruling element are those worked out on each chart."""
+    """The tiers of principle 5 and the reach of principle 3's rules kept for a chart that is no worked
+    example's own (元首課 l.51 is one's), and the 用's and day stem's 旺相 read from one ruling element, are
+    those worked out on each chart."""
     from liuren.patterns import shensha as ss
     from liuren.reading import verdict as weighing
     from liuren.reading.readers import chart_key
 
     t = weighing.table()
-    keyed = 0
+    keyed = ruled = 0
     for chart in (*_sample_charts(), liuren.chart("丙申", "午", "亥", month="寅")):
         seen = weighing._seen(reading(chart))
         particular = t.example_any | t.example_at.get(chart_key(chart), 0)
@@ -661,7 +662,11 @@ def test_a_reading_s_tiers_and_strengths_are_those_the_chart_gives():
         stem = None if month is None else ss.stem_state(chart.stem.ordinal, month.ordinal, chart.school)
         assert (seen.strength, seen.stem, seen.use.strength) == (use, stem, use)
         assert (seen.use.branch, seen.use.general) == (str(first.branch), str(first.general))
-    assert keyed  # the worked example's own chart was among them
+        for kind, reach, by in seen.rules:  # principle 3's reach, kept for a chart that is no example's own
+            (whole,) = [r for k, r, _, b in weighing._ruling().values() if (k, b) == (kind, by)]
+            assert reach == whole & ~seen.tiers[0] and (reach == whole) is not bool(whole & seen.tiers[0])
+            ruled += 1
+    assert keyed and ruled  # the worked example's own chart and charts where principle 3 holds were among them
 
 
 def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():

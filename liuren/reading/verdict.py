@@ -650,7 +650,7 @@ class _Seen:
         else:
             shown, patterns = decided.shown, decided.ctx.patterns
         # the subjects shown hold the patterns: where none of the rules' own is among them, none holds
-        self.rules = () if RULED.isdisjoint(shown) else _rules(chart, frozenset(patterns), shown, self)
+        self.rules = () if RULED.isdisjoint(shown) else _rules(chart, patterns, shown, self)
         self.setting_aside = bool(self.rules) or self.war
         """Whether principle 3 or 4 may set a line aside on this chart."""
 
@@ -677,36 +677,59 @@ RULED = frozenset(("不備", "蒿矢", "彈射", "干支坐墓", *RESCUES))
 shows none of them, none holds."""
 
 
-def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], seen: _Seen) -> tuple[Rule, ...]:
+def _rules(chart: Chart, patterns: tuple[str, ...], shown: frozenset[str], seen: _Seen) -> tuple[Rule, ...]:
     """Principle 3's overrides that hold on the chart, in the order they are applied, found once per
     reading, each with the lines it reaches: those of its side and subjects that are not the chapter's
-    reading of this chart (each pool is then only and-ed with them)."""
+    reading of this chart (each pool is then only and-ed with them; :func:`_ruling` keeps them for a chart
+    that is no worked example's own)."""
     t = table()
-    found: list[Rule] = []
-    general = ~seen.tiers[0]  # a rule never sets aside the chapter's reading of this very chart
+    held: list[str] = []
     bubei = t.index.get("不備-017")
     if "不備" in patterns and bubei is not None and seen.applies >> bubei & 1:
-        # 不備 without 克 (l.123, l.127): the row holds only then
-        by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
-        found.append(("不備無克", t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))) & general, by))
-    for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
+        held.append("不備")  # 不備 without 克 (l.123, l.127): the row holds only then
+    for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射")):
         if subject not in shown:
             continue
         void = {b.ordinal for b in chart.void}
         of_element = [b for b in (tr.branch.ordinal for tr in chart.transmissions) if BRANCH_ELEMENT[b] == element]
         if of_element and all(b in void for b in of_element):
-            about = t.about_metal if element == METAL else ~0  # 彈射 when void earth: every line (l.47)
-            found.append((kind, t.bad & t.subjects.get(subject, 0) & about & general, t.reasons[t.index[line]]))
+            held.append(subject)
     zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None) if "干支坐墓" in patterns else None
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
+        held.append("干支坐墓")
+    held.extend(form for form in RESCUES if form in patterns)
+    rules = _ruling()
+    if seen.tiers is t.tiers_elsewhere:
+        return tuple((kind, elsewhere, by) for kind, _, elsewhere, by in map(rules.__getitem__, held))
+    general = ~seen.tiers[0]  # a rule never sets aside the chapter's reading of this very chart
+    return tuple((kind, reach & general, by) for kind, reach, _, by in map(rules.__getitem__, held))
+
+
+@cache
+def _ruling() -> dict[str, tuple[str, int, int, Reason]]:
+    """Principle 3's overrides, by the pattern or lesson type each reads (:func:`_rules` says where each
+    holds), made once: the kind, the lines of its side and subjects, those of them that are not a worked
+    example's reading of a chart that is no worked example's own, and the line that sets them aside."""
+    t = table()
+    every: dict[str, tuple[str, int, Reason]] = {
+        "不備": (
+            "不備無克",
+            t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))),
+            Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143"),
+        ),
+        "蒿矢": ("空矢", t.bad & t.subjects.get("蒿矢", 0) & t.about_metal, t.reasons[t.index["蒿矢-053"]]),
+        "彈射": ("遺丸", t.bad & t.subjects.get("彈射", 0), t.reasons[t.index["彈射-021"]]),  # void earth: every line
         # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
-        by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
-        found.append(("坐墓", t.good & t.union(YANGJIU_FORMS - {"干支坐墓"}) & general, by))
+        "干支坐墓": (
+            "坐墓",
+            t.good & t.union(YANGJIU_FORMS - {"干支坐墓"}),
+            Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163"),
+        ),
+    }
     for form, (rescued, src, quote) in RESCUES.items():
-        if form in patterns:
-            by = Reason(form, "先凶後吉", quote, src)
-            found.append(("救", t.bad & t.subjects.get(rescued, 0) & general, by))
-    return tuple(found)
+        every[form] = ("救", t.bad & t.subjects.get(rescued, 0), Reason(form, "先凶後吉", quote, src))
+    elsewhere = ~t.example_any
+    return {key: (kind, reach, reach & elsewhere, by) for key, (kind, reach, by) in every.items()}
 
 
 def _war(pool: int, chart: Chart) -> tuple[str, int, Reason, str] | None:
