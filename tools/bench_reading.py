@@ -19,12 +19,12 @@ by a tenth or more between runs; the µs a chart are the steadier figure, and a 
 the code before it in the same session (run this file from each tree in turn, a few times), and counted in
 instructions (callgrind), which a loaded machine does not change. With the chart's view and each verdict set
 as plain records (a twin class of the same layout, then their own), a verdict's counts and 用 weighed when read,
-the tiers of a chart that is no worked example's from the table, the subjects every chart shows or-ed at load
-and each set and-ed once (one chart in 8 under callgrind, the collector paused): the reading 295 k instructions
-a chart to 264 k, the verdicts 393 k to 326 k, both 687 k to 590 k (−14%). Timed, three runs of ``--repeat 3
---every 8`` from each tree in turn at a load under 1 (the build 11.4–12.3 µs): a reading with its verdicts
-136, 139 and 138 µs a chart beyond the patterns before (11.94–12.43× the build), 128, 129 and 128 µs after
-(11.53–12.10×). The 10× target is not met (README, Speed). A change meant to make the reading faster must keep
+the tiers of a chart that is no worked example's and principle 3's rules from tables, the subjects every chart
+shows or-ed at load and each set and-ed once (one chart in 8 under callgrind, the collector paused): the reading
+295 k instructions a chart to 264 k, the verdicts 393 k to 325 k, both 687 k to 589 k (−14%). Timed, three runs
+of ``--repeat 3 --every 8`` from each tree in turn at a load under 1 (the build 11.9–12.9 µs): a reading with
+its verdicts 145, 142 and 160 µs a chart beyond the patterns before (12.18–13.42× the build), 129, 130 and
+133 µs after (11.25–11.88×). The 10× target is not met (README, Speed). A change meant to make the reading faster must keep
 its output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
