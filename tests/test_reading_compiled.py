@@ -444,3 +444,57 @@ def test_every_form_the_grammar_accepts_is_decided_by_the_generated_code_as_inte
             assert got == want, (chart.spec(), [c.text for c in group])
             seen[want] += 1
     assert all(seen.values()), seen
+
+
+def test_a_chart_s_view_is_set_as_a_plain_record_and_frozen_again():
+    """Ctx(chart) (a View) sets its fields on a twin class of the same layout with plain stores, then takes
+    its own class back: every field is what the chart says, read here one by one, and it stays frozen."""
+    from liuren.cycle import STEM_ELEMENT
+    from liuren.patterns.view import View
+
+    for chart in _charts(397):
+        x, trans, nm = Ctx(chart), chart.transmissions, chart.nianming
+        assert type(x) is Ctx and type(View(chart)) is View and View(chart) == View(chart)
+        assert (x.chart, x.stem, x.branch, x.offset, x.uppers) == (chart, *chart._ke[:3], chart._ke.uppers)
+        assert x.transmissions == tuple(t.branch.ordinal for t in trans)
+        assert x.transmission_generals == tuple(t.general.ordinal for t in trans)
+        assert (x.noble, x.forward, x.hour, x.sun) == (
+            chart.noble_branch.ordinal,
+            chart.generals_forward,
+            chart.hour.ordinal,
+            chart.general.ordinal,
+        )
+        assert (x.month, x.year) == tuple(None if b is None else b.ordinal for b in (chart.month, chart.year))
+        assert (x.benming, x.xingnian, x.xingnian_upper, x.benming_upper) == (
+            (None,) * 4
+            if nm is None
+            else (nm.benming.ordinal, nm.xingnian.ordinal, nm.xingnian_upper.ordinal, nm.benming_upper.ordinal)
+        )
+        assert (x.day, x.stem_el, x.school) == (chart.day.ordinal, STEM_ELEMENT[chart.stem.ordinal], chart.school)
+        assert x.gen == tuple(x.general(b) for b in range(12))
+        assert x.void == frozenset(b.ordinal for b in chart.void)
+        assert x.patterns == tuple(p.name for p in chart.patterns)
+        assert (x.unjudged, x.sha, x.read, x.key) == (frozenset(chart.unjudged_patterns), None, {}, "")
+        with pytest.raises(FrozenInstanceError):
+            x.stem = 0
+
+
+def test_the_subjects_every_chart_shows_are_or_ed_once():
+    """reading() starts from the bits and statements of 總 and the subjects read on every chart, or-ed when
+    the data loads (``Program.always``), and or-s the chart's lesson type, method and patterns into them: the
+    same sets as or-ing every subject the chart shows."""
+    from liuren.reading import SHOWN_ALWAYS, shown_subjects
+
+    compiled = program()
+    present = standing = 0
+    for subject in SHOWN_ALWAYS:
+        bit, lines = compiled.subjects[subject]
+        present, standing = present | bit, standing | lines
+    assert compiled.always == (present, standing) and standing.bit_count() > 3
+    for chart in _charts(1201):
+        shown, unjudged = shown_subjects(chart)
+        every = [compiled.subjects[s] for s in (*shown, *unjudged) if s in compiled.subjects]
+        want = (sum({b for b, _ in every}), sum({m for _, m in every}))
+        standing, _ = compiled.decide(Ctx(chart), *want)
+        decided = reading(chart)._decided
+        assert decided.applies | decided.open == standing, chart.spec()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from dataclasses import FrozenInstanceError
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -605,8 +606,8 @@ def _sample_charts():
 
 
 def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
-    """verdicts() decides each matter and weighs its overrides, course and 應期 when first read: the
-    verdict then equals the one weighed whole at once, field by field."""
+    """verdicts() decides each matter and weighs its overrides, course, 應期, counts of lines and 用 when
+    first read: the verdict then equals the one weighed whole at once, field by field."""
     from liuren.reading import verdict as weighing
 
     explained = 0
@@ -623,15 +624,49 @@ def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
                 whole.tier,
             )
             assert v._explain is not None  # not yet explained: the stating fields were read
-            assert (v.overrides, v.course, v.timing, v.folded) == (
+            assert v._values[10:] == (None, None, None)  # the counts and the 用 too are left to be weighed
+            assert type(v) is weighing.Verdict  # made by plain stores, then given its class: frozen
+            with pytest.raises(FrozenInstanceError):
+                v.verdict = "吉"
+            assert (v.overrides, v.course, v.timing, v.folded, v.weighed, v.open, v.use) == (
                 whole.overrides,
                 whole.course,
                 whole.timing,
                 whole.folded,
+                whole.weighed,
+                whole.open,
+                whole.use,
             )
             assert v == whole and hash(v) == hash(whole) and repr(v) == repr(whole)
             explained += bool(v.overrides) + bool(v.course) + (v.timing is not None)
     assert explained  # the sample has verdicts with overrides, a course or an 應期 to explain
+
+
+def test_a_reading_s_tiers_and_strengths_are_those_the_chart_gives():
+    """The tiers of principle 5 and the reach of principle 3's rules kept for a chart that is no worked
+    example's own (元首課 l.51 is one's), and the 用's and day stem's 旺相 read from one ruling element, are
+    those worked out on each chart."""
+    from liuren.patterns import shensha as ss
+    from liuren.reading import verdict as weighing
+    from liuren.reading.readers import chart_key
+
+    t = weighing.table()
+    keyed = ruled = 0
+    for chart in (*_sample_charts(), liuren.chart("丙申", "午", "亥", month="寅")):
+        seen = weighing._seen(reading(chart))
+        particular = t.example_any | t.example_at.get(chart_key(chart), 0)
+        keyed += particular != t.example_any
+        assert seen.tiers == (particular, *(tier & ~particular for tier in t.tiers))
+        first, month = chart.transmissions[0], chart.month
+        use = None if month is None else ss.season_state(first.branch.ordinal, month.ordinal, chart.school)
+        stem = None if month is None else ss.stem_state(chart.stem.ordinal, month.ordinal, chart.school)
+        assert (seen.strength, seen.stem, seen.use.strength) == (use, stem, use)
+        assert (seen.use.branch, seen.use.general) == (str(first.branch), str(first.general))
+        for kind, reach, by in seen.rules:  # principle 3's reach, kept for a chart that is no example's own
+            (whole,) = [r for k, r, _, b in weighing._ruling().values() if (k, b) == (kind, by)]
+            assert reach == whole & ~seen.tiers[0] and (reach == whole) is not bool(whole & seen.tiers[0])
+            ruled += 1
+    assert keyed and ruled  # the worked example's own chart and charts where principle 3 holds were among them
 
 
 def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():

@@ -10,21 +10,22 @@ per chart while a statement needing it stands; the facts are built only when rea
 build time measured in the same run (interleaved, best of N, the garbage collector paused during each
 timed loop as :mod:`timeit` does), and a reading with its verdicts (``verdicts()``, every matter the chart
 holds), of which it reads ``verdict`` and ``reasons`` of every verdict, what a user reads, so that nothing
-built lazily is counted as speed (a verdict's overrides, course and 應期 are weighed when first read, and
-are not). ``--every K`` times one chart in K (default 4). Times are CPU time (:func:`time.process_time`),
+built lazily is counted as speed (a verdict's overrides, course, 應期, counts of lines and 用 are weighed
+when first read, and are not). ``--every K`` times one chart in K (default 4). Times are CPU time (:func:`time.process_time`),
 so a busy machine does not lengthen them much.
 
 The build of a chart is lazy and cheap (about 11–13 µs a chart here on a loaded machine), so the ratios swing
 by a tenth or more between runs; the µs a chart are the steadier figure, and a change is best measured beside
 the code before it in the same session (run this file from each tree in turn, a few times), and counted in
-instructions (callgrind), which a loaded machine does not change. With the Verdict made in the routing loop, a
-matter's pool weighed unkept and the walk's set-asides and-ing non-negative masks (one chart in 8 under
-callgrind, the collector paused): the reading 292 k instructions a chart to 283 k, the verdicts 425 k to 387
-k, both 717 k to 670 k (−6.5%). Timed, three runs of ``--repeat 3 --every 8`` from each tree in turn at a load
-under 1 (the build 11.4–12.6 µs): a reading with its verdicts 144, 147 and 151 µs a chart beyond the patterns
-before (12.95–13.60× the build), 137, 138 and 139 µs after (12.10–12.85×); at a load of 2–6 the runs
-overlapped. The 10× target is not met (README, Speed). A change meant to make the reading faster must keep its
-output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
+instructions (callgrind), which a loaded machine does not change. With the chart's view and each verdict set
+as plain records (a twin class of the same layout, then their own), a verdict's counts and 用 weighed when read,
+the tiers of a chart that is no worked example's and principle 3's rules from tables, the subjects every chart
+shows or-ed at load and each set and-ed once (one chart in 8 under callgrind, the collector paused): the reading
+295 k instructions a chart to 264 k, the verdicts 393 k to 325 k, both 687 k to 589 k (−14%). Timed, three runs
+of ``--repeat 3 --every 8`` from each tree in turn at a load under 1 (the build 11.9–12.9 µs): a reading with
+its verdicts 145, 142 and 160 µs a chart beyond the patterns before (12.18–13.42× the build), 129, 130 and
+133 µs after (11.25–11.88×). The 10× target is not met (README, Speed). A change meant to make the reading faster must keep
+its output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
 the charts: median, 90th percentile and largest number of lines.

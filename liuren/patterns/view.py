@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..cycle import (
     GUIREN,
@@ -91,32 +91,10 @@ class View:
     """行年 branch (None without a 年命)."""
 
     def __init__(self, chart: Chart) -> None:
-        ke = chart._ke  # the engine's integers (lessons.Ke): stem, day branch, offset, the four uppers
-        plate = ke.offset
-        noble = chart.noble_branch.ordinal
-        nm = chart.nianming
-        trans = chart.transmissions  # always three: 初, 中, 末
-        values = (
-            chart,
-            ke.stem,
-            ke.branch,
-            plate,
-            ke.uppers,
-            (trans[0].branch.ordinal, trans[1].branch.ordinal, trans[2].branch.ordinal),
-            (trans[0].general.ordinal, trans[1].general.ordinal, trans[2].general.ordinal),
-            noble,
-            chart.generals_forward,
-            (noble - plate) % 12,
-            chart.hour.ordinal,
-            None if chart.month is None else chart.month.ordinal,
-            None if chart.year is None else chart.year.ordinal,
-            chart.school,
-            chart.general.ordinal,
-            None if nm is None else nm.benming.ordinal,
-            None if nm is None else nm.xingnian.ordinal,
-        )
-        for set_field, value in zip(VIEW_SETTERS, values, strict=True):
-            set_field(self, value)
+        frozen = self.__class__
+        object.__setattr__(self, "__class__", unfrozen(frozen))  # set as a plain record, then frozen again
+        set_view(self, chart)
+        self.__class__ = frozen
 
     def general(self, b: int) -> int:
         """Index of the general riding heaven branch ``b`` (0 = 貴人)."""
@@ -145,8 +123,50 @@ class View:
 
 VIEW_FIELDS = tuple(field.name for field in fields(View))
 """The names of a :class:`View`'s fields, in order (what ``View(chart)`` sets)."""
-VIEW_SETTERS = tuple(View.__dict__[name].__set__ for name in VIEW_FIELDS)
-"""What sets each field of a :class:`View` (its slot's descriptor, as ``object.__setattr__`` would find it)."""
+
+
+def unfrozen(frozen: type[T]) -> type[T]:
+    """A frozen slotted class (a :class:`View`, a reading's ``Verdict``) with plain attribute stores: a
+    subclass of the same layout, which a record being built takes as its class while its fields are set
+    (``self.stem = …``, one instruction each where a frozen record's is a call through its slot's
+    descriptor), then gives back. With both ``__setattr__`` and ``__delattr__`` those of ``object``, Python
+    stores in the slots directly."""
+    found = UNFROZEN.get(frozen)
+    if found is None:  # made once for each class
+        members = {"__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
+        found = UNFROZEN[frozen] = type(f"Unfrozen{frozen.__name__}", (frozen,), members)
+    return found
+
+
+T = TypeVar("T")
+UNFROZEN: dict[type, type] = {}
+"""Each frozen class's :func:`unfrozen` twin, made on first use."""
+
+
+def set_view(v: Any, chart: Chart) -> None:
+    """Set a :class:`View`'s fields from ``chart`` on ``v``, a View whose class is :func:`unfrozen`'s."""
+    ke = chart._ke  # the engine's integers (lessons.Ke): stem, day branch, offset, the four uppers
+    plate = ke.offset
+    noble = chart.noble_branch.ordinal
+    nm = chart.nianming
+    trans = chart.transmissions  # always three: 初, 中, 末
+    v.chart = chart
+    v.stem = ke.stem
+    v.branch = ke.branch
+    v.offset = plate
+    v.uppers = ke.uppers
+    v.transmissions = (trans[0].branch.ordinal, trans[1].branch.ordinal, trans[2].branch.ordinal)
+    v.transmission_generals = (trans[0].general.ordinal, trans[1].general.ordinal, trans[2].general.ordinal)
+    v.noble = noble
+    v.forward = chart.generals_forward
+    v.noble_square = (noble - plate) % 12
+    v.hour = chart.hour.ordinal
+    v.month = None if chart.month is None else chart.month.ordinal
+    v.year = None if chart.year is None else chart.year.ordinal
+    v.school = chart.school
+    v.sun = chart.general.ordinal
+    v.benming = None if nm is None else nm.benming.ordinal
+    v.xingnian = None if nm is None else nm.xingnian.ordinal
 
 
 def _bs(items: Iterable[int]) -> str:

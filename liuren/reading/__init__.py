@@ -460,6 +460,8 @@ class Program:
     left_open: int
     other_querent: dict[str, int]
     subjects: dict[str, tuple[int, int]]
+    always: tuple[int, int]
+    """The bits and statements of the subjects every chart shows (:data:`SHOWN_ALWAYS`), or-ed at load."""
     source: str
     decide: Callable[[Ctx, int, int], tuple[int, int]]
 
@@ -517,6 +519,10 @@ def program() -> Program:
         having(lambda s: any(item.key != "querent" for item in s.open)),
         {q: sum(1 << line.index for line in lines if _asked(line.statement, q) is None) for q in QUERENTS},
         {subject: (subject_bits[subject], sum(1 << line.index for line in group)) for subject, group in groups.items()},
+        (
+            sum(subject_bits.get(subject, 0) for subject in SHOWN_ALWAYS),
+            sum(1 << line.index for subject in SHOWN_ALWAYS for line in groups.get(subject, ())),
+        ),
         source,
         compile_decide(source, conditions, tests, checks, len(lines)),
     )
@@ -544,8 +550,8 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     shown, unjudged = _shown(chart, ctx.patterns), ctx.unjudged  # the names Ctx(chart) read
     compiled = program()
     known = compiled.subjects
-    present = standing = 0  # the subjects the chart shows (or cannot judge), and their statements
-    for subject in (*shown, *unjudged):
+    present, standing = compiled.always  # the subjects the chart shows (or cannot judge), and their statements
+    for subject in (str(chart.lesson_type), str(chart.method), *ctx.patterns, *unjudged):  # as _shown reads them
         found = known.get(subject)
         if found is not None:
             present |= found[0]

@@ -9,7 +9,7 @@ Relations are said from the side of the thing measured against (我): :func:`rel
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cycle import (
     BAIHU,
@@ -39,7 +39,7 @@ from ..cycle import (
 from ..generals import general_index
 from ..lessons import KINDS
 from ..patterns import shensha as ss
-from ..patterns.view import GOOD_GENERALS, View
+from ..patterns.view import GOOD_GENERALS, View, set_view, unfrozen
 from ..records import Yaoke
 from ..school import NOBLE_LABEL
 from ..transmissions import Method, Trace, yaoke
@@ -109,46 +109,26 @@ class Ctx(View):
     it, read once per chart however many conditions read it."""
 
     def __init__(self, chart: Chart) -> None:
-        View.__init__(self, chart)
+        frozen = self.__class__
+        object.__setattr__(self, "__class__", unfrozen(frozen))  # a View is frozen: set as a plain record
+        x: Any = self
+        set_view(x, chart)
         nm = chart.nianming
         void = chart.void
-        values: tuple[object, ...] = (
-            chart.day.ordinal,
-            STEM_ELEMENT[self.stem],
-            tuple([KINDS[r] for r in chart._ke.relations]),
-            GENERAL_AT[self.noble * 2 + self.forward],
-            frozenset((void[0].ordinal, void[1].ordinal)),
-            None if nm is None else nm.xingnian_upper.ordinal,
-            None if nm is None else nm.benming_upper.ordinal,
-            tuple([p.name for p in chart.patterns]),
-            frozenset(chart.unjudged_patterns),
-            None,
-            {},
-            "",
-        )
-        for set_field, value in zip(CTX_SETTERS, values, strict=True):  # a View is frozen: set as its fields are
-            set_field(self, value)
+        x.day = chart.day.ordinal
+        x.stem_el = STEM_ELEMENT[x.stem]
+        x.lessons_kind = tuple([KINDS[r] for r in chart._ke.relations])
+        x.gen = GENERAL_AT[x.noble * 2 + x.forward]
+        x.void = frozenset((void[0].ordinal, void[1].ordinal))
+        x.xingnian_upper = None if nm is None else nm.xingnian_upper.ordinal
+        x.benming_upper = None if nm is None else nm.benming_upper.ordinal
+        x.patterns = tuple([p.name for p in chart.patterns])
+        x.unjudged = frozenset(chart.unjudged_patterns)
+        x.sha = None
+        x.read = {}
+        x.key = ""
+        self.__class__ = frozen
 
-
-CTX_SETTERS = tuple(
-    Ctx.__dict__[name].__set__
-    for name in (
-        "day",
-        "stem_el",
-        "lessons_kind",
-        "gen",
-        "void",
-        "xingnian_upper",
-        "benming_upper",
-        "patterns",
-        "unjudged",
-        "sha",
-        "read",
-        "key",
-    )
-)
-"""What sets each of the reading's extras on a :class:`Ctx`, in the order ``Ctx(chart)`` gives them (each
-slot's descriptor, as ``object.__setattr__`` would find it)."""
 
 GENERAL_AT = tuple(
     tuple(general_index(b, noble, forward) for b in range(12)) for noble in range(12) for forward in (False, True)

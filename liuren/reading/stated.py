@@ -25,10 +25,15 @@ charts against the code before.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from ..cycle import GUIREN, kin_of
+from ..patterns.view import GOOD_GENERALS, unfrozen
 from .verdict import (
     GENERAL_MATTERS,
+    GENERAL_REASONS,
+    MATTER_KIN,
+    MAX_REASONS,
     RESCUING,
     STRENGTH_REASONS,
     TIERS,
@@ -38,9 +43,7 @@ from .verdict import (
     Reason,
     Verdict,
     _direction,
-    _generals,
     _override,
-    _pick,
     _war,
 )
 
@@ -107,12 +110,12 @@ def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: E
     if not said:
         return (None, False, False, rescue, school)
     particular, conditioned, lesson, general = seen.tiers  # principle 5: the most particular tier said on
-    if said & particular:
-        best, here = 0, said & particular
-    elif said & conditioned:
-        best, here = 1, said & conditioned
-    elif said & lesson:
-        best, here = 2, said & lesson
+    if here := said & particular:
+        best = 0
+    elif here := said & conditioned:
+        best = 1
+    elif here := said & lesson:
+        best = 2
     else:
         best, here = 3, said & general
     found = _decided(here, best, pool, seen, t, explain) if here else None
@@ -126,13 +129,15 @@ def _decided(
     on the most particular ``tier`` (the tier decides alone); the overrides they make are added to
     ``explain`` where it is given."""
     if here & t.yangjiu_forms:  # principle 5: the form over its family
-        if explain is not None and here & t.yangjiu_family:
-            explain.overrides.append(_override("殃咎例", here & t.yangjiu_family, YANGJIU_REASON))
-        here &= ~t.yangjiu_family
+        family = here & t.yangjiu_family
+        if explain is not None and family:
+            explain.overrides.append(_override("殃咎例", family, YANGJIU_REASON))
+        here ^= family  # here & ~family, without complementing a 1,130-bit int
     principle = 5
-    if not here & t.directed:  # as _direction reads the lines
-        if here & t.mixed:
-            return "吉凶參半", _pick(here, t.mixed, t), 5, TIERS[tier]
+    directed = here & t.directed  # the lines the reasons are picked from (but for principles 6 and 7)
+    if not directed:  # as _direction reads the lines
+        if mixed := here & t.mixed:
+            return "吉凶參半", _pick(mixed, t), 5, TIERS[tier]
         found = None
     elif not here & t.bad:
         found = "先凶後吉" if here & t.turn_good else "吉"
@@ -141,9 +146,9 @@ def _decided(
     else:
         found = None
     if found is None:  # 吉 and 凶 on one tier: principle 6
-        strength = seen.use.strength
+        strength = seen.strength
         if strength is None:
-            return "未定", _pick(here, t.directed, t), 6, TIERS[tier]
+            return "未定", _pick(directed, t), 6, TIERS[tier]
         # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
         # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
         strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
@@ -151,7 +156,7 @@ def _decided(
         if explain is not None:
             why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
             explain.overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
-        here &= side
+        here = directed = here & side  # the side is of the lines that say 吉 or 凶
         found = _direction(here, t) or "吉凶參半"
         principle = 6
     if found == "凶" or found == "先吉後凶":
@@ -160,9 +165,53 @@ def _decided(
             by = t.reasons[(rescue & -rescue).bit_length() - 1]
             if explain is not None:
                 explain.overrides.append(_override("年命", here, by))
-            return "先凶後吉", (*_pick(here, t.bad, t)[:2], by), 7, TIERS[tier]
+            return "先凶後吉", (*_pick(here & t.bad, t)[:2], by), 7, TIERS[tier]
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
-    return found, _pick(here, t.directed, t, course), principle, TIERS[tier]
+    return found, _pick(directed, t, course), principle, TIERS[tier]
+
+
+def _generals(reading: Reading, matter: str) -> Reason | None:
+    """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
+    every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
+    the 三傳 do not carry the matter or its generals disagree."""
+    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
+        return None
+    chart = reading.chart
+    trans = chart.transmissions
+    if matter == "官":
+        side = "吉" if trans[0].general.ordinal == GUIREN else ""
+    else:
+        kin = MATTER_KIN.get(matter)
+        riding = [
+            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
+        ]
+        good = {g in GOOD_GENERALS for g in riding}
+        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
+    return GENERAL_REASONS.get((matter, side))
+
+
+def _pick(lines: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
+    """The reasons shown: of ``lines`` (those of the winning side), those among ``first`` before the others
+    (the lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
+    those with conditions the chart decides first (then in the file's order)."""
+    rest = lines & (lines - 1)
+    if not rest:  # one line, or none
+        return (t.reasons[lines.bit_length() - 1],) if lines else ()
+    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
+        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
+        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
+    chosen: list[Reason] = []
+    for part in (lines & first, lines & ~first) if lines & first else (lines,):
+        # the lines of the most conditions first, in the file's order (most have few: their sets alone)
+        for weight in t.by_weight if part & t.heavy else t.light:
+            of = part & weight
+            while of:
+                low = of & -of
+                chosen.append(t.reasons[low.bit_length() - 1])
+                if len(chosen) == MAX_REASONS:
+                    return tuple(chosen)
+                of ^= low
+    return tuple(chosen)
 
 
 def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
@@ -180,13 +229,11 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
     t = seen.table
     applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
-    use = seen.use
-    new = object.__new__
+    new, twin = object.__new__, UNFROZEN_VERDICT
     made: list[object] = []
     for matter in matters:
         weighs = weighs_of.get(matter, 0)
         weigh = applies & weighs  # principle 1: no timing rule
-        opened = left_open & weighs
         if matter != "總":
             own = _found(weigh, reading, seen, t) if weigh else NOTHING
         else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
@@ -212,22 +259,22 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
                     found = ("平", (rescue,), 3, "")
             if found is None:
                 flat = weigh & t.flat
-                if flat and not opened:
+                if flat and not left_open & weighs:
                     found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
                 else:
                     found = ("未定", (), 0, "")
         said, reasons, principle, tier = found
-        count, opened_count = weigh.bit_count(), opened.bit_count()
-        if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones left to be weighed
-            v = new(Verdict)
-            values = (matter, said, reasons, None, None, None, None, principle, school, tier, count, opened_count, use)
-            SET_VALUES(v, values)
-            SET_EXPLAIN(v, (reading, seen, matter, said))
-            SET_VERDICT(v, said)
-            SET_REASONS(v, reasons)
+        if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones and counts left
+            v: Any = new(twin)  # set by plain stores, then a Verdict (frozen)
+            v._values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, None)
+            v._explain = (reading, seen, matter, said)
+            v.verdict = said
+            v.reasons = reasons
+            v.__class__ = Verdict
             made.append(v)
         else:
-            made.append((said, reasons, principle, tier, school, count, opened_count, ended, by_general))
+            count, opened = weigh.bit_count(), (left_open & weighs).bit_count()
+            made.append((said, reasons, principle, tier, school, count, opened, ended, by_general))
     return made
 
 
@@ -249,9 +296,6 @@ def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[
     return cast("list[Verdict]", _routed(reading, seen, matters, True))
 
 
-SET_VALUES = Verdict.__dict__["_values"].__set__
-SET_EXPLAIN = Verdict.__dict__["_explain"].__set__
-SET_VERDICT = Verdict.__dict__["verdict"].__set__
-SET_REASONS = Verdict.__dict__["reasons"].__set__
-"""What sets each slot of a :class:`~liuren.reading.verdict.Verdict` (its descriptors, as
-``object.__setattr__`` would find them): a verdict is frozen."""
+UNFROZEN_VERDICT = unfrozen(Verdict)
+"""A :class:`~liuren.reading.verdict.Verdict` with plain stores (:func:`~liuren.patterns.view.unfrozen`):
+what :func:`decide_all` makes each verdict as before it gives it the class ``Verdict``."""

@@ -55,9 +55,8 @@ from itertools import compress, repeat
 from operator import and_
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT, kin_of
 from ..patterns import shensha as ss
-from ..patterns.view import GOOD_GENERALS
 from .readers import chart_key
 from .statements import MATTERS, Statement, bits, statements
 from .timing import Period, periods, primary_period
@@ -134,8 +133,8 @@ GENERAL_MATTERS = frozenset(matter for matter, _ in GENERAL_LINES)
 """The matters principle 8 reads a general for."""
 
 LIGHT = 3
-"""The reasons are picked from the lines of most conditions first (:func:`_pick`): those of fewer than this
-many, which most lines are, are looked at alone where no line of more stands."""
+"""The reasons are picked from the lines of most conditions first (:func:`~liuren.reading.stated._pick`): those
+of fewer than this many, which most lines are, are looked at alone where no line of more stands."""
 
 TIERS = ("example", "conditioned", "lesson", "general")
 """The tiers of principle 5, most particular first."""
@@ -205,11 +204,11 @@ class Verdict:
     ``open`` how many more the chart leaves open.
 
     A frozen record of these fields (:data:`FIELDS`), compared, hashed, pickled and shown as a frozen
-    dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict
-    (:data:`EXPLAINED`: the overrides, the course, the 應期) are weighed when first read: a reading's
-    ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts shown. It is
-    therefore a slotted class with its values in one tuple, not a dataclass; ``verdict`` and ``reasons``,
-    which every use of a verdict reads, are slots of their own too."""
+    dataclass would be, and equal only to a ``Verdict``. The fields that explain the verdict and the counts of
+    lines (:data:`EXPLAINED`: the overrides, the course, the 應期, ``weighed``, ``open``, ``use``) are weighed when
+    first read: a reading's ``verdicts()`` decides every matter and leaves them to be weighed for the verdicts
+    shown. It is therefore a slotted class with its values in one tuple, not a dataclass; ``verdict`` and
+    ``reasons``, which every use of a verdict reads, are slots of their own too."""
 
     __slots__ = {
         "_explain": "What the explaining fields are weighed from when first read (None once they are).",
@@ -256,9 +255,9 @@ class Verdict:
         principle = _field(7, "The number of the principle that decided.")
         school = _field(8, "The war_reading choice when principle 4 was needed, else ''.")
         tier = _field(9, "Which tier of principle 5 decided.")
-        weighed = _field(10, "How many lines applied on the matter.")
-        open = _field(11, "How many more lines the chart leaves open on the matter.")
-        use = _field(12, "The 用 as step 3 of judging reads it.")
+        weighed = _field(10, "How many lines applied on the matter.", explained=True)
+        open = _field(11, "How many more lines the chart leaves open on the matter.", explained=True)
+        use = _field(12, "The 用 as step 3 of judging reads it.", explained=True)
 
     _values: tuple[object, ...]
     _explain: tuple[Reading, _Seen, str, str] | None
@@ -303,9 +302,9 @@ class Verdict:
         """The values, the explaining ones weighed now if they were left to be."""
         explain = self._explain
         if explain is not None:
-            overrides, course, timing, folded = _explanation(*explain)
-            v = self._values
-            object.__setattr__(self, "_values", (*v[:3], overrides, course, timing, folded, *v[7:]))
+            overrides, course, timing, folded, weighed, opened = _explanation(*explain)
+            v = (*self._values[:3], overrides, course, timing, folded, *self._values[7:10], weighed, opened)
+            object.__setattr__(self, "_values", (*v, explain[1].use))
             object.__setattr__(self, "_explain", None)
         return self._values
 
@@ -338,8 +337,8 @@ class Verdict:
 
 FIELDS: tuple[str, ...] = Verdict.__match_args__
 """The fields of a :class:`Verdict`, in order (its constructor's arguments and its ``repr``)."""
-EXPLAINED = frozenset(("overrides", "course", "timing", "folded"))
-"""The fields of a :class:`Verdict` that explain it rather than state it, weighed when first read."""
+EXPLAINED = frozenset(("overrides", "course", "timing", "folded", "weighed", "open", "use"))
+"""The fields of a :class:`Verdict` weighed when first read: those that explain it, the counts of lines, the 用."""
 
 
 YANGJIU_REASON = Reason("殃咎例", "", "此例非殃必有過失之咎。故名殃咎課", "殃咎課 l.155")
@@ -446,6 +445,8 @@ class VerdictTable:
     """The overall lines (總) that are weighed: no timing rule (principle 1)."""
     tiers: tuple[int, int, int]
     """Principle 5's tiers 1–3 (:data:`TIERS`) of each line on a chart that is not its worked example's."""
+    tiers_elsewhere: tuple[int, int, int, int]
+    """Principle 5's four tiers on a chart that is no worked example's own (``example_any`` the first)."""
     example_any: int
     """The worked examples that name no chart: tier 0 wherever they apply."""
     example_at: dict[str, int]
@@ -518,6 +519,8 @@ def table() -> VerdictTable:
     example_at = grouped(lambda s: (s.example_chart,) if s.example and s.example_chart else ())
     read = grouped(lambda s: (c.target for c in s.conditions))  # the lines reading each target
     by_conditions = grouped(lambda s: (str(len(s.conditions)),))  # the lines of each number of conditions
+    tiers = (having(lambda s: _tier(s) == 1), having(lambda s: _tier(s) == 2), having(lambda s: _tier(s) == 3))
+    example_any = having(lambda s: _example(s) == "")
     return VerdictTable(
         ids=ids,
         index={i: n for n, i in enumerate(ids)},
@@ -541,12 +544,9 @@ def table() -> VerdictTable:
         concerns={m: found | speaks.get("總", 0) for m, found in speaks.items()},
         overall=speaks.get("總", 0),
         overall_weighed=weighs.get("總", 0),
-        tiers=(
-            having(lambda s: _tier(s) == 1),
-            having(lambda s: _tier(s) == 2),
-            having(lambda s: _tier(s) == 3),
-        ),
-        example_any=having(lambda s: _example(s) == ""),
+        tiers=tiers,
+        tiers_elsewhere=(example_any, tiers[0] & ~example_any, tiers[1] & ~example_any, tiers[2] & ~example_any),
+        example_any=example_any,
         example_at=example_at,
         example_keyed=having(lambda s: bool(_example(s))),
         rescuers=having(
@@ -584,7 +584,9 @@ class _Seen:
     用 and the day stem's 旺相, and the overall lines weighed once (:func:`~liuren.reading.stated.route`)."""
 
     __slots__ = (
+        "_use",
         "applies",
+        "chart",
         "done",
         "explained",
         "held",
@@ -595,10 +597,10 @@ class _Seen:
         "setting_aside",
         "stated",
         "stem",
+        "strength",
         "table",
         "tiers",
         "timed",
-        "use",
         "war",
     )
 
@@ -615,12 +617,13 @@ class _Seen:
         self.overall = applies & t.overall_weighed
         """The overall lines (總) that apply and are weighed: the pool of every matter without a 吉 or 凶
         line of its own (principle 2)."""
-        particular = t.example_any
-        if applies & t.example_keyed:  # a worked example's line stands: is this its chart?
-            particular |= t.example_at.get(chart_key(chart), 0)
-        conditioned, lesson, general = t.tiers
-        self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
+        keyed = t.example_at.get(chart_key(chart), 0) if applies & t.example_keyed else 0  # is this its chart?
+        self.tiers = t.tiers_elsewhere
         """Principle 5's tiers on this chart (:data:`TIERS`), each a set of statements."""
+        if keyed:  # a worked example's line stands on its own chart: tier 0 there
+            particular = t.example_any | keyed
+            conditioned, lesson, general = t.tiers
+            self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         self.held = tuple(compress(t.speaking_matters, map(and_, t.speaking_sets, repeat(applies))))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self.periods: dict[int, Period] = {}
@@ -636,10 +639,10 @@ class _Seen:
         """Each matter's verdict without a moment, weighed once per reading."""
         self.war = bool(applies & t.yuanshou)
         """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
-        first = chart.transmissions[0]
-        kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
-        self.use = Use(str(first.branch), kin, _use_strength(reading), str(first.general))
-        self.stem = _stem_strength(reading)
+        self.chart = chart
+        self._use: Use | None = None
+        self.strength, self.stem = _strengths(chart)
+        """The 用's and the day stem's 旺相休囚死 in the month (principle 6), None without the month."""
         if decided is None:  # a Reading given its judgements: the subjects as reading() would find them
             from . import shown_subjects
 
@@ -647,9 +650,19 @@ class _Seen:
         else:
             shown, patterns = decided.shown, decided.ctx.patterns
         # the subjects shown hold the patterns: where none of the rules' own is among them, none holds
-        self.rules = () if RULED.isdisjoint(shown) else _rules(chart, frozenset(patterns), shown, self)
+        self.rules = () if RULED.isdisjoint(shown) else _rules(chart, patterns, shown, self)
         self.setting_aside = bool(self.rules) or self.war
         """Whether principle 3 or 4 may set a line aside on this chart."""
+
+    @property
+    def use(self) -> Use:
+        """The 用 as step 3 of judging reads it (a verdict's ``use``), made on first read."""
+        if self._use is None:
+            chart = self.chart
+            first = chart.transmissions[0]
+            kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
+            self._use = Use(str(first.branch), kin, self.strength, str(first.general))
+        return self._use
 
 
 def _seen(reading: Reading) -> _Seen:
@@ -664,36 +677,59 @@ RULED = frozenset(("不備", "蒿矢", "彈射", "干支坐墓", *RESCUES))
 shows none of them, none holds."""
 
 
-def _rules(chart: Chart, patterns: frozenset[str], shown: frozenset[str], seen: _Seen) -> tuple[Rule, ...]:
+def _rules(chart: Chart, patterns: tuple[str, ...], shown: frozenset[str], seen: _Seen) -> tuple[Rule, ...]:
     """Principle 3's overrides that hold on the chart, in the order they are applied, found once per
     reading, each with the lines it reaches: those of its side and subjects that are not the chapter's
-    reading of this chart (each pool is then only and-ed with them)."""
+    reading of this chart (each pool is then only and-ed with them; :func:`_ruling` keeps them for a chart
+    that is no worked example's own)."""
     t = table()
-    found: list[Rule] = []
-    general = ~seen.tiers[0]  # a rule never sets aside the chapter's reading of this very chart
+    held: list[str] = []
     bubei = t.index.get("不備-017")
     if "不備" in patterns and bubei is not None and seen.applies >> bubei & 1:
-        # 不備 without 克 (l.123, l.127): the row holds only then
-        by = Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143")
-        found.append(("不備無克", t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))) & general, by))
-    for element, subject, kind, line in ((METAL, "蒿矢", "空矢", "蒿矢-053"), (EARTH, "彈射", "遺丸", "彈射-021")):
+        held.append("不備")  # 不備 without 克 (l.123, l.127): the row holds only then
+    for element, subject in ((METAL, "蒿矢"), (EARTH, "彈射")):
         if subject not in shown:
             continue
         void = {b.ordinal for b in chart.void}
         of_element = [b for b in (tr.branch.ordinal for tr in chart.transmissions) if BRANCH_ELEMENT[b] == element]
         if of_element and all(b in void for b in of_element):
-            about = t.about_metal if element == METAL else ~0  # 彈射 when void earth: every line (l.47)
-            found.append((kind, t.bad & t.subjects.get(subject, 0) & about & general, t.reasons[t.index[line]]))
+            held.append(subject)
     zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None) if "干支坐墓" in patterns else None
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
+        held.append("干支坐墓")
+    held.extend(form for form in RESCUES if form in patterns)
+    rules = _ruling()
+    if seen.tiers is t.tiers_elsewhere:
+        return tuple((kind, elsewhere, by) for kind, _, elsewhere, by in map(rules.__getitem__, held))
+    general = ~seen.tiers[0]  # a rule never sets aside the chapter's reading of this very chart
+    return tuple((kind, reach & general, by) for kind, reach, _, by in map(rules.__getitem__, held))
+
+
+@cache
+def _ruling() -> dict[str, tuple[str, int, int, Reason]]:
+    """Principle 3's overrides, by the pattern or lesson type each reads (:func:`_rules` says where each
+    holds), made once: the kind, the lines of its side and subjects, those of them that are not a worked
+    example's reading of a chart that is no worked example's own, and the line that sets them aside."""
+    t = table()
+    every: dict[str, tuple[str, int, Reason]] = {
+        "不備": (
+            "不備無克",
+            t.bad & t.union(frozenset(("無淫", "不備", "淫泆"))),
+            Reason("不備-017", "平", "若課不備，無克亦不為凶，只是事有遲延", "無淫課 l.143"),
+        ),
+        "蒿矢": ("空矢", t.bad & t.subjects.get("蒿矢", 0) & t.about_metal, t.reasons[t.index["蒿矢-053"]]),
+        "彈射": ("遺丸", t.bad & t.subjects.get("彈射", 0), t.reasons[t.index["彈射-021"]]),  # void earth: every line
         # 殃咎課 l.163 「如干支逢墓，二處逢空，可解」: only the void resolves it, not another form's 「易解」
-        by = Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163")
-        found.append(("坐墓", t.good & t.union(YANGJIU_FORMS - {"干支坐墓"}) & general, by))
+        "干支坐墓": (
+            "坐墓",
+            t.good & t.union(YANGJIU_FORMS - {"干支坐墓"}),
+            Reason("干支坐墓", "凶", "如干支逢墓，二處逢空，可解", "殃咎課 l.163"),
+        ),
+    }
     for form, (rescued, src, quote) in RESCUES.items():
-        if form in patterns:
-            by = Reason(form, "先凶後吉", quote, src)
-            found.append(("救", t.bad & t.subjects.get(rescued, 0) & general, by))
-    return tuple(found)
+        every[form] = ("救", t.bad & t.subjects.get(rescued, 0), Reason(form, "先凶後吉", quote, src))
+    elsewhere = ~t.example_any
+    return {key: (kind, reach, reach & elsewhere, by) for key, (kind, reach, by) in every.items()}
 
 
 def _war(pool: int, chart: Chart) -> tuple[str, int, Reason, str] | None:
@@ -844,15 +880,13 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
 
 def _explanation(
     reading: Reading, seen: _Seen, matter: str, said: str
-) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int]:
-    """The explaining fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``): its
-    overrides and course, along the route its decision took, and its primary 應期 with how many more are
-    folded."""
-    _, _, principle, _, _, _, _, ended, by_general = route(reading, seen, matter)
-    return (
-        *_explaining(reading, seen, ended, by_general, principle),
-        *_timing(reading, seen, matter, None, _side(said)),
-    )
+) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int, int, int]:
+    """The fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``) left to be weighed
+    when first read: its overrides and course, along the route its decision took, its primary 應期 with how
+    many more are folded, and how many lines were weighed and left open."""
+    _, _, principle, _, _, count, opened, ended, by_general = route(reading, seen, matter)
+    period, folded = _timing(reading, seen, matter, None, _side(said))
+    return (*_explaining(reading, seen, ended, by_general, principle), period, folded, count, opened)
 
 
 def _explaining(
@@ -877,65 +911,14 @@ def _explaining(
     return before if by_general else overrides, course if principle > 1 else ()
 
 
-def _generals(reading: Reading, matter: str) -> Reason | None:
-    """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
-    every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
-    the 三傳 do not carry the matter or its generals disagree."""
-    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
-        return None
-    chart = reading.chart
-    trans = chart.transmissions
-    if matter == "官":
-        side = "吉" if trans[0].general.ordinal == GUIREN else ""
-    else:
-        kin = MATTER_KIN.get(matter)
-        riding = [
-            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
-        ]
-        good = {g in GOOD_GENERALS for g in riding}
-        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
-    return GENERAL_REASONS.get((matter, side))
-
-
-def _pick(here: int, side: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
-    """The reasons shown: the lines of the winning side, those among ``first`` before the others (the
-    lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
-    those with conditions the chart decides first (then in the file's order)."""
-    lines = here & side
-    rest = lines & (lines - 1)
-    if not rest:  # one line, or none
-        return (t.reasons[lines.bit_length() - 1],) if lines else ()
-    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
-        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
-        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
-    chosen: list[Reason] = []
-    for part in (lines & first, lines & ~first) if lines & first else (lines,):
-        # the lines of the most conditions first, in the file's order (most have few: their sets alone)
-        for weight in t.by_weight if part & t.heavy else t.light:
-            of = part & weight
-            while of:
-                low = of & -of
-                chosen.append(t.reasons[low.bit_length() - 1])
-                if len(chosen) == MAX_REASONS:
-                    return tuple(chosen)
-                of ^= low
-    return tuple(chosen)
-
-
-def _use_strength(reading: Reading) -> str | None:
-    """The 用's (初傳's) 旺相休囚死, or None without the month."""
-    chart = reading.chart
+def _strengths(chart: Chart) -> tuple[str | None, str | None]:
+    """The 用's (初傳's) and the day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without
+    the month (:func:`~liuren.patterns.shensha.season_state`, :func:`~liuren.patterns.shensha.stem_state`)."""
     if chart.month is None:
-        return None
-    return ss.season_state(chart.transmissions[0].branch.ordinal, chart.month.ordinal, chart.school)
-
-
-def _stem_strength(reading: Reading) -> str | None:
-    """The day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without the month."""
-    chart = reading.chart
-    if chart.month is None:
-        return None
-    return ss.element_state(STEM_ELEMENT[chart.stem.ordinal], chart.month.ordinal, chart.school)
+        return None, None
+    ruling = ss.ruling_element(chart.month.ordinal, chart.school)  # the element 旺 in the month
+    use = BRANCH_ELEMENT[chart.transmissions[0].branch.ordinal]
+    return ss.ruled_state(use, ruling), ss.ruled_state(STEM_ELEMENT[chart.stem.ordinal], ruling)
 
 
 def matters_of(reading: Reading) -> tuple[str, ...]:
