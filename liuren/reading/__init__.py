@@ -338,7 +338,13 @@ def shown_subjects(chart: Chart) -> tuple[frozenset[str], frozenset[str]]:
 def _shown(chart: Chart, patterns: Iterable[str]) -> frozenset[str]:
     """The subjects the chart shows, given the names of the patterns it holds: 總, its lesson type and
     method, the subjects read on every chart (:data:`DEFINED_BY_CONDITIONS`) and those patterns."""
-    return frozenset((*SHOWN_ALWAYS, str(chart.lesson_type), str(chart.method), *patterns))
+    return frozenset((*SHOWN_ALWAYS, *_own_subjects(chart, patterns)))
+
+
+def _own_subjects(chart: Chart, patterns: Iterable[str]) -> tuple[str, ...]:
+    """The subjects this chart shows beyond :data:`SHOWN_ALWAYS`: its lesson type, its method and the
+    names of the patterns it holds (``patterns``)."""
+    return (str(chart.lesson_type), str(chart.method), *patterns)
 
 
 SHOWN_ALWAYS = ("總", *DEFINED_BY_CONDITIONS)
@@ -551,7 +557,7 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     compiled = program()
     known = compiled.subjects
     present, standing = compiled.always  # the subjects the chart shows (or cannot judge), and their statements
-    for subject in (str(chart.lesson_type), str(chart.method), *ctx.patterns, *unjudged):  # as _shown reads them
+    for subject in (*_own_subjects(chart, ctx.patterns), *unjudged):  # SHOWN_ALWAYS's are or-ed at load
         found = known.get(subject)
         if found is not None:
             present |= found[0]
