@@ -511,7 +511,8 @@ def test_reading_shows_the_verdicts_first_and_the_evidence_below_grouped_by_matt
     assert short.endswith("all the evidence: reading.text()") and "初傳 卯 ✓" not in short
     text = r.text()
     assert text.startswith(short.rsplit("\n", 1)[0])
-    assert "\n━━ Evidence — every statement, with its id\nstatements that apply: 55; left open: 39\n" in text
+    evidence = "\n━━ Evidence — every statement, with its id\nstatements that apply: 55; left open: 38\n"
+    assert evidence in text  # 38: 元首-039 is set aside, 卯 旺 (元首課 l.27)
     assert "元首-090 [吉] 「卯為日之父母，乘太常主相見公卿有喜」 — 元首課 l.51" in text
     assert "初傳 卯 ✓, 初傳 父母 ✓, 初傳 太常 ✓" in text
     assert " 是 " not in text and " 否 " not in text  # English shows no untranslated fact
@@ -759,6 +760,15 @@ def test_a_text_condition_left_open_says_why_and_conclusions_are_statements():
     assert "trans_xinghai in 刑,害" in {c.text for c in by_id["天獄-002"].conditions}
     r = liuren.chart("甲午", "申", "巳").reading()
     assert "蒿矢-048" in {j.statement.id for j in r.applies}
+
+    # 元首課 l.27 「果是得旺相否？有一果於是，則吉矣 … 若有不合則先動者被後應者所乘矣」: the 凶 of 「不合」 needs
+    # the 初傳 not 旺相 (the mark of the chart among the four); the others (居長, 先動, …) stay open
+    strong = liuren.chart("丙申", "午", "亥", month="寅").reading()  # 初傳 卯, 旺 in 寅月
+    assert "元首-037" in {j.statement.id for j in strong.applies}
+    assert "元首-039" not in {j.statement.id for j in (*strong.applies, *strong.open)}
+    weak = liuren.chart("丙申", "午", "亥", month="申").reading()  # 卯 死 in 申月
+    assert "元首-039" in {j.statement.id for j in weak.open}
+    assert "元首-037" not in {j.statement.id for j in weak.applies}
 
 
 CHECKED_MARKS = {
