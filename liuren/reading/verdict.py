@@ -55,8 +55,7 @@ from itertools import compress, repeat
 from operator import and_
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT, kin_of
-from ..patterns import shensha as ss
+from ..cycle import BRANCH_ELEMENT, kin_of
 from .readers import chart_key
 from .statements import MATTERS, Statement, bits, statements
 from .timing import Period, periods, primary_period
@@ -211,7 +210,7 @@ class Verdict:
     ``reasons``, which every use of a verdict reads, are slots of their own too."""
 
     __slots__ = {
-        "_explain": "What the explaining fields are weighed from when first read (None once they are).",
+        "_explain": "The reading's _Seen the explaining fields are weighed from when first read (None once they are).",
         "_values": "The fields' values, in the order of FIELDS.",
         "reasons": "The decisive lines (at most three).",
         "verdict": "One of VERDICTS.",
@@ -260,7 +259,7 @@ class Verdict:
         use = _field(12, "The 用 as step 3 of judging reads it.", explained=True)
 
     _values: tuple[object, ...]
-    _explain: tuple[Reading, _Seen, str, str] | None
+    _explain: _Seen | None
 
     def __init__(
         self,
@@ -300,11 +299,11 @@ class Verdict:
 
     def _explained(self) -> tuple[object, ...]:
         """The values, the explaining ones weighed now if they were left to be."""
-        explain = self._explain
-        if explain is not None:
-            overrides, course, timing, folded, weighed, opened = _explanation(*explain)
+        seen = self._explain
+        if seen is not None:
+            overrides, course, timing, folded, weighed, opened = _explanation(seen, self.matter, self.verdict)
             v = (*self._values[:3], overrides, course, timing, folded, *self._values[7:10], weighed, opened)
-            object.__setattr__(self, "_values", (*v, explain[1].use))
+            object.__setattr__(self, "_values", (*v, seen.use))
             object.__setattr__(self, "_explain", None)
         return self._values
 
@@ -593,6 +592,7 @@ class _Seen:
         "open",
         "overall",
         "periods",
+        "reading",
         "rules",
         "setting_aside",
         "stated",
@@ -606,6 +606,7 @@ class _Seen:
 
     def __init__(self, reading: Reading) -> None:
         self.table = t = table()
+        self.reading = reading  # what a verdict's explaining fields are weighed on (Verdict._explain)
         chart = reading.chart
         decided: Decided | None = reading.__dict__.get("_decided")  # the statements as reading() found them
         if decided is None:  # a Reading given its judgements
@@ -879,11 +880,12 @@ def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -
 
 
 def _explanation(
-    reading: Reading, seen: _Seen, matter: str, said: str
+    seen: _Seen, matter: str, said: str
 ) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int, int, int]:
-    """The fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``) left to be weighed
-    when first read: its overrides and course, along the route its decision took, its primary 應期 with how
-    many more are folded, and how many lines were weighed and left open."""
+    """The fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``) on ``seen``'s
+    reading left to be weighed when first read: its overrides and course, along the route its decision took,
+    its primary 應期 with how many more are folded, and how many lines were weighed and left open."""
+    reading = seen.reading
     _, _, principle, _, _, count, opened, ended, by_general = route(reading, seen, matter)
     period, folded = _timing(reading, seen, matter, None, _side(said))
     return (*_explaining(reading, seen, ended, by_general, principle), period, folded, count, opened)
@@ -911,16 +913,6 @@ def _explaining(
     return before if by_general else overrides, course if principle > 1 else ()
 
 
-def _strengths(chart: Chart) -> tuple[str | None, str | None]:
-    """The 用's (初傳's) and the day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without
-    the month (:func:`~liuren.patterns.shensha.season_state`, :func:`~liuren.patterns.shensha.stem_state`)."""
-    if chart.month is None:
-        return None, None
-    ruling = ss.ruling_element(chart.month.ordinal, chart.school)  # the element 旺 in the month
-    use = BRANCH_ELEMENT[chart.transmissions[0].branch.ordinal]
-    return ss.ruled_state(use, ruling), ss.ruled_state(STEM_ELEMENT[chart.stem.ordinal], ruling)
-
-
 def matters_of(reading: Reading) -> tuple[str, ...]:
     """The matters a reading holds, in the order of MATTERS: the one asked, or every matter some
     statement that applies speaks of."""
@@ -929,4 +921,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import NOTHING, Explained, Found, _found, decide_all, route  # noqa: E402 (it reads what this defines)
+from .stated import NOTHING, Explained, Found, _found, _strengths, decide_all, route  # noqa: E402 (it reads what this defines)
