@@ -46,12 +46,12 @@ def test_the_decision_at_once_is_the_decision_of_each_matter_alone():
     for chart in _charts(11):
         r = reading(chart)
         seen = _seen(r)
-        at_once = decide_all(r, seen, MATTERS)  # every matter, those the reading holds and the others
+        at_once = decide_all(seen, MATTERS)  # every matter, those the reading holds and the others
         alone = reading(chart)
         for matter, v in zip(MATTERS, at_once, strict=True):
-            got = stated(alone, _seen(alone), matter)
+            got = stated(_seen(alone), matter)
             assert got == (v.verdict, v.reasons, v.principle, v.tier, v.school, v.weighed, v.open), (chart, matter)
-            whole = _judged(alone, _seen(alone), matter, None)
+            whole = _judged(_seen(alone), matter, None)
             assert got == (whole.verdict, whole.reasons, whole.principle, whole.tier, *got[4:]), (chart, matter)
             principles.add(got[2])
             verdicts.add(got[0])
@@ -64,5 +64,5 @@ def test_a_reading_s_verdicts_equal_those_weighed_whole():
     for chart in _charts(97):
         r = reading(chart)
         for v in r.verdicts():
-            whole = _judged(reading(chart), _seen(reading(chart)), v.matter, None)
+            whole = _judged(_seen(reading(chart)), v.matter, None)
             assert repr(v) == repr(whole) and v == whole, (chart.spec(), v.matter)

@@ -18,7 +18,7 @@ charts against the code before.
 >>> from liuren.reading import reading
 >>> from liuren.reading.verdict import _seen
 >>> r = reading(chart("丙申", "午", "亥", month="寅"))
->>> said, reasons, principle, *_ = stated(r, _seen(r), "官")
+>>> said, reasons, principle, *_ = stated(_seen(r), "官")
 >>> said, reasons[0].id, reasons[0].source, principle
 ('吉', '元首-090', '元首課 l.51', 5)
 """
@@ -50,7 +50,6 @@ from .verdict import (
 
 if TYPE_CHECKING:
     from ..chart import Chart
-    from . import Reading
     from .verdict import VerdictTable, _Seen
 
 Found = tuple["str | None", tuple[Reason, ...], int, str, bool, bool, "Reason | None", str]
@@ -84,7 +83,7 @@ class Explained:
         self.standing = 0
 
 
-def _aside(pool: int, reading: Reading, seen: _Seen, explain: Explained | None) -> tuple[int, Reason | None, str]:
+def _aside(pool: int, seen: _Seen, explain: Explained | None) -> tuple[int, Reason | None, str]:
     """Principles 3 and 4 on one pool, on a chart where they may hold (``seen.setting_aside``, about one
     chart in three): the lines left standing, the line of the first rescue that set one aside (or None)
     and the ``war_reading`` choice where principle 4 was needed; the overrides go into ``explain``."""
@@ -100,7 +99,7 @@ def _aside(pool: int, reading: Reading, seen: _Seen, explain: Explained | None) 
             if explain is not None:
                 explain.overrides.append(_override(kind, hit, by))
     if seen.war:  # principle 4
-        war = _war(pool, reading.chart)
+        war = _war(pool, seen.chart)
         if war is not None:
             aside |= war[1]
             school = war[3]
@@ -109,7 +108,7 @@ def _aside(pool: int, reading: Reading, seen: _Seen, explain: Explained | None) 
     return pool ^ aside, rescue, school  # what it sets aside is of the pool: pool & ~aside, without complementing
 
 
-def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: Explained | None = None) -> Found:
+def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = None) -> Found:
     """Principles 3–7 on one pool of lines (a set of statements); with ``explain``, the overrides they
     make and the lines left standing are written into it as well. Principles 5–7 are weighed here, not in
     a function of their own: a matter's decision is then one call and one tuple (principle 6's weighing
@@ -117,7 +116,7 @@ def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: E
     rescue = None
     school = ""
     if seen.setting_aside:  # principles 3 and 4 may hold on the chart
-        pool, rescue, school = _aside(pool, reading, seen, explain)
+        pool, rescue, school = _aside(pool, seen, explain)
     if explain is not None:
         explain.before = tuple(explain.overrides)
         explain.standing = pool
@@ -183,13 +182,12 @@ def _strong(here: int, seen: _Seen, t: VerdictTable, explain: Explained | None) 
     return here & side  # the side is of the lines that say 吉 or 凶
 
 
-def _generals(reading: Reading, matter: str) -> Reason | None:
+def _generals(chart: Chart, matter: str) -> Reason | None:
     """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
     every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
     the 三傳 do not carry the matter or its generals disagree."""
     if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
         return None
-    chart = reading.chart
     trans = chart.transmissions
     if matter == "官":
         side = "吉" if trans[0].general.ordinal == GUIREN else ""
@@ -237,14 +235,14 @@ def _pick(lines: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
     return tuple(chosen)
 
 
-def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
+def routes(seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
     """The decision on each of ``matters`` (principles 1–8), each with the pool it ended on and whether
     principle 8 decided (:data:`Route`): one loop, the reading's sets read once for every matter
     (:func:`_routed`)."""
-    return cast("list[Route]", _routed(reading, seen, matters, False))
+    return cast("list[Route]", _routed(seen, matters, False))
 
 
-def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object]:
+def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object]:
     """The decision on each of ``matters``: its :data:`Route`, or, with ``records``, its :class:`Verdict`
     made at once (:func:`decide_all`), in the same loop, so that a reading's verdicts cost one pass. A
     matter's own pool is weighed each time, not kept: two matters share one in about one chart in five,
@@ -260,14 +258,14 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
         if not weigh:
             found = NOTHING
         elif matter != "總":
-            found = _found(weigh, reading, seen, t)
+            found = _found(weigh, seen, t)
         else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
-            found = pools[weigh] = _found(weigh, reading, seen, t)
+            found = pools[weigh] = _found(weigh, seen, t)
         said, reasons, principle, tier, directed, particular, rescue, school = found
         ended = weigh
         by_general = False
         if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
-            by = _generals(reading, matter)
+            by = _generals(seen.chart, matter)
             if by is not None:
                 said, reasons, principle, tier, by_general = by.verdict, (by,), 8, "", True
         if said is None:
@@ -277,7 +275,7 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
                 ended = overall = seen.overall
                 whole = pools.get(overall)
                 if whole is None:
-                    whole = pools[overall] = _found(overall, reading, seen, t)
+                    whole = pools[overall] = _found(overall, seen, t)
                 said, reasons, principle, tier, directed, _, rescue, war_school = whole
                 school = war_school or school
                 if said is None and rescue is not None and not directed:
@@ -291,7 +289,7 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
         if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones and counts left
             v: Any = new(twin)  # set by plain stores, then a Verdict (frozen)
             v._values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, None)
-            v._explain = seen  # the matter and the verdict are of the values, the reading is the seen's
+            v._explain = seen  # the matter and the verdict are of the values; the seen keeps no verdict: no cycle
             v.verdict = said
             v.reasons = reasons
             v.__class__ = Verdict
@@ -302,22 +300,22 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     return made
 
 
-def route(reading: Reading, seen: _Seen, matter: str) -> Route:
+def route(seen: _Seen, matter: str) -> Route:
     """The decision on one matter, as :func:`routes` decides each."""
-    return routes(reading, seen, (matter,))[0]
+    return routes(seen, (matter,))[0]
 
 
-def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
+def stated(seen: _Seen, matter: str) -> Decision:
     """The decision on one matter (principles 1–8): a :class:`~liuren.reading.verdict.Verdict`'s stating
     fields, as :func:`route` decides them."""
-    return route(reading, seen, matter)[:7]  # a Route begins with its Decision
+    return route(seen, matter)[:7]  # a Route begins with its Decision
 
 
-def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
+def decide_all(seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
     """The verdict on each of ``matters``, decided now by :func:`routes`'s loop and explained when its
     overrides, course or 應期 are first read (a :class:`~liuren.reading.verdict.Verdict`'s slots set as its
     ``__init__`` sets them, the explaining ones left to :func:`~liuren.reading.verdict._explanation`)."""
-    return cast("list[Verdict]", _routed(reading, seen, matters, True))
+    return cast("list[Verdict]", _routed(seen, matters, True))
 
 
 UNFROZEN_VERDICT = unfrozen(Verdict)
