@@ -185,19 +185,23 @@ def _strong(here: int, seen: _Seen, t: VerdictTable, explain: Explained | None) 
 def _generals(chart: Chart, matter: str) -> Reason | None:
     """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
     every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
-    the 三傳 do not carry the matter or its generals disagree."""
-    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
-        return None
+    the 三傳 do not carry the matter or its generals disagree. One pass over the 三傳, no set made: about
+    one matter a chart reads it."""
     trans = chart.transmissions
     if matter == "官":
         side = "吉" if trans[0].general.ordinal == GUIREN else ""
     else:
         kin = MATTER_KIN.get(matter)
-        riding = [
-            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
-        ]
-        good = {g in GOOD_GENERALS for g in riding}
-        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
+        if kin is None:  # no line reads its general
+            return None
+        stem, good = chart.stem.ordinal, None  # whether the generals riding the kin are 吉將 (None: no kin rides)
+        for t in trans:
+            if kin_of(stem, t.branch.ordinal) == kin:
+                here = t.general.ordinal in GOOD_GENERALS
+                if good is not None and here is not good:  # they disagree
+                    return GENERAL_REASONS.get((matter, ""))
+                good = here
+        side = "" if good is None else "吉" if good else "凶"
     return GENERAL_REASONS.get((matter, side))
 
 
