@@ -66,3 +66,29 @@ def test_a_reading_s_verdicts_equal_those_weighed_whole():
         for v in r.verdicts():
             whole = _judged(_seen(reading(chart)), v.matter, None)
             assert repr(v) == repr(whole) and v == whole, (chart.spec(), v.matter)
+
+
+def test_the_reasons_picked_are_the_lines_of_most_conditions_first_in_the_file_s_order():
+    """:func:`~liuren.reading.stated._pick` counts the lines and takes one, two or more by separate paths; each
+    gives the order a plain sort gives: the lines of more conditions first, then the file's order, at most three
+    (and the lines stating the course before the others)."""
+    from liuren.reading.stated import _pick
+    from liuren.reading.verdict import MAX_REASONS, table
+
+    t = table()
+    sample = [n for n in range(len(t.ids)) if t.directed >> n & 1][::9]  # a spread of the lines that say 吉 or 凶
+
+    def plain(places: list[int], first: int = 0) -> tuple[object, ...]:
+        order = sorted(places, key=lambda n: (not first >> n & 1, t.rank[n], n))
+        return tuple(t.reasons[n] for n in order[:MAX_REASONS])
+
+    assert _pick(0, t) == () and _pick(1 << sample[0], t) == (t.reasons[sample[0]],)
+    sizes: set[int] = set()
+    for size in (2, 3, 5):
+        for start in range(0, len(sample) - size, 3):
+            places = sample[start : start + size]
+            lines = sum(1 << n for n in places)
+            assert _pick(lines, t) == plain(places), places
+            assert _pick(lines, t, 1 << places[-1]) == plain(places, 1 << places[-1]), places
+            sizes.add(len({t.rank[n] for n in places}))
+    assert {1, 2} <= sizes  # lines of one weight and of several were among them

@@ -219,12 +219,12 @@ def _pick(lines: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
     """The reasons shown: of ``lines`` (those of the winning side), those among ``first`` before the others
     (the lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
     those with conditions the chart decides first (then in the file's order)."""
-    rest = lines & (lines - 1)
-    if not rest:  # one line, or none
-        return (t.reasons[lines.bit_length() - 1],) if lines else ()
-    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
-        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
-        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
+    count = lines.bit_count()  # counted in place: no 1,130-bit int made, as and-ing the set with itself would
+    if count < 2:  # one line, or none
+        return (t.reasons[lines.bit_length() - 1],) if count else ()
+    if count == 2 and not (first and lines & first):  # two: the one of more conditions first, else in order
+        low, high = (lines & -lines).bit_length() - 1, lines.bit_length() - 1
+        return (t.reasons[high], t.reasons[low]) if t.rank[high] < t.rank[low] else (t.reasons[low], t.reasons[high])
     chosen: list[Reason] = []
     for part in (lines & first, lines & ~first) if lines & first else (lines,):
         # the lines of the most conditions first, in the file's order (most have few: their sets alone)
