@@ -145,10 +145,10 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
         if mixed := here & t.mixed:
             return ("吉凶參半", _pick(mixed, t), 5, TIERS[tier], True, tier == 0, rescue, school)
         found = None
+    elif not here & t.good:  # 凶 first: most lines that decide say it (one and fewer)
+        found = "先吉後凶" if here & t.turn_bad else "凶"
     elif not here & t.bad:
         found = "先凶後吉" if here & t.turn_good else "吉"
-    elif not here & t.good:
-        found = "先吉後凶" if here & t.turn_bad else "凶"
     else:
         found = None
     if found is None:  # 吉 and 凶 on one tier: principle 6
