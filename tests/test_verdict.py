@@ -616,7 +616,7 @@ def test_a_verdict_decided_now_and_explained_later_is_the_one_weighed_whole():
         decided = r.verdicts()
         seen = weighing._seen(r)
         for v in decided:
-            whole = weighing._judged(r, seen, v.matter, None)
+            whole = weighing._judged(seen, v.matter, None)
             assert (v.verdict, v.reasons, v.principle, v.tier) == (
                 whole.verdict,
                 whole.reasons,
@@ -693,3 +693,34 @@ def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():
         case Verdict(matter, said):
             assert (matter, said) == ("總", "吉")
     assert v.decided and not Verdict("病", "未定", (), (), (), None, 0, 0, "", "", 0, 0).decided
+
+
+def test_a_reading_and_its_verdicts_are_freed_when_dropped_without_the_collector():
+    """A verdict keeps the reading's ``_Seen`` to be explained from, and the reading keeps its verdicts: no
+    cycle holds them, so a reading dropped is freed at once, explained or not (its memory then serves the next
+    reading instead of waiting for the garbage collector)."""
+    import gc
+    import sys
+    import weakref
+
+    from liuren.reading import verdict as weighing
+
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        for explained in (False, True):
+            r = reading(liuren.chart("丙申", "午", "亥", month="寅"))
+            made = r.verdicts()
+            assert [(v.matter, v.verdict) for v in made][:2] == [("總", "吉"), ("官", "吉")]
+            if explained:
+                first = made[0]  # 元首課 l.51's chart: the 用 卯, 內戰 set aside by 元首課 l.23 (principle 4)
+                kinds = tuple(o.kind for o in first.overrides)
+                assert (first.weighed, first.use and first.use.branch, kinds) == (23, "卯", ("神將戰",))
+            assert r.verdict("財") is made[[v.matter for v in made].index("財")]  # kept by the reading
+            ref, seen = weakref.ref(r), weighing._seen(r)
+            del r, made
+            assert ref() is None, explained  # the reading freed, and with it its verdicts:
+            assert sys.getrefcount(seen) == 2, explained  # the _Seen is held here alone (and by the call)
+    finally:
+        if was:
+            gc.enable()

@@ -46,12 +46,12 @@ def test_the_decision_at_once_is_the_decision_of_each_matter_alone():
     for chart in _charts(11):
         r = reading(chart)
         seen = _seen(r)
-        at_once = decide_all(r, seen, MATTERS)  # every matter, those the reading holds and the others
+        at_once = decide_all(seen, MATTERS)  # every matter, those the reading holds and the others
         alone = reading(chart)
         for matter, v in zip(MATTERS, at_once, strict=True):
-            got = stated(alone, _seen(alone), matter)
+            got = stated(_seen(alone), matter)
             assert got == (v.verdict, v.reasons, v.principle, v.tier, v.school, v.weighed, v.open), (chart, matter)
-            whole = _judged(alone, _seen(alone), matter, None)
+            whole = _judged(_seen(alone), matter, None)
             assert got == (whole.verdict, whole.reasons, whole.principle, whole.tier, *got[4:]), (chart, matter)
             principles.add(got[2])
             verdicts.add(got[0])
@@ -64,5 +64,31 @@ def test_a_reading_s_verdicts_equal_those_weighed_whole():
     for chart in _charts(97):
         r = reading(chart)
         for v in r.verdicts():
-            whole = _judged(reading(chart), _seen(reading(chart)), v.matter, None)
+            whole = _judged(_seen(reading(chart)), v.matter, None)
             assert repr(v) == repr(whole) and v == whole, (chart.spec(), v.matter)
+
+
+def test_the_reasons_picked_are_the_lines_of_most_conditions_first_in_the_file_s_order():
+    """:func:`~liuren.reading.stated._pick` counts the lines and takes one, two or more by separate paths; each
+    gives the order a plain sort gives: the lines of more conditions first, then the file's order, at most three
+    (and the lines stating the course before the others)."""
+    from liuren.reading.stated import _pick
+    from liuren.reading.verdict import MAX_REASONS, table
+
+    t = table()
+    sample = [n for n in range(len(t.ids)) if t.directed >> n & 1][::9]  # a spread of the lines that say 吉 or 凶
+
+    def plain(places: list[int], first: int = 0) -> tuple[object, ...]:
+        order = sorted(places, key=lambda n: (not first >> n & 1, t.rank[n], n))
+        return tuple(t.reasons[n] for n in order[:MAX_REASONS])
+
+    assert _pick(0, t) == () and _pick(1 << sample[0], t) == (t.reasons[sample[0]],)
+    sizes: set[int] = set()
+    for size in (2, 3, 5):
+        for start in range(0, len(sample) - size, 3):
+            places = sample[start : start + size]
+            lines = sum(1 << n for n in places)
+            assert _pick(lines, t) == plain(places), places
+            assert _pick(lines, t, 1 << places[-1]) == plain(places, 1 << places[-1]), places
+            sizes.add(len({t.rank[n] for n in places}))
+    assert {1, 2} <= sizes  # lines of one weight and of several were among them

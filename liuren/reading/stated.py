@@ -4,7 +4,7 @@ weighed along when first read.
 
 :func:`routes` decides each matter: its lines (principle 1) weighed as one pool (:func:`_found`, principles
 3–7), then, where they say no 吉 or 凶, the overall lines (principle 2), with principle 8 read where the chapter
-does not read this very chart. Each matter's pool of lines is weighed to the five values a decision reads
+does not read this very chart. Each matter's pool of lines is weighed in one call to the one flat tuple a decision reads
 (:data:`Found`), the overall lines once per reading, and the table's sets are read once per reading
 (:class:`~liuren.reading.verdict._Seen`). The explaining path of :mod:`liuren.reading.verdict` weighs the pool
 the decision ended on again with an :class:`Explained` record, into which the same code writes the overrides
@@ -18,7 +18,7 @@ charts against the code before.
 >>> from liuren.reading import reading
 >>> from liuren.reading.verdict import _seen
 >>> r = reading(chart("丙申", "午", "亥", month="寅"))
->>> said, reasons, principle, *_ = stated(r, _seen(r), "官")
+>>> said, reasons, principle, *_ = stated(_seen(r), "官")
 >>> said, reasons[0].id, reasons[0].source, principle
 ('吉', '元首-090', '元首課 l.51', 5)
 """
@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..cycle import GUIREN, kin_of
+from ..cycle import BRANCH_ELEMENT, GUIREN, STEM_ELEMENT, kin_of
+from ..patterns import shensha as ss
 from ..patterns.view import GOOD_GENERALS, unfrozen
 from .verdict import (
     GENERAL_MATTERS,
@@ -48,16 +49,18 @@ from .verdict import (
 )
 
 if TYPE_CHECKING:
-    from . import Reading
+    from ..chart import Chart
     from .verdict import VerdictTable, _Seen
 
-Found = tuple[tuple[str, tuple[Reason, ...], int, str] | None, bool, bool, "Reason | None", str]
-"""What one pool of lines weighs to, as a decision reads it (principles 3–7, :func:`_found`): the decision
-(None when no line says more than 平), whether a 吉 or 凶 line still stands, whether the tier that decided
-is the chapter's reading of this chart, the line of the first of principle 3's rescues that set a line of
-the pool aside, and the ``war_reading`` choice when principle 4 was needed."""
+Found = tuple["str | None", tuple[Reason, ...], int, str, bool, bool, "Reason | None", str]
+"""What one pool of lines weighs to, as a decision reads it (principles 3–7, :func:`_found`), one flat tuple
+(a matter's decision packs nothing else): the verdict, its reasons, the principle and the tier that decided
+(None, (), 0, "" when no line says more than 平), whether a 吉 or 凶 line still stands (read only where there
+is no verdict, and so weighed only there), whether the tier that decided is the chapter's reading of this
+chart, the line of the first of principle 3's rescues that set a line of the pool aside, and the
+``war_reading`` choice when principle 4 was needed."""
 
-NOTHING: Found = (None, False, False, None, "")
+NOTHING: Found = (None, (), 0, "", False, False, None, "")
 """What an empty pool weighs to: nothing set aside, nothing decided."""
 
 Route = tuple[str, tuple[Reason, ...], int, str, str, int, int, int, bool]
@@ -80,54 +83,57 @@ class Explained:
         self.standing = 0
 
 
-def _found(pool: int, reading: Reading, seen: _Seen, t: VerdictTable, explain: Explained | None = None) -> Found:
-    """Principles 3–7 on one pool of lines (a set of statements); with ``explain``, the overrides they
-    make and the lines left standing are written into it as well."""
+def _aside(pool: int, seen: _Seen, explain: Explained | None) -> tuple[int, Reason | None, str]:
+    """Principles 3 and 4 on one pool, on a chart where they may hold (``seen.setting_aside``, about one
+    chart in three): the lines left standing, the line of the first rescue that set one aside (or None)
+    and the ``war_reading`` choice where principle 4 was needed; the overrides go into ``explain``."""
     rescue = None
     school = ""
-    if seen.setting_aside:  # principles 3 and 4 hold on the chart
-        aside = 0
-        for kind, reach, by in seen.rules:  # principle 3
-            hit = pool & reach
-            if hit:
-                aside |= hit
-                if rescue is None and kind in RESCUING:
-                    rescue = by
-                if explain is not None:
-                    explain.overrides.append(_override(kind, hit, by))
-        if seen.war:  # principle 4
-            war = _war(pool, reading.chart)
-            if war is not None:
-                aside |= war[1]
-                school = war[3]
-                if explain is not None:
-                    explain.overrides.append(_override(war[0], war[1], war[2]))
-        pool ^= aside  # what it sets aside is of the pool: pool & ~aside, without complementing a 1,130-bit int
+    aside = 0
+    for kind, reach, by in seen.rules:  # principle 3
+        hit = pool & reach
+        if hit:
+            aside |= hit
+            if rescue is None and kind in RESCUING:
+                rescue = by
+            if explain is not None:
+                explain.overrides.append(_override(kind, hit, by))
+    if seen.war:  # principle 4
+        war = _war(pool, seen.chart)
+        if war is not None:
+            aside |= war[1]
+            school = war[3]
+            if explain is not None:
+                explain.overrides.append(_override(war[0], war[1], war[2]))
+    return pool ^ aside, rescue, school  # what it sets aside is of the pool: pool & ~aside, without complementing
+
+
+def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = None) -> Found:
+    """Principles 3–7 on one pool of lines (a set of statements); with ``explain``, the overrides they
+    make and the lines left standing are written into it as well. Principles 5–7 are weighed here, not in
+    a function of their own: a matter's decision is then one call and one tuple (principle 6's weighing
+    of the 旺相, rarer, is :func:`_strong`'s)."""
+    rescue = None
+    school = ""
+    if seen.setting_aside:  # principles 3 and 4 may hold on the chart
+        pool, rescue, school = _aside(pool, seen, explain)
     if explain is not None:
         explain.before = tuple(explain.overrides)
         explain.standing = pool
     said = pool & t.said
     if not said:
-        return (None, False, False, rescue, school)
+        return (None, (), 0, "", False, False, rescue, school)
     particular, conditioned, lesson, general = seen.tiers  # principle 5: the most particular tier said on
     if here := said & particular:
-        best = 0
+        tier = 0
     elif here := said & conditioned:
-        best = 1
+        tier = 1
     elif here := said & lesson:
-        best = 2
+        tier = 2
     else:
-        best, here = 3, said & general
-    found = _decided(here, best, pool, seen, t, explain) if here else None
-    return (found, bool(said & t.directed), best == 0, rescue, school)
-
-
-def _decided(
-    here: int, tier: int, standing: int, seen: _Seen, t: VerdictTable, explain: Explained | None
-) -> tuple[str, tuple[Reason, ...], int, str]:
-    """Principles 5–7 on the lines left standing (``standing``): ``here`` are those that say more than 平
-    on the most particular ``tier`` (the tier decides alone); the overrides they make are added to
-    ``explain`` where it is given."""
+        tier, here = 3, said & general
+    if not here:
+        return (None, (), 0, "", bool(said & t.directed), tier == 0, rescue, school)
     if here & t.yangjiu_forms:  # principle 5: the form over its family
         family = here & t.yangjiu_family
         if explain is not None and family:
@@ -137,69 +143,88 @@ def _decided(
     directed = here & t.directed  # the lines the reasons are picked from (but for principles 6 and 7)
     if not directed:  # as _direction reads the lines
         if mixed := here & t.mixed:
-            return "吉凶參半", _pick(mixed, t), 5, TIERS[tier]
+            return ("吉凶參半", _pick(mixed, t), 5, TIERS[tier], True, tier == 0, rescue, school)
         found = None
+    elif not here & t.good:  # 凶 first: most lines that decide say it (one and fewer)
+        found = "先吉後凶" if here & t.turn_bad else "凶"
     elif not here & t.bad:
         found = "先凶後吉" if here & t.turn_good else "吉"
-    elif not here & t.good:
-        found = "先吉後凶" if here & t.turn_bad else "凶"
     else:
         found = None
     if found is None:  # 吉 and 凶 on one tier: principle 6
-        strength = seen.strength
-        if strength is None:
-            return "未定", _pick(directed, t), 6, TIERS[tier]
-        # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
-        # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-        strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
-        side = t.good if strong else t.bad
-        if explain is not None:
-            why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
-            explain.overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
-        here = directed = here & side  # the side is of the lines that say 吉 or 凶
+        if seen.strength is None:
+            return ("未定", _pick(directed, t), 6, TIERS[tier], True, tier == 0, rescue, school)
+        here = directed = _strong(here, seen, t, explain)
         found = _direction(here, t) or "吉凶參半"
         principle = 6
     if found == "凶" or found == "先吉後凶":
-        rescue = standing & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
-        if rescue:
-            by = t.reasons[(rescue & -rescue).bit_length() - 1]
+        saved = pool & t.rescuers  # principle 7: the first 吉 line reading the 行年 or 本命 that stands
+        if saved:
+            by = t.reasons[(saved & -saved).bit_length() - 1]
             if explain is not None:
                 explain.overrides.append(_override("年命", here, by))
-            return "先凶後吉", (*_pick(here & t.bad, t)[:2], by), 7, TIERS[tier]
+            return ("先凶後吉", (*_pick(here & t.bad, t)[:2], by), 7, TIERS[tier], True, tier == 0, rescue, school)
     course = t.turn_bad if found == "先吉後凶" else t.turn_good if found == "先凶後吉" else 0
-    return found, _pick(directed, t, course), principle, TIERS[tier]
+    return (found, _pick(directed, t, course), principle, TIERS[tier], True, tier == 0, rescue, school)
 
 
-def _generals(reading: Reading, matter: str) -> Reason | None:
+def _strong(here: int, seen: _Seen, t: VerdictTable, explain: Explained | None) -> int:
+    """Principle 6 on lines ``here`` that say both 吉 and 凶 (the month known): the side that stands, the
+    lines of the other set aside (written into ``explain``)."""
+    strength = seen.strength
+    # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
+    # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
+    strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
+    side = t.good if strong else t.bad
+    if explain is not None:
+        why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
+        explain.overrides.append(_override("旺相", here & ~side, STRENGTH_REASONS[why]))
+    return here & side  # the side is of the lines that say 吉 or 凶
+
+
+def _generals(chart: Chart, matter: str) -> Reason | None:
     """Principle 8 (神將吉凶): the general riding the matter's 六親 in the 三傳 (every one of them 吉將, or
     every one 凶將), or for 官 the 貴人 riding the 用, read by the line of :data:`GENERAL_LINES`; None where
-    the 三傳 do not carry the matter or its generals disagree."""
-    if matter != "官" and matter not in MATTER_KIN:  # no line reads its general
-        return None
-    chart = reading.chart
+    the 三傳 do not carry the matter or its generals disagree. One pass over the 三傳, no set made: about
+    one matter a chart reads it."""
     trans = chart.transmissions
     if matter == "官":
         side = "吉" if trans[0].general.ordinal == GUIREN else ""
     else:
         kin = MATTER_KIN.get(matter)
-        riding = [
-            t.general.ordinal for t in trans if kin is not None and kin_of(chart.stem.ordinal, t.branch.ordinal) == kin
-        ]
-        good = {g in GOOD_GENERALS for g in riding}
-        side = "" if len(good) != 1 else "吉" if good == {True} else "凶"
+        if kin is None:  # no line reads its general
+            return None
+        stem, good = chart.stem.ordinal, None  # whether the generals riding the kin are 吉將 (None: no kin rides)
+        for t in trans:
+            if kin_of(stem, t.branch.ordinal) == kin:
+                here = t.general.ordinal in GOOD_GENERALS
+                if good is not None and here is not good:  # they disagree
+                    return GENERAL_REASONS.get((matter, ""))
+                good = here
+        side = "" if good is None else "吉" if good else "凶"
     return GENERAL_REASONS.get((matter, side))
+
+
+def _strengths(chart: Chart) -> tuple[str | None, str | None]:
+    """The 用's (初傳's) and the day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without
+    the month (:func:`~liuren.patterns.shensha.season_state`, :func:`~liuren.patterns.shensha.stem_state`)."""
+    if chart.month is None:
+        return None, None
+    ruling = ss.ruling_element(chart.month.ordinal, chart.school)  # the element 旺 in the month
+    use = BRANCH_ELEMENT[chart.transmissions[0].branch.ordinal]
+    return ss.ruled_state(use, ruling), ss.ruled_state(STEM_ELEMENT[chart.stem.ordinal], ruling)
 
 
 def _pick(lines: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
     """The reasons shown: of ``lines`` (those of the winning side), those among ``first`` before the others
     (the lines that state the verdict's course, so that a 先吉後凶 verdict shows the line that says so), then
     those with conditions the chart decides first (then in the file's order)."""
-    rest = lines & (lines - 1)
-    if not rest:  # one line, or none
-        return (t.reasons[lines.bit_length() - 1],) if lines else ()
-    if not rest & (rest - 1) and not lines & first:  # two: the one of more conditions first, else in order
-        a, b = t.reasons[(lines ^ rest).bit_length() - 1], t.reasons[rest.bit_length() - 1]
-        return (b, a) if t.rank[rest.bit_length() - 1] < t.rank[(lines ^ rest).bit_length() - 1] else (a, b)
+    count = lines.bit_count()  # counted in place: no 1,130-bit int made, as and-ing the set with itself would
+    if count < 2:  # one line, or none
+        return (t.reasons[lines.bit_length() - 1],) if count else ()
+    if count == 2 and not (first and lines & first):  # two: the one of more conditions first, else in order
+        low, high = (lines & -lines).bit_length() - 1, lines.bit_length() - 1
+        return (t.reasons[high], t.reasons[low]) if t.rank[high] < t.rank[low] else (t.reasons[low], t.reasons[high])
     chosen: list[Reason] = []
     for part in (lines & first, lines & ~first) if lines & first else (lines,):
         # the lines of the most conditions first, in the file's order (most have few: their sets alone)
@@ -214,14 +239,14 @@ def _pick(lines: int, t: VerdictTable, first: int = 0) -> tuple[Reason, ...]:
     return tuple(chosen)
 
 
-def routes(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
+def routes(seen: _Seen, matters: tuple[str, ...]) -> list[Route]:
     """The decision on each of ``matters`` (principles 1–8), each with the pool it ended on and whether
     principle 8 decided (:data:`Route`): one loop, the reading's sets read once for every matter
     (:func:`_routed`)."""
-    return cast("list[Route]", _routed(reading, seen, matters, False))
+    return cast("list[Route]", _routed(seen, matters, False))
 
 
-def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object]:
+def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object]:
     """The decision on each of ``matters``: its :data:`Route`, or, with ``records``, its :class:`Verdict`
     made at once (:func:`decide_all`), in the same loop, so that a reading's verdicts cost one pass. A
     matter's own pool is weighed each time, not kept: two matters share one in about one chart in five,
@@ -234,40 +259,41 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     for matter in matters:
         weighs = weighs_of.get(matter, 0)
         weigh = applies & weighs  # principle 1: no timing rule
-        if matter != "總":
-            own = _found(weigh, reading, seen, t) if weigh else NOTHING
+        if not weigh:
+            found = NOTHING
+        elif matter != "總":
+            found = _found(weigh, seen, t)
         else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
-            own = pools[weigh] = _found(weigh, reading, seen, t) if weigh else NOTHING
-        found, directed, particular, rescue, school = own
+            found = pools[weigh] = _found(weigh, seen, t)
+        said, reasons, principle, tier, directed, particular, rescue, school = found
         ended = weigh
         by_general = False
         if not particular and matter in GENERAL_MATTERS:  # principle 8, after the chapter's own reading
-            by = _generals(reading, matter)
+            by = _generals(seen.chart, matter)
             if by is not None:
-                found = (by.verdict, (by,), 8, "")
-                by_general = True
-        if found is None:
+                said, reasons, principle, tier, by_general = by.verdict, (by,), 8, "", True
+        if said is None:
             if rescue is not None and not directed:
-                found = ("平", (rescue,), 3, "")
+                said, reasons, principle, tier = "平", (rescue,), 3, ""
             elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
                 ended = overall = seen.overall
                 whole = pools.get(overall)
                 if whole is None:
-                    whole = pools[overall] = _found(overall, reading, seen, t)
-                found, directed, _, rescue, school = whole[0], whole[1], whole[2], whole[3], whole[4] or school
-                if found is None and rescue is not None and not directed:
-                    found = ("平", (rescue,), 3, "")
-            if found is None:
+                    whole = pools[overall] = _found(overall, seen, t)
+                said, reasons, principle, tier, directed, _, rescue, war_school = whole
+                school = war_school or school
+                if said is None and rescue is not None and not directed:
+                    said, reasons, principle, tier = "平", (rescue,), 3, ""
+            if said is None:
                 flat = weigh & t.flat
                 if flat and not left_open & weighs:
-                    found = ("平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, "")
+                    said, reasons, principle, tier = "平", (t.reasons[(flat & -flat).bit_length() - 1],), 1, ""
                 else:
-                    found = ("未定", (), 0, "")
-        said, reasons, principle, tier = found
+                    said, reasons, principle, tier = "未定", (), 0, ""
         if records:  # a Verdict's slots set as its __init__ sets them, the explaining ones and counts left
             v: Any = new(twin)  # set by plain stores, then a Verdict (frozen)
             v._values = (matter, said, reasons, None, None, None, None, principle, school, tier, None, None, None)
-            v._explain = (reading, seen, matter, said)
+            v._explain = seen  # the matter and the verdict are of the values; the seen keeps no verdict: no cycle
             v.verdict = said
             v.reasons = reasons
             v.__class__ = Verdict
@@ -278,22 +304,22 @@ def _routed(reading: Reading, seen: _Seen, matters: tuple[str, ...], records: bo
     return made
 
 
-def route(reading: Reading, seen: _Seen, matter: str) -> Route:
+def route(seen: _Seen, matter: str) -> Route:
     """The decision on one matter, as :func:`routes` decides each."""
-    return routes(reading, seen, (matter,))[0]
+    return routes(seen, (matter,))[0]
 
 
-def stated(reading: Reading, seen: _Seen, matter: str) -> Decision:
+def stated(seen: _Seen, matter: str) -> Decision:
     """The decision on one matter (principles 1–8): a :class:`~liuren.reading.verdict.Verdict`'s stating
     fields, as :func:`route` decides them."""
-    return route(reading, seen, matter)[:7]  # a Route begins with its Decision
+    return route(seen, matter)[:7]  # a Route begins with its Decision
 
 
-def decide_all(reading: Reading, seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
+def decide_all(seen: _Seen, matters: tuple[str, ...]) -> list[Verdict]:
     """The verdict on each of ``matters``, decided now by :func:`routes`'s loop and explained when its
     overrides, course or 應期 are first read (a :class:`~liuren.reading.verdict.Verdict`'s slots set as its
     ``__init__`` sets them, the explaining ones left to :func:`~liuren.reading.verdict._explanation`)."""
-    return cast("list[Verdict]", _routed(reading, seen, matters, True))
+    return cast("list[Verdict]", _routed(seen, matters, True))
 
 
 UNFROZEN_VERDICT = unfrozen(Verdict)

@@ -55,8 +55,7 @@ from itertools import compress, repeat
 from operator import and_
 from typing import TYPE_CHECKING
 
-from ..cycle import BRANCH_ELEMENT, STEM_ELEMENT, kin_of
-from ..patterns import shensha as ss
+from ..cycle import BRANCH_ELEMENT, kin_of
 from .readers import chart_key
 from .statements import MATTERS, Statement, bits, statements
 from .timing import Period, periods, primary_period
@@ -211,7 +210,7 @@ class Verdict:
     ``reasons``, which every use of a verdict reads, are slots of their own too."""
 
     __slots__ = {
-        "_explain": "What the explaining fields are weighed from when first read (None once they are).",
+        "_explain": "The reading's _Seen the explaining fields are weighed from when first read (None once they are).",
         "_values": "The fields' values, in the order of FIELDS.",
         "reasons": "The decisive lines (at most three).",
         "verdict": "One of VERDICTS.",
@@ -260,7 +259,7 @@ class Verdict:
         use = _field(12, "The 用 as step 3 of judging reads it.", explained=True)
 
     _values: tuple[object, ...]
-    _explain: tuple[Reading, _Seen, str, str] | None
+    _explain: _Seen | None
 
     def __init__(
         self,
@@ -300,11 +299,11 @@ class Verdict:
 
     def _explained(self) -> tuple[object, ...]:
         """The values, the explaining ones weighed now if they were left to be."""
-        explain = self._explain
-        if explain is not None:
-            overrides, course, timing, folded, weighed, opened = _explanation(*explain)
+        seen = self._explain
+        if seen is not None:
+            overrides, course, timing, folded, weighed, opened = _explanation(seen, self.matter, self.verdict)
             v = (*self._values[:3], overrides, course, timing, folded, *self._values[7:10], weighed, opened)
-            object.__setattr__(self, "_values", (*v, explain[1].use))
+            object.__setattr__(self, "_values", (*v, seen.use))
             object.__setattr__(self, "_explain", None)
         return self._values
 
@@ -587,7 +586,6 @@ class _Seen:
         "_use",
         "applies",
         "chart",
-        "done",
         "explained",
         "held",
         "open",
@@ -635,8 +633,6 @@ class _Seen:
         self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
         """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
         and 4, all its overrides, and the course (:func:`_explaining`)."""
-        self.done: dict[str, Verdict] = {}
-        """Each matter's verdict without a moment, weighed once per reading."""
         self.war = bool(applies & t.yuanshou)
         """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
         self.chart = chart
@@ -697,7 +693,8 @@ def _rules(chart: Chart, patterns: tuple[str, ...], shown: frozenset[str], seen:
     zuomu = next((p for p in chart.patterns if p.name == "干支坐墓"), None) if "干支坐墓" in patterns else None
     if zuomu is not None and getattr(zuomu.clauses, "key", "") == "zuomu":  # 二處 not both void
         held.append("干支坐墓")
-    held.extend(form for form in RESCUES if form in patterns)
+    if not shown.isdisjoint(RESCUES):  # as RULED: a rescue form held is a subject shown (a set, not a scan)
+        held.extend(form for form in RESCUES if form in patterns)
     rules = _ruling()
     if seen.tiers is t.tiers_elsewhere:
         return tuple((kind, elsewhere, by) for kind, _, elsewhere, by in map(rules.__getitem__, held))
@@ -788,36 +785,45 @@ def verdict(reading: Reading, matter: str, when: datetime | None = None) -> Verd
     read; with ``when``, weighed whole now."""
     seen = _seen(reading)
     if when is None:
-        done = seen.done.get(matter)
-        if done is None:
-            done = seen.done[matter] = decide_all(reading, seen, (matter,))[0]
-        return done
-    return _judged(reading, seen, matter, when)
+        done = _done(reading)
+        found = done.get(matter)
+        if found is None:
+            found = done[matter] = decide_all(seen, (matter,))[0]
+        return found
+    return _judged(seen, matter, when)
 
 
 def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, ...]:
     """The verdict on every matter the reading holds (:func:`matters_of`), as :func:`verdict` gives each."""
     seen = _seen(reading)
     if when is not None:
-        return tuple(_judged(reading, seen, m, when) for m in matters_of(reading))
-    done = seen.done
+        return tuple(_judged(seen, m, when) for m in matters_of(reading))
+    done = _done(reading)
     if not done and reading.matter is None:  # the first time: every matter the reading holds, decided now
         held = seen.held
-        made = decide_all(reading, seen, held)
+        made = decide_all(seen, held)
         done.update(zip(held, made, strict=True))
         return tuple(made)
     found = []
     for m in matters_of(reading):
         v = done.get(m)
         if v is None:
-            v = done[m] = decide_all(reading, seen, (m,))[0]
+            v = done[m] = decide_all(seen, (m,))[0]
         found.append(v)
     return tuple(found)
 
 
-def _timing(
-    reading: Reading, seen: _Seen, matter: str, when: datetime | None, other_side: str = ""
-) -> tuple[Period | None, int]:
+def _done(reading: Reading) -> dict[str, Verdict]:
+    """Each matter's verdict without a moment, weighed once per reading, kept by the reading: not by its
+    :class:`_Seen`, which each verdict keeps to be explained from, so that no cycle holds them and a reading
+    dropped is freed at once (its memory used again by the next, not left to the garbage collector)."""
+    found = reading._memo.get("verdicts")
+    if found is None:
+        found = reading._memo["verdicts"] = {}
+    return found  # type: ignore[return-value]  # only this dict is kept under "verdicts"
+
+
+def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
     """The primary 應期 of a matter and how many more are folded (principle 1): the timing rules in the
     order of principle 5; a good verdict takes a 凶期 as its primary period only when no other rule names
     one, a bad verdict a 吉期 likewise."""
@@ -829,7 +835,7 @@ def _timing(
         particular = seen.tiers[0]
         ordered = sorted(bits(rules), key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side))
         every = statements()
-        return primary_period(tuple(every[n] for n in ordered), reading.chart, when)
+        return primary_period(tuple(every[n] for n in ordered), seen.chart, when)
     found = seen.timed.get((rules, other_side))
     if found is not None:  # matters with the same rules on the same side share their 應期
         return found
@@ -845,7 +851,7 @@ def _timing(
     n = (first & -first).bit_length() - 1
     period = seen.periods.get(n)
     if period is None:  # made once per reading (a dozen matters share them)
-        period = seen.periods[n] = periods((statements()[n],), reading.chart, None)[0]
+        period = seen.periods[n] = periods((statements()[n],), seen.chart, None)[0]
     found = seen.timed[rules, other_side] = period, rules.bit_count() - 1
     return found
 
@@ -866,31 +872,31 @@ def _side(said: str) -> str:
     return "fears" if said in GOOD else "generates" if said in BAD else ""
 
 
-def _judged(reading: Reading, seen: _Seen, matter: str, when: datetime | None) -> Verdict:
+def _judged(seen: _Seen, matter: str, when: datetime | None) -> Verdict:
     """The verdict on one matter, weighed whole: its lines (principles 1–8, :func:`~liuren.reading.stated.route`)
     with what explains them, then its primary 應期 (元首課 l.67 「用起以所生為吉期，所畏者為凶期」: the period of
     the verdict's side first)."""
-    said, reasons, principle, tier, school, count, opened, ended, by_general = route(reading, seen, matter)
-    overrides, course = _explaining(reading, seen, ended, by_general, principle)
-    period, folded = _timing(reading, seen, matter, when, _side(said))
+    said, reasons, principle, tier, school, count, opened, ended, by_general = route(seen, matter)
+    overrides, course = _explaining(seen, ended, by_general, principle)
+    period, folded = _timing(seen, matter, when, _side(said))
     return Verdict(
         matter, said, reasons, overrides, course, period, folded, principle, school, tier, count, opened, seen.use
     )
 
 
 def _explanation(
-    reading: Reading, seen: _Seen, matter: str, said: str
+    seen: _Seen, matter: str, said: str
 ) -> tuple[tuple[Override, ...], tuple[CourseStep, ...], Period | None, int, int, int]:
-    """The fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``) left to be weighed
-    when first read: its overrides and course, along the route its decision took, its primary 應期 with how
-    many more are folded, and how many lines were weighed and left open."""
-    _, _, principle, _, _, count, opened, ended, by_general = route(reading, seen, matter)
-    period, folded = _timing(reading, seen, matter, None, _side(said))
-    return (*_explaining(reading, seen, ended, by_general, principle), period, folded, count, opened)
+    """The fields of a verdict :func:`~liuren.reading.stated.decide_all` decided (``said``) on ``seen``'s
+    reading left to be weighed when first read: its overrides and course, along the route its decision took,
+    its primary 應期 with how many more are folded, and how many lines were weighed and left open."""
+    _, _, principle, _, _, count, opened, ended, by_general = route(seen, matter)
+    period, folded = _timing(seen, matter, None, _side(said))
+    return (*_explaining(seen, ended, by_general, principle), period, folded, count, opened)
 
 
 def _explaining(
-    reading: Reading, seen: _Seen, pool: int, by_general: bool, principle: int
+    seen: _Seen, pool: int, by_general: bool, principle: int
 ) -> tuple[tuple[Override, ...], tuple[CourseStep, ...]]:
     """The overrides and the course of a decision that ended on ``pool``: the pool weighed again by the
     same code (:func:`~liuren.reading.stated._found`) with an :class:`~liuren.reading.stated.Explained`
@@ -901,24 +907,14 @@ def _explaining(
     weighed = seen.explained.get(pool)
     if weighed is None:
         explain = Explained()
-        _found(pool, reading, seen, seen.table, explain)
+        _found(pool, seen, seen.table, explain)
         first, middle, final = seen.table.positions
         standing = explain.standing
         reads = (standing & first, standing & middle, standing & final)
-        course = _course(reads, reading.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
+        course = _course(reads, seen.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
         weighed = seen.explained[pool] = (explain.before, tuple(explain.overrides), course)
     before, overrides, course = weighed
     return before if by_general else overrides, course if principle > 1 else ()
-
-
-def _strengths(chart: Chart) -> tuple[str | None, str | None]:
-    """The 用's (初傳's) and the day stem's 旺相休囚死 in the month (丙火得相氣, 元首課 l.51), or None without
-    the month (:func:`~liuren.patterns.shensha.season_state`, :func:`~liuren.patterns.shensha.stem_state`)."""
-    if chart.month is None:
-        return None, None
-    ruling = ss.ruling_element(chart.month.ordinal, chart.school)  # the element 旺 in the month
-    use = BRANCH_ELEMENT[chart.transmissions[0].branch.ordinal]
-    return ss.ruled_state(use, ruling), ss.ruled_state(STEM_ELEMENT[chart.stem.ordinal], ruling)
 
 
 def matters_of(reading: Reading) -> tuple[str, ...]:
@@ -929,4 +925,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import NOTHING, Explained, Found, _found, decide_all, route  # noqa: E402 (it reads what this defines)
+from .stated import NOTHING, Explained, Found, _found, _strengths, decide_all, route  # noqa: E402 (it reads what this defines)
