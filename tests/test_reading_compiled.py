@@ -545,7 +545,7 @@ def test_a_chart_indexed_attribute_shows_at_its_index_what_its_reader_shows():
     """What :data:`CHART_INDEXED` says an attribute of the chart shows at the chart's index is what its
     reader reads (the index's expression evaluated over the generated function's locals), on a sample of
     charts, and a test of one is decided by its index in the generated source."""
-    from liuren.reading.indexes import CHART_INDEXED
+    from liuren.reading.indexes import CHART_INDEXED, CHART_NUMBER
     from liuren.reading.readers import CHART_READERS
 
     compared = 0
@@ -554,6 +554,7 @@ def test_a_chart_indexed_attribute_shows_at_its_index_what_its_reader_shows():
         local = {"x": x, "gen": x.gen, "se": x.stem_el, "br": x.branch, "off": x.offset}
         local.update(zip(("t0", "t1", "t2"), x.transmissions, strict=True))
         local.update(zip(("u0", "u1", "u2", "u3"), x.uppers, strict=True))
+        local["ck"] = eval(CHART_NUMBER, {}, local)
         for attr, (index, shown, size) in CHART_INDEXED.items():
             i = eval(index, {}, local)  # the expression the generated code reads
             assert 0 <= i < size
@@ -562,6 +563,7 @@ def test_a_chart_indexed_attribute_shows_at_its_index_what_its_reader_shows():
     assert compared == len(_charts(97)) * len(CHART_INDEXED)
     source = program().source
     assert "C_trans_seq" not in source and "(t0 * 144 + t1 * 12 + t2) * 5 + se in W" in source
+    assert "C_chart" not in source and f"    ck = {CHART_NUMBER}\n" in source  # the worked examples' charts
 
 
 def test_only_a_fact_the_chart_may_lack_is_read_in_a_try():

@@ -31,6 +31,7 @@ def decide(x, subjects, standing):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
@@ -38,7 +39,7 @@ from typing import NamedTuple
 from ..patterns import PATTERNS
 from ..patterns import shensha as ss
 from .conditions import Condition, State
-from .indexes import BY_PLACE, CHART_INDEXED, INDEXED, KEYS, MONTHLY
+from .indexes import BY_PLACE, CHART_INDEXED, CHART_NUMBER, INDEXED, KEYS, MONTHLY
 from .readers import (
     CHART_READERS,
     CHART_READERS_LACKING,
@@ -104,21 +105,24 @@ def _spec(condition: Condition) -> tuple[str, Callable[[int], tuple[str, ...]], 
 def _holding(condition: Condition) -> frozenset[int] | None:
     """The indexes (:func:`_spec`) at which ``condition`` holds, or None where its attribute is not
     indexed: one of the values shown (``=``, ``in``), or none of them (``!=``), as :func:`_compare` tests."""
-    if _spec(condition) is None:
+    spec = _spec(condition)
+    if spec is None:
         return None
-    values = frozenset(condition.values)
-    shown = _shown(bool(condition.target), condition.attr)
-    if condition.op == "!=":
-        return frozenset(i for i, at in enumerate(shown) if values.isdisjoint(at))
-    return frozenset(i for i, at in enumerate(shown) if not values.isdisjoint(at))
+    where = _where(bool(condition.target), condition.attr)
+    found = frozenset().union(*(where.get(value, ()) for value in condition.values))
+    return frozenset(range(spec[2])) - found if condition.op == "!=" else found
 
 
 @cache
-def _shown(placed: bool, attr: str) -> tuple[tuple[str, ...], ...]:
-    """What an indexed attribute (of a place where ``placed``, else of the chart) shows at each index, listed
-    once."""
+def _where(placed: bool, attr: str) -> dict[str, frozenset[int]]:
+    """Where an indexed attribute (of a place where ``placed``, else of the chart) shows each value: the
+    indexes, listed once."""
     _, shown, size = (INDEXED if placed else CHART_INDEXED)[attr]
-    return tuple(shown(i) for i in range(size))
+    where: dict[str, set[int]] = {}
+    for i in range(size):
+        for value in shown(i):
+            where.setdefault(value, set()).add(i)
+    return {value: frozenset(indexes) for value, indexes in where.items()}
 
 
 def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
@@ -133,6 +137,21 @@ def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
         local = LOCAL_PLACES.get(target)
         return (local if local is not None else f"P_{target}(x)",)
     return ANY_PLACES.get(target)
+
+
+def _by_lesson(condition: Condition, holding: frozenset[int], place: str) -> str | None:
+    """A test of the lessons whose upper is a place (``lesson``, :data:`INDEXED`) as the uppers compared with
+    it, where it holds as soon as the upper of one of some lessons is the place (or fails then, ``!=``): one
+    or two comparisons instead of the index of all four."""
+    if condition.attr != "lesson":
+        return None
+    for those in range(1, 16):
+        uppers = [f"u{n}" for n in range(4) if those >> n & 1]
+        if holding == frozenset(i for i in range(16) if i & those):
+            return " or ".join(f"{u} == {place}" for u in uppers)
+        if holding == frozenset(i for i in range(16) if not i & those):
+            return " and ".join(f"{u} != {place}" for u in uppers)
+    return None
 
 
 def _monthly(group: tuple[Condition, ...]) -> bool:
@@ -157,7 +176,7 @@ def _inline(group: tuple[Condition, ...], k: int) -> str | None:
             return "True"
         if len(holding) == 1:
             return f"{index} == {next(iter(holding))}"
-        return f"{index} in W{k}_{j}"
+        return _by_lesson(c, holding, place) or f"{index} in W{k}_{j}"
 
     target = group[0].target
     if len(group) == 1:
@@ -338,20 +357,10 @@ def _sure_reads(plan: _Plan, shared_facts: dict[str, str], pad: str) -> tuple[li
     return lines, found
 
 
-def _sure_test(k: int, plan: _Plan, needing: int, full: int, shared_facts: dict[str, str], shared: bool) -> list[str]:
-    """The lines that decide test ``k`` (its statements ``needing``) whose facts the chart cannot lack, as
-    True or False, and set those statements aside where it fails: kept in ``s12`` where several subjects
-    share it."""
-    if shared:
-        lines, found = _sure_reads(plan, shared_facts, " " * 16)
-        return [
-            f"        if standing & {needing:#x}:",
-            f"            if s{k} is None:",
-            *lines,
-            f"                s{k} = {found}",
-            f"            if s{k} is False:",
-            f"                standing &= {full ^ needing:#x}",
-        ]
+def _sure_test(plan: _Plan, needing: int, full: int, shared_facts: dict[str, str]) -> list[str]:
+    """The lines that decide a test (its statements ``needing``) whose facts the chart cannot lack, as True or
+    False, and set those statements aside where it fails: decided again where several subjects need it, as
+    its facts are kept (a kept answer costs every chart a local set to None, and a test to read it)."""
     lines, found = _sure_reads(plan, shared_facts, " " * 12)
     if not lines:
         return [
@@ -440,9 +449,9 @@ def decide_source(
             readers[key] = readers.get(key, 0) + 1
     tabled = {_tabled(conditions[k]) for k in users} - {None}
     plain = {k: inline for k, inline in inlines.items() if inline is not None and not _monthly(conditions[k])}
-    shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain)
-    shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     sure = {k: p for k, p in plans.items() if p is not None and not any(_may_lack(key) for key, _ in p.facts)}
+    shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain and k not in sure)
+    shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     out = [
         "def decide(x, subjects, standing):",
         "    needs = 0",
@@ -452,6 +461,8 @@ def decide_source(
         "    gen, se, br, off, void = x.gen, x.stem_el, x.branch, x.offset, x.void",
         "    ru = None if x.month is None else ruling_element(x.month, x.school)",
     ]
+    if any(re.search(r"\bck\b", inline) for inline in inlines.values() if inline is not None):
+        out.append(f"    ck = {CHART_NUMBER}")  # the chart's number, which the tests of worked examples read
     for place in sorted(p for p in tabled if p is not None):  # the tests of a place's table, decided at once
         out.append(f"    standing &= K_{place}[se * 144 + gen[{place}] * 12 + {place}]")
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
@@ -523,7 +534,7 @@ def decide_source(
                 out.append(f"            standing &= {full ^ needing:#x}")
                 continue
             if k in sure:  # True or False: read without a try
-                out.extend(_sure_test(k, sure[k], needing, full, shared_facts, k in shared))
+                out.extend(_sure_test(sure[k], needing, full, shared_facts))
                 continue
             out.append(f"        if standing & {needing:#x}:")
             if k in shared:

@@ -13,6 +13,7 @@ from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT
 from ..patterns.shensha import ruled_state
 from ..patterns.view import GOOD_GENERALS
 from .readers import (
+    example_key,
     gan_zhi,
     generals_in,
     jiaohu,
@@ -99,7 +100,12 @@ def _trans(i: int) -> tuple[int, int, int]:
 THREE = "t0 * 144 + t1 * 12 + t2"
 """The index of the 三傳's branches."""
 
+CHART_NUMBER = "x.day * 288 + x.hour * 24 + (x.hour + off) % 12 * 2 + (x.chart.noble == 'night')"
+"""The chart as a number (``ck``, read once at the top of the generated function): its day, hour, month
+general (the branch over the hour) and noble, what a worked example's chart is named by."""
+
 CHART_INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
+    "chart": ("ck", lambda i: (example_key(i // 288, i // 24 % 12, i // 2 % 12, ("day", "night")[i % 2]),), 17280),
     "day": ("x.day", pillar, 60),
     "day_pillar": ("x.day", pillar, 60),
     "day_stem": ("x.stem", lambda i: (STEM_CHARS[i],), 10),
@@ -117,6 +123,6 @@ CHART_INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
 }
 """The attributes of the chart as a whole (:data:`~liuren.reading.readers.CHART_READERS`) that a few of its
 integers decide, as :data:`INDEXED` for a branch's: the index's expression over the locals of the generated
-function (the 三傳 ``t0``–``t2``, the uppers ``u0``–``u3``, ``gen``, ``se``, ``br``, ``off``, or the chart's
-view ``x``), what the attribute shows at each index, by the reader's own function, and how many indexes there
+function (the 三傳 ``t0``–``t2``, the uppers ``u0``–``u3``, ``gen``, ``se``, ``br``, ``off``, the chart's
+number ``ck``, :data:`CHART_NUMBER`, or the chart's view ``x``), what the attribute shows at each index, by the reader's own function, and how many indexes there
 are."""

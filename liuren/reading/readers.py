@@ -53,7 +53,12 @@ SEASONS = ("春", "夏", "秋", "冬")
 
 def chart_key(chart: Chart) -> str:
     """A worked example's chart as the data names it: day, hour, general and noble, ``丙申 午時 亥將 晝``."""
-    return f"{chart.day} {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}"
+    return example_key(chart.day.ordinal, chart.hour.ordinal, chart.general.ordinal, chart.noble)
+
+
+def example_key(day: int, hour: int, general: int, noble: str) -> str:
+    """:func:`chart_key` from the ordinals of the day, hour and general, and the noble ("day" or "night")."""
+    return f"{PILLARS[day]} {BRANCH_CHARS[hour]}時 {BRANCH_CHARS[general]}將 {NOBLE_LABEL[noble]}"
 
 
 class Lacking(Exception):
