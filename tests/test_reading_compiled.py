@@ -583,3 +583,26 @@ def test_only_a_fact_the_chart_may_lack_is_read_in_a_try():
     assert tried and "R_war(x, t0)" in program().source
     for read in tried:
         assert read.startswith("b = P_") or any(name in read for name in lacking), read
+
+
+def test_a_test_of_lessons_by_their_uppers_agrees_with_the_lesson_index():
+    """Where a test of the lessons whose upper is a place is written as the uppers compared with the place
+    (:func:`~liuren.reading.generated._by_lesson`), it holds exactly where the place's lesson index is one
+    where the test holds, for every set of lessons named, either way, over every placing of the uppers."""
+    from liuren.reading.generated import _by_lesson, _holding
+    from liuren.reading.indexes import INDEXED
+
+    written = 0
+    for op in ("=", "!="):
+        for n in range(1, 16):
+            named = ",".join(str(i + 1) for i in range(4) if n >> i & 1)
+            condition = parse_condition(f"init.lesson {'in' if op == '=' and ',' in named else op} {named}")
+            holding = _holding(condition)
+            found = _by_lesson(condition, holding, "p")
+            assert found is not None, condition.text  # every such set is written as comparisons
+            written += 1
+            for u0, u1, u2, u3, p in itertools.product(range(3), repeat=5):
+                local = {"u0": u0, "u1": u1, "u2": u2, "u3": u3, "p": p}
+                index = eval(INDEXED["lesson"][0].format(p="p"), {}, local)
+                assert eval(found, {}, local) == (index in holding), (condition.text, local)
+    assert written == 30
