@@ -498,3 +498,111 @@ def test_the_subjects_every_chart_shows_are_or_ed_once():
         standing, _ = compiled.decide(Ctx(chart), *want)
         decided = reading(chart)._decided
         assert decided.applies | decided.open == standing, chart.spec()
+
+
+def test_the_readers_that_may_lack_are_the_ones_declared():
+    """The generated walk reads a fact without a ``try`` where neither its reader nor its place is declared as
+    one that may raise Lacking (``READERS_LACKING`` and the others): on charts without month, year or 年命, no
+    undeclared reader raises it, at any branch, and each declared one does on some chart."""
+    from liuren.reading.readers import (
+        CHART_READERS,
+        CHART_READERS_LACKING,
+        PLACES_LACKING,
+        READERS_LACKING,
+        SINGLE_PLACES,
+        STEM_READERS,
+        STEM_READERS_LACKING,
+        Lacking,
+    )
+
+    raised: set[str] = set()
+
+    def read(name: str, declared: bool, fn, *args) -> None:
+        try:
+            fn(*args)
+        except Lacking as lacking:
+            assert declared, (name, lacking.what)
+            raised.add(name)
+
+    for day in ("甲子", "丁巳", "庚申", "癸亥"):
+        x = Ctx(liuren.Chart(day, "午", "亥"))  # no month, year nor 年命
+        assert x.month is None and x.year is None and x.xingnian_upper is None
+        for attr, reader in READERS.items():
+            for b in range(12):
+                read(f"b:{attr}", attr in READERS_LACKING, reader, x, b)
+        for attr, reader in STEM_READERS.items():
+            read(f"s:{attr}", attr in STEM_READERS_LACKING, reader, x)
+        for attr, reader in CHART_READERS.items():
+            read(f"c:{attr}", attr in CHART_READERS_LACKING, reader, x)
+        for target, place in SINGLE_PLACES.items():
+            read(f"p:{target}", target in PLACES_LACKING, place, x)
+    declared = {f"b:{a}" for a in READERS_LACKING} | {f"s:{a}" for a in STEM_READERS_LACKING}
+    declared |= {f"c:{a}" for a in CHART_READERS_LACKING} | {f"p:{t}" for t in PLACES_LACKING}
+    assert raised == declared
+
+
+def test_a_chart_indexed_attribute_shows_at_its_index_what_its_reader_shows():
+    """What :data:`CHART_INDEXED` says an attribute of the chart shows at the chart's index is what its
+    reader reads (the index's expression evaluated over the generated function's locals), on a sample of
+    charts, and a test of one is decided by its index in the generated source."""
+    from liuren.reading.indexes import CHART_INDEXED, CHART_NUMBER
+    from liuren.reading.readers import CHART_READERS
+
+    compared = 0
+    for chart in _charts(97):
+        x = Ctx(chart)
+        local = {"x": x, "gen": x.gen, "se": x.stem_el, "br": x.branch, "off": x.offset}
+        local.update(zip(("t0", "t1", "t2"), x.transmissions, strict=True))
+        local.update(zip(("u0", "u1", "u2", "u3"), x.uppers, strict=True))
+        local["ck"] = eval(CHART_NUMBER, {}, local)
+        for attr, (index, shown, size) in CHART_INDEXED.items():
+            i = eval(index, {}, local)  # the expression the generated code reads
+            assert 0 <= i < size
+            assert shown(i) == CHART_READERS[attr](x), (chart.spec(), attr)
+            compared += 1
+    assert compared == len(_charts(97)) * len(CHART_INDEXED)
+    source = program().source
+    assert "C_trans_seq" not in source and "(t0 * 144 + t1 * 12 + t2) * 5 + se in W" in source
+    assert "C_chart" not in source and f"    ck = {CHART_NUMBER}\n" in source  # the worked examples' charts
+
+
+def test_only_a_fact_the_chart_may_lack_is_read_in_a_try():
+    """A fact whose reader and place never raise Lacking is read in line (its test True or False); a ``try``
+    of the generated source reads one that may (or the place of a 神煞 condition, :func:`_sha`)."""
+    from liuren.reading.readers import (
+        CHART_READERS_LACKING,
+        PLACES_LACKING,
+        READERS_LACKING,
+        STEM_READERS_LACKING,
+    )
+
+    lacking = [f"R_{a}(" for a in READERS_LACKING] + [f"C_{a}(" for a in CHART_READERS_LACKING]
+    lacking += [f"S_{a}(" for a in STEM_READERS_LACKING] + [f"P_{t}(" for t in PLACES_LACKING]
+    lines = program().source.splitlines()
+    tried = [lines[n + 1].strip() for n, line in enumerate(lines) if line.strip() == "try:"]
+    assert tried and "R_war(x, t0)" in program().source
+    for read in tried:
+        assert read.startswith("b = P_") or any(name in read for name in lacking), read
+
+
+def test_a_test_of_lessons_by_their_uppers_agrees_with_the_lesson_index():
+    """Where a test of the lessons whose upper is a place is written as the uppers compared with the place
+    (:func:`~liuren.reading.generated._by_lesson`), it holds exactly where the place's lesson index is one
+    where the test holds, for every set of lessons named, either way, over every placing of the uppers."""
+    from liuren.reading.generated import _by_lesson, _holding
+    from liuren.reading.indexes import INDEXED
+
+    written = 0
+    for op in ("=", "!="):
+        for n in range(1, 16):
+            named = ",".join(str(i + 1) for i in range(4) if n >> i & 1)
+            condition = parse_condition(f"init.lesson {'in' if op == '=' and ',' in named else op} {named}")
+            holding = _holding(condition)
+            found = _by_lesson(condition, holding, "p")
+            assert found is not None, condition.text  # every such set is written as comparisons
+            written += 1
+            for u0, u1, u2, u3, p in itertools.product(range(3), repeat=5):
+                local = {"u0": u0, "u1": u1, "u2": u2, "u3": u3, "p": p}
+                index = eval(INDEXED["lesson"][0].format(p="p"), {}, local)
+                assert eval(found, {}, local) == (index in holding), (condition.text, local)
+    assert written == 30

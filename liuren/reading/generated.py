@@ -9,8 +9,11 @@ the chart shows, a set of statements an ``int`` literal, and each test, where it
 or of the chart as a whole, the reader of the attribute called on the place and its value compared in
 line, or, for the attributes of a branch that are a small table over an integer (:data:`INDEXED`: the
 branch, its general, 六親, element, lessons, 旺相 and relations), that integer compared with the indexes
-where the test holds, found when the data loads; a test or a fact that several subjects share is kept in
-a local variable, decided at most once. The tests of a branch's own attributes, its general's and its
+where the test holds, found when the data loads, as are the attributes of the chart as a whole that a few
+of its integers decide (:data:`~liuren.reading.indexes.CHART_INDEXED`: the 三傳's sequence, the day, …); a
+fact whose reader cannot lack what it reads (:func:`_may_lack`) is read without a ``try`` and its test
+decided as True or False; a test or a fact that several subjects share is kept in a local variable,
+decided at most once. The tests of a branch's own attributes, its general's and its
 六親 (:data:`BY_PLACE`) at the 三傳 and the lessons' uppers are not walked at all: one table per place,
 built when the data loads (:func:`keep_tables`), sets aside at once every statement one of them fails. The
 tests of the patterns are decided in line by the names the chart holds and those it cannot judge (the
@@ -28,25 +31,27 @@ def decide(x, subjects, standing):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN
 from ..patterns import PATTERNS
 from ..patterns import shensha as ss
-from ..patterns.shensha import ruled_state
-from ..patterns.view import GOOD_GENERALS
 from .conditions import Condition, State
+from .indexes import BY_PLACE, CHART_INDEXED, CHART_NUMBER, INDEXED, KEYS, MONTHLY
 from .readers import (
     CHART_READERS,
+    CHART_READERS_LACKING,
+    PLACES_LACKING,
     READERS,
+    READERS_LACKING,
     SHA_PLACES,
     SINGLE_PLACES,
     STEM_READERS,
+    STEM_READERS_LACKING,
     Ctx,
     Lacking,
-    relation,
     sha_lacking,
 )
 
@@ -73,72 +78,9 @@ ANY_PLACES = {
 places (those whose places every chart shows: an "any" target with places a chart may lack, such as the
 年命's uppers, is left to its interpreted test)."""
 
-
-def _lessons_at(i: int) -> tuple[str, ...]:
-    """The lessons (1–4) whose upper is the branch, from the index that has bit n for lesson n + 1."""
-    return tuple(str(n + 1) for n in range(4) if i >> n & 1)
-
-
-INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
-    "branch": ("{p}", lambda i: (BRANCH_CHARS[i],), 12),
-    "earth": ("({p} - off) % 12", lambda i: (BRANCH_CHARS[i],), 12),
-    "element": ("{p}", lambda i: (ELEMENT_CHARS[BRANCH_ELEMENT[i]],), 12),
-    "general": ("gen[{p}]", lambda i: (GENERAL_NAMES[i],), 12),
-    "general_kind": ("gen[{p}]", lambda i: ("吉將" if i in GOOD_GENERALS else "凶將",), 12),
-    "general_element": ("gen[{p}]", lambda i: (ELEMENT_CHARS[GENERAL_ELEMENT[i]],), 12),
-    "general_to_stem": ("gen[{p}] * 5 + se", lambda i: (relation(GENERAL_ELEMENT[i // 5], i % 5),), 60),
-    "kin": ("se * 12 + {p}", lambda i: (KIN[(BRANCH_ELEMENT[i % 12] - i // 12) % 5],), 60),
-    "to_stem": ("se * 12 + {p}", lambda i: (relation(BRANCH_ELEMENT[i % 12], i // 12),), 60),
-    "to_branch": ("br * 12 + {p}", lambda i: (relation(BRANCH_ELEMENT[i % 12], BRANCH_ELEMENT[i // 12]),), 144),
-    "void": ("({p} in void)", lambda i: ("true" if i else "false",), 2),
-    "under": (
-        "off * 12 + {p}",
-        lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
-        144,
-    ),
-    "earth_rel": (
-        "off * 12 + {p}",
-        lambda i: (relation(BRANCH_ELEMENT[(i % 12 - i // 12) % 12], BRANCH_ELEMENT[i % 12]),),
-        144,
-    ),
-    "lesson": ("(u0 == {p}) | (u1 == {p}) << 1 | (u2 == {p}) << 2 | (u3 == {p}) << 3", _lessons_at, 16),
-    "strength": ("ru * 12 + {p}", lambda i: (ruled_state(BRANCH_ELEMENT[i % 12], i // 12),), 60),
-    "earth_strength": ("ru * 12 + ({p} - off) % 12", lambda i: (ruled_state(BRANCH_ELEMENT[i % 12], i // 12),), 60),
-}
-"""The attributes of a branch the generated code reads as one small integer, an index into what the reader
-shows there: for each, the index's expression over the place ``{p}`` and the locals read at the top of the
-function (``gen``, ``se`` the day stem's element, ``br`` the day branch, ``off`` the plate's offset,
-``void``, the uppers ``u0``–``u3``, ``ru`` the element 旺 in the month), what the attribute shows at each
-index (as :data:`~liuren.reading.readers.READERS` reads it) and how many indexes there are. A test of one
-of them is then decided by the index alone, against the set of indexes where the condition holds, found
-once when the data loads."""
-
-MONTHLY = frozenset(("strength", "earth_strength"))
-"""The indexed attributes the month decides (``ru``): without it the chart lacks "month", as their readers
-raise it."""
-
-INDEXED_PLACES = frozenset(SINGLE_PLACES) - {"year_upper", "fate_upper"}
+INDEXED_PLACES = frozenset(SINGLE_PLACES) - PLACES_LACKING
 """The targets of one place the generated code reads in line for an indexed attribute: every one but the
 年命's uppers, which a chart may lack."""
-
-BY_PLACE: dict[str, Callable[[int, int, int], int]] = {
-    "branch": lambda se, g, b: b,
-    "element": lambda se, g, b: b,
-    "general": lambda se, g, b: g,
-    "general_kind": lambda se, g, b: g,
-    "general_element": lambda se, g, b: g,
-    "general_to_stem": lambda se, g, b: g * 5 + se,
-    "kin": lambda se, g, b: se * 12 + b,
-    "to_stem": lambda se, g, b: se * 12 + b,
-}
-"""The indexed attributes (:data:`INDEXED`) that a place's branch ``b``, the general ``g`` riding it and the
-day stem's element ``se`` decide, each as its index from the three. The tests of one of them at one of the
-places held in a local (:data:`LOCAL_PLACES`) are decided together, before the walk, by one table per place
-over ``se * 144 + g * 12 + b`` (:func:`keep_tables`): the statements that every such test at that place
-leaves standing."""
-
-KEYS = 5 * 12 * 12
-"""The size of a place's table (:data:`BY_PLACE`): five elements, twelve generals, twelve branches."""
 
 MAX_INLINE_VALUES = 3
 """Up to this many values a test compares one by one (``'旺' in f or '相' in f``); more, with a set."""
@@ -154,35 +96,62 @@ class _Plan(NamedTuple):
     test: Callable[[Sequence[str]], str]
 
 
+def _spec(condition: Condition) -> tuple[str, Callable[[int], tuple[str, ...]], int] | None:
+    """How the generated code indexes what ``condition`` reads: :data:`INDEXED` for a place's attribute,
+    :data:`CHART_INDEXED` for the chart's; None where it is not indexed."""
+    return (INDEXED if condition.target else CHART_INDEXED).get(condition.attr)
+
+
 def _holding(condition: Condition) -> frozenset[int] | None:
-    """The indexes (:data:`INDEXED`) at which ``condition`` holds, or None where its attribute is not
+    """The indexes (:func:`_spec`) at which ``condition`` holds, or None where its attribute is not
     indexed: one of the values shown (``=``, ``in``), or none of them (``!=``), as :func:`_compare` tests."""
-    spec = INDEXED.get(condition.attr)
+    spec = _spec(condition)
     if spec is None:
         return None
-    values = frozenset(condition.values)
-    if condition.op == "!=":
-        return frozenset(i for i, shown in enumerate(_shown(condition.attr)) if values.isdisjoint(shown))
-    return frozenset(i for i, shown in enumerate(_shown(condition.attr)) if not values.isdisjoint(shown))
+    where = _where(bool(condition.target), condition.attr)
+    found = frozenset().union(*(where.get(value, ()) for value in condition.values))
+    return frozenset(range(spec[2])) - found if condition.op == "!=" else found
 
 
 @cache
-def _shown(attr: str) -> tuple[tuple[str, ...], ...]:
-    """What an indexed attribute (:data:`INDEXED`) shows at each index, listed once."""
-    _, shown, size = INDEXED[attr]
-    return tuple(shown(i) for i in range(size))
+def _where(placed: bool, attr: str) -> dict[str, frozenset[int]]:
+    """Where an indexed attribute (of a place where ``placed``, else of the chart) shows each value: the
+    indexes, listed once."""
+    _, shown, size = (INDEXED if placed else CHART_INDEXED)[attr]
+    where: dict[str, set[int]] = {}
+    for i in range(size):
+        for value in shown(i):
+            where.setdefault(value, set()).add(i)
+    return {value: frozenset(indexes) for value, indexes in where.items()}
 
 
 def _inline_places(group: tuple[Condition, ...]) -> tuple[str, ...] | None:
     """The places (expressions) a group of conditions reads, where the generated code decides it by
     indexes alone: every condition indexed, one place or the places of an "any" target every chart shows."""
     target = group[0].target
-    if not all(c.attr in INDEXED and c.attr.isidentifier() for c in group):
+    if len(group) == 1 and not target and group[0].attr in CHART_INDEXED:
+        return ("",)  # the chart's own: its expression reads no place
+    if not target or not all(c.attr in INDEXED and c.attr.isidentifier() for c in group):
         return None
     if len(group) == 1 and target in INDEXED_PLACES and target.isidentifier():
         local = LOCAL_PLACES.get(target)
         return (local if local is not None else f"P_{target}(x)",)
     return ANY_PLACES.get(target)
+
+
+def _by_lesson(condition: Condition, holding: frozenset[int], place: str) -> str | None:
+    """A test of the lessons whose upper is a place (``lesson``, :data:`INDEXED`) as the uppers compared with
+    it, where it holds as soon as the upper of one of some lessons is the place (or fails then, ``!=``): one
+    or two comparisons instead of the index of all four."""
+    if condition.attr != "lesson":
+        return None
+    for those in range(1, 16):
+        uppers = [f"u{n}" for n in range(4) if those >> n & 1]
+        if holding == frozenset(i for i in range(16) if i & those):
+            return " or ".join(f"{u} == {place}" for u in uppers)
+        if holding == frozenset(i for i in range(16) if not i & those):
+            return " and ".join(f"{u} != {place}" for u in uppers)
+    return None
 
 
 def _monthly(group: tuple[Condition, ...]) -> bool:
@@ -198,16 +167,16 @@ def _inline(group: tuple[Condition, ...], k: int) -> str | None:
         return None
 
     def at(j: int, c: Condition, place: str) -> str:
-        holding = _holding(c)
-        assert holding is not None
-        index = INDEXED[c.attr][0].format(p=place)
+        holding, spec = _holding(c), _spec(c)
+        assert holding is not None and spec is not None
+        index = spec[0].format(p=place)
         if not holding:
             return "False"
-        if len(holding) == INDEXED[c.attr][2]:
+        if len(holding) == spec[2]:
             return "True"
         if len(holding) == 1:
             return f"{index} == {next(iter(holding))}"
-        return f"{index} in W{k}_{j}"
+        return _by_lesson(c, holding, place) or f"{index} in W{k}_{j}"
 
     target = group[0].target
     if len(group) == 1:
@@ -232,6 +201,18 @@ def _place_fact(target: str, attr: str) -> tuple[str, str]:
     if place is None:
         return f"{target}:{attr}", f"R_{attr}(x, P_{target}(x))"
     return f"{place}:{attr}", f"R_{attr}(x, {place})"
+
+
+def _may_lack(key: str) -> bool:
+    """Whether the fact of ``key`` (:class:`_Plan`: ``:attr`` the chart's, ``stem:attr`` the day stem's, else
+    ``place:attr``) may be one the chart lacks: its reader or its place's may raise :class:`Lacking`. The
+    generated code reads the others without a ``try``, and a test of them alone as True or False."""
+    scope, attr = key.split(":")
+    if not scope:
+        return attr in CHART_READERS_LACKING
+    if scope == "stem":
+        return attr in STEM_READERS_LACKING
+    return attr in READERS_LACKING or scope in PLACES_LACKING
 
 
 def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
@@ -355,6 +336,45 @@ def _tabled(group: tuple[Condition, ...]) -> str | None:
     return LOCAL_PLACES.get(group[0].target)
 
 
+def _sure_reads(plan: _Plan, shared_facts: dict[str, str], pad: str) -> tuple[list[str], str]:
+    """The lines that read the facts of a test none of whose facts the chart can lack (:func:`_may_lack`),
+    and the test's answer over them, True or False: a fact the answer reads once is read in it, a shared
+    one (``f3``) read into its local there the first time; a fact read twice in the answer is read first."""
+    marks = [f"\x00{n}\x00" for n in range(len(plan.facts))]
+    found = plan.test(marks)
+    lines: list[str] = []
+    for n, (key, read) in enumerate(plan.facts):
+        name = shared_facts.get(key, f"a{n}")
+        if found.count(marks[n]) == 1:
+            read = read if name.startswith("a") else f"({name} if {name} is not None else ({name} := {read}))"
+        elif name.startswith("a"):
+            lines.append(f"{pad}{name} = {read}")
+            read = name
+        else:
+            lines += [f"{pad}if {name} is None:", f"{pad}    {name} = {read}"]
+            read = name
+        found = found.replace(marks[n], read)
+    return lines, found
+
+
+def _sure_test(plan: _Plan, needing: int, full: int, shared_facts: dict[str, str]) -> list[str]:
+    """The lines that decide a test (its statements ``needing``) whose facts the chart cannot lack, as True or
+    False, and set those statements aside where it fails: decided again where several subjects need it, as
+    its facts are kept (a kept answer costs every chart a local set to None, and a test to read it)."""
+    lines, found = _sure_reads(plan, shared_facts, " " * 12)
+    if not lines:
+        return [
+            f"        if standing & {needing:#x} and not ({found}):",
+            f"            standing &= {full ^ needing:#x}",
+        ]
+    return [
+        f"        if standing & {needing:#x}:",
+        *lines,
+        f"            if not ({found}):",
+        f"                standing &= {full ^ needing:#x}",
+    ]
+
+
 def every(checks: dict[str, tuple[tuple[int, int], ...]], size: int) -> int:
     """The set of every statement, the ``size`` of them: a statement is set aside by and-ing the standing
     set with what this leaves of it, a non-negative ``int``, which Python ands without first complementing
@@ -429,7 +449,8 @@ def decide_source(
             readers[key] = readers.get(key, 0) + 1
     tabled = {_tabled(conditions[k]) for k in users} - {None}
     plain = {k: inline for k, inline in inlines.items() if inline is not None and not _monthly(conditions[k])}
-    shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain)
+    sure = {k: p for k, p in plans.items() if p is not None and not any(_may_lack(key) for key, _ in p.facts)}
+    shared_tests = sorted(k for k, n in users.items() if n > 1 and k not in plain and k not in sure)
     shared_facts = {key: f"f{n}" for n, key in enumerate(sorted(key for key, n in readers.items() if n > 1))}
     out = [
         "def decide(x, subjects, standing):",
@@ -440,6 +461,8 @@ def decide_source(
         "    gen, se, br, off, void = x.gen, x.stem_el, x.branch, x.offset, x.void",
         "    ru = None if x.month is None else ruling_element(x.month, x.school)",
     ]
+    if any(re.search(r"\bck\b", inline) for inline in inlines.values() if inline is not None):
+        out.append(f"    ck = {CHART_NUMBER}")  # the chart's number, which the tests of worked examples read
     for place in sorted(p for p in tabled if p is not None):  # the tests of a place's table, decided at once
         out.append(f"    standing &= K_{place}[se * 144 + gen[{place}] * 12 + {place}]")
     memo = [f"s{k}" for k in shared_tests] + list(shared_facts.values())
@@ -467,7 +490,7 @@ def decide_source(
             return [f"{pad}{into} = {inline}"]
         if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
-        if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:
+        if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:  # one fact, which the chart may lack
             return [
                 f"{pad}try:",
                 f"{pad}    a0 = {plan.facts[0][1]}",
@@ -488,8 +511,9 @@ def decide_source(
                 lines += [f"{pad}if {name} is None:", f"{pad}    try:", f"{pad}        {name} = {read}"]
                 lines += [f"{pad}    except Lacking as lacking:", f"{pad}        {name} = lacking"]
             names.append(name)
+        lacking = {shared_facts.get(key, f"a{n}") for n, (key, _) in enumerate(plan.facts) if _may_lack(key)}
         first = True
-        for name in dict.fromkeys(names):  # the first fact the chart lacks decides, as it is read
+        for name in dict.fromkeys(n for n in names if n in lacking):  # the first fact lacking decides, as read
             lines.append(f"{pad}{'if' if first else 'elif'} {name}.__class__ is Lacking:")
             lines.append(f"{pad}    {into} = {name}.what")
             first = False
@@ -508,6 +532,9 @@ def decide_source(
             if k in plain:  # True or False, and cheaper to decide again than to keep
                 out.append(f"        if standing & {needing:#x} and not ({plain[k]}):")
                 out.append(f"            standing &= {full ^ needing:#x}")
+                continue
+            if k in sure:  # True or False: read without a try
+                out.extend(_sure_test(sure[k], needing, full, shared_facts))
                 continue
             out.append(f"        if standing & {needing:#x}:")
             if k in shared:

@@ -24,6 +24,7 @@ from ..cycle import (
     LIUHE,
     LIUHE_GENERAL,
     OPPOSITE,
+    PILLARS,
     PO,
     SANHE_STEP,
     STEM_CHARS,
@@ -52,7 +53,12 @@ SEASONS = ("春", "夏", "秋", "冬")
 
 def chart_key(chart: Chart) -> str:
     """A worked example's chart as the data names it: day, hour, general and noble, ``丙申 午時 亥將 晝``."""
-    return f"{chart.day} {chart.hour}時 {chart.general}將 {NOBLE_LABEL[chart.noble]}"
+    return example_key(chart.day.ordinal, chart.hour.ordinal, chart.general.ordinal, chart.noble)
+
+
+def example_key(day: int, hour: int, general: int, noble: str) -> str:
+    """:func:`chart_key` from the ordinals of the day, hour and general, and the noble ("day" or "night")."""
+    return f"{PILLARS[day]} {BRANCH_CHARS[hour]}時 {BRANCH_CHARS[general]}將 {NOBLE_LABEL[noble]}"
 
 
 class Lacking(Exception):
@@ -181,6 +187,10 @@ SINGLE_PLACES: dict[str, Callable[[Ctx], int]] = {
     "day_birth": lambda x: ss.changsheng(x.stem, x.school),
 }
 """The targets that name one place: the branch (ordinal) each reads on a chart."""
+
+PLACES_LACKING = frozenset(("year_upper", "fate_upper"))
+"""The targets of :data:`SINGLE_PLACES` whose place a chart may lack (the 年命's uppers): their readers may
+raise :class:`Lacking`, the others never do (``tests/test_reading_compiled.py`` checks both)."""
 
 
 def places(target: str, x: Ctx) -> tuple[tuple[int, ...], str | None]:
@@ -408,12 +418,21 @@ READERS: dict[str, Callable[[Ctx, int], tuple[str, ...]]] = {
     "stem_side": _stem_side,
 }
 
+READERS_LACKING = frozenset(
+    ("strength", "earth_strength", "to_taisui", "to_xingnian", "to_benming", "chonged", "afflicted")
+)
+"""The attributes of :data:`READERS` whose reader may raise :class:`Lacking` (the month, the year, the 年命):
+the generated walk reads every other one without a ``try`` (:mod:`liuren.reading.generated`)."""
+
 STEM_READERS: dict[str, Callable[[Ctx], str]] = {
     "strength": lambda x: ss.stem_state(x.stem, _need(x.month, "month"), x.school),
     "element": lambda x: ELEMENT_CHARS[x.stem_el],
     "yinyang": lambda x: "陽" if x.stem % 2 == 0 else "陰",
     "stem": lambda x: STEM_CHARS[x.stem],
 }
+
+STEM_READERS_LACKING = frozenset(("strength",))
+"""The attributes of :data:`STEM_READERS` whose reader may raise :class:`Lacking` (the month)."""
 
 
 # ---------------------------------------------------------------- the chart as a whole
@@ -429,20 +448,20 @@ def _sanhe(branches: tuple[int, ...]) -> int | None:
     return None
 
 
-def _sequence(x: Ctx) -> tuple[str, ...]:
-    """What the 三傳 do in a row: 遞生 (初 生 中 生 末), 遞克, 同類 (one element, or a 三合 frame), and
-    whether the 末 生s or 克s the day stem."""
-    e = [BRANCH_ELEMENT[b] for b in x.transmissions]
+def sequence(t: tuple[int, ...], stem_el: int) -> tuple[str, ...]:
+    """What the 三傳 ``t`` do in a row: 遞生 (初 生 中 生 末), 遞克, 同類 (one element, or a 三合 frame), and
+    whether the 末 生s or 克s the day stem (its element ``stem_el``)."""
+    e = [BRANCH_ELEMENT[b] for b in t]
     found = []
     if produces(e[0], e[1]) and produces(e[1], e[2]):
         found.append("遞生")
     if (conquers(e[0], e[1]) and conquers(e[1], e[2])) or (conquers(e[2], e[1]) and conquers(e[1], e[0])):
         found.append("遞克")  # either way round: 殃咎課 l. 147 calls 子未寅 (末克中，中克初) 遞克 too
-    if len(set(e)) == 1 or _sanhe(x.transmissions) is not None:
+    if len(set(e)) == 1 or _sanhe(t) is not None:
         found.append("同類")
-    if produces(e[2], x.stem_el):
+    if produces(e[2], stem_el):
         found.append("生日")
-    if conquers(e[2], x.stem_el):
+    if conquers(e[2], stem_el):
         found.append("克日")
     return tuple(found)
 
@@ -470,30 +489,27 @@ def _bubei_side(x: Ctx) -> tuple[str, ...]:
     return ("陰",) if sum(1 for i in kept if i in (0, 2)) == 2 else ("陽",)
 
 
-def _gan_zhi(x: Ctx) -> tuple[str, ...]:
-    r = relation(x.stem_el, BRANCH_ELEMENT[x.branch])
+def gan_zhi(stem_el: int, branch: int) -> tuple[str, ...]:
+    r = relation(stem_el, BRANCH_ELEMENT[branch])
     return ({"生我": "干生支", "我生": "支生干", "克我": "干克支", "我克": "支克干"}.get(r, "比和"),)
 
 
-def _jiaohu(x: Ctx) -> tuple[str, ...]:
-    hit = conquers(BRANCH_ELEMENT[x.uppers[0]], BRANCH_ELEMENT[x.branch]) and conquers(
-        BRANCH_ELEMENT[x.uppers[2]], x.stem_el
-    )
+def jiaohu(gan_upper: int, zhi_upper: int, branch: int, stem_el: int) -> tuple[str, ...]:
+    hit = conquers(BRANCH_ELEMENT[gan_upper], BRANCH_ELEMENT[branch]) and conquers(BRANCH_ELEMENT[zhi_upper], stem_el)
     return ("true" if hit else "false",)
 
 
-def _upper_ke(x: Ctx) -> tuple[str, ...]:
+def upper_ke(gan_upper: int, zhi_upper: int) -> tuple[str, ...]:
     """Whether the 日上神 and the 辰上神 克 one another, either way: 「辰上神剋日上神，為陰不與陽親；日上神克辰上神，
     為陽不與陰合」 (無淫課 l.127), the 克 that makes 無淫 beside 日辰交互相剋. 無淫課 l.163 judges 庚辰 申時
     by it (「天罡土神克神后水，亦是陽不與陰合」)."""
-    a, b = BRANCH_ELEMENT[x.uppers[0]], BRANCH_ELEMENT[x.uppers[2]]
+    a, b = BRANCH_ELEMENT[gan_upper], BRANCH_ELEMENT[zhi_upper]
     return ("true" if conquers(a, b) or conquers(b, a) else "false",)
 
 
-def _xinghai(x: Ctx) -> tuple[str, ...]:
-    """刑 when one of the 三傳 punishes another (三刑, 子卯, or a 自刑 branch repeated), 害 when one harms
+def xinghai(t: tuple[int, ...]) -> tuple[str, ...]:
+    """刑 when one of the 三傳 ``t`` punishes another (三刑, 子卯, or a 自刑 branch repeated), 害 when one harms
     another (六害): 「見三刑」, 「見六害」 (遙克課 l.15)."""
-    t = x.transmissions
     pairs = [(t[i], t[j]) for i in range(3) for j in range(3) if i != j]
     found = []
     if any(XING[a] == b for a, b in pairs):
@@ -515,6 +531,30 @@ def _yaoke_bi(x: Ctx) -> tuple[str, ...]:
     return ("true" if chosen else "false",)
 
 
+def pillar(day: int) -> tuple[str, ...]:
+    return (str(PILLARS[day]),)
+
+
+def stem_kind(stem: int) -> tuple[str, ...]:
+    return ("剛" if stem % 2 == 0 else "柔",)
+
+
+def plate(offset: int) -> tuple[str, ...]:
+    return ({0: "伏吟", OPPOSITE: "返吟"}.get(offset, ""),)
+
+
+def trans_yinyang(t: tuple[int, ...]) -> tuple[str, ...]:
+    return ("陽多" if sum(b % 2 == 0 for b in t) >= 2 else "陰多",)
+
+
+def sanhe(t: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(ELEMENT_CHARS[e] for e in [_sanhe(t)] if e is not None)
+
+
+def generals_in(generals: tuple[int, ...]) -> tuple[str, ...]:
+    return tuple(GENERAL_NAMES[g] for g in generals)
+
+
 def _key(x: Ctx) -> str:
     key = chart_key(x.chart)
     object.__setattr__(x, "key", key)
@@ -527,30 +567,33 @@ def _kinds(x: Ctx) -> tuple[str, ...]:
 
 CHART_READERS: dict[str, Callable[[Ctx], tuple[str, ...]]] = {
     "time": lambda x: (NOBLE_LABEL[x.chart.noble],),
-    "noble_dir": lambda x: ("順" if x.chart.generals_forward else "逆",),
+    "noble_dir": lambda x: ("順" if x.forward else "逆",),
     "season": lambda x: (SEASONS[ss.season(_need(x.month, "month"))],),
     "month": lambda x: (BRANCH_CHARS[_need(x.month, "month")],),
     "month_general": lambda x: (str(x.chart.general),),
     "chart": lambda x: (x.key or _key(x),),
-    "day": lambda x: (str(x.chart.day),),
-    "day_pillar": lambda x: (str(x.chart.day),),
+    "day": lambda x: pillar(x.day),
+    "day_pillar": lambda x: pillar(x.day),
     "day_stem": lambda x: (STEM_CHARS[x.stem],),
-    "day_kind": lambda x: ("剛" if x.stem % 2 == 0 else "柔",),
-    "gan_zhi": _gan_zhi,
-    "plate": lambda x: ({0: "伏吟", OPPOSITE: "返吟"}.get(x.offset, ""),),
-    "trans_seq": _sequence,
-    "trans_yinyang": lambda x: ("陽多" if sum(b % 2 == 0 for b in x.transmissions) >= 2 else "陰多",),
-    "sanhe": lambda x: tuple(ELEMENT_CHARS[e] for e in [_sanhe(x.transmissions)] if e is not None),
+    "day_kind": lambda x: stem_kind(x.stem),
+    "gan_zhi": lambda x: gan_zhi(x.stem_el, x.branch),
+    "plate": lambda x: plate(x.offset),
+    "trans_seq": lambda x: sequence(x.transmissions, x.stem_el),
+    "trans_yinyang": lambda x: trans_yinyang(x.transmissions),
+    "sanhe": lambda x: sanhe(x.transmissions),
     "ke_kind": lambda x: ("下賊上",) if "下賊上" in x.lessons_kind else _kinds(x)[:1],
     "lesson_ke": _kinds,
-    "jiaohu_ke": _jiaohu,
-    "upper_ke": _upper_ke,
+    "jiaohu_ke": lambda x: jiaohu(x.uppers[0], x.uppers[2], x.branch, x.stem_el),
+    "upper_ke": lambda x: upper_ke(x.uppers[0], x.uppers[2]),
     "bubei_side": _bubei_side,
     "yang_vs_noble": lambda x: _noble_side(x, (0, 2)),
     "yin_vs_noble": lambda x: _noble_side(x, (1, 3)),
     "amnesty": lambda x: ("true" if ss.is_amnesty_day(x.day, _need(x.month, "month")) else "false",),
     "lesson_type": lambda x: (str(x.chart.lesson_type),),
-    "trans_xinghai": _xinghai,
+    "trans_xinghai": lambda x: xinghai(x.transmissions),
     "yaoke_bi": _yaoke_bi,
-    "has_general_in_trans": lambda x: tuple(GENERAL_NAMES[x.gen[b]] for b in x.transmissions),
+    "has_general_in_trans": lambda x: generals_in(tuple([x.gen[b] for b in x.transmissions])),
 }
+
+CHART_READERS_LACKING = frozenset(("season", "month", "amnesty"))
+"""The attributes of :data:`CHART_READERS` whose reader may raise :class:`Lacking` (the month)."""
