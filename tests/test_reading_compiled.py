@@ -541,6 +541,52 @@ def test_the_readers_that_may_lack_are_the_ones_declared():
     assert raised == declared
 
 
+def test_a_reader_guarded_by_a_field_lacks_exactly_where_the_field_is_none():
+    """Each place and reader the generated walk guards by a field of the chart (``LACKS_WITHOUT``) instead of
+    catching Lacking raises it, saying what the field says, exactly where that field is None, at every
+    branch, on charts with and without month, year and 年命; and the walk tests the field for each."""
+    from liuren.reading.generated import LACKS_WITHOUT
+    from liuren.reading.readers import CHART_READERS, SINGLE_PLACES, STEM_READERS, Lacking
+
+    kinds = {"p": SINGLE_PLACES, "s": STEM_READERS, "c": CHART_READERS}
+    seen = {name: set() for name in LACKS_WITHOUT}
+    for chart in _charts(431):
+        x = Ctx(chart)
+        for name, (field, what) in LACKS_WITHOUT.items():
+            kind, attr = name.split(":")
+            calls = [(READERS[attr], (x, b)) for b in range(12)] if kind == "b" else [(kinds[kind][attr], (x,))]
+            for read, args in calls:
+                try:
+                    read(*args)
+                    said = None
+                except Lacking as lacking:
+                    said = lacking.what
+                assert said == (what if getattr(x, field) is None else None), (chart.spec(), name)
+            seen[name].add(said)
+    assert all(found == {None, LACKS_WITHOUT[name][1]} for name, found in seen.items())  # both ways, each
+    source = program().source
+    for field in {field for field, _ in LACKS_WITHOUT.values()}:
+        assert f"if x.{field} is None:" in source, field
+    assert "C_month(x)" in source and "except Lacking as lacking:\n                        f4 = lacking" not in source
+
+
+def test_a_reading_view_holds_what_the_chart_says():
+    """What ``Ctx(chart)`` reads by table or in one step (the 旬空 by the day, ``DAY_VOID``; each lesson's 克;
+    the patterns judged and those the chart cannot judge) is what the chart itself gives, on a sample of
+    charts with and without month, year and 年命."""
+    from liuren.lessons import KINDS
+
+    unjudged = 0
+    for chart in _charts(53):
+        x = Ctx(chart)
+        assert x.void == frozenset(b.ordinal for b in chart.void), chart.spec()
+        assert x.lessons_kind == tuple(KINDS[r] for r in chart._ke.relations), chart.spec()
+        assert x.patterns == tuple(p.name for p in chart.patterns), chart.spec()
+        assert x.unjudged == frozenset(chart.unjudged_patterns), chart.spec()
+        unjudged += bool(x.unjudged)
+    assert 0 < unjudged < len(_charts(53))  # both kinds of chart were seen
+
+
 def test_a_chart_indexed_attribute_shows_at_its_index_what_its_reader_shows():
     """What :data:`CHART_INDEXED` says an attribute of the chart shows at the chart's index is what its
     reader reads (the index's expression evaluated over the generated function's locals), on a sample of

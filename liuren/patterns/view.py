@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..cycle import (
     GUIREN,
     LIUHE_GENERAL,
+    PILLARS,
     QINGLONG,
     STEM_CHARS,
     TAICHANG,
@@ -45,6 +46,9 @@ UNJUDGED = Unjudged.UNJUDGED
 
 Judgement = Clause | Unjudged | None
 """What a detector returns: the evidence when the pattern fires, :data:`UNJUDGED`, or None."""
+
+DAY_VOID = tuple(frozenset((day.void[0].ordinal, day.void[1].ordinal)) for day in PILLARS)
+"""旬空 by the day's ordinal: the two branches (ordinals) its decade leaves over, as ``chart.void`` gives them."""
 
 GOOD_GENERALS = frozenset((GUIREN, LIUHE_GENERAL, QINGLONG, TAICHANG, TAIYIN, TIANHOU))
 """吉將: 貴人, 六合, 青龍, 太常, 太陰, 天后 (docs/rules.md §6.2, as 大全 lists them for 三光)."""

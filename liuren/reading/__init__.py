@@ -555,13 +555,11 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     ctx = Ctx(chart)
     shown, unjudged = _shown(chart, ctx.patterns), ctx.unjudged  # the names Ctx(chart) read
     compiled = program()
-    known = compiled.subjects
     present, standing = compiled.always  # the subjects the chart shows (or cannot judge), and their statements
-    for subject in (*_own_subjects(chart, ctx.patterns), *unjudged):  # SHOWN_ALWAYS's are or-ed at load
-        found = known.get(subject)
-        if found is not None:
-            present |= found[0]
-            standing |= found[1]
+    own = _own_subjects(chart, ctx.patterns)  # SHOWN_ALWAYS's are or-ed at load
+    for bit, those in filter(None, map(compiled.subjects.get, (*own, *unjudged) if unjudged else own)):
+        present |= bit
+        standing |= those
     if wanted is not None:
         standing &= compiled.on_matter[wanted]
     if who is not None:
@@ -571,7 +569,9 @@ def reading(chart: Chart, matter: object = None, querent: object = None, lang: s
     for subject in unjudged:
         undecided |= compiled.masks.get(subject, 0)
     undecided &= standing
-    decided = Decided(standing & ~undecided, undecided, ctx, {}, unjudged, shown)
+    facts: dict[str, Fact] = {}  # built when read
+    found = (standing & ~undecided, undecided, ctx, facts, unjudged, shown)
+    decided = tuple.__new__(Decided, found)  # what Decided(*found) makes, without its __new__'s Python frame
     return _decided(chart, wanted, who, lang, decided)
 
 

@@ -215,6 +215,60 @@ def _may_lack(key: str) -> bool:
     return attr in READERS_LACKING or scope in PLACES_LACKING
 
 
+LACKS_WITHOUT = {
+    "p:year_upper": ("xingnian_upper", "nianming"),
+    "p:fate_upper": ("benming_upper", "nianming"),
+    "b:strength": ("month", "month"),
+    "b:earth_strength": ("month", "month"),
+    "b:to_taisui": ("year", "year"),
+    "b:to_xingnian": ("xingnian", "nianming"),
+    "b:to_benming": ("benming", "nianming"),
+    "s:strength": ("month", "month"),
+    "c:season": ("month", "month"),
+    "c:month": ("month", "month"),
+    "c:amnesty": ("month", "month"),
+}
+"""The places (``p:``) and readers (``b:`` a branch's, ``s:`` the day stem's, ``c:`` the chart's) that may lack
+what they read and raise :class:`Lacking` exactly where one field of the chart is None: that field and what
+they say the chart lacks. The generated walk tests the field instead of catching what is raised
+(``tests/test_reading_compiled.py`` checks each against its reader); 沖 and 刑害 by the 六處 (``chonged``,
+``afflicted``) lack the 年命 only where the other places leave them undecided, and are caught."""
+
+
+def _guards(key: str) -> tuple[tuple[str, str], ...] | None:
+    """The fields of the chart (:data:`LACKS_WITHOUT`) whose being None makes the fact of ``key`` (as
+    :func:`_may_lack` reads it) lacking, with what it lacks then, in the order its place and its reader
+    read them; None where it may lack otherwise."""
+    scope, attr = key.split(":")
+    if not scope:
+        declared = [f"c:{attr}"] if attr in CHART_READERS_LACKING else []
+    elif scope == "stem":
+        declared = [f"s:{attr}"] if attr in STEM_READERS_LACKING else []
+    else:  # the place is read first, then the branch there
+        declared = [f"p:{scope}"] if scope in PLACES_LACKING else []
+        declared += [f"b:{attr}"] if attr in READERS_LACKING else []
+    if not all(name in LACKS_WITHOUT for name in declared):
+        return None
+    return tuple(LACKS_WITHOUT[name] for name in declared)
+
+
+def _guarded(plan: _Plan, into: str, pad: str, shared_facts: dict[str, str]) -> list[str] | None:
+    """The lines that put the state of a test whose facts may lack only where a field of the chart is None
+    (:func:`_guards`) into ``into``: each field tested, in the order the facts are read (the first one
+    lacking decides), then the facts read without a ``try`` (:func:`_sure_reads`); None for another test."""
+    guards: dict[tuple[str, str], None] = {}
+    for key, _ in plan.facts:
+        found = _guards(key)
+        if found is None:
+            return None
+        guards.update(dict.fromkeys(found))
+    lines = []
+    for n, (field, what) in enumerate(guards):
+        lines += [f"{pad}{'el' if n else ''}if x.{field} is None:", f"{pad}    {into} = {what!r}"]
+    reads, found_test = _sure_reads(plan, shared_facts, pad + "    ")
+    return [*lines, f"{pad}else:", *reads, f"{pad}    {into} = {found_test}"]
+
+
 def _plan(group: tuple[Condition, ...], k: int) -> _Plan | None:
     """How the generated code decides test ``k`` (its conditions ``group``), or None where it calls the
     interpreted test: a pattern (read in line where the chart judges them all), a 神煞, or a target whose
@@ -490,6 +544,9 @@ def decide_source(
             return [f"{pad}{into} = {inline}"]
         if plan is None:  # an interpreted test, called by name
             return [f"{pad}{into} = T{k}(x)"]
+        guarded = _guarded(plan, into, pad, shared_facts)
+        if guarded is not None:  # lacking only where a field of the chart is None: the field is tested
+            return guarded
         if len(plan.facts) == 1 and plan.facts[0][0] not in shared_facts:  # one fact, which the chart may lack
             return [
                 f"{pad}try:",

@@ -40,7 +40,7 @@ from ..cycle import (
 from ..generals import general_index
 from ..lessons import KINDS
 from ..patterns import shensha as ss
-from ..patterns.view import GOOD_GENERALS, View, set_view, unfrozen
+from ..patterns.view import DAY_VOID, GOOD_GENERALS, View, set_view, unfrozen
 from ..records import Yaoke
 from ..school import NOBLE_LABEL
 from ..transmissions import Method, Trace, yaoke
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from ..chart import Chart
 
 SEASONS = ("春", "夏", "秋", "冬")
+NONE_UNJUDGED: frozenset[str] = frozenset()  # the unjudged patterns of most charts, shared (it cannot change)
 
 
 def chart_key(chart: Chart) -> str:
@@ -119,20 +120,18 @@ class Ctx(View):
         object.__setattr__(self, "__class__", unfrozen(frozen))  # a View is frozen: set as a plain record
         x: Any = self
         set_view(x, chart)
-        nm = chart.nianming
-        void = chart.void
+        nm, (found, unjudged) = chart.nianming, chart._detected()  # the patterns judged, those it cannot
+        r0, r1, r2, r3 = chart._ke.relations  # the four lessons': four lookups cost less than a comprehension
         x.day = chart.day.ordinal
         x.stem_el = STEM_ELEMENT[x.stem]
-        x.lessons_kind = tuple([KINDS[r] for r in chart._ke.relations])
+        x.lessons_kind = (KINDS[r0], KINDS[r1], KINDS[r2], KINDS[r3])
         x.gen = GENERAL_AT[x.noble * 2 + x.forward]
-        x.void = frozenset((void[0].ordinal, void[1].ordinal))
+        x.void = DAY_VOID[x.day]
         x.xingnian_upper = None if nm is None else nm.xingnian_upper.ordinal
         x.benming_upper = None if nm is None else nm.benming_upper.ordinal
-        x.patterns = tuple([p.name for p in chart.patterns])
-        x.unjudged = frozenset(chart.unjudged_patterns)
-        x.sha = None
-        x.read = {}
-        x.key = ""
+        x.patterns = tuple([p.name for p in found])
+        x.unjudged = frozenset(unjudged) if unjudged else NONE_UNJUDGED
+        x.sha, x.read, x.key = None, {}, ""
         self.__class__ = frozen
 
 
