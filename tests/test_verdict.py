@@ -660,13 +660,43 @@ def test_a_reading_s_tiers_and_strengths_are_those_the_chart_gives():
         first, month = chart.transmissions[0], chart.month
         use = None if month is None else ss.season_state(first.branch.ordinal, month.ordinal, chart.school)
         stem = None if month is None else ss.stem_state(chart.stem.ordinal, month.ordinal, chart.school)
-        assert (seen.strength, seen.stem, seen.use.strength) == (use, stem, use)
+        assert (*seen.strengths, seen.use.strength) == (use, stem, use)
         assert (seen.use.branch, seen.use.general) == (str(first.branch), str(first.general))
         for kind, reach, by in seen.rules:  # principle 3's reach, kept for a chart that is no example's own
             (whole,) = [r for k, r, _, b in weighing._ruling().values() if (k, b) == (kind, by)]
             assert reach == whole & ~seen.tiers[0] and (reach == whole) is not bool(whole & seen.tiers[0])
             ruled += 1
     assert keyed and ruled  # the worked example's own chart and charts where principle 3 holds were among them
+
+
+def test_a_pool_beyond_the_reach_of_principles_3_and_4_is_left_whole():
+    """_found weighs principles 3 and 4 (_aside) only on a pool holding a line of the chart's ``reach``: every
+    other pool of a matter (無淫課 l.143 ... 元首課 l.23) is one they would leave whole, with no override and no
+    rescue; and on a pool that does reach one, they set a line aside."""
+    from liuren.reading import verdict as weighing
+    from liuren.reading.stated import Explained, _aside
+
+    t = weighing.table()
+    skipped = touched = war = 0
+    every = [
+        (str(d), str(h), str(g), str(h))
+        for d in liuren.cycle.PILLARS
+        for h in liuren.cycle.BRANCHES
+        for g in liuren.cycle.BRANCHES
+    ]
+    for day, hour, general, month in every[::8]:  # one chart in 8 of the 8,640, with a month
+        chart = liuren.chart(day, hour, general, month=month)
+        seen = weighing._seen(reading(chart))
+        for pool in {seen.applies & t.weighs.get(m, 0) for m in seen.held} | {seen.overall}:
+            explain = Explained()
+            left, rescue, school = _aside(pool, seen, explain) if seen.rules or seen.war else (pool, None, "")
+            if pool & seen.reach:
+                touched += left != pool
+                war += bool(school)
+            else:
+                assert (left, rescue, school, explain.overrides) == (pool, None, "", []), (chart, pool)
+                skipped += bool(pool)
+    assert skipped and touched and war  # pools of both kinds, and principle 4 setting lines aside, were among them
 
 
 def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():

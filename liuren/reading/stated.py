@@ -84,7 +84,7 @@ class Explained:
 
 
 def _aside(pool: int, seen: _Seen, explain: Explained | None) -> tuple[int, Reason | None, str]:
-    """Principles 3 and 4 on one pool, on a chart where they may hold (``seen.setting_aside``, about one
+    """Principles 3 and 4 on one pool that holds a line they may set aside (``seen.reach``, on about one
     chart in three): the lines left standing, the line of the first rescue that set one aside (or None)
     and the ``war_reading`` choice where principle 4 was needed; the overrides go into ``explain``."""
     rescue = None
@@ -115,7 +115,8 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
     of the 旺相, rarer, is :func:`_strong`'s)."""
     rescue = None
     school = ""
-    if seen.setting_aside:  # principles 3 and 4 may hold on the chart
+    reach = seen.reach
+    if reach and pool & reach:  # principles 3 and 4 may set a line of the pool aside
         pool, rescue, school = _aside(pool, seen, explain)
     if explain is not None:
         explain.before = tuple(explain.overrides)
@@ -152,7 +153,7 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
     else:
         found = None
     if found is None:  # 吉 and 凶 on one tier: principle 6
-        if seen.strength is None:
+        if seen.strengths[0] is None:
             return ("未定", _pick(directed, t), 6, TIERS[tier], True, tier == 0, rescue, school)
         here = directed = _strong(here, seen, t, explain)
         found = _direction(here, t) or "吉凶參半"
@@ -171,10 +172,10 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
 def _strong(here: int, seen: _Seen, t: VerdictTable, explain: Explained | None) -> int:
     """Principle 6 on lines ``here`` that say both 吉 and 凶 (the month known): the side that stands, the
     lines of the other set aside (written into ``explain``)."""
-    strength = seen.strength
+    strength, stem = seen.strengths
     # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
     # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-    strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
+    strong = strength in ("旺", "相") and stem in ("旺", "相")
     side = t.good if strong else t.bad
     if explain is not None:
         why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"

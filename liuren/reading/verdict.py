@@ -277,22 +277,8 @@ class Verdict:
         open: int,
         use: Use | None = None,
     ) -> None:
-        values = (
-            matter,
-            verdict,
-            reasons,
-            overrides,
-            course,
-            timing,
-            folded,
-            principle,
-            school,
-            tier,
-            weighed,
-            open,
-            use,
-        )
-        object.__setattr__(self, "_values", values)
+        values = (matter, verdict, reasons, overrides, course, timing, folded, principle, school, tier, weighed)
+        object.__setattr__(self, "_values", (*values, open, use))
         object.__setattr__(self, "_explain", None)
         object.__setattr__(self, "verdict", verdict)
         object.__setattr__(self, "reasons", reasons)
@@ -571,6 +557,12 @@ def table() -> VerdictTable:
     )
 
 
+Kept = tuple[
+    dict[int, Period],
+    dict[tuple[int, str], tuple[Period | None, int]],
+    dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]],
+]
+"""What the explaining path keeps per reading (:meth:`_Seen.kept`): periods; 應期 by rules and side; pools weighed."""
 Rule = tuple[str, int, Reason]
 """One of principle 3's overrides that holds on a chart: its kind, the lines it reaches (a set of
 statements, :class:`VerdictTable`) and the line that sets them aside."""
@@ -583,22 +575,19 @@ class _Seen:
     用 and the day stem's 旺相, and the overall lines weighed once (:func:`~liuren.reading.stated.route`)."""
 
     __slots__ = (
+        "_kept",
+        "_strengths",
         "_use",
         "applies",
         "chart",
-        "explained",
         "held",
         "open",
         "overall",
-        "periods",
+        "reach",
         "rules",
-        "setting_aside",
         "stated",
-        "stem",
-        "strength",
         "table",
         "tiers",
-        "timed",
         "war",
     )
 
@@ -624,21 +613,14 @@ class _Seen:
             self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         self.held = tuple(compress(t.speaking_matters, map(and_, t.speaking_sets, repeat(applies))))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
-        self.periods: dict[int, Period] = {}
-        """The period of each timing rule that is some matter's primary 應期, made once."""
-        self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
-        """The primary 應期 and the count folded for each set of timing rules and side, found once."""
+        self._kept: Kept | None = None  # made where a verdict is explained (kept())
         self.stated: dict[int, Found] = {0: NOTHING}
         """The overall lines (principle 2) weighed once, and the empty pool to nothing (``routes()``)."""
-        self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
-        """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
-        and 4, all its overrides, and the course (:func:`_explaining`)."""
         self.war = bool(applies & t.yuanshou)
         """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
         self.chart = chart
         self._use: Use | None = None
-        self.strength, self.stem = _strengths(chart)
-        """The 用's and the day stem's 旺相休囚死 in the month (principle 6), None without the month."""
+        self._strengths: tuple[str | None, str | None] | None = None  # principle 6 reads them in most charts
         if decided is None:  # a Reading given its judgements: the subjects as reading() would find them
             from . import shown_subjects
 
@@ -647,8 +629,24 @@ class _Seen:
             shown, patterns = decided.shown, decided.ctx.patterns
         # the subjects shown hold the patterns: where none of the rules' own is among them, none holds
         self.rules = () if RULED.isdisjoint(shown) else _rules(chart, patterns, shown, self)
-        self.setting_aside = bool(self.rules) or self.war
-        """Whether principle 3 or 4 may set a line aside on this chart."""
+        # the lines principles 3 and 4 may set aside: a pool of none is left whole (_found); 4 needs a 內戰 凶 line
+        reach = t.neizhan_bad if self.war else 0
+        for _, lines, _ in self.rules:
+            reach |= lines
+        self.reach = reach
+
+    @property
+    def strengths(self) -> tuple[str | None, str | None]:
+        """The 用's and the day stem's 旺相休囚死 in the month (principle 6), None without it: found on first read."""
+        if self._strengths is None:
+            self._strengths = _strengths(self.chart)
+        return self._strengths
+
+    def kept(self) -> Kept:
+        """What the explaining path weighs once per reading, made on first use (:data:`Kept`)."""
+        if self._kept is None:
+            self._kept = ({}, {}, {})
+        return self._kept
 
     @property
     def use(self) -> Use:
@@ -657,7 +655,7 @@ class _Seen:
             chart = self.chart
             first = chart.transmissions[0]
             kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
-            self._use = Use(str(first.branch), kin, self.strength, str(first.general))
+            self._use = Use(str(first.branch), kin, self.strengths[0], str(first.general))
         return self._use
 
 
@@ -836,7 +834,8 @@ def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "
         ordered = sorted(bits(rules), key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side))
         every = statements()
         return primary_period(tuple(every[n] for n in ordered), seen.chart, when)
-    found = seen.timed.get((rules, other_side))
+    periods_of, timed, _ = seen.kept()
+    found = timed.get((rules, other_side))
     if found is not None:  # matters with the same rules on the same side share their 應期
         return found
     # primary_period's choice without sorting: the first in that order of the rules that name a period
@@ -849,10 +848,10 @@ def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "
             first = here & ~t.kinds.get(other_side, 0) or here
             break
     n = (first & -first).bit_length() - 1
-    period = seen.periods.get(n)
+    period = periods_of.get(n)
     if period is None:  # made once per reading (a dozen matters share them)
-        period = seen.periods[n] = periods((statements()[n],), seen.chart, None)[0]
-    found = seen.timed[rules, other_side] = period, rules.bit_count() - 1
+        period = periods_of[n] = periods((statements()[n],), seen.chart, None)[0]
+    found = timed[rules, other_side] = period, rules.bit_count() - 1
     return found
 
 
@@ -904,7 +903,8 @@ def _explaining(
     where no line decided (principles 0 and 1), no course."""
     if not pool:
         return (), ()
-    weighed = seen.explained.get(pool)
+    explained = seen.kept()[2]
+    weighed = explained.get(pool)
     if weighed is None:
         explain = Explained()
         _found(pool, seen, seen.table, explain)
@@ -912,7 +912,7 @@ def _explaining(
         standing = explain.standing
         reads = (standing & first, standing & middle, standing & final)
         course = _course(reads, seen.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
-        weighed = seen.explained[pool] = (explain.before, tuple(explain.overrides), course)
+        weighed = explained[pool] = (explain.before, tuple(explain.overrides), course)
     before, overrides, course = weighed
     return before if by_general else overrides, course if principle > 1 else ()
 
