@@ -699,6 +699,27 @@ def test_a_pool_beyond_the_reach_of_principles_3_and_4_is_left_whole():
     assert skipped and touched and war  # pools of both kinds, and principle 4 setting lines aside, were among them
 
 
+def test_the_verdicts_made_at_once_are_those_each_matter_is_given():
+    """verdicts() keeps every matter's verdict as it made them at once; verdict(matter) then gives that very
+    one, and a reading asked one matter first gives verdicts() equal to those made at once, its own kept
+    (元首課 l.51's chart, and charts of the sample)."""
+    matters = 0
+    for chart in (liuren.chart("丙申", "午", "亥", month="寅"), *_sample_charts()):
+        first = reading(chart)
+        every = first.verdicts()
+        assert first.verdicts() is every and all(first.verdict(v.matter) is v for v in every)
+        assert first.verdicts() == every and all(a is b for a, b in zip(first.verdicts(), every, strict=True))
+        asked = reading(chart)
+        one = asked.verdict("財")
+        again = asked.verdicts()
+        held = [v.matter for v in every]
+        assert again == every and [v.matter for v in again] == held
+        assert all(a.verdict == b.verdict and a.reasons == b.reasons for a, b in zip(again, every, strict=True))
+        assert any(v is one for v in again) is ("財" in held) and asked.verdicts() == again
+        matters += "財" in held
+    assert matters  # charts holding the matter asked first were among them
+
+
 def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():
     import pickle
     from dataclasses import FrozenInstanceError

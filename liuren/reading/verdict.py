@@ -796,29 +796,25 @@ def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, .
     seen = _seen(reading)
     if when is not None:
         return tuple(_judged(seen, m, when) for m in matters_of(reading))
-    done = _done(reading)
-    if not done and reading.matter is None:  # the first time: every matter the reading holds, decided now
-        held = seen.held
-        made = decide_all(seen, held)
-        done.update(zip(held, made, strict=True))
-        return tuple(made)
-    found = []
-    for m in matters_of(reading):
-        v = done.get(m)
-        if v is None:
-            v = done[m] = decide_all(seen, (m,))[0]
-        found.append(v)
-    return tuple(found)
+    kept = reading._memo.get("verdicts")
+    if kept is None and reading.matter is None:  # the first time: every matter held, decided now, kept as made
+        kept = reading._memo["verdicts"] = tuple(decide_all(seen, seen.held))
+    if kept.__class__ is tuple:
+        return kept  # every matter held, as verdicts() made them (_done)
+    return tuple(verdict(reading, m) for m in matters_of(reading))  # those verdict() kept, the others decided now
 
 
 def _done(reading: Reading) -> dict[str, Verdict]:
     """Each matter's verdict without a moment, weighed once per reading, kept by the reading: not by its
     :class:`_Seen`, which each verdict keeps to be explained from, so that no cycle holds them and a reading
-    dropped is freed at once (its memory used again by the next, not left to the garbage collector)."""
+    dropped is freed at once (its memory used again by the next, not left to the garbage collector); those
+    verdicts() made at once as its tuple (in the order of held), a dict only once one matter's is asked."""
     found = reading._memo.get("verdicts")
     if found is None:
         found = reading._memo["verdicts"] = {}
-    return found  # type: ignore[return-value]  # only this dict is kept under "verdicts"
+    elif found.__class__ is tuple:
+        found = reading._memo["verdicts"] = dict(zip(_seen(reading).held, found, strict=True))
+    return found  # type: ignore[return-value]  # only this dict (or verdicts()' tuple) is kept under "verdicts"
 
 
 def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
