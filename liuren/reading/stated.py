@@ -252,9 +252,9 @@ def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object
     made at once (:func:`decide_all`), in the same loop, so that a reading's verdicts cost one pass. A
     matter's own pool is weighed each time, not kept: two matters share one in about one chart in five,
     and keeping them hashed a 1,130-bit int twice a matter; the overall lines (principle 2), which many
-    matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
+    matters fall back on, are weighed once per reading (``seen.whole``), with 總's own."""
     t = seen.table
-    applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
+    applies, left_open, weighs_of, directed_lines = seen.applies, seen.open, t.weighs, t.directed
     new, twin = object.__new__, UNFROZEN_VERDICT
     made: list[object] = []
     for matter in matters:
@@ -265,7 +265,7 @@ def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object
         elif matter != "總":
             found = _found(weigh, seen, t)
         else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
-            found = pools[weigh] = _found(weigh, seen, t)
+            found = seen.whole = _found(weigh, seen, t)
         said, reasons, principle, tier, directed, particular, rescue, school = found
         ended = weigh
         by_general = False
@@ -278,9 +278,9 @@ def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object
                 said, reasons, principle, tier = "平", (rescue,), 3, ""
             elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
                 ended = overall = seen.overall
-                whole = pools.get(overall)
-                if whole is None:
-                    whole = pools[overall] = _found(overall, seen, t)
+                whole = seen.whole
+                if whole is None:  # an empty pool weighs to nothing
+                    whole = seen.whole = _found(overall, seen, t) if overall else NOTHING
                 said, reasons, principle, tier, directed, _, rescue, war_school = whole
                 school = war_school or school
                 if said is None and rescue is not None and not directed:

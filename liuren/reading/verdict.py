@@ -585,10 +585,10 @@ class _Seen:
         "overall",
         "reach",
         "rules",
-        "stated",
         "table",
         "tiers",
         "war",
+        "whole",
     )
 
     def __init__(self, reading: Reading) -> None:
@@ -614,8 +614,8 @@ class _Seen:
         self.held = tuple(compress(t.speaking_matters, map(and_, t.speaking_sets, repeat(applies))))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
         self._kept: Kept | None = None  # made where a verdict is explained (kept())
-        self.stated: dict[int, Found] = {0: NOTHING}
-        """The overall lines (principle 2) weighed once, and the empty pool to nothing (``routes()``)."""
+        self.whole: Found | None = None
+        """The overall lines (principle 2, 總's own) weighed once, when a matter first reads them (``routes()``)."""
         self.war = bool(applies & t.yuanshou)
         """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
         self.chart = chart
@@ -921,4 +921,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import NOTHING, Explained, Found, _found, _strengths, decide_all, route  # noqa: E402 (it reads what this defines)
+from .stated import Explained, Found, _found, _strengths, decide_all, route  # noqa: E402 (it reads what this defines)
