@@ -660,13 +660,64 @@ def test_a_reading_s_tiers_and_strengths_are_those_the_chart_gives():
         first, month = chart.transmissions[0], chart.month
         use = None if month is None else ss.season_state(first.branch.ordinal, month.ordinal, chart.school)
         stem = None if month is None else ss.stem_state(chart.stem.ordinal, month.ordinal, chart.school)
-        assert (seen.strength, seen.stem, seen.use.strength) == (use, stem, use)
+        assert (*seen.strengths, seen.use.strength) == (use, stem, use)
         assert (seen.use.branch, seen.use.general) == (str(first.branch), str(first.general))
         for kind, reach, by in seen.rules:  # principle 3's reach, kept for a chart that is no example's own
             (whole,) = [r for k, r, _, b in weighing._ruling().values() if (k, b) == (kind, by)]
             assert reach == whole & ~seen.tiers[0] and (reach == whole) is not bool(whole & seen.tiers[0])
             ruled += 1
     assert keyed and ruled  # the worked example's own chart and charts where principle 3 holds were among them
+
+
+def test_a_pool_beyond_the_reach_of_principles_3_and_4_is_left_whole():
+    """_found weighs principles 3 and 4 (_aside) only on a pool holding a line of the chart's ``reach``: every
+    other pool of a matter (無淫課 l.143 ... 元首課 l.23) is one they would leave whole, with no override and no
+    rescue; and on a pool that does reach one, they set a line aside."""
+    from liuren.reading import verdict as weighing
+    from liuren.reading.stated import Explained, _aside
+
+    t = weighing.table()
+    skipped = touched = war = 0
+    every = [
+        (str(d), str(h), str(g), str(h))
+        for d in liuren.cycle.PILLARS
+        for h in liuren.cycle.BRANCHES
+        for g in liuren.cycle.BRANCHES
+    ]
+    for day, hour, general, month in every[::8]:  # one chart in 8 of the 8,640, with a month
+        chart = liuren.chart(day, hour, general, month=month)
+        seen = weighing._seen(reading(chart))
+        for pool in {seen.applies & t.weighs.get(m, 0) for m in seen.held} | {seen.overall}:
+            explain = Explained()
+            left, rescue, school = _aside(pool, seen, explain) if seen.rules or seen.war else (pool, None, "")
+            if pool & seen.reach:
+                touched += left != pool
+                war += bool(school)
+            else:
+                assert (left, rescue, school, explain.overrides) == (pool, None, "", []), (chart, pool)
+                skipped += bool(pool)
+    assert skipped and touched and war  # pools of both kinds, and principle 4 setting lines aside, were among them
+
+
+def test_the_verdicts_made_at_once_are_those_each_matter_is_given():
+    """verdicts() keeps every matter's verdict as it made them at once; verdict(matter) then gives that very
+    one, and a reading asked one matter first gives verdicts() equal to those made at once, its own kept
+    (元首課 l.51's chart, and charts of the sample)."""
+    matters = 0
+    for chart in (liuren.chart("丙申", "午", "亥", month="寅"), *_sample_charts()):
+        first = reading(chart)
+        every = first.verdicts()
+        assert first.verdicts() is every and all(first.verdict(v.matter) is v for v in every)
+        assert first.verdicts() == every and all(a is b for a, b in zip(first.verdicts(), every, strict=True))
+        asked = reading(chart)
+        one = asked.verdict("財")
+        again = asked.verdicts()
+        held = [v.matter for v in every]
+        assert again == every and [v.matter for v in again] == held
+        assert all(a.verdict == b.verdict and a.reasons == b.reasons for a, b in zip(again, every, strict=True))
+        assert any(v is one for v in again) is ("財" in held) and asked.verdicts() == again
+        matters += "財" in held
+    assert matters  # charts holding the matter asked first were among them
 
 
 def test_a_verdict_is_a_frozen_record_equal_only_to_a_verdict():

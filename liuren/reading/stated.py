@@ -84,7 +84,7 @@ class Explained:
 
 
 def _aside(pool: int, seen: _Seen, explain: Explained | None) -> tuple[int, Reason | None, str]:
-    """Principles 3 and 4 on one pool, on a chart where they may hold (``seen.setting_aside``, about one
+    """Principles 3 and 4 on one pool that holds a line they may set aside (``seen.reach``, on about one
     chart in three): the lines left standing, the line of the first rescue that set one aside (or None)
     and the ``war_reading`` choice where principle 4 was needed; the overrides go into ``explain``."""
     rescue = None
@@ -115,7 +115,8 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
     of the 旺相, rarer, is :func:`_strong`'s)."""
     rescue = None
     school = ""
-    if seen.setting_aside:  # principles 3 and 4 may hold on the chart
+    reach = seen.reach
+    if reach and pool & reach:  # principles 3 and 4 may set a line of the pool aside
         pool, rescue, school = _aside(pool, seen, explain)
     if explain is not None:
         explain.before = tuple(explain.overrides)
@@ -152,7 +153,7 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
     else:
         found = None
     if found is None:  # 吉 and 凶 on one tier: principle 6
-        if seen.strength is None:
+        if seen.strengths[0] is None:
             return ("未定", _pick(directed, t), 6, TIERS[tier], True, tier == 0, rescue, school)
         here = directed = _strong(here, seen, t, explain)
         found = _direction(here, t) or "吉凶參半"
@@ -171,10 +172,10 @@ def _found(pool: int, seen: _Seen, t: VerdictTable, explain: Explained | None = 
 def _strong(here: int, seen: _Seen, t: VerdictTable, explain: Explained | None) -> int:
     """Principle 6 on lines ``here`` that say both 吉 and 凶 (the month known): the side that stands, the
     lines of the other set aside (written into ``explain``)."""
-    strength = seen.strength
+    strength, stem = seen.strengths
     # l.51 judges 吉 on both: 「今卯木旺，丙火得相氣，故以吉斷之」; where either is weak the 凶 lines stand
     # (重審課 l.131 for the 用; 殃咎課 l.163 「身弱難管」 for the day stem)
-    strong = strength in ("旺", "相") and seen.stem in ("旺", "相")
+    strong = strength in ("旺", "相") and stem in ("旺", "相")
     side = t.good if strong else t.bad
     if explain is not None:
         why = "吉" if strong else "用" if strength not in ("旺", "相") else "身"
@@ -251,9 +252,9 @@ def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object
     made at once (:func:`decide_all`), in the same loop, so that a reading's verdicts cost one pass. A
     matter's own pool is weighed each time, not kept: two matters share one in about one chart in five,
     and keeping them hashed a 1,130-bit int twice a matter; the overall lines (principle 2), which many
-    matters fall back on, are weighed once per reading (``seen.stated``), with 總's own."""
+    matters fall back on, are weighed once per reading (``seen.whole``), with 總's own."""
     t = seen.table
-    applies, left_open, weighs_of, directed_lines, pools = seen.applies, seen.open, t.weighs, t.directed, seen.stated
+    applies, left_open, weighs_of, directed_lines = seen.applies, seen.open, t.weighs, t.directed
     new, twin = object.__new__, UNFROZEN_VERDICT
     made: list[object] = []
     for matter in matters:
@@ -264,7 +265,7 @@ def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object
         elif matter != "總":
             found = _found(weigh, seen, t)
         else:  # its pool is the overall lines: kept for principle 2, which the matters after it may read
-            found = pools[weigh] = _found(weigh, seen, t)
+            found = seen.whole = _found(weigh, seen, t)
         said, reasons, principle, tier, directed, particular, rescue, school = found
         ended = weigh
         by_general = False
@@ -277,9 +278,9 @@ def _routed(seen: _Seen, matters: tuple[str, ...], records: bool) -> list[object
                 said, reasons, principle, tier = "平", (rescue,), 3, ""
             elif matter != "總" and not weigh & directed_lines:  # principle 2: the overall lines (總) decide
                 ended = overall = seen.overall
-                whole = pools.get(overall)
-                if whole is None:
-                    whole = pools[overall] = _found(overall, seen, t)
+                whole = seen.whole
+                if whole is None:  # an empty pool weighs to nothing
+                    whole = seen.whole = _found(overall, seen, t) if overall else NOTHING
                 said, reasons, principle, tier, directed, _, rescue, war_school = whole
                 school = war_school or school
                 if said is None and rescue is not None and not directed:

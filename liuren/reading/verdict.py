@@ -277,22 +277,8 @@ class Verdict:
         open: int,
         use: Use | None = None,
     ) -> None:
-        values = (
-            matter,
-            verdict,
-            reasons,
-            overrides,
-            course,
-            timing,
-            folded,
-            principle,
-            school,
-            tier,
-            weighed,
-            open,
-            use,
-        )
-        object.__setattr__(self, "_values", values)
+        values = (matter, verdict, reasons, overrides, course, timing, folded, principle, school, tier, weighed)
+        object.__setattr__(self, "_values", (*values, open, use))
         object.__setattr__(self, "_explain", None)
         object.__setattr__(self, "verdict", verdict)
         object.__setattr__(self, "reasons", reasons)
@@ -571,6 +557,12 @@ def table() -> VerdictTable:
     )
 
 
+Kept = tuple[
+    dict[int, Period],
+    dict[tuple[int, str], tuple[Period | None, int]],
+    dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]],
+]
+"""What the explaining path keeps per reading (:meth:`_Seen.kept`): periods; 應期 by rules and side; pools weighed."""
 Rule = tuple[str, int, Reason]
 """One of principle 3's overrides that holds on a chart: its kind, the lines it reaches (a set of
 statements, :class:`VerdictTable`) and the line that sets them aside."""
@@ -583,23 +575,20 @@ class _Seen:
     用 and the day stem's 旺相, and the overall lines weighed once (:func:`~liuren.reading.stated.route`)."""
 
     __slots__ = (
+        "_kept",
+        "_strengths",
         "_use",
         "applies",
         "chart",
-        "explained",
         "held",
         "open",
         "overall",
-        "periods",
+        "reach",
         "rules",
-        "setting_aside",
-        "stated",
-        "stem",
-        "strength",
         "table",
         "tiers",
-        "timed",
         "war",
+        "whole",
     )
 
     def __init__(self, reading: Reading) -> None:
@@ -624,21 +613,14 @@ class _Seen:
             self.tiers = (particular, conditioned & ~particular, lesson & ~particular, general & ~particular)
         self.held = tuple(compress(t.speaking_matters, map(and_, t.speaking_sets, repeat(applies))))
         """Every matter a statement that applies speaks of, in the order of MATTERS."""
-        self.periods: dict[int, Period] = {}
-        """The period of each timing rule that is some matter's primary 應期, made once."""
-        self.timed: dict[tuple[int, str], tuple[Period | None, int]] = {}
-        """The primary 應期 and the count folded for each set of timing rules and side, found once."""
-        self.stated: dict[int, Found] = {0: NOTHING}
-        """The overall lines (principle 2) weighed once, and the empty pool to nothing (``routes()``)."""
-        self.explained: dict[int, tuple[tuple[Override, ...], tuple[Override, ...], tuple[CourseStep, ...]]] = {}
-        """Each pool of lines weighed again where a verdict is explained, once: the overrides of principles 3
-        and 4, all its overrides, and the course (:func:`_explaining`)."""
+        self._kept: Kept | None = None  # made where a verdict is explained (kept())
+        self.whole: Found | None = None
+        """The overall lines (principle 2, 總's own) weighed once, when a matter first reads them (``routes()``)."""
         self.war = bool(applies & t.yuanshou)
         """Whether 元首課 l.23 applies (else principle 4 cannot be needed)."""
         self.chart = chart
         self._use: Use | None = None
-        self.strength, self.stem = _strengths(chart)
-        """The 用's and the day stem's 旺相休囚死 in the month (principle 6), None without the month."""
+        self._strengths: tuple[str | None, str | None] | None = None  # principle 6 reads them in most charts
         if decided is None:  # a Reading given its judgements: the subjects as reading() would find them
             from . import shown_subjects
 
@@ -647,8 +629,24 @@ class _Seen:
             shown, patterns = decided.shown, decided.ctx.patterns
         # the subjects shown hold the patterns: where none of the rules' own is among them, none holds
         self.rules = () if RULED.isdisjoint(shown) else _rules(chart, patterns, shown, self)
-        self.setting_aside = bool(self.rules) or self.war
-        """Whether principle 3 or 4 may set a line aside on this chart."""
+        # the lines principles 3 and 4 may set aside: a pool of none is left whole (_found); 4 needs a 內戰 凶 line
+        reach = t.neizhan_bad if self.war else 0
+        for _, lines, _ in self.rules:
+            reach |= lines
+        self.reach = reach
+
+    @property
+    def strengths(self) -> tuple[str | None, str | None]:
+        """The 用's and the day stem's 旺相休囚死 in the month (principle 6), None without it: found on first read."""
+        if self._strengths is None:
+            self._strengths = _strengths(self.chart)
+        return self._strengths
+
+    def kept(self) -> Kept:
+        """What the explaining path weighs once per reading, made on first use (:data:`Kept`)."""
+        if self._kept is None:
+            self._kept = ({}, {}, {})
+        return self._kept
 
     @property
     def use(self) -> Use:
@@ -657,7 +655,7 @@ class _Seen:
             chart = self.chart
             first = chart.transmissions[0]
             kin = kin_of(chart.stem.ordinal, first.branch.ordinal)
-            self._use = Use(str(first.branch), kin, self.strength, str(first.general))
+            self._use = Use(str(first.branch), kin, self.strengths[0], str(first.general))
         return self._use
 
 
@@ -798,29 +796,25 @@ def verdicts(reading: Reading, when: datetime | None = None) -> tuple[Verdict, .
     seen = _seen(reading)
     if when is not None:
         return tuple(_judged(seen, m, when) for m in matters_of(reading))
-    done = _done(reading)
-    if not done and reading.matter is None:  # the first time: every matter the reading holds, decided now
-        held = seen.held
-        made = decide_all(seen, held)
-        done.update(zip(held, made, strict=True))
-        return tuple(made)
-    found = []
-    for m in matters_of(reading):
-        v = done.get(m)
-        if v is None:
-            v = done[m] = decide_all(seen, (m,))[0]
-        found.append(v)
-    return tuple(found)
+    kept = reading._memo.get("verdicts")
+    if kept is None and reading.matter is None:  # the first time: every matter held, decided now, kept as made
+        kept = reading._memo["verdicts"] = tuple(decide_all(seen, seen.held))
+    if kept.__class__ is tuple:
+        return kept  # every matter held, as verdicts() made them (_done)
+    return tuple(verdict(reading, m) for m in matters_of(reading))  # those verdict() kept, the others decided now
 
 
 def _done(reading: Reading) -> dict[str, Verdict]:
     """Each matter's verdict without a moment, weighed once per reading, kept by the reading: not by its
     :class:`_Seen`, which each verdict keeps to be explained from, so that no cycle holds them and a reading
-    dropped is freed at once (its memory used again by the next, not left to the garbage collector)."""
+    dropped is freed at once (its memory used again by the next, not left to the garbage collector); those
+    verdicts() made at once as its tuple (in the order of held), a dict only once one matter's is asked."""
     found = reading._memo.get("verdicts")
     if found is None:
         found = reading._memo["verdicts"] = {}
-    return found  # type: ignore[return-value]  # only this dict is kept under "verdicts"
+    elif found.__class__ is tuple:
+        found = reading._memo["verdicts"] = dict(zip(_seen(reading).held, found, strict=True))
+    return found  # type: ignore[return-value]  # only this dict (or verdicts()' tuple) is kept under "verdicts"
 
 
 def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "") -> tuple[Period | None, int]:
@@ -836,7 +830,8 @@ def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "
         ordered = sorted(bits(rules), key=lambda n: (0 if particular >> n & 1 else t.tier[n], t.kind[n] == other_side))
         every = statements()
         return primary_period(tuple(every[n] for n in ordered), seen.chart, when)
-    found = seen.timed.get((rules, other_side))
+    periods_of, timed, _ = seen.kept()
+    found = timed.get((rules, other_side))
     if found is not None:  # matters with the same rules on the same side share their 應期
         return found
     # primary_period's choice without sorting: the first in that order of the rules that name a period
@@ -849,10 +844,10 @@ def _timing(seen: _Seen, matter: str, when: datetime | None, other_side: str = "
             first = here & ~t.kinds.get(other_side, 0) or here
             break
     n = (first & -first).bit_length() - 1
-    period = seen.periods.get(n)
+    period = periods_of.get(n)
     if period is None:  # made once per reading (a dozen matters share them)
-        period = seen.periods[n] = periods((statements()[n],), seen.chart, None)[0]
-    found = seen.timed[rules, other_side] = period, rules.bit_count() - 1
+        period = periods_of[n] = periods((statements()[n],), seen.chart, None)[0]
+    found = timed[rules, other_side] = period, rules.bit_count() - 1
     return found
 
 
@@ -904,7 +899,8 @@ def _explaining(
     where no line decided (principles 0 and 1), no course."""
     if not pool:
         return (), ()
-    weighed = seen.explained.get(pool)
+    explained = seen.kept()[2]
+    weighed = explained.get(pool)
     if weighed is None:
         explain = Explained()
         _found(pool, seen, seen.table, explain)
@@ -912,7 +908,7 @@ def _explaining(
         standing = explain.standing
         reads = (standing & first, standing & middle, standing & final)
         course = _course(reads, seen.chart) if (reads[0] != 0) + (reads[1] != 0) + (reads[2] != 0) > 1 else ()
-        weighed = seen.explained[pool] = (explain.before, tuple(explain.overrides), course)
+        weighed = explained[pool] = (explain.before, tuple(explain.overrides), course)
     before, overrides, course = weighed
     return before if by_general else overrides, course if principle > 1 else ()
 
@@ -925,4 +921,4 @@ def matters_of(reading: Reading) -> tuple[str, ...]:
     return _seen(reading).held
 
 
-from .stated import NOTHING, Explained, Found, _found, _strengths, decide_all, route  # noqa: E402 (it reads what this defines)
+from .stated import Explained, Found, _found, _strengths, decide_all, route  # noqa: E402 (it reads what this defines)
