@@ -652,3 +652,29 @@ def test_a_test_of_lessons_by_their_uppers_agrees_with_the_lesson_index():
                 index = eval(INDEXED["lesson"][0].format(p="p"), {}, local)
                 assert eval(found, {}, local) == (index in holding), (condition.text, local)
     assert written == 30
+
+
+def test_a_worked_examples_chart_read_back_is_the_number_whose_key_shows_it():
+    """The chart's number a worked example's key names is read back from the key's words
+    (:data:`~liuren.reading.indexes.READ_BACK`), not listed over all 17,280 numbers: for every number (one
+    in 7) the key it shows reads back to it alone, every key of the data reads back to the number the
+    listing finds, and words no chart's key is read back to none."""
+    from liuren.reading.generated import _where
+    from liuren.reading.indexes import CHART_INDEXED, chart_numbers
+
+    _, shown, size = CHART_INDEXED["chart"]
+    for number in range(0, size, 7):
+        (key,) = shown(number)
+        assert chart_numbers(key) == {number}, key
+    listed = _where(False, "chart")
+    keys = {v for s in statements() for c in s.conditions if c.attr == "chart" and not c.target for v in c.values}
+    assert len(keys) >= 20 and all(chart_numbers(key) == listed[key] for key in keys)
+    for words in (
+        "甲戌 未時 亥將",
+        "甲戌 未時 亥將 晨",
+        "甲丑 未時 亥將 晝",
+        "甲戌 未 亥將 晝",
+        "",
+        "甲戌  未時 亥將 晝",
+    ):
+        assert chart_numbers(words) == frozenset(), words

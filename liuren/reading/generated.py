@@ -39,7 +39,7 @@ from typing import NamedTuple
 from ..patterns import PATTERNS
 from ..patterns import shensha as ss
 from .conditions import Condition, State
-from .indexes import BY_PLACE, CHART_INDEXED, CHART_NUMBER, INDEXED, KEYS, MONTHLY
+from .indexes import BY_PLACE, CHART_INDEXED, CHART_NUMBER, INDEXED, KEYS, MONTHLY, READ_BACK
 from .readers import (
     CHART_READERS,
     CHART_READERS_LACKING,
@@ -108,8 +108,12 @@ def _holding(condition: Condition) -> frozenset[int] | None:
     spec = _spec(condition)
     if spec is None:
         return None
-    where = _where(bool(condition.target), condition.attr)
-    found = frozenset().union(*(where.get(value, ()) for value in condition.values))
+    back = None if condition.target else READ_BACK.get(condition.attr)
+    if back is not None:
+        found = frozenset().union(*map(back, condition.values))
+    else:
+        where = _where(bool(condition.target), condition.attr)
+        found = frozenset().union(*(where.get(value, ()) for value in condition.values))
     return frozenset(range(spec[2])) - found if condition.op == "!=" else found
 
 

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..cycle import BRANCH_CHARS, BRANCH_ELEMENT, ELEMENT_CHARS, GENERAL_ELEMENT, GENERAL_NAMES, KIN, STEM_CHARS
+from ..cycle import (
+    BRANCH_CHARS,
+    BRANCH_ELEMENT,
+    ELEMENT_CHARS,
+    GENERAL_ELEMENT,
+    GENERAL_NAMES,
+    KIN,
+    PILLARS,
+    STEM_CHARS,
+)
 from ..patterns.shensha import ruled_state
 from ..patterns.view import GOOD_GENERALS
+from ..school import NOBLE_LABEL
 from .readers import (
     example_key,
     gan_zhi,
@@ -126,3 +136,26 @@ integers decide, as :data:`INDEXED` for a branch's: the index's expression over 
 function (the 三傳 ``t0``–``t2``, the uppers ``u0``–``u3``, ``gen``, ``se``, ``br``, ``off``, the chart's
 number ``ck``, :data:`CHART_NUMBER`, or the chart's view ``x``), what the attribute shows at each index, by the reader's own function, and how many indexes there
 are."""
+
+
+def chart_numbers(value: str) -> frozenset[int]:
+    """The chart's number (:data:`CHART_NUMBER`) that shows ``value``, a worked example's chart as
+    :func:`~liuren.reading.readers.example_key` writes it ("甲戌 未時 亥將 晝"), read back from the words
+    instead of listing all 17,280 numbers' keys when the data loads (about 30 ms); empty for words no
+    chart's key is, as the listing would find none."""
+    words = value.split(" ")
+    if len(words) != 4:
+        return frozenset()
+    day, hour, general, noble = words
+    pillar_at = {str(p): n for n, p in enumerate(PILLARS)}.get(day)
+    label = {v: k for k, v in NOBLE_LABEL.items()}.get(noble)
+    h, g = BRANCH_CHARS.find(hour[:1]), BRANCH_CHARS.find(general[:1])
+    if pillar_at is None or label is None or h < 0 or g < 0 or hour[1:] != "時" or general[1:] != "將":
+        return frozenset()
+    number = pillar_at * 288 + h * 24 + g * 2 + (label == "night")
+    return frozenset((number,)) if example_key(pillar_at, h, g, label) == value else frozenset()
+
+
+READ_BACK: dict[str, Callable[[str], frozenset[int]]] = {"chart": chart_numbers}
+"""The chart attributes of :data:`CHART_INDEXED` whose indexes are read back from a value shown, where
+listing what every index shows would cost more at load than the walk it serves."""
