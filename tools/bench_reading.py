@@ -14,17 +14,17 @@ built lazily is counted as speed (a verdict's overrides, course, 應期, counts 
 when first read, and are not). ``--every K`` times one chart in K (default 4). Times are CPU time (:func:`time.process_time`),
 so a busy machine does not lengthen them much.
 
-The build of a chart is lazy and cheap (about 11–13 µs a chart here on a loaded machine), so the ratios swing
+Building a chart is cheap (its plate, lessons and 三傳 are made at once, its named patterns on first use:
+about 11–13 µs a chart here), so the ratios swing
 by a tenth or more between runs; the µs a chart are the steadier figure, and a change is best measured beside
 the code before it in the same session (run this file from each tree in turn, a few times), and counted in
-instructions (callgrind), which a loaded machine does not change. With the chart's view and each verdict set
-as plain records (a twin class of the same layout, then their own), a verdict's counts and 用 weighed when read,
-the tiers of a chart that is no worked example's and principle 3's rules from tables, the subjects every chart
-shows or-ed at load and each set and-ed once (one chart in 8 under callgrind, the collector paused): the reading
-295 k instructions a chart to 264 k, the verdicts 393 k to 325 k, both 687 k to 589 k (−14%). Timed, three runs
-of ``--repeat 3 --every 8`` from each tree in turn at a load under 1 (the build 11.9–12.9 µs): a reading with
-its verdicts 145, 142 and 160 µs a chart beyond the patterns before (12.18–13.42× the build), 129, 130 and
-133 µs after (11.25–11.88×). The 10× target is not met (README, Speed). A change meant to make the reading faster must keep
+instructions (callgrind), which a loaded machine does not change (but an instruction of the reading costs
+about three times one of the build, so the time is the measure). With the verdicts no longer holding their
+reading (no cycle left for the collector), one call a matter, principles 3 and 4 only where they reach, and the
+walk reading chart-wide facts by index and testing what a reader lacks before calling it: a reading with its
+verdicts 523 k instructions a chart to 445 k (one chart in 8, the collector paused); timed, 15 runs from each
+tree in turn on a shared two-core machine, a median of 9.3× the build (6.8–11.7×, 11 of 15 at or under 10×)
+against 12.0× before (9.2–13.2×). A change meant to make the reading faster must keep
 its output byte-identical: ``tools/snapshot_reading.py`` checks that over the 8,640 charts.
 
 ``--lines MATTER`` instead measures the short form for one matter (``str(chart.reading(MATTER))``) over
