@@ -114,8 +114,20 @@ CHART_NUMBER = "x.day * 288 + x.hour * 24 + (x.hour + off) % 12 * 2 + (x.chart.n
 """The chart as a number (``ck``, read once at the top of the generated function): its day, hour, month
 general (the branch over the hour) and noble, what a worked example's chart is named by."""
 
+
+def _chart(number: int) -> tuple[int, int, int, str]:
+    """The day, hour, month general (ordinals) and noble of a chart's number (:data:`CHART_NUMBER`)."""
+    return number // 288, number // 24 % 12, number // 2 % 12, ("day", "night")[number % 2]
+
+
+def _number(day: int, hour: int, general: int, noble: str) -> int:
+    """A chart's number (:data:`CHART_NUMBER`) from its day, hour, month general and noble: :func:`_chart`'s
+    inverse."""
+    return day * 288 + hour * 24 + general * 2 + (noble == "night")
+
+
 CHART_INDEXED: dict[str, tuple[str, Callable[[int], tuple[str, ...]], int]] = {
-    "chart": ("ck", lambda i: (example_key(i // 288, i // 24 % 12, i // 2 % 12, ("day", "night")[i % 2]),), 17280),
+    "chart": ("ck", lambda i: (example_key(*_chart(i)),), 17280),
     "day": ("x.day", pillar, 60),
     "day_pillar": ("x.day", pillar, 60),
     "day_stem": ("x.stem", lambda i: (STEM_CHARS[i],), 10),
@@ -143,17 +155,16 @@ def chart_numbers(value: str) -> frozenset[int]:
     :func:`~liuren.reading.readers.example_key` writes it ("甲戌 未時 亥將 晝"), read back from the words
     instead of listing all 17,280 numbers' keys when the data loads (about 30 ms); empty for words no
     chart's key is, as the listing would find none."""
-    words = value.split(" ")
-    if len(words) != 4:
+    try:
+        day, hour, general, noble = value.split(" ")
+        number = _number(PILLAR_AT[day], BRANCH_CHARS.index(hour[0]), BRANCH_CHARS.index(general[0]), NOBLE_OF[noble])
+    except (ValueError, KeyError, IndexError):  # not four words, or a word no key has
         return frozenset()
-    day, hour, general, noble = words
-    pillar_at = {str(p): n for n, p in enumerate(PILLARS)}.get(day)
-    label = {v: k for k, v in NOBLE_LABEL.items()}.get(noble)
-    h, g = BRANCH_CHARS.find(hour[:1]), BRANCH_CHARS.find(general[:1])
-    if pillar_at is None or label is None or h < 0 or g < 0 or hour[1:] != "時" or general[1:] != "將":
-        return frozenset()
-    number = pillar_at * 288 + h * 24 + g * 2 + (label == "night")
-    return frozenset((number,)) if example_key(pillar_at, h, g, label) == value else frozenset()
+    return frozenset((number,)) if example_key(*_chart(number)) == value else frozenset()
+
+
+PILLAR_AT = {str(p): n for n, p in enumerate(PILLARS)}
+NOBLE_OF = {label: noble for noble, label in NOBLE_LABEL.items()}
 
 
 READ_BACK: dict[str, Callable[[str], frozenset[int]]] = {"chart": chart_numbers}
