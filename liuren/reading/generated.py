@@ -207,16 +207,23 @@ def _place_fact(target: str, attr: str) -> tuple[str, str]:
     return f"{place}:{attr}", f"R_{attr}(x, {place})"
 
 
-def _may_lack(key: str) -> bool:
-    """Whether the fact of ``key`` (:class:`_Plan`: ``:attr`` the chart's, ``stem:attr`` the day stem's, else
-    ``place:attr``) may be one the chart lacks: its reader or its place's may raise :class:`Lacking`. The
-    generated code reads the others without a ``try``, and a test of them alone as True or False."""
+def _lacking(key: str) -> list[str]:
+    """What may lack in the fact of ``key`` (:class:`_Plan`: ``:attr`` the chart's, ``stem:attr`` the day
+    stem's, else ``place:attr``), by the names :data:`LACKS_WITHOUT` gives them, in the order they are read:
+    its place (``p:``) before the branch's reader there (``b:``), the day stem's (``s:``) or the chart's
+    (``c:``) reader; empty where neither its reader nor its place may raise :class:`Lacking`."""
     scope, attr = key.split(":")
     if not scope:
-        return attr in CHART_READERS_LACKING
+        return [f"c:{attr}"] if attr in CHART_READERS_LACKING else []
     if scope == "stem":
-        return attr in STEM_READERS_LACKING
-    return attr in READERS_LACKING or scope in PLACES_LACKING
+        return [f"s:{attr}"] if attr in STEM_READERS_LACKING else []
+    return ([f"p:{scope}"] if scope in PLACES_LACKING else []) + ([f"b:{attr}"] if attr in READERS_LACKING else [])
+
+
+def _may_lack(key: str) -> bool:
+    """Whether the fact of ``key`` may be one the chart lacks (:func:`_lacking`). The generated code reads the
+    others without a ``try``, and a test of them alone as True or False."""
+    return bool(_lacking(key))
 
 
 LACKS_WITHOUT = {
@@ -243,14 +250,7 @@ def _guards(key: str) -> tuple[tuple[str, str], ...] | None:
     """The fields of the chart (:data:`LACKS_WITHOUT`) whose being None makes the fact of ``key`` (as
     :func:`_may_lack` reads it) lacking, with what it lacks then, in the order its place and its reader
     read them; None where it may lack otherwise."""
-    scope, attr = key.split(":")
-    if not scope:
-        declared = [f"c:{attr}"] if attr in CHART_READERS_LACKING else []
-    elif scope == "stem":
-        declared = [f"s:{attr}"] if attr in STEM_READERS_LACKING else []
-    else:  # the place is read first, then the branch there
-        declared = [f"p:{scope}"] if scope in PLACES_LACKING else []
-        declared += [f"b:{attr}"] if attr in READERS_LACKING else []
+    declared = _lacking(key)
     if not all(name in LACKS_WITHOUT for name in declared):
         return None
     return tuple(LACKS_WITHOUT[name] for name in declared)
